@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "per",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "per", targets: ["per"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "PerCore"),
+        .target(name: "PerTerminal", dependencies: ["PerCore", "CNcurses"]),
+        .target(name: "PerStore", dependencies: ["PerCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .executableTarget(
+            name: "per",
+            dependencies: [
+                "PerCore", "PerTerminal", "PerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PerCoreTests", dependencies: ["PerCore"]),
+        .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore"]),
+        .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PerCore"]),
+    ]
+)

@@ -1,0 +1,178 @@
+import Foundation
+
+/// Where a product stands in its comparison.
+public enum Standing: Equatable, Sendable {
+    case excluded(ProductProblem)
+    case ranked(rank: Int, unitPrice: UnitPrice, verdict: Verdict)
+}
+
+public enum Verdict: Equatable, Sendable {
+    case bestValue
+    /// Percent more than the best value, already rounded for display.
+    case more(percent: Decimal)
+
+    public var text: String {
+        switch self {
+        case .bestValue: "Best value"
+        case .more(let percent): "+\(DecimalText.format(percent))% more"
+        }
+    }
+}
+
+/// A titled list of products of one unit family, ranked by unit price.
+///
+/// The ranking is derived from the products but kept as a sorted multiset of unit prices,
+/// updated incrementally, so that changing one product of 100,000 costs a binary search.
+public struct Comparison: Equatable, Sendable {
+    public var id: ComparisonID
+    public var title: String
+    public private(set) var products: [Product]
+    /// The comparison unit the user picked; ignored while it is not of the products' family.
+    public var chosenBasis: ComparisonBasis?
+    public var volumeSystem: VolumeSystem {
+        didSet { if volumeSystem != oldValue { rebuildRanking() } }
+    }
+    private var sortedUnitPrices: [UnitPrice] = []
+
+    public init(id: ComparisonID = .random(), title: String = "", products: [Product] = [], basis: ComparisonBasis? = nil, volumeSystem: VolumeSystem = .us) {
+        self.id = id
+        self.title = title
+        self.products = products
+        self.chosenBasis = basis
+        self.volumeSystem = volumeSystem
+        rebuildRanking()
+    }
+
+    public static func == (a: Comparison, b: Comparison) -> Bool {
+        a.id == b.id && a.title == b.title && a.products == b.products && a.chosenBasis == b.chosenBasis && a.volumeSystem == b.volumeSystem
+    }
+
+    // MARK: Derived
+
+    /// The family of the first product that has a unit.
+    public var family: UnitFamily? { products.lazy.compactMap(\.unit).first?.family }
+
+    public var basis: ComparisonBasis? {
+        guard let family else { return chosenBasis }
+        if let chosenBasis, chosenBasis.family == family { return chosenBasis }
+        return family.defaultBasis
+    }
+
+    public var rankedCount: Int { sortedUnitPrices.count }
+    public var bestUnitPrice: UnitPrice? { sortedUnitPrices.first }
+
+    public func problem(of product: Product) -> ProductProblem? {
+        guard let price = product.price, !price.isZero else { return .noPrice }
+        if price < 0 { return .negativePrice }
+        guard let quantity = product.quantity else { return .noQuantity }
+        if quantity <= 0 { return .nonPositiveQuantity }
+        guard let unit = product.unit else { return .noUnit }
+        if let family, unit.family != family { return .otherFamily(unit.family, comparison: family) }
+        return nil
+    }
+
+    public func unitPrice(of product: Product) -> UnitPrice? {
+        guard problem(of: product) == nil, let price = product.price, let quantity = product.quantity, let unit = product.unit
+        else { return nil }
+        return UnitPrice(price: price, baseQuantity: quantity * unit.factor(in: volumeSystem))
+    }
+
+    public func standing(of product: Product) -> Standing {
+        if let problem = problem(of: product) { return .excluded(problem) }
+        let unitPrice = unitPrice(of: product)!
+        let rank = lowerBound(of: unitPrice) + 1
+        guard let best = bestUnitPrice, best < unitPrice else {
+            return .ranked(rank: rank, unitPrice: unitPrice, verdict: .bestValue)
+        }
+        return .ranked(rank: rank, unitPrice: unitPrice, verdict: .more(percent: unitPrice.percentMore(than: best)))
+    }
+
+    public func standing(at index: Int) -> Standing { standing(of: products[index]) }
+
+    /// Price per basis for display, e.g. 7.98 (per kg).
+    public func pricePerBasis(_ unitPrice: UnitPrice) -> Decimal? {
+        guard let basis else { return nil }
+        return unitPrice.price(per: basis.baseAmount(in: volumeSystem))
+    }
+
+    /// Indices of products in ranking order (cheapest first, ties in entry order), excluded products last.
+    public var indicesByRank: [Int] {
+        let prices = products.map(unitPrice(of:))
+        return products.indices.sorted { i, j in
+            switch (prices[i], prices[j]) {
+            case (let a?, let b?): a < b || (a == b && i < j)
+            case (.some, .none): true
+            case (.none, .some): false
+            case (.none, .none): i < j
+            }
+        }
+    }
+
+    // MARK: Changing products
+
+    public mutating func append(_ product: Product) {
+        insert(product, at: products.count)
+    }
+
+    public mutating func insert(_ product: Product, at index: Int) {
+        let familyBefore = family
+        products.insert(product, at: index)
+        if family != familyBefore { rebuildRanking(); return }
+        if let price = unitPrice(of: product) { insertUnitPrice(price) }
+    }
+
+    public mutating func replaceProduct(at index: Int, with product: Product) {
+        let familyBefore = family
+        let old = unitPrice(of: products[index])
+        products[index] = product
+        if family != familyBefore { rebuildRanking(); return }
+        if let old { removeUnitPrice(old) }
+        if let new = unitPrice(of: product) { insertUnitPrice(new) }
+    }
+
+    public mutating func removeProduct(at index: Int) {
+        let familyBefore = family
+        let old = unitPrice(of: products[index])
+        products.remove(at: index)
+        if family != familyBefore { rebuildRanking(); return }
+        if let old { removeUnitPrice(old) }
+    }
+
+    public mutating func moveProduct(from source: Int, to destination: Int) {
+        let product = products.remove(at: source)
+        products.insert(product, at: destination)
+        if products.firstIndex(where: { $0.unit != nil }) != nil { rebuildRanking() }
+    }
+
+    public mutating func removeAllProducts() {
+        products.removeAll()
+        sortedUnitPrices.removeAll()
+    }
+
+    // MARK: The sorted multiset
+
+    private mutating func rebuildRanking() {
+        sortedUnitPrices = products.compactMap(unitPrice(of:)).sorted()
+    }
+
+    /// The number of unit prices strictly below `price`.
+    private func lowerBound(of price: UnitPrice) -> Int {
+        var low = 0, high = sortedUnitPrices.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sortedUnitPrices[mid] < price { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private mutating func insertUnitPrice(_ price: UnitPrice) {
+        sortedUnitPrices.insert(price, at: lowerBound(of: price))
+    }
+
+    private mutating func removeUnitPrice(_ price: UnitPrice) {
+        let index = lowerBound(of: price)
+        if index < sortedUnitPrices.count, sortedUnitPrices[index] == price {
+            sortedUnitPrices.remove(at: index)
+        }
+    }
+}

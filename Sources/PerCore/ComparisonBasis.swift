@@ -1,0 +1,47 @@
+import Foundation
+
+/// What unit prices are quoted per: "per kg", "per 100 g", "per fl oz".
+public struct ComparisonBasis: Equatable, Hashable, Sendable {
+    public var amount: Decimal
+    public var unit: MeasureUnit
+
+    public init(amount: Decimal, unit: MeasureUnit) {
+        self.amount = amount
+        self.unit = unit
+    }
+
+    public var family: UnitFamily { unit.family }
+
+    /// `kg`, `100 g`, `fl oz`.
+    public var label: String {
+        amount == 1 ? unit.symbol : "\(DecimalText.format(amount)) \(unit.symbol)"
+    }
+
+    /// Base units (g, mL, each) in one basis.
+    public func baseAmount(in system: VolumeSystem) -> Decimal { amount * unit.factor(in: system) }
+
+    /// Reads `kg`, `100g`, `100 mL`, `per 100 g`.
+    public init?(parsing text: String) {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        if rest.lowercased().hasPrefix("per ") { rest = rest.dropFirst(4) }
+        let number = rest.prefix { $0.isNumber || $0 == "." }
+        let unitText = rest.dropFirst(number.count)
+        let amount = number.isEmpty ? Decimal(1) : DecimalText.parse(String(number))
+        guard let amount, amount > 0, let unit = MeasureUnit(parsing: String(unitText)) else { return nil }
+        self.init(amount: amount, unit: unit)
+    }
+
+    /// The comparison units offered for a family, in the order the picker steps through them.
+    public static func choices(for family: UnitFamily) -> [ComparisonBasis] {
+        switch family {
+        case .mass:
+            [.init(amount: 1, unit: .kilogram), .init(amount: 100, unit: .gram), .init(amount: 1, unit: .gram),
+             .init(amount: 1, unit: .pound), .init(amount: 1, unit: .ounce)]
+        case .volume:
+            [.init(amount: 1, unit: .liter), .init(amount: 100, unit: .milliliter), .init(amount: 1, unit: .milliliter),
+             .init(amount: 1, unit: .fluidOunce), .init(amount: 1, unit: .cup), .init(amount: 1, unit: .gallon)]
+        case .count:
+            [.init(amount: 1, unit: .each), .init(amount: 1, unit: .pair), .init(amount: 1, unit: .dozen)]
+        }
+    }
+}

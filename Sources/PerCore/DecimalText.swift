@@ -1,0 +1,60 @@
+import Foundation
+
+/// Exact decimal text in and out, independent of the user's locale.
+public enum DecimalText {
+    static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// Parses plain decimal notation (`12`, `0.5`, `-3.25`); nil for anything else.
+    public static func parse(_ text: String) -> Decimal? {
+        var body = Substring(text)
+        if body.first == "-" { body = body.dropFirst() }
+        guard !body.isEmpty,
+              body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              body.filter({ $0 == "." }).count <= 1,
+              body.contains(where: \.isNumber)
+        else { return nil }
+        return Decimal(string: text, locale: posix)
+    }
+
+    /// Plain notation without trailing zeros or exponent: `2.5`, `0.0000001`, `-2`.
+    public static func format(_ value: Decimal) -> String {
+        value.description
+    }
+
+    /// Rounds half away from zero (half-up for the positive values per deals in) to `places` decimals.
+    public static func rounded(_ value: Decimal, places: Int) -> Decimal {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, places, .plain)
+        return output
+    }
+
+    /// Rounds to `digits` significant digits (half-up); zero stays zero.
+    public static func rounded(_ value: Decimal, significantDigits digits: Int) -> Decimal {
+        guard !value.isZero, !value.isNaN else { return value }
+        return rounded(value, places: digits - 1 - magnitude(of: value))
+    }
+
+    /// The power of ten of the leading digit: 123.4 → 2, 0.05 → -2.
+    static func magnitude(of value: Decimal) -> Int {
+        let mantissa = value.significand.magnitude
+        let mantissaDigits = DecimalText.format(mantissa).filter(\.isNumber).count
+        return Int(value.exponent) + mantissaDigits - 1
+    }
+
+    /// A unit price for people: at least two decimals and at least three significant digits.
+    public static func displayPrice(_ value: Decimal) -> String {
+        let places = max(2, 2 - magnitude(of: value))
+        let text = format(rounded(value, places: value.isZero ? 2 : places))
+        return padFraction(text, to: 2)
+    }
+
+    /// Pads the fraction with zeros to at least `minimum` places: `7.9` → `7.90`.
+    public static func padFraction(_ text: String, to minimum: Int) -> String {
+        guard let dot = text.firstIndex(of: ".") else {
+            return text + "." + String(repeating: "0", count: minimum)
+        }
+        let places = text.distance(from: text.index(after: dot), to: text.endIndex)
+        return text + String(repeating: "0", count: max(0, minimum - places))
+    }
+}

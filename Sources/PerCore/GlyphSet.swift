@@ -1,0 +1,45 @@
+/// The characters used to draw; one set is picked at start-up.
+public struct GlyphSet: Equatable, Sendable {
+    public var times: String, divide: String, minus: String, backspace: String
+    public var previous: String, next: String
+    public var horizontal: Character, vertical: Character
+    public var topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character
+    public var teeDown: Character, teeUp: Character, teeRight: Character, teeLeft: Character, cross: Character
+    public var bestMark: String, ellipsis: Character, cursor: Character
+
+    public static let utf8 = GlyphSet(
+        times: "×", divide: "÷", minus: "−", backspace: "⌫", previous: "‹", next: "›",
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+        teeDown: "┬", teeUp: "┴", teeRight: "├", teeLeft: "┤", cross: "┼", bestMark: "★", ellipsis: "…", cursor: "▏")
+
+    public static let ascii = GlyphSet(
+        times: "*", divide: "/", minus: "-", backspace: "<-", previous: "<", next: ">",
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+        teeDown: "+", teeUp: "+", teeRight: "+", teeLeft: "+", cross: "+", bestMark: "*", ellipsis: "~", cursor: "_")
+
+    /// UTF-8 when the locale's codeset is UTF-8 and the terminal is not the Linux console.
+    public static func choose(codeset: String, term: String) -> GlyphSet {
+        let utf8Codeset = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        return utf8Codeset && term != "linux" && !term.hasPrefix("vt") ? .utf8 : .ascii
+    }
+
+    public func symbol(_ op: ArithmeticOperator) -> String {
+        switch op {
+        case .plus: "+"
+        case .minus: minus
+        case .times: times
+        case .divide: divide
+        }
+    }
+
+    /// An expression's ASCII text with this set's operator glyphs: `12*3` → `12×3`.
+    public func display(_ expressionText: String) -> String {
+        guard let e = CalculatorExpression(parsing: expressionText) else { return expressionText }
+        switch e {
+        case .empty: return ""
+        case .first(let a): return a.text
+        case .pending(let a, let op): return a.text + symbol(op)
+        case .both(let a, let op, let b): return a.text + symbol(op) + b.text
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// One input from the terminal, already decoded. The key table turns it into an `Action`.
+public enum InputEvent: Equatable, Sendable {
+    /// A printable character (UTF-8 decoded).
+    case character(Character)
+    case key(SpecialKey)
+    /// Ctrl plus a letter, lower-case: Ctrl-Q is `.control("q")`.
+    case control(Character)
+    /// A left-button click at a screen cell.
+    case click(x: Int, y: Int)
+    /// Bracketed paste: everything between the paste markers, as one event.
+    case paste(String)
+    case resize(width: Int, height: Int)
+    /// SIGHUP or SIGTERM arrived: save and leave.
+    case hangup
+}
+
+public enum SpecialKey: Hashable, Sendable {
+    case up, down, left, right
+    case tab, backTab, enter, escape
+    case backspace, delete
+    case home, end, pageUp, pageDown
+    case function(Int)
+}
