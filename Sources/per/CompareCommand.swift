@@ -1,7 +1,69 @@
 import ArgumentParser
+import Foundation
 import PerCore
 
+extension ReportFormat: ExpressibleByArgument {}
+
 struct CompareCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "compare", abstract: "Rank products given on the command line.")
-    @Argument var items: [String] = []
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Rank products given on the command line, cheapest per unit first.",
+        discussion: """
+        An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml.
+        The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
+        Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, each pair dozen.
+        """
+    )
+
+    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, each, dozen.")
+    var per: String?
+
+    @Option(help: "table, json or csv.")
+    var format: ReportFormat = .table
+
+    @Flag(name: .customLong("uk"), help: "UK imperial volume units (pint, gallon, fl oz...) instead of US customary.")
+    var imperial = false
+
+    @Argument(help: "The products, e.g. oats=6.99/1kg 3.99/500g.")
+    var items: [String] = []
+
+    func run() throws {
+        do { try compare() } catch let failure as UsageFailure { failure.exit() }
+    }
+
+    private func compare() throws {
+        guard !items.isEmpty else { throw UsageFailure("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
+        var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
+        for item in items {
+            switch ProductSpec.parse(item) {
+            case .success(let product):
+                if let family = comparison.family, let unit = product.unit, unit.family != family {
+                    throw UsageFailure("invalid item '\(item)': \(unit.symbol) is \(unit.family.rawValue), but the comparison is \(family.rawValue)")
+                }
+                comparison.append(product)
+            case .failure(let error):
+                throw UsageFailure(error.message)
+            }
+        }
+        if let per {
+            guard let basis = ComparisonBasis(parsing: per) else { throw UsageFailure("invalid --per '\(per)': unknown unit") }
+            guard basis.family == comparison.family else {
+                throw UsageFailure("invalid --per '\(per)': \(basis.unit.symbol) is \(basis.family.rawValue), but the products are \(comparison.family?.rawValue ?? "")")
+            }
+            comparison.chosenBasis = basis
+        }
+        print(ComparisonReport(comparison).render(format), terminator: "")
+    }
+}
+
+/// Bad input on the command line: message on stderr, exit status 2.
+struct UsageFailure: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+
+    func exit() -> Never {
+        FileHandle.standardError.write(Data("per: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
 }

@@ -1,0 +1,157 @@
+import Foundation
+
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case table
+    case json
+    case csv
+}
+
+/// A comparison printed for the command line: a ranked table, or JSON/CSV rows in entry order.
+public struct ComparisonReport: Sendable {
+    public let comparison: Comparison
+
+    public init(_ comparison: Comparison) { self.comparison = comparison }
+
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .table: table
+        case .json: json
+        case .csv: csv
+        }
+    }
+
+    /// One product's derived figures.
+    struct Row {
+        var product: Product
+        var standing: Standing
+        var rank: Int? { if case .ranked(let rank, _, _) = standing { rank } else { nil } }
+        var unitPrice: Decimal?
+        var isBest: Bool { if case .ranked(_, _, .bestValue) = standing { true } else { false } }
+        var percentMore: Decimal? { if case .ranked(_, _, .more(let p)) = standing { p } else { nil } }
+    }
+
+    func row(_ product: Product) -> Row {
+        let standing = comparison.standing(of: product)
+        var unitPrice: Decimal?
+        if case .ranked(_, let price, _) = standing { unitPrice = comparison.pricePerBasis(price) }
+        return Row(product: product, standing: standing, unitPrice: unitPrice)
+    }
+
+    var perLabel: String { comparison.basis?.label ?? "" }
+
+    // MARK: Table
+
+    public var table: String {
+        let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
+        let header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
+        let body: [[String]] = rows.map { r in
+            let p = r.product
+            let verdict: String
+            switch r.standing {
+            case .excluded(let problem): verdict = problem.message
+            case .ranked(_, _, let v): verdict = r.isBest ? "* \(v.text)" : v.text
+            }
+            return [
+                r.rank.map(String.init) ?? "-",
+                p.name,
+                p.price.map(DecimalText.format) ?? "-",
+                p.quantity.map(DecimalText.format) ?? "-",
+                p.unit?.symbol ?? "-",
+                r.unitPrice.map(DecimalText.displayPrice) ?? "-",
+                verdict,
+            ]
+        }
+        let all = [header] + body
+        let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
+        let rightAligned: Set<Int> = [0, 2, 3, 5]
+        var lines: [String] = []
+        if !comparison.title.isEmpty { lines.append(comparison.title) }
+        for cells in all {
+            var line = ""
+            for (c, cell) in cells.enumerated() {
+                let pad = String(repeating: " ", count: widths[c] - TextWidth.of(cell))
+                if c > 0 { line += "  " }
+                line += rightAligned.contains(c) ? pad + cell : cell + pad
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON and CSV (entry order)
+
+    public var json: String {
+        let objects = comparison.products.map { product -> String in
+            let r = row(product)
+            var fields: [(String, String)] = [
+                ("name", jsonString(product.name)),
+                ("price", product.price.map { jsonString(DecimalText.format($0)) } ?? "null"),
+                ("quantity", product.quantity.map { jsonString(DecimalText.format($0)) } ?? "null"),
+                ("unit", product.unit.map { jsonString($0.symbol) } ?? "null"),
+                ("unitPrice", r.unitPrice.map { jsonString(Self.exactText($0)) } ?? "null"),
+                ("per", jsonString(perLabel)),
+                ("rank", r.rank.map(String.init) ?? "null"),
+                ("best", r.isBest ? "true" : "false"),
+                ("percentMore", r.percentMore.map(DecimalText.format) ?? "null"),
+            ]
+            if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
+            return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    public var csv: String {
+        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore"]
+        for product in comparison.products {
+            let r = row(product)
+            let cells = [
+                product.name,
+                product.price.map(DecimalText.format) ?? "",
+                product.quantity.map(DecimalText.format) ?? "",
+                product.unit?.symbol ?? "",
+                r.unitPrice.map(Self.exactText) ?? "",
+                perLabel,
+                r.rank.map(String.init) ?? "",
+                r.isBest ? "true" : "false",
+                r.percentMore.map(DecimalText.format) ?? "",
+            ]
+            lines.append(cells.map(CSV.field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Machine-readable unit prices keep 12 significant digits (exact for every price that needs fewer).
+    static func exactText(_ value: Decimal) -> String {
+        DecimalText.format(DecimalText.rounded(value, significantDigits: 12))
+    }
+
+    func jsonString(_ text: String) -> String { JSONText.quote(text) }
+}
+
+/// JSON string quoting without Foundation's encoder (keeps key order and exact decimal text).
+public enum JSONText {
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// RFC 4180 fields: quoted when they hold a comma, quote, or line break.
+public enum CSV {
+    public static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
