@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: MeasureUnit?) -> Product {
+    Product(id: ProductID(name), name: name, price: price.map(dec), quantity: quantity.map(dec), unit: unit)
+}
+
+@Suite struct ComparisonTests {
+    @Test func ranksCheapestFirstWithPercentMore() {
+        let c = Comparison(products: [
+            product("small", "3.99", "500", .gram),   // 7.98/kg
+            product("big", "6.99", "1", .kilogram),   // 6.99/kg
+            product("pound", "3", "1", .pound),       // 6.6139.../kg
+        ])
+        #expect(c.indicesByRank == [2, 1, 0])
+        guard case .ranked(1, let best, .bestValue) = c.standing(at: 2) else { Issue.record("pound should be best"); return }
+        #expect(DecimalText.displayPrice(c.pricePerBasis(best)!) == "6.61")
+        #expect(c.standing(at: 1) == .ranked(rank: 2, unitPrice: UnitPrice(price: 6.99, baseQuantity: 1000), verdict: .more(percent: 6)))
+        // 7.98 / 6.6139... = 1.2065... → +21%
+        #expect(c.standing(at: 0) == .ranked(rank: 3, unitPrice: UnitPrice(price: dec("3.99"), baseQuantity: 500), verdict: .more(percent: 21)))
+    }
+
+    @Test func tiesAreAllBestValue() {
+        let c = Comparison(products: [product("a", "3.99", "500", .gram), product("b", "7.98", "1", .kilogram), product("c", "9", "1", .kilogram)])
+        #expect(c.standing(at: 0) == .ranked(rank: 1, unitPrice: UnitPrice(price: dec("3.99"), baseQuantity: 500), verdict: .bestValue))
+        #expect(c.standing(at: 1) == .ranked(rank: 1, unitPrice: UnitPrice(price: dec("7.98"), baseQuantity: 1000), verdict: .bestValue))
+        guard case .ranked(3, _, .more(let percent)) = c.standing(at: 2) else { Issue.record("c should be third"); return }
+        #expect(percent == 13)   // 9 / 7.98 = 1.1278
+    }
+
+    @Test func percentUnderOnePercentKeepsOneDecimal() {
+        let c = Comparison(products: [product("a", "100", "1", .kilogram), product("b", "100.45", "1", .kilogram), product("c", "100.5", "1", .kilogram)])
+        #expect(c.standing(at: 1) == .ranked(rank: 2, unitPrice: UnitPrice(price: dec("100.45"), baseQuantity: 1000), verdict: .more(percent: dec("0.5"))))
+        // exactly 0.5% rounds half-up to 0.5; 1.5% would round half-up to 2
+        let d = Comparison(products: [product("a", "100", "1", .kilogram), product("b", "101.5", "1", .kilogram)])
+        #expect(d.standing(at: 1) == .ranked(rank: 2, unitPrice: UnitPrice(price: dec("101.5"), baseQuantity: 1000), verdict: .more(percent: 2)))
+    }
+
+    @Test func noRoundingBeforeComparing() {
+        // Per v2 rounded unit prices to cents first: 4.29/50 vs 1.99/20 showed 11%; exact is 15.97%.
+        let c = Comparison(products: [product("a", "4.29", "50", .each), product("b", "1.99", "20", .each)])
+        #expect(c.standing(at: 1) == .ranked(rank: 2, unitPrice: UnitPrice(price: dec("1.99"), baseQuantity: 20), verdict: .more(percent: 16)))
+    }
+
+    @Test func incompleteAndForeignProductsAreListedWithTheirReason() {
+        let c = Comparison(products: [
+            product("ok", "2", "1", .kilogram),
+            product("zero", "0", "1", .kilogram),
+            product("noqty", "2", nil, .kilogram),
+            product("zeroqty", "2", "0", .kilogram),
+            product("nounit", "2", "1", nil),
+            product("milk", "2", "1", .liter),
+        ])
+        #expect(c.standing(at: 1) == .excluded(.noPrice))
+        #expect(c.standing(at: 2) == .excluded(.noQuantity))
+        #expect(c.standing(at: 3) == .excluded(.nonPositiveQuantity))
+        #expect(c.standing(at: 4) == .excluded(.noUnit))
+        #expect(c.standing(at: 5) == .excluded(.otherFamily(.volume, comparison: .mass)))
+        #expect(c.rankedCount == 1)
+        #expect(c.indicesByRank == [0, 1, 2, 3, 4, 5])
+    }
+
+    @Test func basisFollowsFamilyAndChoice() {
+        var c = Comparison(products: [product("a", "1", "250", .milliliter)])
+        #expect(c.basis == ComparisonBasis(amount: 1, unit: .liter))
+        c.chosenBasis = ComparisonBasis(amount: 100, unit: .milliliter)
+        #expect(c.basis?.label == "100 mL")
+        c.chosenBasis = ComparisonBasis(amount: 1, unit: .kilogram)   // wrong family: ignored
+        #expect(c.basis?.label == "L")
+    }
+
+    @Test func incrementalRankingMatchesARebuild() {
+        var rng = CalculatorPropertyTests.SplitMix(state: 7)
+        var c = Comparison()
+        let units: [MeasureUnit] = [.gram, .kilogram, .pound, .ounce]
+        for step in 0..<300 {
+            let p = product("p\(step)", String(Int.random(in: 0...20, using: &rng)), String(Int.random(in: 0...5, using: &rng)),
+                            Bool.random(using: &rng) ? units.randomElement(using: &rng) : nil)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0 where !c.products.isEmpty: c.removeProduct(at: Int.random(in: 0..<c.products.count, using: &rng))
+            case 1 where !c.products.isEmpty: c.replaceProduct(at: Int.random(in: 0..<c.products.count, using: &rng), with: p)
+            default: c.append(p)
+            }
+            let rebuilt = Comparison(products: c.products)
+            for i in c.products.indices { #expect(c.standing(at: i) == rebuilt.standing(at: i)) }
+        }
+    }
+}
+
+@Suite struct ProductSpecTests {
+    @Test(arguments: [
+        ("3.99/500g", "", "3.99", "500", MeasureUnit.gram),
+        ("oats=6.99/1kg", "oats", "6.99", "1", .kilogram),
+        ("4.49/6x330ml", "", "4.49", "1980", .milliliter),
+        ("4.49/6*330 ml", "", "4.49", "1980", .milliliter),
+        ("2/1000/4 g", "", "2", "250", .gram),
+        ("a b=1.5/2 fl oz", "a b", "1.5", "2", .fluidOunce),
+        ("x=y=1/1ea", "x=y", "1", "1", .each),
+        ("2x1.99/1 dozen", "", "3.98", "1", .dozen),
+    ] as [(String, String, String, String, MeasureUnit)])
+    func parsesItems(argument: String, name: String, price: String, quantity: String, unit: MeasureUnit) throws {
+        let p = try ProductSpec.parse(argument).get()
+        #expect(p.name == name)
+        #expect(p.price == dec(price))
+        #expect(p.quantity == dec(quantity))
+        #expect(p.unit == unit)
+    }
+
+    @Test(arguments: [
+        ("3.99", "expected PRICE/QUANTITY UNIT"),
+        ("/500g", "missing price"),
+        ("3.99/g", "missing quantity"),
+        ("3.99/500", "missing unit"),
+        ("3.99/500zz", "unknown unit 'zz'"),
+        ("3.99/0g", "quantity must be above zero"),
+        ("0/5g", "price must be above zero"),
+        ("abc/5g", "price 'abc'"),
+        ("1/5/0g", "Cannot divide by zero"),
+        ("1/5++5g", "quantity '5++5'"),
+    ])
+    func refusesBadItems(argument: String, fragment: String) {
+        guard case .failure(let error) = ProductSpec.parse(argument) else { Issue.record("\(argument) parsed"); return }
+        #expect(error.message.contains(fragment), "\(error.message)")
+        #expect(error.message.contains(argument))
+    }
+}
