@@ -1,0 +1,103 @@
+import Foundation
+
+/// The file formats `per export` writes and `per import` reads.
+public enum ExchangeFormat: String, CaseIterable, Sendable {
+    case json
+    case csv
+
+    /// JSON when the text starts with `[` or `{` (after a byte-order mark and blank space), CSV otherwise.
+    public static func detect(_ text: String) -> ExchangeFormat {
+        let first = text.unicodeScalars.first { $0 != "\u{FEFF}" && !CharacterSet.whitespacesAndNewlines.contains($0) }
+        return first == "[" || first == "{" ? .json : .csv
+    }
+}
+
+/// Why an exchange file could not be read: where (line, field) and what is wrong, in one line.
+public struct ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var line: Int?
+    public var field: String?
+    public var problem: String
+
+    public init(line: Int?, field: String? = nil, problem: String) {
+        self.line = line
+        self.field = field
+        self.problem = problem
+    }
+
+    /// `line 4, price: "1,99" is not a decimal number (write it like 1.99)`.
+    public var message: String {
+        var place: [String] = []
+        if let line { place.append("line \(line)") }
+        if let field { place.append(field) }
+        return place.isEmpty ? problem : "\(place.joined(separator: ", ")): \(problem)"
+    }
+
+    public var description: String { message }
+}
+
+/// Export and import of comparisons, exact in both directions (decimals as text, any title).
+public enum ComparisonExchange {
+    /// The text of an export file. Blank products (nothing entered) are left out of CSV, which has no way to tell
+    /// them from a comparison's "no products" row.
+    public static func encode(_ comparisons: [Comparison], as format: ExchangeFormat) -> String {
+        switch format {
+        case .json: JSONExchange.encode(comparisons)
+        case .csv: CSVExchange.encode(comparisons)
+        }
+    }
+
+    /// Reads an export file (format detected from the content). The comparisons and products get fresh identities.
+    public static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
+        switch ExchangeFormat.detect(text) {
+        case .json: try JSONExchange.decode(text)
+        case .csv: try CSVExchange.decode(text)
+        }
+    }
+
+    // MARK: Shared field rules
+
+    static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
+
+    static func decimal(_ text: String, line: Int?, field: String) throws(ExchangeError) -> Decimal? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let value = DecimalText.parse(trimmed) else {
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a decimal number (write it like 1.99)")
+        }
+        return value
+    }
+
+    static func unit(_ text: String, line: Int?, field: String) throws(ExchangeError) -> MeasureUnit? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let unit = MeasureUnit(rawValue: trimmed) ?? MeasureUnit(parsing: trimmed) else {
+            let known = MeasureUnit.allCases.map(\.symbol).joined(separator: ", ")
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a unit (one of \(known))")
+        }
+        return unit
+    }
+
+    static func basis(_ text: String, line: Int?, field: String) throws(ExchangeError) -> ComparisonBasis? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let basis = ComparisonBasis(parsing: trimmed) else {
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a comparison unit (write it like \"kg\" or \"100 g\")")
+        }
+        return basis
+    }
+
+    static func volumeSystem(_ text: String, line: Int?, field: String) throws(ExchangeError) -> VolumeSystem {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed.isEmpty { return .us }
+        guard let system = VolumeSystem(rawValue: trimmed) else {
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a volume system (us or imperial)")
+        }
+        return system
+    }
+
+    /// A value quoted for a message, shortened when long.
+    static func quoted(_ text: String) -> String {
+        let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return "\"" + short.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r") + "\""
+    }
+}

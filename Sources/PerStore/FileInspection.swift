@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+/// Looks at an existing file before SQLite may write to it, so that a file that is not per's is never modified.
+enum FileInspection {
+    enum Kind: Equatable {
+        /// Zero bytes: SQLite treats it as an empty database.
+        case empty
+        /// A SQLite database without any table (nobody's data yet).
+        case blank
+        /// A per database (application_id set by per's first migration).
+        case per
+    }
+
+    private static let magic = Array("SQLite format 3\0".utf8)
+
+    static func inspect(path: String, busyTimeout: TimeInterval) throws(StoreError) -> Kind {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: "cannot read it")
+        }
+        defer { try? handle.close() }
+        let header: [UInt8]
+        do { header = Array(try handle.read(upToCount: 108) ?? Data()) } catch {
+            throw .cannotOpen(path: path, reason: ComparisonStore.reason(error))
+        }
+        if header.isEmpty { return .empty }
+        guard header.count >= 100, Array(header[0..<16]) == magic else { throw .corrupt(path: path) }
+
+        let applicationID = Int32(bitPattern: UInt32(header[68]) << 24 | UInt32(header[69]) << 16 | UInt32(header[70]) << 8 | UInt32(header[71]))
+        if applicationID == Schema.applicationID { return .per }
+        if applicationID != 0 { throw .notAPerDatabase(path: path) }
+
+        // No application id in the main file. When a write-ahead log exists, the file's first page may be stale
+        // (a per database being created by another process right now): ask SQLite, read-only.
+        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        if wal > 0 { return try inspectWithSQLite(path: path, busyTimeout: busyTimeout) }
+
+        // Otherwise page 1 tells: an empty schema table is a leaf page (0x0D) with no cells.
+        guard header.count >= 108 else { throw .corrupt(path: path) }
+        if header[100] == 0x0D && header[103] == 0 && header[104] == 0 { return .blank }
+        throw .notAPerDatabase(path: path)
+    }
+
+    private static func inspectWithSQLite(path: String, busyTimeout: TimeInterval) throws(StoreError) -> Kind {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            return try queue.read { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID { return .per }
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 { return .blank }
+                throw StoreError.notAPerDatabase(path: path)
+            }
+        } catch {
+            throw ComparisonStore.storeError(error, path: path, opening: true)
+        }
+    }
+}

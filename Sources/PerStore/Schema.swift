@@ -1,0 +1,41 @@
+import GRDB
+
+/// The database schema, built by migrations from the first version on.
+enum Schema {
+    /// `PRAGMA application_id` of a per database: "PER!" in ASCII. Set by the first migration.
+    static let applicationID: Int32 = 0x5045_5221
+
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: comparisons and products") { db in
+            // Prices, quantities and basis amounts are decimal text (DecimalText), never REAL.
+            try db.execute(sql: """
+                CREATE TABLE comparison (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    title TEXT NOT NULL DEFAULT '',
+                    position INTEGER NOT NULL,
+                    basis_amount TEXT CHECK (basis_amount IS NULL OR typeof(basis_amount) = 'text'),
+                    basis_unit TEXT,
+                    volume_system TEXT NOT NULL DEFAULT 'us',
+                    created_at INTEGER NOT NULL,  -- milliseconds since 1970
+                    updated_at INTEGER NOT NULL,  -- milliseconds since 1970, strictly increasing over the file
+                    CHECK ((basis_amount IS NULL) = (basis_unit IS NULL))
+                );
+                CREATE INDEX comparison_by_position ON comparison(position);
+                CREATE INDEX comparison_by_updated_at ON comparison(updated_at);
+                CREATE TABLE product (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    comparison_id TEXT NOT NULL REFERENCES comparison(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL DEFAULT '',
+                    price TEXT CHECK (price IS NULL OR typeof(price) = 'text'),
+                    quantity TEXT CHECK (quantity IS NULL OR typeof(quantity) = 'text'),
+                    unit TEXT
+                );
+                CREATE INDEX product_by_comparison ON product(comparison_id, position);
+                PRAGMA application_id = \(applicationID);
+                """)
+        }
+        return migrator
+    }()
+}
