@@ -13,6 +13,12 @@
 #include <locale.h>
 #include <wchar.h>
 #include <langinfo.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <errno.h>
 #if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -43,5 +49,162 @@ static const mmask_t CN_BUTTON5_PRESSED = BUTTON5_PRESSED;
 #else
 static const mmask_t CN_BUTTON5_PRESSED = 0;
 #endif
+
+static const mmask_t CN_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
+
+// Private key codes for the bracketed-paste markers (define_key).
+enum { CN_KEY_PASTE_BEGIN = KEY_MAX + 1, CN_KEY_PASTE_END = KEY_MAX + 2 };
+
+static inline FILE *cn_stdout(void) { return stdout; }
+static inline FILE *cn_stdin(void) { return stdin; }
+static inline WINDOW *cn_curscr(void) { return curscr; }
+static inline int cn_colors(void) { return COLORS; }
+static inline int cn_errno(void) { return errno; }
+
+/// tigetstr, with both "absent" (NULL) and "not a string capability" ((char *)-1) mapped to NULL.
+static inline const char *cn_tigetstr(const char *name) {
+    char *s = tigetstr(name);
+    if (s == NULL || s == (char *)-1 || *s == '\0') return NULL;
+    return s;
+}
+
+// ---------------------------------------------------------------------------
+// Signals and the crash guard. Everything a signal handler touches lives in one
+// weak (link-once) object, so every Swift object file that inlines these helpers
+// shares the same state. Handlers only use async-signal-safe calls, except the
+// crash handler's endwin(), which is best effort: the process is dying anyway.
+
+typedef struct {
+    volatile sig_atomic_t sig_hangup;        // SIGHUP or SIGTERM arrived
+    volatile sig_atomic_t is_in_curses;      // the crash handler should restore the terminal
+    int real_stderr;                         // dup of the original fd 2, or -1
+    int capture_fd;                          // the (unlinked) temporary file fd 2 points to, or -1
+    char bd_string[64];                      // terminfo BD, copied at start
+    char cnorm_string[64];                   // terminfo cnorm, copied at start
+} cn_state_t;
+
+__attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0} };
+
+static inline void cn_on_hangup(int sig) { (void)sig; cn_state.sig_hangup = 1; }
+static inline int cn_hangup_pending(void) { return cn_state.sig_hangup != 0; }
+static inline void cn_clear_hangup(void) { cn_state.sig_hangup = 0; }
+
+/// SIGHUP and SIGTERM set a flag. No SA_RESTART, so a blocked read returns EINTR.
+/// SIGPIPE is ignored. Call before newterm, so ncurses leaves them alone.
+static inline void cn_install_hangup_handlers(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cn_on_hangup;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static inline void cn_restore_default_hangup_handlers(void) {
+    signal(SIGHUP, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+}
+
+static inline void cn_write_all(int fd, const char *p, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) { if (errno == EINTR) continue; return; }
+        p += w; n -= (size_t)w;
+    }
+}
+
+/// Points fd 2 at an unlinked temporary file; the original is kept for cn_release_stderr.
+static inline int cn_capture_stderr(void) {
+    if (cn_state.capture_fd >= 0) return 0;
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/per-stderr-XXXXXX", (dir && *dir) ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    unlink(path);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    if (saved < 0) { close(fd); return -1; }
+    if (dup2(fd, STDERR_FILENO) < 0) { close(saved); close(fd); return -1; }
+    cn_state.real_stderr = saved;
+    cn_state.capture_fd = fd;
+    return 0;
+}
+
+/// Points fd 2 back at the real stderr and copies what was captured there. Async-signal-safe.
+static inline void cn_release_stderr(void) {
+    int saved = cn_state.real_stderr, fd = cn_state.capture_fd;
+    if (fd < 0 || saved < 0) return;
+    cn_state.real_stderr = -1;
+    cn_state.capture_fd = -1;
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    char buf[4096];
+    if (lseek(fd, 0, SEEK_SET) == 0) {
+        for (;;) {
+            ssize_t n = read(fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            cn_write_all(STDERR_FILENO, buf, (size_t)n);
+        }
+    }
+    close(fd);
+}
+
+static inline void cn_copy_cap(char *dst, size_t size, const char *name) {
+    const char *s = cn_tigetstr(name);
+    dst[0] = '\0';
+    if (s && strlen(s) < size) strcpy(dst, s);
+}
+
+/// Remembers the strings the crash handler writes (BD, cnorm) while terminfo is still safe to read.
+static inline void cn_remember_restore_strings(int bracketed_paste) {
+    if (bracketed_paste) cn_copy_cap(cn_state.bd_string, sizeof cn_state.bd_string, "BD");
+    else cn_state.bd_string[0] = '\0';
+    cn_copy_cap(cn_state.cnorm_string, sizeof cn_state.cnorm_string, "cnorm");
+}
+
+static inline void cn_set_in_curses(int on) { cn_state.is_in_curses = on; }
+
+static inline void cn_on_crash(int sig) {
+    if (cn_state.is_in_curses) {
+        cn_state.is_in_curses = 0;
+        if (cn_state.bd_string[0]) cn_write_all(STDOUT_FILENO, cn_state.bd_string, strlen(cn_state.bd_string));
+        endwin();  // not async-signal-safe; best effort
+        if (cn_state.cnorm_string[0]) cn_write_all(STDOUT_FILENO, cn_state.cnorm_string, strlen(cn_state.cnorm_string));
+        cn_write_all(STDOUT_FILENO, "\r\n", 2);
+    }
+    cn_release_stderr();
+    raise(sig);  // SA_RESETHAND: the default action runs once this handler returns
+}
+
+/// SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE: restore the terminal, show stderr, re-raise.
+static inline void cn_install_crash_handlers(void) {
+    static const int sigs[] = { SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cn_on_crash;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+}
+
+/// Stops the process with the default SIGTSTP action (Ctrl-Z), returning after SIGCONT.
+static inline void cn_stop_self(void) {
+    struct sigaction dfl, old;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &old);
+    sigset_t set, oldset;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &set, &oldset);
+    raise(SIGTSTP);
+    sigprocmask(SIG_SETMASK, &oldset, NULL);
+    sigaction(SIGTSTP, &old, NULL);
+}
 
 #endif

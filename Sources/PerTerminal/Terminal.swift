@@ -1,0 +1,343 @@
+import CNcurses
+import PerCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public struct TerminalOptions: Sendable {
+    /// Report left-button presses as `.click` (on by default: phone SSH clients send taps as clicks).
+    public var mouse: Bool
+    public init(mouse: Bool = true) { self.mouse = mouse }
+}
+
+public enum TerminalError: Error, Equatable, Sendable {
+    /// Standard input or output is not a terminal.
+    case notATerminal
+    /// TERM is unknown to terminfo, or cannot move the cursor (e.g. `dumb`).
+    case unusableTerminal(term: String)
+
+    /// One line for the user; the caller prints it and exits with status 1.
+    public var message: String {
+        switch self {
+        case .notATerminal:
+            return "per: standard input and output must be a terminal"
+        case .unusableTerminal(let term):
+            let name = term.isEmpty ? "(unset)" : "'\(term)'"
+            return "per: terminal type \(name) is unknown or cannot address the cursor; set TERM (e.g. xterm-256color)"
+        }
+    }
+}
+
+/// The screen: setup and teardown, copying a Canvas out, reading keys, clicks and pastes.
+/// ncurses is not thread-safe, so every call stays on the main actor.
+@MainActor public final class Terminal {
+    /// The glyphs this locale and terminal can show.
+    public let glyphs: GlyphSet
+    /// Colour pairs are in use (the terminal has colours and NO_COLOR is unset or empty).
+    public let hasColor: Bool
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    /// false for the headless screens tests render into.
+    private let interactive: Bool
+    private let mouse: Bool
+    private let pasteOn: String?
+    private let pasteOff: String?
+    private var assembler = InputAssembler()
+    private var stopped = false
+    private var earlyErrors = 0
+
+    private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool) {
+        self.screen = screen
+        self.interactive = interactive
+        self.mouse = mouse
+        window = cn_stdscr()
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        glyphs = GlyphSet.choose(codeset: codeset, term: term)
+        hasColor = KeyDecoder.colorAllowed(hasColors: has_colors(), noColor: Terminal.environment("NO_COLOR"))
+
+        raw()        // ^C ^Q ^Z arrive as keys; XON/XOFF off
+        noecho()
+        nonl()
+        keypad(window, true)
+        curs_set(0)
+        if Terminal.environment("ESCDELAY") == nil { set_escdelay(25) }
+        if hasColor { Terminal.setUpColors() }
+
+        if let begin = cn_tigetstr("BE") {
+            pasteOn = String(cString: begin)
+            pasteOff = cn_tigetstr("BD").map { String(cString: $0) }
+            let start = cn_tigetstr("PS").map { String(cString: $0) } ?? "\u{1B}[200~"
+            let end = cn_tigetstr("PE").map { String(cString: $0) } ?? "\u{1B}[201~"
+            define_key(start, Int32(CN_KEY_PASTE_BEGIN))
+            define_key(end, Int32(CN_KEY_PASTE_END))
+        } else {
+            pasteOn = nil
+            pasteOff = nil
+        }
+
+        if mouse {
+            mousemask(CN_BUTTON1_PRESSED | CN_BUTTON1_RELEASED | CN_BUTTON1_CLICKED, nil)
+            mouseinterval(0)  // no click detection: a press is reported at once
+        }
+    }
+
+    /// Takes over the terminal. On failure nothing is left changed; print `error.message` and exit 1.
+    public static func start(_ options: TerminalOptions) throws(TerminalError) -> Terminal {
+        setlocale(LC_ALL, "")
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        let term = environment("TERM") ?? ""
+
+        // Ours before newterm, so ncurses does not install its exit-on-signal handlers.
+        cn_install_hangup_handlers()
+        guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
+            cn_restore_default_hangup_handlers()
+            throw .unusableTerminal(term: term)
+        }
+        set_term(screen)
+        guard cn_tigetstr("cup") != nil else {
+            endwin()
+            delscreen(screen)
+            cn_restore_default_hangup_handlers()
+            throw .unusableTerminal(term: term)
+        }
+
+        let terminal = Terminal(screen: screen, term: term, interactive: true, mouse: options.mouse)
+        cn_remember_restore_strings(terminal.pasteOn != nil ? 1 : 0)
+        cn_install_crash_handlers()
+        cn_set_in_curses(1)
+        _ = cn_capture_stderr()
+        if let on = terminal.pasteOn { putp(on) }
+        doupdate()  // enter the screen now and send the paste switch with it
+        return terminal
+    }
+
+    /// A screen that renders into `output` (e.g. /dev/null) with terminfo `term`, for tests:
+    /// no tty, no signal handlers, no stderr capture.
+    static func headless(term: String = "xterm-256color", width: Int, height: Int, mouse: Bool = false) -> Terminal? {
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return nil }
+        guard let screen = newterm(term, output, input) else { return nil }
+        set_term(screen)
+        resizeterm(Int32(height), Int32(width))
+        return Terminal(screen: screen, term: term, interactive: false, mouse: mouse)
+    }
+
+    /// Pair numbers are `ColorRole.rawValue`; `.normal` is pair 0, the terminal's own colours.
+    private static func setUpColors() {
+        start_color()
+        let defaults = use_default_colors() == OK
+        let fg: Int16 = defaults ? -1 : Int16(COLOR_WHITE)
+        let bg: Int16 = defaults ? -1 : Int16(COLOR_BLACK)
+        let operatorColor: Int16 = cn_colors() >= 256 ? 214 : Int16(COLOR_YELLOW)  // the iOS keypad's orange
+        for role in ColorRole.allCases where role != .normal {
+            let foreground: Int16
+            switch role {
+            case .normal, .muted, .key: foreground = fg  // muted is dimmed by its attribute
+            case .accent: foreground = Int16(COLOR_CYAN)
+            case .best: foreground = Int16(COLOR_GREEN)
+            case .warning: foreground = Int16(COLOR_RED)
+            case .operatorKey: foreground = operatorColor
+            }
+            init_pair(Int16(role.rawValue), foreground, bg)
+        }
+    }
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    public var size: (width: Int, height: Int) {
+        var rows: Int32 = 0, columns: Int32 = 0
+        cn_getmaxyx(window, &rows, &columns)
+        return (Int(columns), Int(rows))
+    }
+
+    static func attributes(_ style: CellStyle) -> attr_t {
+        var attributes = CN_A_NORMAL
+        if style.contains(.bold) { attributes |= CN_A_BOLD }
+        if style.contains(.dim) { attributes |= CN_A_DIM }
+        if style.contains(.reverse) { attributes |= CN_A_REVERSE }
+        if style.contains(.underline) { attributes |= CN_A_UNDERLINE }
+        return attributes
+    }
+
+    /// Copies the canvas to the screen; ncurses sends only what changed since the last draw.
+    public func draw(_ canvas: Canvas, cursor: (x: Int, y: Int)?) {
+        guard !stopped else { return }
+        werase(window)
+        let (width, height) = size
+        var characters = [wchar_t](repeating: 0, count: 6)
+        var cell = cchar_t()
+        for y in 0..<min(canvas.height, height) {
+            for x in 0..<min(canvas.width, width) {
+                let source = canvas[x, y]
+                guard let character = source.character else { continue }  // right half of a wide character
+                if x == width - 1, TextWidth.of(character) == 2 { continue }
+                var count = 0
+                for scalar in character.unicodeScalars where count < 5 {
+                    characters[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                characters[count] = 0
+                let pair = hasColor ? Int16(source.color.rawValue) : 0
+                setcchar(&cell, characters, Terminal.attributes(source.style), pair, nil)
+                _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)  // ERR at the bottom-right corner is expected
+            }
+        }
+        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+            curs_set(1)
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// The next input, or nil when `timeoutMilliseconds` pass first (-1 waits for ever).
+    public func readEvent(timeoutMilliseconds: Int32) -> InputEvent? {
+        guard !stopped else { return nil }
+        if cn_hangup_pending() != 0 { return .hangup }
+        while let held = assembler.popDeferred() {
+            if let event = realize(held) { return event }
+        }
+        let deadline = timeoutMilliseconds >= 0 ? Terminal.now() + Int64(timeoutMilliseconds) : nil
+        while true {
+            if cn_hangup_pending() != 0 { return .hangup }
+            let wait: Int32
+            if assembler.isPasting {
+                wait = 500  // the rest of a paste is already on its way
+            } else if let deadline {
+                wait = Int32(clamping: max(0, deadline - Terminal.now()))
+            } else {
+                wait = -1
+            }
+            wtimeout(window, wait)
+            let before = Terminal.now()
+            var code: wint_t = 0
+            let status = wget_wch(window, &code)
+            if status == ERR {
+                let interrupted = cn_errno() == EINTR
+                if cn_hangup_pending() != 0 { return .hangup }
+                if assembler.isPasting {
+                    if let paste = assembler.finishPaste() { return paste }
+                    continue
+                }
+                // A read that fails early without a signal, again and again: the terminal is gone.
+                let elapsed = Terminal.now() - before
+                if !interrupted, wait != 0, wait < 0 || elapsed + 5 < Int64(wait) {
+                    earlyErrors += 1
+                    if earlyErrors >= 50 { return .hangup }
+                }
+                if let deadline, Terminal.now() >= deadline { return nil }
+                continue
+            }
+            earlyErrors = 0
+            guard let decoded = assembler.feed(status: status, code: code) else { continue }
+            if let event = realize(decoded) { return event }
+        }
+    }
+
+    private func realize(_ decoded: DecodedInput) -> InputEvent? {
+        switch decoded {
+        case .event(let event):
+            return event
+        case .resize:
+            let (width, height) = size
+            return .resize(width: width, height: height)
+        case .mouse:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            return KeyDecoder.click(buttonState: event.bstate, x: event.x, y: event.y)
+        case .pasteBegin, .pasteEnd, .ignored:
+            return nil
+        }
+    }
+
+    private static func now() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
+    }
+
+    /// Ctrl-L: the next draw repaints the whole screen.
+    public func repaintAll() {
+        guard !stopped else { return }
+        clearok(cn_curscr(), true)
+    }
+
+    /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`.
+    public func suspend() {
+        guard !stopped, interactive else { return }
+        if let off = pasteOff { putp(off) }
+        endwin()  // also turns the mouse off; flushes
+        cn_set_in_curses(0)
+        cn_stop_self()
+        // Resumed.
+        cn_set_in_curses(1)
+        clearok(cn_curscr(), true)
+        if let on = pasteOn { putp(on) }
+        doupdate()  // back to program mode, the mouse on, the screen repainted
+        clearok(cn_curscr(), true)  // the caller's next draw repaints again, at the size it now knows
+    }
+
+    /// Gives the terminal back and shows what was written to stderr meanwhile. Safe to call twice.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        if interactive {
+            if let off = pasteOff { putp(off) }
+            if mouse { mousemask(0, nil) }
+            curs_set(1)
+            endwin()
+            cn_set_in_curses(0)
+            cn_release_stderr()
+        } else {
+            endwin()
+            delscreen(screen)
+        }
+    }
+
+    // MARK: Reading the screen back (tests)
+
+    /// The text of row `y` as ncurses holds it.
+    func rowText(_ y: Int) -> String {
+        var buffer = [wchar_t](repeating: 0, count: size.width + 1)
+        let count = mvwinnwstr(window, Int32(y), 0, &buffer, Int32(size.width))
+        guard count != ERR else { return "" }
+        var text = ""
+        for value in buffer.prefix(while: { $0 != 0 }) {
+            if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { text.unicodeScalars.append(scalar) }
+        }
+        return text
+    }
+
+    /// The character, style and colour pair ncurses holds at (x, y).
+    func cellAt(x: Int, y: Int) -> (character: String, style: CellStyle, pair: Int16)? {
+        var cell = cchar_t()
+        guard mvwin_wch(window, Int32(y), Int32(x), &cell) != ERR else { return nil }
+        var characters = [wchar_t](repeating: 0, count: 8)
+        var attributes: attr_t = 0
+        var pair: Int16 = 0
+        guard getcchar(&cell, &characters, &attributes, &pair, nil) != ERR else { return nil }
+        var text = ""
+        for value in characters.prefix(while: { $0 != 0 }) {
+            if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { text.unicodeScalars.append(scalar) }
+        }
+        var style: CellStyle = []
+        if attributes & CN_A_BOLD != 0 { style.insert(.bold) }
+        if attributes & CN_A_DIM != 0 { style.insert(.dim) }
+        if attributes & CN_A_REVERSE != 0 { style.insert(.reverse) }
+        if attributes & CN_A_UNDERLINE != 0 { style.insert(.underline) }
+        return (text, style, pair)
+    }
+
+    /// Where the cursor is (reading the screen back moves it, so ask first).
+    var cursorPosition: (x: Int, y: Int) {
+        (Int(getcurx(window)), Int(getcury(window)))
+    }
+}

@@ -1,0 +1,172 @@
+import CNcurses
+import Testing
+import PerCore
+@testable import PerTerminal
+
+private func char(_ code: UInt32) -> DecodedInput { KeyDecoder.decode(status: OK, code: code) }
+private func key(_ code: Int32) -> DecodedInput { KeyDecoder.decode(status: KEY_CODE_YES, code: UInt32(bitPattern: code)) }
+
+@Suite struct KeyDecoderTests {
+    @Test func backspaceFromDelAndCtrlH() {
+        #expect(char(0x7F) == .event(.key(.backspace)))
+        #expect(char(0x08) == .event(.key(.backspace)))
+    }
+
+    @Test func tabEnterEscape() {
+        #expect(char(0x09) == .event(.key(.tab)))
+        #expect(char(0x0D) == .event(.key(.enter)))
+        #expect(char(0x0A) == .event(.key(.enter)))
+        #expect(char(0x1B) == .event(.key(.escape)))
+    }
+
+    @Test func controlLettersAreLowerCase() {
+        #expect(char(0x01) == .event(.control("a")))
+        #expect(char(0x03) == .event(.control("c")))
+        #expect(char(0x11) == .event(.control("q")))
+        #expect(char(0x15) == .event(.control("u")))
+        #expect(char(0x0C) == .event(.control("l")))
+        #expect(char(0x1A) == .event(.control("z")))
+    }
+
+    @Test func otherControlsAreIgnored() {
+        for code: UInt32 in [0x00, 0x1C, 0x1D, 0x1E, 0x1F, 0x80, 0x9B, 0x9F] {
+            #expect(char(code) == .ignored, "code \(code)")
+        }
+    }
+
+    @Test func printableCharacters() {
+        #expect(char(0x20) == .event(.character(" ")))
+        #expect(char(0x37) == .event(.character("7")))
+        #expect(char(0x71) == .event(.character("q")))
+        #expect(char(0xE9) == .event(.character("é")))
+        #expect(char(0xF7) == .event(.character("÷")))
+        #expect(char(0x1F600) == .event(.character("😀")))
+    }
+
+    @Test func invalidScalarIsIgnored() {
+        #expect(char(0xD800) == .ignored)
+        #expect(char(0x11_0000) == .ignored)
+    }
+
+    @Test func arrows() {
+        #expect(key(KEY_UP) == .event(.key(.up)))
+        #expect(key(KEY_DOWN) == .event(.key(.down)))
+        #expect(key(KEY_LEFT) == .event(.key(.left)))
+        #expect(key(KEY_RIGHT) == .event(.key(.right)))
+    }
+
+    @Test func editingAndPagingKeys() {
+        #expect(key(KEY_BTAB) == .event(.key(.backTab)))
+        #expect(key(KEY_ENTER) == .event(.key(.enter)))
+        #expect(key(KEY_BACKSPACE) == .event(.key(.backspace)))
+        #expect(key(KEY_DC) == .event(.key(.delete)))
+        #expect(key(KEY_HOME) == .event(.key(.home)))
+        #expect(key(KEY_END) == .event(.key(.end)))
+        #expect(key(KEY_PPAGE) == .event(.key(.pageUp)))
+        #expect(key(KEY_NPAGE) == .event(.key(.pageDown)))
+    }
+
+    @Test func functionKeys() {
+        #expect(key(cn_key_f(1)) == .event(.key(.function(1))))
+        #expect(key(cn_key_f(10)) == .event(.key(.function(10))))
+        #expect(key(cn_key_f(12)) == .event(.key(.function(12))))
+        #expect(key(cn_key_f(0)) == .ignored)
+    }
+
+    @Test func resizeMouseAndPasteMarkers() {
+        #expect(key(KEY_RESIZE) == .resize)
+        #expect(key(KEY_MOUSE) == .mouse)
+        #expect(key(KEY_MAX + 1) == .pasteBegin)
+        #expect(key(KEY_MAX + 2) == .pasteEnd)
+    }
+
+    @Test func unknownKeyCodesAreIgnored() {
+        #expect(key(KEY_SRIGHT) == .ignored)
+        #expect(key(KEY_IC) == .ignored)
+        #expect(key(KEY_MAX + 3) == .ignored)
+        #expect(KeyDecoder.decode(status: ERR, code: 0x41) == .ignored)
+    }
+
+    @Test func clickOncePerPress() {
+        #expect(KeyDecoder.click(buttonState: CN_BUTTON1_PRESSED, x: 3, y: 4) == .click(x: 3, y: 4))
+        #expect(KeyDecoder.click(buttonState: CN_BUTTON1_CLICKED, x: 0, y: 0) == .click(x: 0, y: 0))
+        #expect(KeyDecoder.click(buttonState: CN_BUTTON1_RELEASED, x: 3, y: 4) == nil)
+        #expect(KeyDecoder.click(buttonState: CN_BUTTON4_PRESSED, x: 3, y: 4) == nil)
+    }
+
+    @Test func noColorRule() {
+        #expect(KeyDecoder.colorAllowed(hasColors: true, noColor: nil))
+        #expect(KeyDecoder.colorAllowed(hasColors: true, noColor: ""))
+        #expect(!KeyDecoder.colorAllowed(hasColors: true, noColor: "1"))
+        #expect(!KeyDecoder.colorAllowed(hasColors: false, noColor: nil))
+    }
+
+    @Test func errorMessagesAreOneLine() {
+        let unusable = TerminalError.unusableTerminal(term: "xyz").message
+        #expect(unusable == "per: terminal type 'xyz' is unknown or cannot address the cursor; set TERM (e.g. xterm-256color)")
+        #expect(!TerminalError.notATerminal.message.contains("\n"))
+        #expect(TerminalError.notATerminal.message.hasPrefix("per: "))
+    }
+}
+
+/// Feeds (status, code) pairs and collects what the assembler delivers.
+private func assemble(_ inputs: [(Int32, UInt32)], into assembler: inout InputAssembler) -> [DecodedInput] {
+    inputs.compactMap { assembler.feed(status: $0.0, code: $0.1) }
+}
+
+private func text(_ s: String) -> [(Int32, UInt32)] { s.unicodeScalars.map { (OK, $0.value) } }
+private let pasteBegin = (KEY_CODE_YES, UInt32(KEY_MAX + 1))
+private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
+
+@Suite struct InputAssemblerTests {
+    @Test func pasteArrivesAsOneEvent() {
+        var a = InputAssembler()
+        let out = assemble([(OK, 0x31)] + [pasteBegin] + text("12\rq4\u{3}x") + [pasteEnd] + [(OK, 0x32)], into: &a)
+        #expect(out == [.event(.character("1")), .event(.paste("12\nq4x")), .event(.character("2"))])
+    }
+
+    @Test func pasteKeepsNewlinesAndFoldsCRLF() {
+        var a = InputAssembler()
+        let out = assemble([pasteBegin] + text("a\nb\r\nc\rd\té") + [pasteEnd], into: &a)
+        #expect(out == [.event(.paste("a\nb\nc\nd\té"))])
+    }
+
+    @Test func keysInsidePasteDoNotSurface() {
+        var a = InputAssembler()
+        let out = assemble([pasteBegin, (KEY_CODE_YES, UInt32(KEY_UP)), (OK, 0x1B), (OK, 0x35),
+                            (KEY_CODE_YES, UInt32(KEY_ENTER)), pasteEnd], into: &a)
+        #expect(out == [.event(.paste("5\n"))])
+    }
+
+    @Test func resizeInsidePasteIsDeliveredAfterIt() {
+        var a = InputAssembler()
+        var out = assemble([pasteBegin, (OK, 0x35), (KEY_CODE_YES, UInt32(KEY_RESIZE))], into: &a)
+        #expect(out.isEmpty)
+        #expect(a.popDeferred() == nil)  // not before the paste ends
+        out = assemble([pasteEnd], into: &a)
+        #expect(out == [.event(.paste("5"))])
+        #expect(a.popDeferred() == .resize)
+        #expect(a.popDeferred() == nil)
+    }
+
+    @Test func unfinishedPasteIsFlushed() {
+        var a = InputAssembler()
+        _ = assemble([pasteBegin] + text("42"), into: &a)
+        #expect(a.isPasting)
+        #expect(a.finishPaste() == .paste("42"))
+        #expect(!a.isPasting)
+        #expect(a.finishPaste() == nil)
+    }
+
+    @Test func emptyPasteAndStrayEndAreDropped() {
+        var a = InputAssembler()
+        let out = assemble([pasteBegin, pasteEnd, pasteEnd, (OK, 0x33)], into: &a)
+        #expect(out == [.event(.character("3"))])
+    }
+
+    @Test func keysOutsidePasteKeepTheirOrder() {
+        var a = InputAssembler()
+        let out = assemble([(OK, 0x31), (KEY_CODE_YES, UInt32(KEY_SRIGHT)), (OK, 0x09), (KEY_CODE_YES, UInt32(KEY_LEFT)), (OK, 0x11)], into: &a)
+        #expect(out == [.event(.character("1")), .event(.key(.tab)), .event(.key(.left)), .event(.control("q"))])
+    }
+}
