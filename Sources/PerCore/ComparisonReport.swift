@@ -147,11 +147,3 @@ public enum JSONText {
         return out + "\""
     }
 }
-
-/// RFC 4180 fields: quoted when they hold a comma, quote, or line break.
-public enum CSV {
-    public static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

@@ -1,5 +1,8 @@
 import ArgumentParser
+import Foundation
 import PerCore
+import PerStore
+import PerTerminal
 
 struct AppCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "app", abstract: "Open the full-screen app (the default).")
@@ -10,6 +13,15 @@ struct AppCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        print("per app: not yet")
+        let path = ComparisonStore.resolvePath(option: database.path, environment: ProcessInfo.processInfo.environment)
+        let store: ComparisonStore
+        do {
+            store = try ComparisonStore(path: path)
+        } catch {
+            FileHandle.standardError.write(Data("per: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+        let status = MainActor.assumeIsolated { AppLoop.run(store: store, mouse: !noMouse) }
+        if status != 0 { throw ExitCode(status) }
     }
 }

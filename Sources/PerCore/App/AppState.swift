@@ -1,0 +1,417 @@
+import Foundation
+
+/// A button on screen that can show pressed: a keypad key, a toolbar button or a unit in the picker.
+public enum KeypadButton: Hashable, Sendable {
+    case key(CalculatorKey)
+    case previous
+    case next
+    case unit(MeasureUnit)
+}
+
+public enum Overlay: Equatable, Sendable {
+    case none
+    case help
+    case confirm(Confirmation)
+}
+
+public enum Confirmation: Equatable, Sendable {
+    case deleteProduct(Int)
+    case clearComparison
+
+    public var question: String {
+        switch self {
+        case .deleteProduct(let index): "Delete product #\(index + 1)? y/n"
+        case .clearComparison: "Delete every product of this comparison? y/n"
+        }
+    }
+}
+
+public struct StatusMessage: Equatable, Sendable {
+    public var text: String
+    public var isWarning: Bool
+    public init(_ text: String, isWarning: Bool = false) {
+        self.text = text
+        self.isWarning = isWarning
+    }
+}
+
+public struct TerminalSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The whole app: the comparison being edited, the focused field and its edit in progress, and what is on screen.
+public struct AppState: Equatable, Sendable {
+    public var comparison: Comparison
+    public private(set) var focus: FieldFocus
+    public private(set) var editor: FieldEditor
+    public var overlay: Overlay = .none
+    public var status: StatusMessage?
+    /// The button shown pressed until `.flashEnded`.
+    public var flash: KeypadButton?
+    public var size: TerminalSize
+    public var isReadOnly = false
+    /// The glyphs the screen is drawn with (they set the toolbar's widths for clicks).
+    public var glyphs: GlyphSet = .utf8
+    /// Makes product IDs unique across sessions sharing a database.
+    public let sessionID: String
+    private var serial = 0
+
+    /// Opens `comparison` with the focus on the price of a new, empty product at its end.
+    public init(comparison: Comparison = Comparison(), size: TerminalSize = TerminalSize(width: 80, height: 24), sessionID: String = EntityID.random().rawValue) {
+        self.comparison = comparison
+        self.size = size
+        self.sessionID = sessionID
+        focus = FieldFocus(product: 0, field: .price)
+        editor = .numeric(CalculatorEngine())
+        if comparison.products.last?.isBlank != true {
+            self.comparison.append(Product(id: makeProductID()))
+        }
+        focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
+        editor = makeEditor(for: focus)
+    }
+
+    public var focusedProduct: Product { comparison.products[focus.product] }
+
+    /// The keypad keys that do something now (none outside numeric fields).
+    public var enabledKeys: Set<CalculatorKey> {
+        if case .numeric(let engine) = editor { return engine.enabledKeys }
+        return []
+    }
+
+    // MARK: Update
+
+    /// Applies an action; returns what the edges must do (save, quit...).
+    @discardableResult
+    public mutating func update(_ action: Action) -> [Effect] {
+        if !action.isTerminalEvent {
+            if case .confirm(let question) = overlay { return answer(question, with: action) }
+            if overlay == .help {
+                overlay = .none
+                return []
+            }
+        }
+        switch action {
+        case .keypad(let key): return press(key)
+        case .type(let character): return type(character)
+        case .deleteBackward:
+            if case .numeric = editor { return press(.backspace) }
+            editEditor { editor in
+                switch editor {
+                case .unit(var picker): _ = picker.deleteBackward(); editor = .unit(picker)
+                case .text(var text): if !text.isEmpty { text.removeLast() }; editor = .text(text)
+                case .numeric: break
+                }
+            }
+            return []
+        case .clearField:
+            if case .numeric = editor { return press(.clear) }
+            editEditor { editor in
+                switch editor {
+                case .unit(var picker): picker.clear(); editor = .unit(picker)
+                case .text: editor = .text("")
+                case .numeric: break
+                }
+            }
+            return []
+        case .nextField: return move(by: 1)
+        case .previousField: return move(by: -1)
+        case .nextProduct: return moveTo(FieldFocus(product: min(focus.product + 1, comparison.products.count - 1), field: focus.field))
+        case .previousProduct: return moveTo(FieldFocus(product: max(focus.product - 1, 0), field: focus.field))
+        case .cancelEdit:
+            editor = makeEditor(for: focus)
+            status = StatusMessage("Edit cancelled")
+            return []
+        case .stepUnit(let delta):
+            guard case .unit(var picker) = editor else { return [] }
+            picker.step(delta)
+            editor = .unit(picker)
+            return []
+        case .selectUnit(let unit):
+            guard case .unit(var picker) = editor else { return [] }
+            picker.select(unit)
+            editor = .unit(picker)
+            flash = .unit(unit)
+            return move(by: 1)
+        case .focus(let target): return moveTo(target)
+        case .paste(let text): return paste(text)
+        case .click(let x, let y):
+            guard let hit = ScreenLayout(self).action(atX: x, y: y, glyphs: glyphs) else { return [] }
+            return update(hit)
+        case .stepBasis(let delta): return stepBasis(delta)
+        case .askDeleteProduct:
+            overlay = .confirm(.deleteProduct(focus.product))
+            return []
+        case .askClearComparison:
+            overlay = .confirm(.clearComparison)
+            return []
+        case .confirm, .dismiss: return []
+        case .toggleHelp:
+            overlay = overlay == .help ? .none : .help
+            return []
+        case .resize(let width, let height):
+            size = TerminalSize(width: width, height: height)
+            return []
+        case .flashEnded:
+            flash = nil
+            return []
+        case .redraw: return [.repaint]
+        case .suspend: return [.suspend]
+        case .quit, .hangup:
+            return commit() + [.quit]
+        }
+    }
+
+    // MARK: Keypad and typing
+
+    private mutating func press(_ key: CalculatorKey) -> [Effect] {
+        guard case .numeric(var engine) = editor else {
+            status = StatusMessage("The keypad is for price and quantity", isWarning: true)
+            return []
+        }
+        flash = .key(key)
+        if let reason = engine.disabledReason(key) {
+            status = StatusMessage(reason, isWarning: true)
+            return []
+        }
+        engine.press(key)
+        editor = .numeric(engine)
+        status = nil
+        return []
+    }
+
+    private mutating func type(_ character: Character) -> [Effect] {
+        switch editor {
+        case .numeric:
+            guard let key = CalculatorKey(character: character) else {
+                status = StatusMessage("'\(character)' is not a keypad key: digits, . + - * / =", isWarning: true)
+                return []
+            }
+            return press(key)
+        case .unit(var picker):
+            if picker.type(character) {
+                editor = .unit(picker)
+                status = picker.typedIsUnknown ? StatusMessage("No unit starts with '\(picker.typed)'", isWarning: true) : nil
+            }
+            return []
+        case .text(let text):
+            guard TextWidth.of(character) > 0 else { return [] }
+            editor = .text(text + String(character))
+            status = nil
+            return []
+        }
+    }
+
+    private mutating func editEditor(_ change: (inout FieldEditor) -> Void) {
+        change(&editor)
+        status = nil
+    }
+
+    /// Pasted text goes into the field filtered to what it accepts; it never triggers a command.
+    private mutating func paste(_ text: String) -> [Effect] {
+        var skipped = 0
+        for character in text {
+            if character.isNewline || character == "\t" { skipped += 1; continue }
+            switch editor {
+            case .numeric(var engine):
+                if let key = CalculatorKey(character: character), engine.press(key) {
+                    editor = .numeric(engine)
+                } else if !character.isWhitespace {
+                    skipped += 1
+                }
+            case .unit(var picker):
+                if picker.type(character) { editor = .unit(picker) } else { skipped += 1 }
+            case .text(let current):
+                if TextWidth.of(character) > 0 { editor = .text(current + String(character)) } else { skipped += 1 }
+            }
+        }
+        status = skipped > 0 ? StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") : nil
+        flash = nil
+        return []
+    }
+
+    // MARK: Focus and commit
+
+    private mutating func move(by delta: Int) -> [Effect] {
+        let fields = ProductField.allCases
+        let index = fields.firstIndex(of: focus.field)! + delta
+        if index >= fields.count {
+            if focus.product == comparison.products.count - 1 {
+                var effects = commit()
+                if comparison.products[focus.product].isBlank {
+                    status = StatusMessage("Type a price to start the next product")
+                    focus = FieldFocus(product: focus.product, field: .price)
+                    editor = makeEditor(for: focus)
+                    return effects
+                }
+                comparison.append(Product(id: makeProductID()))
+                focus = FieldFocus(product: comparison.products.count - 1, field: .price)
+                editor = makeEditor(for: focus)
+                effects += []
+                return effects
+            }
+            return moveTo(FieldFocus(product: focus.product + 1, field: fields[0]))
+        }
+        if index < 0 {
+            guard focus.product > 0 else { return commitInPlace() }
+            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]))
+        }
+        return moveTo(FieldFocus(product: focus.product, field: fields[index]))
+    }
+
+    private mutating func moveTo(_ target: FieldFocus) -> [Effect] {
+        guard comparison.products.indices.contains(target.product) else { return [] }
+        let effects = commit()
+        focus = target
+        editor = makeEditor(for: focus)
+        return effects
+    }
+
+    /// Commits without leaving (previous from the very first field).
+    private mutating func commitInPlace() -> [Effect] {
+        let effects = commit()
+        editor = makeEditor(for: focus)
+        return effects
+    }
+
+    /// Writes the editor's value into the focused product; returns a save when it changed.
+    private mutating func commit() -> [Effect] {
+        var product = focusedProduct
+        var message: StatusMessage?
+        switch editor {
+        case .numeric(let engine):
+            let commit = engine.commit
+            if let value = commit.value, value < 0 {
+                message = StatusMessage("\(focus.field.title) can't be below zero: kept the previous value", isWarning: true)
+            } else if focus.field == .price {
+                product.price = commit.value
+            } else {
+                product.quantity = commit.value
+            }
+            if let text = commit.message { message = StatusMessage(text, isWarning: true) }
+        case .unit(let picker):
+            if picker.typedIsUnknown {
+                message = StatusMessage("Unknown unit '\(picker.typed)': kept \(product.unit?.symbol ?? "none")", isWarning: true)
+            } else {
+                product.unit = picker.selected
+            }
+        case .text(let text):
+            product.name = text
+        }
+        if let message { status = message }
+        guard product != focusedProduct else { return [] }
+        comparison.replaceProduct(at: focus.product, with: product)
+        if message == nil { status = nil }
+        return [.saveField(focus.field, product: product, position: focus.product)]
+    }
+
+    private func makeEditor(for focus: FieldFocus) -> FieldEditor {
+        let product = comparison.products[focus.product]
+        switch focus.field {
+        case .price: return .numeric(CalculatorEngine(value: product.price))
+        case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
+        case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
+        case .name: return .text(product.name)
+        }
+    }
+
+    /// Units of the family the other products use; every unit while none has one.
+    public func offeredUnits(for index: Int) -> [MeasureUnit] {
+        let others = comparison.products.indices.lazy.filter { $0 != index }.compactMap { comparison.products[$0].unit }
+        guard let family = others.first?.family else { return MeasureUnit.allCases }
+        return family.units
+    }
+
+    private mutating func makeProductID() -> ProductID {
+        serial += 1
+        return ProductID("\(sessionID)-\(serial)")
+    }
+
+    // MARK: Basis, deletion
+
+    private mutating func stepBasis(_ delta: Int) -> [Effect] {
+        guard let family = comparison.family else {
+            status = StatusMessage("Pick a unit first: the comparison unit follows it", isWarning: true)
+            return []
+        }
+        let choices = ComparisonBasis.choices(for: family)
+        let current = comparison.basis.flatMap { choices.firstIndex(of: $0) } ?? 0
+        comparison.chosenBasis = choices[(current + delta % choices.count + choices.count) % choices.count]
+        status = StatusMessage("Unit prices per \(comparison.basis!.label)")
+        return [.saveHeader]
+    }
+
+    private mutating func answer(_ question: Confirmation, with action: Action) -> [Effect] {
+        switch action {
+        case .confirm, .type("y"), .type("Y"):
+            overlay = .none
+            return perform(question)
+        case .dismiss, .cancelEdit, .type("n"), .type("N"):
+            overlay = .none
+            status = StatusMessage("Nothing deleted")
+            return []
+        default:
+            return []
+        }
+    }
+
+    private mutating func perform(_ confirmation: Confirmation) -> [Effect] {
+        switch confirmation {
+        case .deleteProduct(let index):
+            guard comparison.products.indices.contains(index) else { return [] }
+            let removed = comparison.products[index]
+            comparison.removeProduct(at: index)
+            if comparison.products.isEmpty { comparison.append(Product(id: makeProductID())) }
+            focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
+            editor = makeEditor(for: focus)
+            status = StatusMessage("Deleted product #\(index + 1)")
+            return [.deleteProduct(removed.id)]
+        case .clearComparison:
+            let ids = comparison.products.map(\.id)
+            comparison.removeAllProducts()
+            comparison.append(Product(id: makeProductID()))
+            focus = FieldFocus(product: 0, field: .price)
+            editor = makeEditor(for: focus)
+            status = StatusMessage("Comparison cleared")
+            return [.deleteAllProducts(ids)]
+        }
+    }
+}
+
+extension Action {
+    /// Events that come from the terminal rather than the user (they never close an overlay).
+    var isTerminalEvent: Bool {
+        switch self {
+        case .resize, .flashEnded, .redraw, .suspend, .quit, .hangup: true
+        default: false
+        }
+    }
+}
+
+extension AppState {
+    /// Takes in what another session saved, keeping this session's field in progress.
+    /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again).
+    public mutating func adoptExternalChanges(_ fresh: Comparison) {
+        let focusedProduct = self.focusedProduct
+        var merged = fresh
+        if !merged.products.contains(where: { $0.id == focusedProduct.id }) {
+            merged.insert(focusedProduct, at: min(focus.product, merged.products.count))
+        }
+        for product in comparison.products where product.isBlank && product.id != focusedProduct.id
+            && !merged.products.contains(where: { $0.id == product.id }) {
+            merged.append(product)
+        }
+        comparison = merged
+        let index = merged.products.firstIndex { $0.id == focusedProduct.id }!
+        focus = FieldFocus(product: index, field: focus.field)
+        if case .unit(let picker) = editor {
+            var refreshed = UnitPicker(selected: picker.selected, offered: offeredUnits(for: index))
+            for c in picker.typed { _ = refreshed.type(c) }
+            editor = .unit(refreshed)
+        }
+    }
+}

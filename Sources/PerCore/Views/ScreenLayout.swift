@@ -1,0 +1,194 @@
+/// Where everything goes on a screen of a given size: a total, pure function of the state.
+/// Rendering draws into these rectangles and clicks are hit-tested against the same ones.
+public struct ScreenLayout: Sendable {
+    public static let minimumWidth = 40
+    public static let minimumHeight = 20
+    public static let wideWidth = 80
+    public static let wideHeight = 24
+
+    public enum Kind: Equatable, Sendable {
+        case tooSmall
+        /// Products as one row each, beside a full keypad.
+        case wide
+        /// Products on two lines each, above a one-line-per-row keypad.
+        case compact
+    }
+
+    /// The cells of one visible product.
+    public struct ProductRow: Sendable {
+        public var index: Int
+        public var rank: Rect
+        public var name: Rect
+        public var price: Rect
+        public var quantity: Rect
+        public var unit: Rect
+        public var unitPrice: Rect
+        public var verdict: Rect
+
+        public func frame(of field: ProductField) -> Rect {
+            switch field {
+            case .price: price
+            case .quantity: quantity
+            case .unit: unit
+            case .name: name
+            }
+        }
+    }
+
+    public let kind: Kind
+    public let size: TerminalSize
+    public let title: Rect
+    public let basisButton: Rect
+    public let table: Rect
+    public let editor: Rect
+    public let toolbar: Rect
+    public let keypadOrigin: (x: Int, y: Int)
+    public let keypadSize: KeypadView.Size
+    public let summary: Rect
+    public let status: Rect
+    public let legend: Rect
+    public let rowsPerProduct: Int
+    public let visibleProducts: Range<Int>
+    public let rows: [ProductRow]
+    private let focused: FieldEditor
+
+    public init(_ state: AppState) {
+        let w = state.size.width, h = state.size.height
+        size = state.size
+        focused = state.editor
+        let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+        if w < Self.minimumWidth || h < Self.minimumHeight {
+            kind = .tooSmall
+            (title, basisButton, table, editor, toolbar, summary, status, legend) = (zero, zero, zero, zero, zero, zero, zero, zero)
+            keypadOrigin = (0, 0); keypadSize = .compact; rowsPerProduct = 1; visibleProducts = 0..<0; rows = []
+            return
+        }
+        let isWide = w >= Self.wideWidth && h >= Self.wideHeight
+        kind = isWide ? .wide : .compact
+        let basisLabel = "per \(state.comparison.basis?.label ?? "unit") \(state.comparison.family == nil ? "" : "▸")"
+        let basisWidth = TextWidth.of(basisLabel) + 2
+        title = Rect(x: 0, y: 0, width: w, height: 1)
+        basisButton = Rect(x: w - basisWidth, y: 0, width: basisWidth, height: 1)
+        status = Rect(x: 0, y: h - 2, width: w, height: 1)
+        legend = Rect(x: 0, y: h - 1, width: w, height: 1)
+        if isWide {
+            keypadSize = .full(keyWidth: w >= 100 ? 5 : 3)
+            let panelX = w - keypadSize.width - 1
+            table = Rect(x: 0, y: 1, width: panelX - 1, height: h - 3)
+            editor = Rect(x: panelX, y: 1, width: keypadSize.width, height: 2)
+            toolbar = Rect(x: panelX, y: 3, width: keypadSize.width, height: 1)
+            keypadOrigin = (panelX, 4)
+            summary = Rect(x: panelX, y: 4 + keypadSize.height, width: keypadSize.width, height: max(0, h - 2 - (4 + keypadSize.height)))
+            rowsPerProduct = 1
+        } else {
+            keypadSize = .compact
+            let keypadY = h - 2 - keypadSize.height
+            keypadOrigin = (1, keypadY)
+            toolbar = Rect(x: 0, y: keypadY - 1, width: w, height: 1)
+            editor = Rect(x: 0, y: keypadY - 2, width: w, height: 1)
+            table = Rect(x: 0, y: 1, width: w, height: keypadY - 3)
+            summary = Rect(x: 1 + keypadSize.width + 1, y: keypadY, width: w - keypadSize.width - 3, height: keypadSize.height)
+            rowsPerProduct = 2
+        }
+        let perPage = max(1, (table.height - 1) / rowsPerProduct)
+        let count = state.comparison.products.count
+        let first = (state.focus.product / perPage) * perPage
+        visibleProducts = first..<min(count, first + perPage)
+        rows = Self.productRows(visibleProducts, table: table, wide: isWide)
+    }
+
+    /// Column positions: `# name price quantity unit per-unit verdict` on one line (wide), or
+    /// `# name per-unit verdict` over `price quantity unit` (compact).
+    private static func productRows(_ range: Range<Int>, table: Rect, wide: Bool) -> [ProductRow] {
+        range.enumerated().map { offset, index in
+            let x = table.x
+            if wide {
+                let y = table.y + 1 + offset
+                let verdictW = 12, perW = 8, unitW = 5, qtyW = 8, priceW = 8, rankW = 3
+                let nameW = max(4, table.width - (rankW + priceW + qtyW + unitW + perW + verdictW + 6))
+                var cx = x
+                func next(_ width: Int) -> Rect { defer { cx += width + 1 }; return Rect(x: cx, y: y, width: width, height: 1) }
+                let rank = next(rankW), name = next(nameW), price = next(priceW), qty = next(qtyW), unit = next(unitW)
+                let per = next(perW), verdict = Rect(x: cx, y: y, width: max(0, table.maxX - cx), height: 1)
+                return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
+            }
+            let y = table.y + 1 + offset * 2
+            let verdictW = 10, perW = 9, rankW = 3
+            let nameW = max(4, table.width - (rankW + perW + verdictW + 3))
+            let rank = Rect(x: x, y: y, width: rankW, height: 1)
+            let name = Rect(x: x + rankW + 1, y: y, width: nameW, height: 1)
+            let per = Rect(x: name.maxX + 1, y: y, width: perW, height: 1)
+            let verdict = Rect(x: per.maxX + 1, y: y, width: max(0, table.maxX - per.maxX - 1), height: 1)
+            let price = Rect(x: x + rankW + 1, y: y + 1, width: 10, height: 1)
+            let qty = Rect(x: price.maxX + 5, y: y + 1, width: 10, height: 1)
+            let unit = Rect(x: qty.maxX + 1, y: y + 1, width: 6, height: 1)
+            return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
+        }
+    }
+
+    // MARK: Toolbar and unit picker
+
+    public struct Button: Sendable {
+        public var frame: Rect
+        public var label: String
+        public var action: Action
+        public var shows: KeypadButton?
+    }
+
+    public func toolbarButtons(glyphs: GlyphSet) -> [Button] {
+        guard kind != .tooSmall else { return [] }
+        let prev = "\(glyphs.previous) prev", next = "next \(glyphs.next)", clear = "clear"
+        let y = toolbar.y
+        let x0 = kind == .wide ? toolbar.x : keypadOrigin.x
+        let clearX = x0 + keypadSize.width - TextWidth.of(clear)
+        return [
+            Button(frame: Rect(x: x0, y: y, width: TextWidth.of(prev), height: 1), label: prev, action: .previousField, shows: .previous),
+            Button(frame: Rect(x: x0 + TextWidth.of(prev) + 1, y: y, width: TextWidth.of(next), height: 1), label: next, action: .nextField, shows: .next),
+            Button(frame: Rect(x: clearX, y: y, width: TextWidth.of(clear), height: 1), label: clear, action: .clearField, shows: .key(.clear)),
+        ]
+    }
+
+    public var keypadFrame: Rect {
+        Rect(x: keypadOrigin.x, y: keypadOrigin.y, width: keypadSize.width, height: keypadSize.height)
+    }
+
+    /// The unit picker's choices, laid out in columns inside the keypad's frame.
+    public func unitCells(_ units: [MeasureUnit]) -> [(unit: MeasureUnit, frame: Rect)] {
+        let inner = Rect(x: keypadFrame.x + 1, y: keypadFrame.y + 1, width: keypadFrame.width - 2, height: keypadFrame.height - 2)
+        guard inner.height > 0 else { return [] }
+        let columns = max(1, (units.count + inner.height - 1) / inner.height)
+        let cellWidth = max(1, inner.width / columns)
+        return units.enumerated().map { i, unit in
+            (unit, Rect(x: inner.x + (i / inner.height) * cellWidth, y: inner.y + i % inner.height, width: cellWidth, height: 1))
+        }
+    }
+
+    // MARK: Hit testing
+
+    /// What a click at (x, y) does: the same action as the key it lands on.
+    public func action(atX x: Int, y: Int, glyphs: GlyphSet = .utf8) -> Action? {
+        guard kind != .tooSmall else { return nil }
+        if basisButton.contains(x: x, y: y) { return .stepBasis(1) }
+        for button in toolbarButtons(glyphs: glyphs) where button.frame.contains(x: x, y: y) { return button.action }
+        switch focused {
+        case .numeric:
+            for cap in KeypadView.keyCaps(x: keypadOrigin.x, y: keypadOrigin.y, size: keypadSize)
+            where KeypadView.face(of: cap).contains(x: x, y: y) {
+                return .keypad(cap.key)
+            }
+        case .unit(let picker):
+            for cell in unitCells(picker.offered) where cell.frame.contains(x: x, y: y) { return .selectUnit(cell.unit) }
+        case .text:
+            break
+        }
+        for row in rows {
+            for field in ProductField.allCases where row.frame(of: field).contains(x: x, y: y) {
+                return .focus(FieldFocus(product: row.index, field: field))
+            }
+            if row.rank.contains(x: x, y: y) || row.unitPrice.contains(x: x, y: y) || row.verdict.contains(x: x, y: y) {
+                return .focus(FieldFocus(product: row.index, field: .price))
+            }
+        }
+        return nil
+    }
+}

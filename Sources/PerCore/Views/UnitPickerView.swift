@@ -1,0 +1,16 @@
+/// The unit field's picker, drawn where the keypad is (as the iOS original swapped its input view).
+enum UnitPickerView {
+    static func draw(_ picker: UnitPicker, _ layout: ScreenLayout, flash: KeypadButton?, glyphs: GlyphSet, into canvas: inout Canvas) {
+        var lines = BoxLines(width: canvas.width)
+        lines.addBox(layout.keypadFrame)
+        lines.draw(into: &canvas, glyphs: glyphs)
+        canvas.put(" unit ", x: layout.keypadFrame.x + 2, y: layout.keypadFrame.y, style: .bold, color: .accent)
+        for cell in layout.unitCells(picker.offered) {
+            let selected = cell.unit == picker.selected
+            let label = selected ? "\(glyphs.next)\(cell.unit.symbol)" : " \(cell.unit.symbol)"
+            canvas.put(label, x: cell.frame.x, y: cell.frame.y, style: selected ? [.reverse, .bold] : [],
+                       color: selected ? .accent : .normal, limit: cell.frame.width)
+            if flash == .unit(cell.unit) { canvas.addStyle(.reverse, in: cell.frame) }
+        }
+    }
+}

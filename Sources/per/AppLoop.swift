@@ -1,0 +1,128 @@
+import Foundation
+import PerCore
+import PerStore
+import PerTerminal
+
+/// The one synchronous loop: render the state, copy it to the terminal, read one input, update, do the effects.
+@MainActor
+enum AppLoop {
+    static let flashMilliseconds = 150
+    static let pollMilliseconds = 250
+
+    static func run(store: ComparisonStore, mouse: Bool) -> Int32 {
+        let comparison: Comparison
+        do {
+            comparison = try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison()
+        } catch {
+            FileHandle.standardError.write(Data("per: cannot read the database: \(error)\n".utf8))
+            return 1
+        }
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.start(TerminalOptions(mouse: mouse))
+        } catch {
+            FileHandle.standardError.write(Data("\(error.message)\n".utf8))
+            return 1
+        }
+        let size = terminal.size
+        var state = AppState(comparison: comparison, size: TerminalSize(width: size.width, height: size.height))
+        state.glyphs = terminal.glyphs
+        state.isReadOnly = store.isReadOnly
+        var session = StoreSession(store: store, comparisonSaved: comparison.products.contains { !$0.isBlank })
+        var flashDeadline: Date?
+        var lastPoll = Date()
+
+        loop: while true {
+            terminal.draw(ScreenView.render(state), cursor: nil)
+            var timeout = Int32(pollMilliseconds)
+            if let deadline = flashDeadline {
+                timeout = min(timeout, max(0, Int32(deadline.timeIntervalSinceNow * 1000)))
+            }
+            let event = terminal.readEvent(timeoutMilliseconds: timeout)
+            if let deadline = flashDeadline, Date() >= deadline {
+                state.update(.flashEnded)
+                flashDeadline = nil
+            }
+            if Date().timeIntervalSince(lastPoll) * 1000 >= Double(pollMilliseconds) {
+                lastPoll = Date()
+                session.pollExternalChanges(into: &state)
+            }
+            guard let event, let action = KeyTable.action(for: event, in: state) else { continue }
+            let flashBefore = state.flash
+            let effects = state.update(action)
+            if state.flash != nil, state.flash != flashBefore || action.pressesAKey {
+                flashDeadline = Date().addingTimeInterval(Double(flashMilliseconds) / 1000)
+            }
+            for effect in effects {
+                switch effect {
+                case .repaint: terminal.repaintAll()
+                case .suspend: terminal.suspend()
+                case .quit: break loop
+                default: session.perform(effect, state: &state)
+                }
+            }
+        }
+        terminal.stop()
+        return 0
+    }
+}
+
+extension Action {
+    /// Keypad presses flash their key even when the same key is pressed twice in a row.
+    var pressesAKey: Bool {
+        switch self {
+        case .keypad, .type, .click, .selectUnit: true
+        default: false
+        }
+    }
+}
+
+/// Saves what the core asks for and takes in other sessions' changes.
+@MainActor
+struct StoreSession {
+    let store: ComparisonStore
+    /// Whether the comparison's row exists yet (a fresh database gets it with the first committed field).
+    var comparisonSaved: Bool
+    private var lastCounter: Int?
+
+    init(store: ComparisonStore, comparisonSaved: Bool) {
+        self.store = store
+        self.comparisonSaved = comparisonSaved
+        lastCounter = try? store.changeCounter()
+    }
+
+    mutating func perform(_ effect: Effect, state: inout AppState) {
+        do {
+            if !comparisonSaved {
+                try store.saveHeader(of: state.comparison)
+                comparisonSaved = true
+            }
+            switch effect {
+            case .saveField(let field, let product, let position):
+                try store.saveField(field, of: product, in: state.comparison.id, position: position)
+            case .deleteProduct(let id):
+                try store.deleteProduct(id)
+            case .deleteAllProducts(let ids):
+                for id in ids { try store.deleteProduct(id) }
+            case .saveHeader:
+                try store.saveHeader(of: state.comparison)
+            case .repaint, .suspend, .quit:
+                break
+            }
+        } catch {
+            state.status = StatusMessage("Not saved: \(describe(error))", isWarning: true)
+        }
+    }
+
+    mutating func pollExternalChanges(into state: inout AppState) {
+        guard let counter = try? store.changeCounter(), counter != lastCounter else { return }
+        lastCounter = counter
+        guard let fresh = try? store.load(state.comparison.id) else { return }
+        state.adoptExternalChanges(fresh)
+    }
+
+    private func describe(_ error: Error) -> String {
+        if let error = error as? StoreError { return error.message }
+        return String(describing: error)
+    }
+}
