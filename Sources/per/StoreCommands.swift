@@ -1,30 +1,194 @@
 import ArgumentParser
+import Foundation
 import PerCore
+import PerStore
 
 /// Where the database is: --db PATH, else PER_DB, else $XDG_DATA_HOME/per/per.sqlite.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: "The database file (default: $PER_DB, else $XDG_DATA_HOME/per/per.sqlite).")
     var path: String?
+
+    var resolvedPath: String {
+        ComparisonStore.resolvePath(option: path, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens the store, or prints why not and exits with status 1.
+    func openStore() throws -> ComparisonStore {
+        do {
+            return try ComparisonStore(path: resolvedPath)
+        } catch {
+            throw StoreFailure(error.message)
+        }
+    }
 }
+
+/// A failure of a store command: message on stderr, exit status 1.
+struct StoreFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+
+    func exit() -> Never {
+        FileHandle.standardError.write(Data("per: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+}
+
+/// Runs a store command, turning store and file failures into a message and exit status 1.
+private func runReporting(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as StoreFailure {
+        failure.exit()
+    } catch let error as StoreError {
+        StoreFailure(error.message).exit()
+    }
+}
+
+extension ExchangeFormat: ExpressibleByArgument {}
+
+/// Saved comparisons matching NAME: the one with that id, else those titled NAME (ignoring case), in list order.
+private func matches(_ name: String, in summaries: [ComparisonSummary]) -> [ComparisonSummary] {
+    if let byID = summaries.first(where: { $0.id.rawValue == name }) { return [byID] }
+    let wanted = name.trimmingCharacters(in: .whitespaces)
+    return summaries.filter { $0.title.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(wanted) == .orderedSame }
+}
+
+private func displayTitle(_ title: String) -> String { title.isEmpty ? "(untitled)" : title }
 
 struct ListsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lists", abstract: "Print the saved comparisons.")
     @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try runReporting {
+            let summaries = try database.openStore().summaries()
+            guard !summaries.isEmpty else {
+                print("No saved comparisons yet.")
+                return
+            }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            // One line per comparison; titles flattened so that a line break in a title can't break the table.
+            let titles = summaries.map { displayTitle($0.title).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+            let titleWidth = max("Title".count, titles.map(\.count).max() ?? 0)
+            let counts = summaries.map { "\($0.productCount)" }
+            let countWidth = max("Products".count, counts.map(\.count).max() ?? 0)
+            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+            func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+            print("\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited")
+            for (i, summary) in summaries.enumerated() {
+                print("\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(formatter.string(from: summary.updatedAt))")
+            }
+        }
+    }
 }
 
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print one saved comparison, ranked.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print one saved comparison, ranked.",
+        discussion: "NAME is a comparison's title (any case) or its id. When several share the title, the first in the list is shown.")
     @OptionGroup var database: DatabaseOptions
-    @Argument var name: String
+    @Option(help: "table, json or csv.")
+    var format: ReportFormat = .table
+    @Argument(help: "The comparison's title or id.")
+    var name: String
+
+    func run() throws {
+        try runReporting {
+            let store = try database.openStore()
+            let found = matches(name, in: try store.summaries())
+            guard let first = found.first, let comparison = try store.load(first.id) else {
+                throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")
+            }
+            if found.count > 1 {
+                FileHandle.standardError.write(Data("per: \(found.count) comparisons are called \"\(name)\"; showing the first in the list\n".utf8))
+            }
+            print(ComparisonReport(comparison).render(format), terminator: "")
+        }
+    }
 }
 
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write saved comparisons to stdout.")
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write saved comparisons to stdout.",
+        discussion: "With no NAME, every saved comparison, in list order. per import reads the output back.")
     @OptionGroup var database: DatabaseOptions
+    @Option(help: "json or csv.")
+    var format: ExchangeFormat = .json
+    @Argument(help: "Titles (any case) or ids of the comparisons to export.")
+    var names: [String] = []
+
+    func run() throws {
+        try runReporting {
+            let store = try database.openStore()
+            var comparisons: [Comparison]
+            if names.isEmpty {
+                comparisons = try store.loadAll()
+            } else {
+                let summaries = try store.summaries()
+                var ids: [ComparisonID] = []
+                for name in names {
+                    let found = matches(name, in: summaries)
+                    guard !found.isEmpty else { throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)") }
+                    for summary in found where !ids.contains(summary.id) { ids.append(summary.id) }
+                }
+                comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
+            }
+            FileHandle.standardOutput.write(Data(ComparisonExchange.encode(comparisons, as: format).utf8))
+        }
+    }
 }
 
 struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "Read comparisons from a file written by export.")
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Read comparisons from a file written by export.",
+        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none. FILE - reads stdin.")
     @OptionGroup var database: DatabaseOptions
-    @Argument var file: String
+    @Argument(help: "The file to read, or - for standard input.")
+    var file: String
+
+    func run() throws {
+        try runReporting {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else {
+                    throw StoreFailure("cannot read \(file)")
+                }
+                data = contents
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw StoreFailure("\(file): not UTF-8 text")
+            }
+            let comparisons: [Comparison]
+            do {
+                comparisons = try ComparisonExchange.decode(text)
+            } catch let error as ExchangeError {
+                throw StoreFailure("\(file == "-" ? "stdin" : file): \(error.message); nothing was imported")
+            }
+            let store = try database.openStore()
+            try store.save(comparisons)
+            let products = comparisons.reduce(0) { $0 + $1.products.count }
+            print("Imported \(comparisons.count) comparison\(comparisons.count == 1 ? "" : "s") (\(products) product\(products == 1 ? "" : "s")).")
+        }
+    }
+}
+
+/// Fills a database with generated comparisons, for `make bench`. Hidden from help.
+struct SeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed", abstract: "Fill a database with generated comparisons (for benchmarks).", shouldDisplay: false)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "How many comparisons.")
+    var comparisons = 1000
+    @Option(help: "Products in each comparison.")
+    var products = 100
+
+    func run() throws {
+        try runReporting {
+            try ComparisonStore.seed(path: database.resolvedPath, comparisons: comparisons, productsPerComparison: products)
+        }
+    }
 }
