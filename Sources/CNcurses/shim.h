@@ -87,7 +87,6 @@ __attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0} };
 
 static inline void cn_on_hangup(int sig) { (void)sig; cn_state.sig_hangup = 1; }
 static inline int cn_hangup_pending(void) { return cn_state.sig_hangup != 0; }
-static inline void cn_clear_hangup(void) { cn_state.sig_hangup = 0; }
 
 /// SIGHUP and SIGTERM set a flag. No SA_RESTART, so a blocked read returns EINTR.
 /// SIGPIPE is ignored. Call before newterm, so ncurses leaves them alone.

@@ -50,6 +50,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     private var assembler = InputAssembler()
     private var stopped = false
     private var earlyErrors = 0
+    /// The streams a headless screen reads and writes, closed by stop().
+    private var headlessFiles: [UnsafeMutablePointer<FILE>] = []
 
     private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool) {
         self.screen = screen
@@ -111,19 +113,29 @@ public enum TerminalError: Error, Equatable, Sendable {
         cn_install_crash_handlers()
         cn_set_in_curses(1)
         _ = cn_capture_stderr()
-        if let on = terminal.pasteOn { putp(on) }
-        doupdate()  // enter the screen now and send the paste switch with it
+        doupdate()  // enter the screen now
+        terminal.sendPasteMode(on: true)
         return terminal
     }
 
     /// A screen that renders into `output` (e.g. /dev/null) with terminfo `term`, for tests:
     /// no tty, no signal handlers, no stderr capture.
     static func headless(term: String = "xterm-256color", width: Int, height: Int, mouse: Bool = false) -> Terminal? {
-        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return nil }
-        guard let screen = newterm(term, output, input) else { return nil }
+        guard let output = fopen("/dev/null", "w") else { return nil }
+        guard let input = fopen("/dev/null", "r") else {
+            fclose(output)
+            return nil
+        }
+        guard let screen = newterm(term, output, input) else {
+            fclose(output)
+            fclose(input)
+            return nil
+        }
         set_term(screen)
         resizeterm(Int32(height), Int32(width))
-        return Terminal(screen: screen, term: term, interactive: false, mouse: mouse)
+        let terminal = Terminal(screen: screen, term: term, interactive: false, mouse: mouse)
+        terminal.headlessFiles = [output, input]
+        return terminal
     }
 
     /// Pair numbers are `ColorRole.rawValue`; `.normal` is pair 0, the terminal's own colours.
@@ -264,6 +276,13 @@ public enum TerminalError: Error, Equatable, Sendable {
         return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
     }
 
+    /// Bracketed paste on or off. putp writes through stdio, so flush it at once.
+    private func sendPasteMode(on: Bool) {
+        guard let sequence = on ? pasteOn : pasteOff else { return }
+        putp(sequence)
+        fflush(cn_stdout())
+    }
+
     /// Ctrl-L: the next draw repaints the whole screen.
     public func repaintAll() {
         guard !stopped else { return }
@@ -273,15 +292,15 @@ public enum TerminalError: Error, Equatable, Sendable {
     /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`.
     public func suspend() {
         guard !stopped, interactive else { return }
-        if let off = pasteOff { putp(off) }
-        endwin()  // also turns the mouse off; flushes
+        sendPasteMode(on: false)
+        endwin()  // also turns the mouse off
         cn_set_in_curses(0)
         cn_stop_self()
         // Resumed.
         cn_set_in_curses(1)
         clearok(cn_curscr(), true)
-        if let on = pasteOn { putp(on) }
         doupdate()  // back to program mode, the mouse on, the screen repainted
+        sendPasteMode(on: true)
         clearok(cn_curscr(), true)  // the caller's next draw repaints again, at the size it now knows
     }
 
@@ -290,7 +309,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         guard !stopped else { return }
         stopped = true
         if interactive {
-            if let off = pasteOff { putp(off) }
+            sendPasteMode(on: false)
             if mouse { mousemask(0, nil) }
             curs_set(1)
             endwin()
@@ -299,6 +318,8 @@ public enum TerminalError: Error, Equatable, Sendable {
         } else {
             endwin()
             delscreen(screen)
+            headlessFiles.forEach { fclose($0) }
+            headlessFiles = []
         }
     }
 
