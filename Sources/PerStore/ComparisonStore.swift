@@ -11,6 +11,7 @@ public final class ComparisonStore: Sendable {
     public let path: String
     public let isReadOnly: Bool
     private let queue: DatabaseQueue
+    private let fileID: OpenFiles.FileID?
 
     // MARK: Where the file is
 
@@ -59,21 +60,29 @@ public final class ComparisonStore: Sendable {
             throw .cannotOpen(path: path, reason: "\(folder) is not a folder")
         }
 
-        let kind: FileInspection.Kind
-        if fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw .cannotOpen(path: path, reason: "it is a folder") }
-            guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: "permission denied") }
-            kind = try FileInspection.inspect(path: path, busyTimeout: busyTimeout)
-            isReadOnly = !Self.isWritable(path) || !Self.isWritable(folder)
-        } else {
+        if !fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
             guard Self.isWritable(folder) else { throw .cannotOpen(path: path, reason: "the folder \(folder) is not writable") }
             let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             if fd >= 0 { close(fd) } else if errno != EEXIST {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
-            kind = .empty
-            isReadOnly = false
+        } else if isFolder.boolValue {
+            throw .cannotOpen(path: path, reason: "it is a folder")
         }
+        guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: "permission denied") }
+
+        // Sessions starting at the same moment take turns to inspect, create and migrate the file. The lock is
+        // flock(2) on the folder: nothing is written, and no descriptor of the database file is opened and closed
+        // (closing one would drop the POSIX locks SQLite holds on it in this process).
+        let opening = try OpeningLock(folder: folder, path: path, timeout: busyTimeout)
+        defer { opening.release() }
+
+        // A file this process already has open is per's; reading its header again would mean opening and closing
+        // a descriptor of it under SQLite's feet.
+        let fileID = OpenFiles.id(of: path)
+        self.fileID = fileID
+        let kind = OpenFiles.isOpen(fileID) ? .per : try FileInspection.inspect(path: path, busyTimeout: busyTimeout)
+        isReadOnly = !Self.isWritable(path) || !Self.isWritable(folder)
 
         if isReadOnly && kind != .per {
             throw .cannotOpen(path: path, reason: "it is read-only and holds no per data yet")
@@ -87,7 +96,7 @@ public final class ComparisonStore: Sendable {
         configuration.readonly = isReadOnly
         queue = try Self.openQueue(path: path, configuration: configuration)
 
-        try Self.mapErrors(path: path) {
+        do {
             if try queue.read(Schema.migrator.hasBeenSuperseded) {
                 throw StoreError.cannotOpen(path: path, reason: "it was written by a newer version of per; update per to open it")
             }
@@ -100,6 +109,35 @@ public final class ComparisonStore: Sendable {
                     guard try queue.read(Schema.migrator.hasCompletedMigrations) else { throw error }
                 }
             }
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+        OpenFiles.add(fileID)
+    }
+
+    deinit {
+        OpenFiles.remove(fileID)
+    }
+
+    /// An exclusive flock(2) on the database's folder, waited for up to `timeout`.
+    private struct OpeningLock {
+        let fd: Int32
+
+        init(folder: String, path: String, timeout: TimeInterval) throws(StoreError) {
+            fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { return } // an unreadable folder: go on without the lock
+            let deadline = Date().addingTimeInterval(timeout)
+            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR else { return } // no flock here: go on without
+                guard Date() < deadline else { close(fd); throw .locked(path: path) }
+                usleep(2_000)
+            }
+        }
+
+        func release() {
+            guard fd >= 0 else { return }
+            flock(fd, LOCK_UN)
+            close(fd)
         }
     }
 
@@ -391,5 +429,40 @@ public final class ComparisonStore: Sendable {
             return String(cString: strerror(code.rawValue))
         }
         return (error as NSError).localizedDescription
+    }
+}
+
+/// The database files this process has open through a store, by device and inode.
+enum OpenFiles {
+    struct FileID: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    nonisolated(unsafe) private static var counts: [FileID: Int] = [:]
+    private static let lock = NSLock()
+
+    static func id(of path: String) -> FileID? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    static func isOpen(_ id: FileID?) -> Bool {
+        guard let id else { return false }
+        return lock.withLock { counts[id, default: 0] > 0 }
+    }
+
+    static func add(_ id: FileID?) {
+        guard let id else { return }
+        lock.withLock { counts[id, default: 0] += 1 }
+    }
+
+    static func remove(_ id: FileID?) {
+        guard let id else { return }
+        lock.withLock {
+            counts[id, default: 0] -= 1
+            if counts[id] == 0 { counts[id] = nil }
+        }
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerStore
+
+/// `per lists`, `show`, `export` and `import`, run as a user would.
+@Suite(.enabled(if: perBinary != nil, "needs the built per (PER_BINARY or swift build)"))
+struct CommandTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+
+    private func per(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        try run(perBinary!, arguments + ["--db", db])
+    }
+
+    @Test func importThenListShowAndExportRoundTrip() throws {
+        let original = hostileComparisons()
+        let file = folder.file("in.json")
+        try ComparisonExchange.encode(original, as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try per("import", file)
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.contains("Imported \(original.count) comparisons"))
+
+        let lists = try per("lists")
+        #expect(lists.status == 0)
+        let lines = lists.out.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Title") == true)
+        #expect(lines.count == original.count + 1) // line breaks in titles are flattened
+        #expect(lines[1].hasPrefix("Oats, \"rolled\""))
+        #expect(lines[1].contains("  4  "))
+
+        for format in ExchangeFormat.allCases {
+            let export = try per("export", "--format", format.rawValue)
+            #expect(export.status == 0)
+            let decoded = try ComparisonExchange.decode(export.out)
+            #expect(decoded.map { Shape($0) } == original.map { Shape($0, droppingBlanks: format == .csv) })
+        }
+
+        let named = try per("export", "OATS, \"ROLLED\"", "fl oz")
+        #expect(try ComparisonExchange.decode(named.out).map(\.title) == ["Oats, \"rolled\"", "fl oz"])
+
+        let show = try per("show", "crème BRÛLÉE")
+        #expect(show.status == 0)
+        #expect(show.out.contains("Crème brûlée"))
+        let json = try per("show", "crème brûlée", "--format", "json")
+        #expect(json.status == 0)
+        #expect(json.out.contains("\"price\": \"0.1\""))
+    }
+
+    @Test func showAcceptsTheIDAndRefusesUnknownNames() throws {
+        let store = try ComparisonStore(path: db)
+        let comparison = Comparison(title: "Olive oil", products: [product("a", "9.99", "1", .liter)])
+        try store.save(comparison)
+        let byID = try per("show", comparison.id.rawValue, "--format", "csv")
+        #expect(byID.status == 0)
+        #expect(byID.out.contains("9.99"))
+
+        let unknown = try per("show", "Caviar")
+        #expect(unknown.status == 1)
+        #expect(unknown.out.isEmpty)
+        #expect(unknown.err.contains("no saved comparison is called \"Caviar\""))
+        let export = try per("export", "Olive oil", "Caviar")
+        #expect(export.status == 1)
+        #expect(export.out.isEmpty)
+    }
+
+    @Test func aBadImportFileChangesNothing() throws {
+        let store = try ComparisonStore(path: db)
+        try store.save(Comparison(title: "before"))
+        let file = folder.file("bad.csv")
+        try "comparison,name,price\nGood,a,1.99\nBad,b,1,99\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try per("import", file)
+        #expect(result.status == 1)
+        #expect(result.err.contains("line 3: 4 fields where the header has 3"))
+        #expect(result.err.contains("nothing was imported"))
+        #expect(try store.summaries().map(\.title) == ["before"])
+
+        let missing = try per("import", folder.file("no-such-file.json"))
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("cannot read"))
+    }
+
+    @Test func aRefusedDatabaseIsExplainedWithStatusOne() throws {
+        try "not a database".write(toFile: db, atomically: true, encoding: .utf8)
+        for command in [["lists"], ["show", "x"], ["export"]] {
+            let result = try run(perBinary!, command + ["--db", db])
+            #expect(result.status == 1)
+            #expect(result.err == "per: " + StoreError.corrupt(path: db).message + "\n")
+        }
+        #expect(try String(contentsOfFile: db, encoding: .utf8) == "not a database")
+    }
+
+    @Test func theDatabaseComesFromPER_DBWithoutDB() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PER_DB"] = db
+        let empty = try run(perBinary!, ["lists"], environment: environment)
+        #expect(empty.status == 0)
+        #expect(empty.out == "No saved comparisons yet.\n")
+        #expect(FileManager.default.fileExists(atPath: db))
+    }
+}

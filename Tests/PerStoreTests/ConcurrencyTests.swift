@@ -1,0 +1,131 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerStore
+
+@Suite struct ConcurrencyTests {
+    let folder = TemporaryFolder()
+
+    /// Two sessions (two connections) edit the same products at the same time, each a different field, and each
+    /// adds comparisons of its own: nothing is lost and both see the same data.
+    @Test func twoWritersOnOneFileConverge() throws {
+        let path = folder.file("shared.sqlite")
+        let setup = try ComparisonStore(path: path)
+        var shared = Comparison(title: "shared")
+        for i in 0..<40 { shared.append(Product(name: "p\(i)")) }
+        try setup.save(shared)
+
+        let a = try ComparisonStore(path: path), b = try ComparisonStore(path: path)
+        let products = shared.products
+        let id = shared.id
+        let errors = ErrorBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            do {
+                for (i, p) in products.enumerated() {
+                    var edited = p
+                    edited.price = decimal("\(i).99")
+                    try a.saveField(.price, of: edited, in: id, position: i)
+                    if i % 10 == 0 { try a.save(Comparison(title: "from a \(i)")) }
+                }
+            } catch { errors.add(error) }
+        }
+        DispatchQueue.global().async(group: group) {
+            do {
+                for (i, p) in products.enumerated().reversed() {
+                    var edited = p
+                    edited.unit = .gram
+                    edited.name = "this name is stale" // only the unit column is written
+                    try b.saveField(.unit, of: edited, in: id, position: i)
+                    if i % 10 == 0 { try b.save(Comparison(title: "from b \(i)")) }
+                }
+            } catch { errors.add(error) }
+        }
+        group.wait()
+        #expect(errors.all.isEmpty, "\(errors.all)")
+
+        let seenByA = try #require(try a.load(id)), seenByB = try #require(try b.load(id))
+        #expect(seenByA == seenByB)
+        #expect(seenByA.products.count == 40)
+        for (i, p) in seenByA.products.enumerated() {
+            #expect(p.name == "p\(i)")
+            #expect(p.price == decimal("\(i).99"))
+            #expect(p.unit == .gram)
+        }
+        #expect(try a.summaries() == b.summaries())
+        #expect(try a.summaries().count == 1 + 4 + 4)
+    }
+
+    /// Same field, two sessions: the later write wins and both then read it.
+    @Test func theLaterWriteOfOneFieldWins() throws {
+        let path = folder.file("shared.sqlite")
+        let a = try ComparisonStore(path: path), b = try ComparisonStore(path: path)
+        var comparison = Comparison(title: "t")
+        let item = product("x", "1", nil, nil)
+        comparison.append(item)
+        try a.save(comparison)
+        var first = item, second = item
+        first.price = decimal("2")
+        second.price = decimal("3")
+        try a.saveField(.price, of: first, in: comparison.id, position: 0)
+        try b.saveField(.price, of: second, in: comparison.id, position: 0)
+        #expect(try a.load(comparison.id)?.products.first?.price == decimal("3"))
+        #expect(try b.load(comparison.id)?.products.first?.price == decimal("3"))
+    }
+
+    /// Real processes: several `per import` runs at once on one file (fresh at first, so they also race to create
+    /// and migrate it), while this process writes too. Every comparison arrives.
+    @Test(.enabled(if: perBinary != nil, "needs the built per (PER_BINARY or swift build)"))
+    func severalProcessesWritingAtOnceLoseNothing() throws {
+        let binary = try #require(perBinary)
+        for round in 0..<12 {
+            let path = folder.file("race-\(round)/per.sqlite")
+            var files: [String] = []
+            for worker in 0..<6 {
+                let comparisons = (0..<20).map { i in
+                    Comparison(title: "w\(worker) c\(i), \"quoted\"", products: (0..<10).map { j in product("p\(j)", "\(j).05", "\(j + 1)", .gram) })
+                }
+                let file = folder.file("import-\(round)-\(worker).json")
+                try ComparisonExchange.encode(comparisons, as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+                files.append(file)
+            }
+            let processes = try files.map { file in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: binary)
+                process.arguments = ["import", file, "--db", path]
+                process.standardOutput = FileHandle.nullDevice
+                let err = Pipe()
+                process.standardError = err
+                try process.run()
+                return (process, err)
+            }
+            // Meanwhile, this process writes too (once the file exists).
+            var local = 0
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            let store = try ComparisonStore(path: path)
+            for i in 0..<10 {
+                try store.save(Comparison(title: "local \(i)", products: [product("l", "1", "1", .each)]))
+                local += 1
+            }
+            for (process, err) in processes {
+                process.waitUntilExit()
+                let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                #expect(process.terminationStatus == 0, "per import failed: \(message)")
+            }
+            let summaries = try store.summaries()
+            #expect(summaries.count == 6 * 20 + local)
+            #expect(Set(summaries.map(\.title)).count == 6 * 20 + local)
+            #expect(summaries.filter { $0.title.hasPrefix("w") }.allSatisfy { $0.productCount == 10 })
+            let fresh = try ComparisonStore(path: path)
+            #expect(try fresh.summaries() == summaries)
+        }
+    }
+}
+
+final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [any Error] = []
+    func add(_ error: any Error) { lock.withLock { errors.append(error) } }
+    var all: [any Error] { lock.withLock { errors } }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerStore
+
+/// What an export keeps of a comparison (identities are new on import).
+struct Shape: Equatable, CustomStringConvertible {
+    var title: String
+    var basis: ComparisonBasis?
+    var system: VolumeSystem
+    var products: [[String?]]
+
+    init(_ c: Comparison, droppingBlanks: Bool = false) {
+        title = c.title
+        basis = c.chosenBasis
+        system = c.volumeSystem
+        products = c.products.filter { !droppingBlanks || !$0.isBlank }.map {
+            [$0.name, $0.price.map(DecimalText.format), $0.quantity.map(DecimalText.format), $0.unit?.symbol]
+        }
+    }
+
+    var description: String { "\(title.debugDescription) \(basis?.label ?? "-") \(system) \(products)" }
+}
+
+let hostileTitles = [
+    "Oats, \"rolled\"", "comma,comma", "\"", "\"\"", "line\nbreak", "crlf\r\nbreak", "cr\ronly", "  edge spaces  ",
+    "tab\tin", "Crème brûlée", "日本茶", "🥣🥛", "e\u{301} combining", "back\\slash", "\u{1}control\u{7F}", "=SUM(A1)", "",
+    "[not json", "{", "ends with comma,",
+]
+
+func hostileComparisons() -> [Comparison] {
+    var all = hostileTitles.enumerated().map { i, title in
+        Comparison(
+            title: title,
+            products: [
+                product(hostileTitles[(i + 1) % hostileTitles.count], "0.1", "12.345678901", .gram),
+                product("second, \"one\"\n", "1234567890.123456789", "0.0000001", .kilogram),
+                product("no numbers yet", nil, nil, nil),
+                product("", "19.99", nil, .fluidOunce),
+            ],
+            basis: i % 3 == 0 ? nil : ComparisonBasis(amount: i % 2 == 0 ? 100 : 1, unit: .gram),
+            volumeSystem: i % 2 == 0 ? .us : .imperial)
+    }
+    all.append(Comparison(title: "No products at all"))
+    all.append(Comparison(title: "No products at all", basis: ComparisonBasis(amount: 1, unit: .liter))) // same title, other basis
+    all.append(Comparison(title: "fl oz", products: [product("x", "2", "3.5", .fluidOunce)], basis: ComparisonBasis(amount: 1, unit: .fluidOunce)))
+    return all
+}
+
+@Suite struct ExchangeTests {
+    @Test(arguments: ExchangeFormat.allCases)
+    func hostileTextRoundTripsExactly(format: ExchangeFormat) throws {
+        let original = hostileComparisons()
+        let text = ComparisonExchange.encode(original, as: format)
+        #expect(ExchangeFormat.detect(text) == format)
+        let decoded = try ComparisonExchange.decode(text)
+        #expect(decoded.map { Shape($0) } == original.map { Shape($0, droppingBlanks: format == .csv) })
+        // Scalar-exact, not just canonically equal.
+        #expect(decoded.map { Array($0.title.unicodeScalars) } == original.map { Array($0.title.unicodeScalars) })
+        // Decoding gives fresh identities.
+        #expect(Set(decoded.map(\.id)).isDisjoint(with: original.map(\.id)))
+        // And a second round gives the same text.
+        #expect(ComparisonExchange.encode(decoded, as: format) == ComparisonExchange.encode(original.map { c in
+            format == .csv ? Comparison(id: c.id, title: c.title, products: c.products.filter { !$0.isBlank }, basis: c.chosenBasis, volumeSystem: c.volumeSystem) : c
+        }, as: format))
+    }
+
+    @Test func jsonLooksLikeTheDesign() throws {
+        let comparison = Comparison(title: "Oats", products: [product("Big", "6.99", "1", .kilogram), product("", nil, nil, nil)],
+                                    basis: ComparisonBasis(amount: 100, unit: .gram))
+        let text = ComparisonExchange.encode([comparison], as: .json)
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+        let first = try #require(object?.first)
+        #expect(first["title"] as? String == "Oats")
+        #expect(first["per"] as? String == "100 g")
+        #expect(first["volumeSystem"] as? String == "us")
+        let products = try #require(first["products"] as? [[String: Any]])
+        #expect(products.first?["price"] as? String == "6.99")
+        #expect(products.first?["quantity"] as? String == "1")
+        #expect(products.first?["unit"] as? String == "kg")
+        #expect(products.last?["price"] is NSNull)
+        #expect(ComparisonExchange.encode([], as: .json) == "[]\n")
+    }
+
+    @Test func csvLooksLikeTheDesign() throws {
+        let text = ComparisonExchange.encode([
+            Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
+            Comparison(title: "Empty"),
+        ], as: .csv)
+        #expect(text == "comparison,per,volume_system,name,price,quantity,unit\r\n"
+            + "\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg\r\n"
+            + "Empty,,us,,,,\r\n")
+    }
+
+    @Test func csvByHandIsReadLeniently() throws {
+        // LF line endings, other column order, missing columns, names instead of symbols, a trailing blank line.
+        let text = "Name,Comparison,Price,Unit,Quantity\nbig,Rice,\"2.50\",kilograms,1\nsmall,Rice,1.10,g,500\n\n"
+        let decoded = try ComparisonExchange.decode(text)
+        #expect(decoded.count == 1)
+        #expect(decoded.first.map { Shape($0) } == Shape(Comparison(title: "Rice", products: [
+            product("big", "2.5", "1", .kilogram), product("small", "1.1", "500", .gram),
+        ])))
+    }
+
+    @Test func jsonNumbersAreTakenExactlyAsWritten() throws {
+        let decoded = try ComparisonExchange.decode(#"[{"title": "n", "products": [{"price": 0.1, "quantity": 12.345678901, "unit": "g"}]}]"#)
+        #expect(decoded.first?.products.first?.price.map(DecimalText.format) == "0.1")
+        #expect(decoded.first?.products.first?.quantity.map(DecimalText.format) == "12.345678901")
+        // A single object is one comparison; missing optional members are empty.
+        let one = try ComparisonExchange.decode(#"{"title": "solo"}"#)
+        #expect(one.map { Shape($0) } == [Shape(Comparison(title: "solo"))])
+    }
+
+    @Test(arguments: [
+        // (file, expected message)
+        ("[\n  {\"title\": \"a\",\n   \"products\": [\n     {\"price\": \"1,99\"}]}]", #"line 4, price: "1,99" is not a decimal number (write it like 1.99)"#),
+        ("[{\"title\": \"a\", \"products\": [{\"unit\": \"parsec\"}]}]", "line 1, unit: \"parsec\" is not a unit"),
+        ("[{\"products\": []}]", "line 1, title: missing"),
+        ("[\n{\"title\": \"a\",\n\"per\": \"per furlong\"}]", "line 3, per: \"per furlong\" is not a comparison unit"),
+        ("[\n{\"title\": \"a\", \"volumeSystem\": \"metric\"}]", "line 2, volumeSystem: \"metric\" is not a volume system"),
+        ("[\n{\"title\": \"a\",\n\"products\": [\n{\"price\": 1e3}]}]", "line 4, price: \"1e3\" is not a decimal number"),
+        ("[\n{\"title\": \"a\"\n\"products\": []}]", "line 3: JSON: expected \",\" or \"}\""),
+        ("[{\"title\": \"unclosed}]", "line 1: JSON: text not closed by a quote"),
+        ("[{\"title\": 5}]", "line 1, title: expected text in quotes"),
+        ("[1]", "line 1: expected a comparison"),
+        ("comparison,name,price\nOats,big,1.2.3\n", #"line 2, price: "1.2.3" is not a decimal number"#),
+        ("comparison,name,unit\nOats,big,g\nOats,small,lightyears\n", #"line 3, unit: "lightyears" is not a unit"#),
+        ("comparison,name\n\"Oats\nmultiline\",a\nOats,b,extra\n", "line 4: 3 fields where the header has 2"),
+        ("comparison,name\nOats,\"never closed\n\n", "line 2, field 2: a quoted field is never closed"),
+        ("comparison,name\nOats,bad\"quote\n", "line 2, field 2: a quote inside unquoted text"),
+        ("comparison,name\nOats,\"closed\"junk\n", "line 2, field 2: text after a closing quote"),
+        ("comparison,colour\nOats,red\n", "line 1: unknown column \"colour\""),
+        ("name,price\nbig,1\n", "line 1: the header has no \"comparison\" column"),
+        ("comparison,per\nOats,per parsec\n", "line 2, per: \"per parsec\" is not a comparison unit"),
+        ("comparison,volume_system\nOats,metric\n", "line 2, volume_system: \"metric\" is not a volume system"),
+    ])
+    func badFilesAreExplainedByLineAndField(file: String, expected: String) {
+        #expect {
+            _ = try ComparisonExchange.decode(file)
+        } throws: { error in
+            guard let error = error as? ExchangeError else { return false }
+            let ok = error.message.hasPrefix(expected)
+            if !ok { Issue.record("got: \(error.message)") }
+            return ok && !error.message.contains("\n")
+        }
+    }
+
+    @Test func formatIsDetectedFromTheContent() {
+        #expect(ExchangeFormat.detect("\u{FEFF}  \n[") == .json)
+        #expect(ExchangeFormat.detect("{\"title\": 1}") == .json)
+        #expect(ExchangeFormat.detect("comparison,name\n") == .csv)
+        #expect(ExchangeFormat.detect("") == .csv)
+    }
+
+    @Test func anEmptyFileHoldsNoComparisons() throws {
+        #expect(try ComparisonExchange.decode("").isEmpty)
+        #expect(try ComparisonExchange.decode("comparison,per,volume_system,name,price,quantity,unit\r\n").isEmpty)
+        #expect(try ComparisonExchange.decode("[]").isEmpty)
+    }
+
+    @Test func storeToFileToStoreIsExact() throws {
+        let folder = TemporaryFolder()
+        let source = try ComparisonStore(path: folder.file("a.sqlite"))
+        let original = hostileComparisons()
+        try source.save(original)
+        for format in ExchangeFormat.allCases {
+            let text = ComparisonExchange.encode(try source.loadAll(), as: format)
+            let target = try ComparisonStore(path: folder.file("b-\(format).sqlite"))
+            try target.save(try ComparisonExchange.decode(text))
+            #expect(try target.loadAll().map { Shape($0) } == original.map { Shape($0, droppingBlanks: format == .csv) })
+        }
+    }
+}

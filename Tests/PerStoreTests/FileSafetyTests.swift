@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import PerCore
+import Testing
+@testable import PerStore
+
+@Suite struct FileSafetyTests {
+    let folder = TemporaryFolder()
+
+    /// Waits a little so that any write would show in the modification time.
+    private func settle() { Thread.sleep(forTimeInterval: 0.02) }
+
+    @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
+        let path = folder.file("other.sqlite")
+        do {
+            let other = try DatabaseQueue(path: path)
+            try other.write { db in
+                try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')")
+            }
+        }
+        settle()
+        let before = FileSnapshot(path)
+        #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
+        #expect(FileSnapshot(path) == before)
+    }
+
+    @Test func anotherProgramsWALDatabaseIsRefusedUntouched() throws {
+        let path = folder.file("other-wal.sqlite")
+        do {
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            let other = try DatabaseQueue(path: path, configuration: configuration)
+            try other.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)") }
+        }
+        settle()
+        let before = FileSnapshot(path)
+        #expect(before.siblings == ["other-wal.sqlite"]) // checkpointed and closed
+        #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
+        #expect(FileSnapshot(path) == before)
+    }
+
+    @Test func aDatabaseWithAnotherApplicationIDIsRefusedUntouched() throws {
+        let path = folder.file("app.sqlite")
+        do {
+            let other = try DatabaseQueue(path: path)
+            try other.write { db in try db.execute(sql: "PRAGMA application_id = 1234") }
+        }
+        settle()
+        let before = FileSnapshot(path)
+        #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
+        #expect(FileSnapshot(path) == before)
+    }
+
+    @Test(arguments: [
+        Data("this is a shopping list, not a database\n".utf8),
+        Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }),
+        Data("SQLite format 3".utf8), // a cut-off header
+    ])
+    func garbageIsRefusedAsCorruptUntouched(contents: Data) throws {
+        let path = folder.file("garbage.sqlite")
+        FileManager.default.createFile(atPath: path, contents: contents)
+        settle()
+        let before = FileSnapshot(path)
+        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
+        #expect(FileSnapshot(path) == before)
+        #expect(before.bytes == contents)
+    }
+
+    @Test func aDamagedPerDatabaseIsRefusedUntouched() throws {
+        let path = folder.file("damaged.sqlite")
+        do {
+            let store = try ComparisonStore(path: path)
+            try store.save(sampleComparison())
+        }
+        // Keep per's header but scribble over the rest of the first pages.
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(bytes.count > 4096)
+        for i in 100..<min(bytes.count, 3 * 4096) { bytes[i] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        settle()
+        let before = FileSnapshot(path)
+        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
+        #expect(FileSnapshot(path).bytes == before.bytes)
+        #expect(FileSnapshot(path).modified == before.modified)
+    }
+
+    @Test func aReadOnlyFileOpensReadOnly() throws {
+        let path = folder.file("ro.sqlite")
+        let comparison = sampleComparison()
+        do { try ComparisonStore(path: path).save(comparison) }
+        #expect(chmod(path, 0o444) == 0)
+        settle()
+        let before = FileSnapshot(path)
+
+        let store = try ComparisonStore(path: path)
+        #expect(store.isReadOnly)
+        #expect(try store.load(comparison.id) == comparison)
+        #expect(try store.summaries().count == 1)
+        _ = try store.changeCounter()
+        #expect(throws: StoreError.readOnly(path: path)) { try store.save(Comparison(title: "no")) }
+        #expect(throws: StoreError.readOnly(path: path)) {
+            try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id, position: 0)
+        }
+        #expect(throws: StoreError.readOnly(path: path)) { try store.deleteComparison(comparison.id) }
+        #expect(StoreError.readOnly(path: path).message.contains("read-only"))
+        #expect(FileSnapshot(path).bytes == before.bytes)
+    }
+
+    @Test func aReadOnlyFolderOpensReadOnly() throws {
+        let sub = folder.file("locked-folder")
+        let path = (sub as NSString).appendingPathComponent("per.sqlite")
+        let comparison = sampleComparison()
+        do { try ComparisonStore(path: path).save(comparison) }
+        #expect(chmod(sub, 0o555) == 0)
+        defer { chmod(sub, 0o755) }
+        let store = try ComparisonStore(path: path)
+        #expect(store.isReadOnly)
+        #expect(try store.load(comparison.id) == comparison)
+        #expect(throws: StoreError.readOnly(path: path)) { try store.renameComparison(comparison.id, to: "no") }
+    }
+
+    @Test func aMissingFileInAReadOnlyFolderIsExplained() throws {
+        let sub = folder.file("ro-folder")
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        #expect(chmod(sub, 0o555) == 0)
+        defer { chmod(sub, 0o755) }
+        let path = (sub as NSString).appendingPathComponent("per.sqlite")
+        #expect {
+            try ComparisonStore(path: path)
+        } throws: { error in
+            guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+            return reason.contains("not writable")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFolderIsNotADatabase() throws {
+        let path = folder.file("a-folder")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: StoreError.cannotOpen(path: path, reason: "it is a folder")) { try ComparisonStore(path: path) }
+    }
+
+    @Test func aDatabaseFromANewerPerIsRefused() throws {
+        let path = folder.file("newer.sqlite")
+        do { _ = try ComparisonStore(path: path) }
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+        #expect {
+            try ComparisonStore(path: path)
+        } throws: { error in
+            guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+            return reason.contains("newer version of per")
+        }
+    }
+
+    @Test func everyErrorHasAOneLineMessage() {
+        let errors: [StoreError] = [
+            .notAPerDatabase(path: "/p"), .corrupt(path: "/p"), .cannotOpen(path: "/p", reason: "r"), .locked(path: "/p"),
+            .readOnly(path: "/p"), .failed(path: "/p", reason: "r"), .comparisonDeleted(id: ComparisonID("c")),
+        ]
+        for error in errors {
+            #expect(!error.message.isEmpty)
+            #expect(!error.message.contains("\n"))
+        }
+        #expect(Set(errors.map(\.message)).count == errors.count)
+    }
+}

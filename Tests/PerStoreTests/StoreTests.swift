@@ -1,0 +1,301 @@
+import Foundation
+import GRDB
+import PerCore
+import Testing
+@testable import PerStore
+
+@Suite struct StoreTests {
+    let folder = TemporaryFolder()
+
+    @Test func migratesAFreshFileAndMarksItAsPers() throws {
+        let path = folder.file("nested/deeper/per.sqlite")
+        let store = try ComparisonStore(path: path)
+        #expect(try store.summaries().isEmpty)
+        #expect(try store.mostRecentlyEditedID() == nil)
+        #expect(!store.isReadOnly)
+
+        var info = stat()
+        #expect(stat(folder.file("nested/deeper"), &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+
+        let queue = try DatabaseQueue(path: path)
+        try queue.read { db in
+            #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID)
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+            #expect(try Schema.migrator.hasCompletedMigrations(db))
+            #expect(try db.tableExists("comparison") && db.tableExists("product"))
+            let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(product)")
+            #expect(foreignKeys.first?["on_delete"] as String? == "CASCADE")
+        }
+    }
+
+    @Test func anEmptyFileIsAdopted() throws {
+        let path = folder.file("empty.sqlite")
+        FileManager.default.createFile(atPath: path, contents: Data())
+        let store = try ComparisonStore(path: path)
+        try store.save(sampleComparison())
+        #expect(try store.summaries().count == 1)
+    }
+
+    @Test func reopeningKeepsEverythingExactly() throws {
+        let path = folder.file("per.sqlite")
+        let comparison = sampleComparison()
+        let plain = Comparison(title: "Milk", products: [product("whole", "1.29", "1", .liter)])
+        do {
+            let store = try ComparisonStore(path: path)
+            try store.save(comparison)
+            try store.save(plain)
+        }
+        let store = try ComparisonStore(path: path)
+        let loaded = try #require(try store.load(comparison.id))
+        #expect(loaded == comparison)
+        #expect(loaded.products.map(\.id) == comparison.products.map(\.id))
+        #expect(loaded.chosenBasis == ComparisonBasis(amount: 100, unit: .gram))
+        #expect(loaded.volumeSystem == .imperial)
+        #expect(try store.load(plain.id) == plain)
+        #expect(try store.load(ComparisonID("nope")) == nil)
+        #expect(try store.summaries().map(\.title) == [comparison.title, "Milk"])
+        #expect(try store.summaries().map(\.productCount) == [4, 1])
+        #expect(try store.loadAll() == [comparison, plain])
+    }
+
+    @Test func decimalsAreStoredAsExactText() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        let texts = ["0.1", "12.345678901", "0.0000001", "1234567890.123456789", "19.99", "-3.25", "100"]
+        let comparison = Comparison(title: "decimals", products: texts.map { product($0, $0, $0, .gram) })
+        try store.save(comparison)
+        let loaded = try #require(try store.load(comparison.id))
+        #expect(loaded.products.map { $0.price.map(DecimalText.format) } == texts)
+        #expect(loaded.products.map { $0.quantity.map(DecimalText.format) } == texts)
+
+        let queue = try DatabaseQueue(path: path)
+        try queue.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT price, typeof(price) AS t, quantity, unit FROM product ORDER BY position")
+            #expect(rows.map { $0["price"] as String } == texts)
+            #expect(rows.allSatisfy { ($0["t"] as String) == "text" })
+            #expect(rows.allSatisfy { ($0["unit"] as String) == "g" })
+        }
+        // The columns are declared TEXT, so even a number written by another program is kept as text.
+        let types = try queue.read { db in
+            try Row.fetchAll(db, sql: "PRAGMA table_info(product)").map { ($0["name"] as String, $0["type"] as String) }
+        }
+        #expect(types.filter { ["price", "quantity", "unit"].contains($0.0) }.map(\.1) == ["TEXT", "TEXT", "TEXT"])
+    }
+
+    @Test func saveReplacesTheWholeComparison() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        var comparison = sampleComparison()
+        try store.save(comparison)
+        comparison.title = "Renamed"
+        comparison.removeProduct(at: 0)
+        comparison.moveProduct(from: 2, to: 0)
+        comparison.chosenBasis = nil
+        comparison.volumeSystem = .us
+        try store.save(comparison)
+        #expect(try store.load(comparison.id) == comparison)
+        #expect(try store.summaries().count == 1)
+    }
+
+    @Test func deletingAComparisonCascadesToItsProducts() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        let doomed = sampleComparison(), kept = Comparison(title: "kept", products: [product("x", "1", "1", .each)])
+        try store.save(doomed)
+        try store.save(kept)
+        try store.deleteComparison(doomed.id)
+        #expect(try store.load(doomed.id) == nil)
+        #expect(try store.summaries().map(\.id) == [kept.id])
+        let queue = try DatabaseQueue(path: path)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM product") } == 1)
+    }
+
+    @Test func deleteRenameAndMove() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let a = Comparison(title: "A"), b = Comparison(title: "B"), c = Comparison(title: "C")
+        try store.save([a, b, c])
+        try store.moveComparison(c.id, to: 0)
+        #expect(try store.summaries().map(\.title) == ["C", "A", "B"])
+        try store.moveComparison(c.id, to: 99)
+        #expect(try store.summaries().map(\.title) == ["A", "B", "C"])
+        try store.moveComparison(a.id, to: 1)
+        #expect(try store.summaries().map(\.title) == ["B", "A", "C"])
+        try store.renameComparison(b.id, to: "Bee, \"quoted\"")
+        #expect(try store.summaries().map(\.title) == ["Bee, \"quoted\"", "A", "C"])
+        #expect(try store.mostRecentlyEditedID() == b.id)
+
+        var withProducts = a
+        let first = product("one", "1", "1", .each), second = product("two", "2", "1", .each)
+        withProducts.append(first)
+        withProducts.append(second)
+        try store.save(withProducts)
+        try store.deleteProduct(first.id)
+        #expect(try store.load(a.id)?.products == [second])
+        #expect(try store.mostRecentlyEditedID() == a.id)
+    }
+
+    @Test func saveFieldUpsertsOneColumn() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let comparison = Comparison(title: "fields")
+        try store.save(comparison)
+
+        // A new product: every column is written.
+        var item = product("new", "2.50", nil, nil)
+        try store.saveField(.price, of: item, in: comparison.id, position: 0)
+        #expect(try store.load(comparison.id)?.products == [item])
+
+        // An existing product: only the named column changes, even when the product passed has other values.
+        var stale = item
+        stale.name = "stale name"
+        stale.quantity = decimal("500")
+        try store.saveField(.quantity, of: stale, in: comparison.id, position: 7)
+        item.quantity = decimal("500")
+        #expect(try store.load(comparison.id)?.products == [item])
+
+        stale.unit = .gram
+        try store.saveField(.unit, of: stale, in: comparison.id, position: 0)
+        item.unit = .gram
+        stale.name = "final name"
+        try store.saveField(.name, of: stale, in: comparison.id, position: 0)
+        item.name = "final name"
+        #expect(try store.load(comparison.id)?.products == [item])
+
+        // Clearing a field stores NULL.
+        item.price = nil
+        try store.saveField(.price, of: item, in: comparison.id, position: 0)
+        #expect(try store.load(comparison.id)?.products.first?.price == nil)
+
+        // Positions of new rows order the products.
+        let before = product("before", "1", nil, nil)
+        try store.saveField(.price, of: before, in: comparison.id, position: -1)
+        #expect(try store.load(comparison.id)?.products.map(\.name) == ["before", "final name"])
+    }
+
+    @Test func saveFieldIntoADeletedComparisonSaysSo() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let comparison = Comparison(title: "gone")
+        try store.save(comparison)
+        try store.deleteComparison(comparison.id)
+        #expect(throws: StoreError.comparisonDeleted(id: comparison.id)) {
+            try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id, position: 0)
+        }
+        #expect(try store.summaries().isEmpty)
+    }
+
+    @Test func mostRecentlyEditedFollowsEveryKindOfEdit() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let a = Comparison(title: "A"), b = Comparison(title: "B")
+        try store.save(a)
+        try store.save(b)
+        #expect(try store.mostRecentlyEditedID() == b.id)
+        try store.saveField(.price, of: product("p", "1", nil, nil), in: a.id, position: 0)
+        #expect(try store.mostRecentlyEditedID() == a.id)
+        var header = b
+        header.title = "B2"
+        try store.saveHeader(of: header)
+        #expect(try store.mostRecentlyEditedID() == b.id)
+        #expect(try store.load(b.id)?.title == "B2")
+        // Edits within one millisecond still order strictly.
+        let times = try store.summaries().map(\.updatedAt)
+        #expect(Set(times).count == times.count)
+    }
+
+    @Test func saveHeaderCreatesAMissingComparison() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let comparison = Comparison(title: "header only", basis: ComparisonBasis(amount: 1, unit: .liter))
+        try store.saveHeader(of: comparison)
+        #expect(try store.load(comparison.id) == comparison)
+    }
+
+    @Test func changeCounterMovesWhenAnotherConnectionCommits() throws {
+        let path = folder.file("per.sqlite")
+        let mine = try ComparisonStore(path: path)
+        let other = try ComparisonStore(path: path)
+        let start = try mine.changeCounter()
+        #expect(try mine.changeCounter() == start) // nothing happened
+
+        try mine.save(Comparison(title: "mine"))
+        #expect(try mine.changeCounter() == start) // own writes don't count
+
+        try other.save(Comparison(title: "theirs"))
+        let afterOther = try mine.changeCounter()
+        #expect(afterOther != start)
+        #expect(try mine.summaries().map(\.title) == ["mine", "theirs"])
+
+        // A raw SQLite connection (as from another program) counts too.
+        let raw = try DatabaseQueue(path: path)
+        try raw.write { db in try db.execute(sql: "UPDATE comparison SET title = 'raw' WHERE title = 'mine'") }
+        #expect(try mine.changeCounter() != afterOther)
+    }
+
+    @Test func changeCounterIsCheap() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure { for _ in 0..<1000 { _ = try store.changeCounter() } }
+        #expect(elapsed < .seconds(1), "1000 polls took \(elapsed)")
+    }
+
+    @Test func aLockedDatabaseWaitsThenSaysSo() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path, busyTimeout: 0.3)
+        let comparison = Comparison(title: "locked")
+        try store.save(comparison)
+
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let locker = try DatabaseQueue(path: path, configuration: configuration)
+        try locker.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: StoreError.locked(path: path)) { try store.renameComparison(comparison.id, to: "x") }
+        #expect(clock.now - start >= .milliseconds(250)) // it waited
+        #expect(StoreError.locked(path: path).message.contains("locked"))
+        // Readers are not blocked by a writer in WAL mode.
+        #expect(try store.load(comparison.id)?.title == "locked")
+
+        // Released within the timeout: the write waits and goes through.
+        let patient = try ComparisonStore(path: path, busyTimeout: 5)
+        let release = Thread {
+            Thread.sleep(forTimeInterval: 0.2)
+            try? locker.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        }
+        release.start()
+        try patient.renameComparison(comparison.id, to: "waited")
+        #expect(try store.load(comparison.id)?.title == "waited")
+    }
+
+    @Test func seedFillsABenchmarkDatabaseQuickly() throws {
+        let path = folder.file("bench.sqlite")
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            try ComparisonStore.seed(path: path, comparisons: 1000, productsPerComparison: 100)
+        }
+        let store = try ComparisonStore(path: path)
+        let summaries = try store.summaries()
+        #expect(summaries.count == 1000)
+        #expect(summaries.allSatisfy { $0.productCount == 100 })
+        let recent = try #require(try store.mostRecentlyEditedID())
+        let loaded = try #require(try store.load(recent))
+        #expect(loaded.products.count == 100)
+        #expect(loaded.rankedCount == 100)
+        #expect(elapsed < .seconds(30), "seeding took \(elapsed)")
+        // Opening and loading the most recent comparison stays fast at this size.
+        let open = try clock.measure {
+            let again = try ComparisonStore(path: path)
+            _ = try again.load(try #require(try again.mostRecentlyEditedID()))
+        }
+        #expect(open < .milliseconds(500), "open + load took \(open)")
+    }
+
+    @Test func resolvesThePathLikeTheDesignSays() {
+        let env = ["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "PER_DB": "/env/per.sqlite"]
+        #expect(ComparisonStore.resolvePath(option: "/opt/x.sqlite", environment: env) == "/opt/x.sqlite")
+        #expect(ComparisonStore.resolvePath(option: nil, environment: env) == "/env/per.sqlite")
+        #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data"]) == "/data/per/per.sqlite")
+        #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "relative"]) == "/home/ann/.local/share/per/per.sqlite")
+        #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/per/per.sqlite")
+        #expect(ComparisonStore.resolvePath(option: "~/x.sqlite", environment: env) == "/home/ann/x.sqlite")
+    }
+}
