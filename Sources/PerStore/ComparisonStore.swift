@@ -142,6 +142,11 @@ public final class ComparisonStore: Sendable {
     }
 
     private static func openQueue(path: String, configuration: Configuration) throws(StoreError) -> DatabaseQueue {
+        // Read-only and nobody has it open (no write-ahead log): read it as immutable, so that SQLite doesn't leave
+        // -wal and -shm files of ours next to a file that isn't ours to write.
+        if configuration.readonly && !FileManager.default.fileExists(atPath: path + "-wal") {
+            return try openImmutable(path: path, configuration: configuration)
+        }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             if configuration.readonly { _ = try queue.read { try Int.fetchOne($0, sql: "PRAGMA data_version") } }
@@ -149,13 +154,17 @@ public final class ComparisonStore: Sendable {
         } catch let error as DatabaseError where configuration.readonly
             && (error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN)
         {
-            // A WAL database in a folder we can't write: SQLite can't make its -shm file. Read it as immutable.
-            let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-            do {
-                return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
-            } catch {
-                throw Self.storeError(error, path: path, opening: true)
-            }
+            // A WAL database whose -shm file we can't write or create: read it as immutable.
+            return try openImmutable(path: path, configuration: configuration)
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+    }
+
+    private static func openImmutable(path: String, configuration: Configuration) throws(StoreError) -> DatabaseQueue {
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        do {
+            return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
         } catch {
             throw Self.storeError(error, path: path, opening: true)
         }
