@@ -58,7 +58,7 @@ import Testing
     ])
     func garbageIsRefusedAsCorruptUntouched(contents: Data) throws {
         let path = folder.file("garbage.sqlite")
-        FileManager.default.createFile(atPath: path, contents: contents)
+        #expect(FileManager.default.createFile(atPath: path, contents: contents))
         settle()
         let before = FileSnapshot(path)
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }

@@ -33,7 +33,7 @@ import Testing
 
     @Test func anEmptyFileIsAdopted() throws {
         let path = folder.file("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = try ComparisonStore(path: path)
         try store.save(sampleComparison())
         #expect(try store.summaries().count == 1)
