@@ -15,3 +15,7 @@ public struct EntityID: Hashable, Comparable, Sendable, RawRepresentable, Custom
 
 public typealias ProductID = EntityID
 public typealias ComparisonID = EntityID
+
+extension EntityID: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self.init(value) }
+}

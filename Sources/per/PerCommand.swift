@@ -8,7 +8,7 @@ struct PerCommand: ParsableCommand {
         abstract: "Compare prices per unit, typed on a calculator keypad.",
         discussion: "With no subcommand, per opens the full-screen app.",
         version: PerVersion.string,
-        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self],
+        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self, SeedCommand.self],
         defaultSubcommand: AppCommand.self
     )
 }

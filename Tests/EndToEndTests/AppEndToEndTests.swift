@@ -91,25 +91,27 @@ import Testing
     @Test(arguments: ["C-q", "C-c", "TERM", "HUP"])
     func quitPathsRestoreTheTerminal(how: String) {
         let folder = TemporaryFolder()
-        let stty = folder.file("stty.txt")
-        let tmux = TmuxSession("sh -c \"\(perCommand(db: folder.file("per.sqlite")).replacingOccurrences(of: "'", with: "")); echo exit=\\$?; stty -a > \(stty); sleep 30\"")
+        let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
+        let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
         tmux.waitFor("New comparison")
         #expect(tmux.format("#{alternate_on}") == "1")
         tmux.type("5")
         tmux.waitFor("5▏")
         switch how {
         case "TERM", "HUP":
-            let pids = run(["pgrep", "-f", "--", "\(perBinary) --db \(folder.file("per.sqlite"))"]).stdout
+            let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout
+            #expect(!pids.isEmpty)
             for pid in pids.split(separator: "\n") { kill(Int32(pid)!, how == "TERM" ? SIGTERM : SIGHUP) }
         default:
             tmux.keys(how)
         }
-        let screen = tmux.waitFor("exit=")
-        #expect(screen.contains("exit=0"), "\(screen)")
+        #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
         let settings = (try? String(contentsOfFile: tmux.waitForFile(stty), encoding: .utf8)) ?? ""
         #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
         #expect(tmux.format("#{alternate_on}") == "0")
         #expect(tmux.format("#{cursor_flag}") == "1")
+        // What was typed before the signal or quit was committed and saved.
+        #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "5""#))
     }
 
     @Test func unknownTerminalIsRefusedWithOneLine() {

@@ -9,26 +9,33 @@ let perBinary: String = {
 }()
 
 /// Runs a command to completion; returns its exit status and output.
+/// posix_spawn and waitpid, with output in files: a tmux server started by the command inherits
+/// the output descriptors, so pipes would never reach end of file.
 @discardableResult
 func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
+    let base = NSTemporaryDirectory() + "per-run-" + UUID().uuidString
+    let paths = (input: base + ".in", out: base + ".out", err: base + ".err")
+    FileManager.default.createFile(atPath: paths.input, contents: Data((input ?? "").utf8))
+    defer { for p in [paths.input, paths.out, paths.err] { try? FileManager.default.removeItem(atPath: p) } }
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, paths.input, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, paths.out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, paths.err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
-    process.environment = env
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let inPipe = Pipe()
-    process.standardInput = inPipe
-    do { try process.run() } catch { return (127, "", "\(error)") }
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-    try? inPipe.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, envp) == 0 else { return (127, "", "spawn failed") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let stdout = FileManager.default.contents(atPath: paths.out) ?? Data()
+    let stderr = FileManager.default.contents(atPath: paths.err) ?? Data()
+    return (exitStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
 }
 
 /// A scratch folder removed when the test ends.
@@ -53,10 +60,14 @@ final class TmuxSession {
         var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": term]
         env.merge(environment) { $1 }
         let exports = env.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
-              "env \(exports) \(command)"])
-        tmux(["set-option", "-g", "remain-on-exit", "on"])
-        tmux(["set-option", "-g", "escape-time", "0"])
+        // A script, so the session can report the command's exit status on the screen.
+        let script = folder.file("run.sh")
+        try? "env \(exports) \(command)\necho \"[exit=$?]\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        // Options come from a config file so they hold before the command starts (it may exit at once).
+        let config = folder.file("tmux.conf")
+        try? "set -g remain-on-exit on\nset -g escape-time 0\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        tmux(["-f", config, "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+              "sh '\(script)'"])
     }
 
     deinit { tmux(["kill-server"]) }
@@ -89,7 +100,12 @@ final class TmuxSession {
     }
 
     var isDead: Bool { format("#{pane_dead}") == "1" }
-    var exitStatus: Int? { isDead ? Int(format("#{pane_dead_status}")) : nil }
+
+    /// The command's exit status, once the script has printed it.
+    var exitStatus: Int? {
+        guard let range = screen.range(of: #"\[exit=(\d+)\]"#, options: .regularExpression) else { return nil }
+        return Int(screen[range].dropFirst(6).dropLast())
+    }
     var pid: Int32? { Int32(format("#{pane_pid}")) }
 
     /// Waits until the screen satisfies `condition`; returns the last screen seen.
