@@ -27,28 +27,28 @@ public struct KeyBinding: Sendable {
 public enum KeyTable {
     public static let bindings: [KeyBinding] = [
         bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) { $0 == .control("q") || $0 == .control("c") ? .quit : nil },
-        bind("F1", "help (any key closes it)", legend: "F1 help", .everywhere) { $0 == .key(.function(1)) ? .toggleHelp : nil },
-        bind("Tab, Enter, Down", "next field (commits the field)", legend: "Tab next", .everywhere) {
+        bind("F1", "this help", legend: "F1 help", .everywhere) { $0 == .key(.function(1)) ? .toggleHelp : nil },
+        bind("Tab, Enter, Down", "next field (commits it)", legend: "Tab next", .everywhere) {
             [.key(.tab), .key(.enter), .key(.down)].contains($0) ? .nextField : nil
         },
-        bind("Shift-Tab, Up", "previous field (commits the field)", legend: "S-Tab prev", .everywhere) {
+        bind("Shift-Tab, Up", "previous field (commits it)", legend: "S-Tab prev", .everywhere) {
             [.key(.backTab), .key(.up)].contains($0) ? .previousField : nil
         },
-        bind("PgDn, PgUp", "same field of the next / previous product", legend: nil, .everywhere) {
+        bind("PgDn, PgUp", "other product, same field", legend: nil, .everywhere) {
             $0 == .key(.pageDown) ? .nextProduct : $0 == .key(.pageUp) ? .previousProduct : nil
         },
-        bind("Esc", "cancel the edit of this field", legend: "Esc cancel", .everywhere) { $0 == .key(.escape) ? .cancelEdit : nil },
-        bind("Backspace", "delete the last character (⌫)", legend: nil, .everywhere) {
+        bind("Esc", "cancel this field's edit", legend: "Esc cancel", .everywhere) { $0 == .key(.escape) ? .cancelEdit : nil },
+        bind("Backspace", "delete last character (⌫)", legend: nil, .everywhere) {
             $0 == .key(.backspace) || $0 == .key(.delete) ? .deleteBackward : nil
         },
         bind("Ctrl-U", "clear the field", legend: nil, .everywhere) { $0 == .control("u") ? .clearField : nil },
-        bind("F2, Ctrl-P", "change the comparison unit (per kg, per 100 g...)", legend: "F2 per", .everywhere) {
+        bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", .everywhere) {
             $0 == .key(.function(2)) || $0 == .control("p") ? .stepBasis(1) : nil
         },
-        bind("Ctrl-D", "delete this product (asks first)", legend: "^D del", .everywhere) { $0 == .control("d") ? .askDeleteProduct : nil },
-        bind("Ctrl-K", "delete every product (asks first)", legend: nil, .everywhere) { $0 == .control("k") ? .askClearComparison : nil },
-        bind("Ctrl-L", "redraw the screen", legend: nil, .everywhere) { $0 == .control("l") ? .redraw : nil },
-        bind("Ctrl-Z", "suspend (fg to come back)", legend: nil, .everywhere) { $0 == .control("z") ? .suspend : nil },
+        bind("Ctrl-D", "delete product (asks first)", legend: "^D del", .everywhere) { $0 == .control("d") ? .askDeleteProduct : nil },
+        bind("Ctrl-K", "delete all products (asks)", legend: nil, .everywhere) { $0 == .control("k") ? .askClearComparison : nil },
+        bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .redraw : nil },
+        bind("Ctrl-Z", "suspend (fg resumes)", legend: nil, .everywhere) { $0 == .control("z") ? .suspend : nil },
         bind("0-9", "digit", legend: nil, .numeric) { event in
             if case .character(let c) = event, c.isASCII, c.isNumber { return .type(c) } else { return nil }
         },
@@ -61,10 +61,10 @@ public enum KeyTable {
         },
         bind("/", "divide (÷)", legend: nil, .numeric) { $0 == .character("/") ? .keypad(.operation(.divide)) : nil },
         bind("=", "evaluate in place", legend: nil, .numeric) { $0 == .character("=") ? .keypad(.equals) : nil },
-        bind("Left, Right", "previous / next unit", legend: nil, .unit) {
+        bind("Left, Right", "step the unit", legend: nil, .unit) {
             $0 == .key(.left) ? .stepUnit(-1) : $0 == .key(.right) ? .stepUnit(1) : nil
         },
-        bind("letters", "type a unit symbol: g kg oz lb ml l floz cup ea doz...", legend: nil, .unit) { event in
+        bind("letters", "a unit symbol", legend: nil, .unit) { event in
             if case .character(let c) = event { return .type(c) } else { return nil }
         },
         bind("any text", "the product's name", legend: nil, .name) { event in

@@ -113,7 +113,7 @@ public struct ScreenLayout: Sendable {
                 return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
             }
             let y = table.y + 1 + offset * 2
-            let verdictW = 10, perW = 9, rankW = 3
+            let verdictW = 12, perW = 8, rankW = 3
             let nameW = max(4, table.width - (rankW + perW + verdictW + 3))
             let rank = Rect(x: x, y: y, width: rankW, height: 1)
             let name = Rect(x: x + rankW + 1, y: y, width: nameW, height: 1)

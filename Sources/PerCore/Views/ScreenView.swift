@@ -141,7 +141,7 @@ public enum ScreenView {
             return
         }
         if let status = state.status {
-            canvas.put(" " + status.text, x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+            canvas.put(" " + TextWidth.truncate(status.text, to: r.width - 1, ellipsis: state.glyphs.ellipsis), x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
             return
         }
         let hint: String
@@ -153,7 +153,7 @@ public enum ScreenView {
                 : "Type a \(picker.offered.first!.family.rawValue) unit or step with Left/Right"
         case .text: hint = "Name this product (optional); Tab for the next product"
         }
-        canvas.put(" " + hint, x: 0, y: r.y, style: .dim, color: .muted, limit: r.width)
+        canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
     }
 }
 

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// Canvas snapshots as string literals. `styleLines` shows attributes without colour:
+/// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
+@Suite struct SnapshotTests {
+    /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
+    static func threeProducts() -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), size: TerminalSize(width: 80, height: 24), sessionID: "s")
+        for c in "3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t12+3" {
+            s.update(c == "\t" ? .nextField : KeyTable.action(for: .character(c), in: s)!)
+        }
+        return s
+    }
+
+    @Test func wideLayoutAt80x24() {
+        var s = Self.threeProducts()
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                                                            per kg ›
+          # Name         Price      Qty Unit    Per kg              #4 Price       = 15
+          3 small         3.99      500 g         7.98 +21% more    12+3▏
+          2 big           6.99        1 kg        6.99 +6% more     ‹ prev next › clear
+          1 pound         3.00        1 lb        6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+         ›-              12+3▏      qty unit           no price yet │ 1 │ 2 │ 3 │ │ + │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │ − │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │ × │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 4 ranked
+                                                                     Best: 6.61
+                                                                     per kg
+
+
+         Type the price on the keypad; Tab for next
+        ^Q quit  F1 help  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
+    @Test func compactLayoutAt40x20() {
+        var s = Self.threeProducts()
+        s.update(.resize(width: 40, height: 20))
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                    per kg ›
+         products 3-4 of 4
+          1 pound              6.61 ★ Best value
+            3.00       for 1          lb
+         ›-                         no price yet
+            12+3▏      for qty        unit
+
+        #4 Price: 12+3▏                     = 15
+         ‹ prev next › clear
+         ┌───┬───┬───┐ ┌───┐  3 of 4 ranked
+         │ 1 │ 2 │ 3 │ │ + │  Best: 6.61
+         ├───┼───┼───┤ │ − │  per kg
+         │ 4 │ 5 │ 6 │ │ × │
+         ├───┼───┼───┤ │ ÷ │
+         │ 7 │ 8 │ 9 │ ├───┤
+         ├───┼───┼───┤ │ = │
+         │ . │ 0 │ ⌫ │ │   │
+         └───┴───┴───┘ └───┘
+         Type the price on the keypad; Tab for …
+        ^Q quit  F1 help  Tab next  S-Tab prev …
+        """)
+    }
+
+    @Test func asciiGlyphs() {
+        var s = Self.threeProducts()
+        s.glyphs = .ascii
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per | Oats                                                            per kg >
+          # Name         Price      Qty Unit    Per kg              #4 Price       = 15
+          3 small         3.99      500 g         7.98 +21% more    12+3_
+          2 big           6.99        1 kg        6.99 +6% more     < prev next > clear
+          1 pound         3.00        1 lb        6.61 * Best value +---+---+---+ +---+
+         >-              12+3_      qty unit           no price yet | 1 | 2 | 3 | | + |
+                                                                    |   |   |   | +---+
+                                                                    +---+---+---+ | - |
+                                                                    | 4 | 5 | 6 | +---+
+                                                                    |   |   |   | | * |
+                                                                    +---+---+---+ +---+
+                                                                    | 7 | 8 | 9 | | / |
+                                                                    |   |   |   | +---+
+                                                                    +---+---+---+ |   |
+                                                                    | . | 0 |<- | | = |
+                                                                    |   |   |   | |   |
+                                                                    +---+---+---+ +---+
+                                                                     3 of 4 ranked
+                                                                     Best: 6.61
+                                                                     per kg
+
+
+         Type the price on the keypad; Tab for next
+        ^Q quit  F1 help  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
+    @Test func unitPickerReplacesTheKeypad() {
+        var s = Self.threeProducts()
+        s.update(.nextField); s.update(.type("1")); s.update(.nextField)
+        s.update(.resize(width: 40, height: 20))
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                    per kg ›
+         products 3-4 of 4
+          1 pound              6.61 ★ Best value
+            3.00       for 1          lb
+         ›-                         no unit yet
+            15.00      for 1          ▏
+
+        #4 Unit: ▏
+         ‹ prev next › clear
+         ┌─ unit ──────────┐  3 of 4 ranked
+         │ mg              │  Best: 6.61
+         │ g               │  per kg
+         │ kg              │
+         │ oz              │
+         │ lb              │
+         │                 │
+         │                 │
+         └─────────────────┘
+         Type a mass unit or step with Left/Rig…
+        ^Q quit  F1 help  Tab next  S-Tab prev …
+        """)
+    }
+
+    @Test func helpComesFromTheKeyTable() {
+        var s = Self.threeProducts()
+        s.update(.toggleHelp)
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ keys (any key closes this)
+
+         Everywhere                                      Price and quantity
+          Ctrl-Q, Ctrl-C   save and quit                  0-9    digit
+          F1               this help                      . or , decimal point
+          Tab, Enter, Down next field (commits it)        + -    plus, minus
+          Shift-Tab, Up    previous field (commits it)    * or x times (×)
+          PgDn, PgUp       other product, same field      /      divide (÷)
+          Esc              cancel this field's edit       =      evaluate in place
+          Backspace        delete last character (⌫)
+          Ctrl-U           clear the field               Unit
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     Left, Right step the unit
+          Ctrl-D           delete product (asks first)    letters     a unit symbol
+          Ctrl-K           delete all products (asks)
+          Ctrl-L           redraw                        Name
+          Ctrl-Z           suspend (fg resumes)           any text the product's name
+
+
+
+
+
+
+
+         Mouse: click a key, a field, ‹ prev / next ›, or "per kg" (top right).
+        """)
+    }
+
+    @Test func disabledKeysAreDimAndPressedKeyReversedWithoutColour() {
+        var k = Canvas(width: 19, height: 13)
+        KeypadView.draw(into: &k, x: 0, y: 0, size: .full(keyWidth: 3), enabled: CalculatorEngine().enabledKeys, pressed: .digit(5), glyphs: .utf8)
+        let text = k.styleLines.joined(separator: "\n")
+        #expect(text == """
+        ...................
+        ..B...B...B.....d..
+        ...................
+        ................d..
+        ..B..RRR..B........
+        .....RRR........d..
+        ...................
+        ..B...B...B.....d..
+        ...................
+        ...................
+        ..B...B...d.....d..
+        ...................
+        ...................
+        """)
+    }
+
+    @Test func tooSmallSaysWhatItNeeds() {
+        var s = Self.threeProducts()
+        s.update(.resize(width: 30, height: 10))
+        #expect(ScreenView.render(s).lines == ["", "", "", "", "", "    Too small: need 40x20", "", "", "", ""])
+        s.update(.resize(width: 60, height: 12))
+        #expect(ScreenView.render(s).lines[6] == "         Terminal too small: need 40x20, have 60x12")
+    }
+
+    @Test func zeroAndTinyCanvasesNeverTrap() {
+        var s = Self.threeProducts()
+        for (w, h) in [(0, 0), (1, 1), (0, 24), (80, 0), (2, 40)] {
+            s.update(.resize(width: w, height: h))
+            let canvas = ScreenView.render(s)
+            #expect(canvas.width == w && canvas.height == h)
+            #expect(ScreenLayout(s).action(atX: 0, y: 0) == nil)
+        }
+    }
+
+    @Test func wideCharactersTakeTwoColumns() {
+        var c = Canvas(width: 6, height: 1)
+        #expect(c.put("日本x", x: 0, y: 0) == 5)
+        #expect(c.text == "日本x")
+        #expect(c[1, 0].character == nil)
+    }
+}
