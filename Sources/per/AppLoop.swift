@@ -67,6 +67,16 @@ enum AppLoop {
     }
 }
 
+extension Effect {
+    /// Saving into a comparison needs its row to exist (a fresh database gets it with the first committed field).
+    var needsTheComparisonRow: Bool {
+        switch self {
+        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader: true
+        default: false
+        }
+    }
+}
+
 extension Action {
     /// Keypad presses flash their key even when the same key is pressed twice in a row.
     var pressesAKey: Bool {
@@ -93,7 +103,7 @@ struct StoreSession {
 
     mutating func perform(_ effect: Effect, state: inout AppState) {
         do {
-            if !comparisonSaved {
+            if !comparisonSaved, effect.needsTheComparisonRow {
                 try store.saveHeader(of: state.comparison)
                 comparisonSaved = true
             }
@@ -106,6 +116,22 @@ struct StoreSession {
                 for id in ids { try store.deleteProduct(id) }
             case .saveHeader:
                 try store.saveHeader(of: state.comparison)
+            case .loadLists:
+                state.update(.listsLoaded(try listEntries()))
+            case .openComparison(let id):
+                if let comparison = try store.load(id) { state.update(.opened(comparison)) }
+                comparisonSaved = true
+            case .createComparison(let comparison):
+                try store.save(comparison)
+                if state.comparison.id != comparison.id { state.update(.opened(comparison)) }
+                comparisonSaved = true
+            case .renameComparison(let id, let title):
+                try store.renameComparison(id, to: title)
+            case .moveComparison(let id, let index):
+                try store.moveComparison(id, to: index)
+            case .deleteComparison(let id):
+                try store.deleteComparison(id)
+                if id == state.comparison.id { comparisonSaved = false }
             case .repaint, .suspend, .quit:
                 break
             }
@@ -114,9 +140,14 @@ struct StoreSession {
         }
     }
 
+    func listEntries() throws -> [ListEntry] {
+        try store.summaries().map { ListEntry(id: $0.id, title: $0.title, productCount: $0.productCount, updatedAt: $0.updatedAt) }
+    }
+
     mutating func pollExternalChanges(into state: inout AppState) {
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return }
         lastCounter = counter
+        if state.lists != nil, let entries = try? listEntries() { state.update(.listsLoaded(entries)) }
         guard let fresh = try? store.load(state.comparison.id) else { return }
         state.adoptExternalChanges(fresh)
     }

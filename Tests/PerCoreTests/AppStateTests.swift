@@ -214,6 +214,60 @@ import Testing
         #expect(KeyTable.action(for: .key(.escape), in: state) == .cancelEdit)
         state.update(.askDeleteProduct)
         #expect(KeyTable.action(for: .key(.enter), in: state) == .confirm)
-        #expect(KeyTable.legend.contains("^Q quit"))
+        #expect(KeyTable.legend(for: state).contains("^Q quit"))
+    }
+}
+
+@Suite struct ListsScreenTests {
+    let entries = [ListEntry(id: "a", title: "Oats", productCount: 2), ListEntry(id: "c", title: "Oil", productCount: 1)]
+
+    func opened() -> AppState {
+        var state = AppState(comparison: Comparison(id: "c", title: "Oil"), sessionID: "s")
+        #expect(state.update(.showLists) == [.loadLists])
+        state.update(.listsLoaded(entries))
+        return state
+    }
+
+    @Test func opensOnTheCurrentComparison() {
+        let state = opened()
+        #expect(state.lists?.selected == 1)
+        #expect(state.lists?.entries == entries)
+    }
+
+    @Test func renameTypesATitleAndSavesIt() {
+        var state = opened()
+        state.update(.renameSelected)
+        state.update(.clearField)
+        for c in "Olive, virgin" { state.update(.type(c)) }
+        #expect(state.update(.openSelected) == [.renameComparison("c", "Olive, virgin"), .loadLists])
+        #expect(state.comparison.title == "Olive, virgin")
+        #expect(state.lists?.mode == .browsing)
+    }
+
+    @Test func newComparisonIsCreatedAndOpened() {
+        var state = opened()
+        state.update(.newComparison)
+        for c in "Rice" { state.update(.type(c)) }
+        let effects = state.update(.confirm)
+        let created = Comparison(id: "s-c2", title: "Rice")
+        #expect(effects == [.createComparison(created)])
+        #expect(state.lists == nil)
+        #expect(state.comparison.title == "Rice")
+        #expect(state.focus == FieldFocus(product: 0, field: .price))
+    }
+
+    @Test func moveAndDeleteAskFirst() {
+        var state = opened()
+        #expect(state.update(.moveSelected(-1)) == [.moveComparison("c", to: 0)])
+        #expect(state.lists?.entries.map(\.id) == ["c", "a"])
+        state.update(.askDeleteSelected)
+        #expect(state.overlay == .confirm(.deleteComparison(ListEntry(id: "c", title: "Oil", productCount: 1))))
+        #expect(state.update(.type("y")) == [.deleteComparison("c"), .openComparison("a"), .loadLists])
+    }
+
+    @Test func escapeGoesBackToTheComparison() {
+        var state = opened()
+        #expect(state.update(.cancelEdit).isEmpty)
+        #expect(state.lists == nil)
     }
 }

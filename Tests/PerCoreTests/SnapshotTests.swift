@@ -41,7 +41,7 @@ import Testing
 
 
          Type the price on the keypad; Tab for next
-        ^Q quit  F1 help  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }
 
@@ -69,7 +69,7 @@ import Testing
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Type the price on the keypad; Tab for …
-        ^Q quit  F1 help  Tab next  S-Tab prev …
+        ^Q quit  F1 help  ^O lists  Tab next  S…
         """)
     }
 
@@ -101,7 +101,7 @@ import Testing
 
 
          Type the price on the keypad; Tab for next
-        ^Q quit  F1 help  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }
 
@@ -130,7 +130,7 @@ import Testing
          │                 │
          └─────────────────┘
          Type a mass unit or step with Left/Rig…
-        ^Q quit  F1 help  Tab next  S-Tab prev …
+        ^Q quit  F1 help  ^O lists  Tab next  S…
         """)
     }
 
@@ -144,25 +144,25 @@ import Testing
          Everywhere                                      Price and quantity
           Ctrl-Q, Ctrl-C   save and quit                  0-9    digit
           F1               this help                      . or , decimal point
-          Tab, Enter, Down next field (commits it)        + -    plus, minus
-          Shift-Tab, Up    previous field (commits it)    * or x times (×)
-          PgDn, PgUp       other product, same field      /      divide (÷)
-          Esc              cancel this field's edit       =      evaluate in place
-          Backspace        delete last character (⌫)
-          Ctrl-U           clear the field               Unit
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     Left, Right step the unit
-          Ctrl-D           delete product (asks first)    letters     a unit symbol
-          Ctrl-K           delete all products (asks)
-          Ctrl-L           redraw                        Name
-          Ctrl-Z           suspend (fg resumes)           any text the product's name
-
-
-
-
-
-
-
-         Mouse: click a key, a field, ‹ prev / next ›, or "per kg" (top right).
+          Ctrl-O           saved comparisons              + -    plus, minus
+          Tab, Enter, Down next field (commits it)        * or x times (×)
+          Shift-Tab, Up    previous field (commits it)    /      divide (÷)
+          PgDn, PgUp       other product, same field      =      evaluate in place
+          Esc              cancel this field's edit
+          Backspace        delete last character (⌫)     Unit
+          Ctrl-U           clear the field                Left, Right step the unit
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     letters     a unit symbol
+          Ctrl-D           delete product (asks first)
+          Ctrl-K           delete all products (asks)    Name
+          Ctrl-L           redraw                         any text the product's name
+          Ctrl-Z           suspend (fg resumes)
+                                                         Saved comparisons
+                                                          Up, Down, Enter select, open
+                                                          Ctrl-N          new (type a …
+                                                          Ctrl-R          rename
+                                                          [ ]             move up / do…
+                                                          Ctrl-D          delete (asks)
+                                                          Esc, Ctrl-O     back
         """)
     }
 

@@ -26,6 +26,16 @@ public enum Action: Equatable, Sendable {
     case suspend
     case quit
     case hangup
+    // The list of saved comparisons
+    case showLists
+    case listsLoaded([ListEntry])
+    case moveSelection(Int)
+    case openSelected
+    case newComparison
+    case renameSelected
+    case moveSelected(Int)
+    case askDeleteSelected
+    case opened(Comparison)
 }
 
 /// A field of one product.
@@ -44,6 +54,12 @@ public enum Effect: Equatable, Sendable {
     case deleteProduct(ProductID)
     case deleteAllProducts([ProductID])
     case saveHeader
+    case loadLists
+    case openComparison(ComparisonID)
+    case createComparison(Comparison)
+    case renameComparison(ComparisonID, String)
+    case moveComparison(ComparisonID, to: Int)
+    case deleteComparison(ComparisonID)
     case repaint
     case suspend
     case quit

@@ -17,11 +17,13 @@ public enum Overlay: Equatable, Sendable {
 public enum Confirmation: Equatable, Sendable {
     case deleteProduct(Int)
     case clearComparison
+    case deleteComparison(ListEntry)
 
     public var question: String {
         switch self {
         case .deleteProduct(let index): "Delete product #\(index + 1)? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
+        case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
         }
     }
 }
@@ -50,6 +52,8 @@ public struct AppState: Equatable, Sendable {
     public private(set) var focus: FieldFocus
     public private(set) var editor: FieldEditor
     public var overlay: Overlay = .none
+    /// The list of saved comparisons, when it is on screen (it covers the comparison).
+    public var lists: ListsScreen?
     public var status: StatusMessage?
     /// The button shown pressed until `.flashEnded`.
     public var flash: KeypadButton?
@@ -62,10 +66,14 @@ public struct AppState: Equatable, Sendable {
     private var serial = 0
 
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
-    public init(comparison: Comparison = Comparison(), size: TerminalSize = TerminalSize(width: 80, height: 24), sessionID: String = EntityID.random().rawValue) {
+    public init(comparison: Comparison = Comparison(), size: TerminalSize = TerminalSize(width: 80, height: 24), sessionID: String = EntityID.random().rawValue,
+                serial: Int = 0, glyphs: GlyphSet = .utf8, isReadOnly: Bool = false) {
         self.comparison = comparison
         self.size = size
         self.sessionID = sessionID
+        self.serial = serial
+        self.glyphs = glyphs
+        self.isReadOnly = isReadOnly
         focus = FieldFocus(product: 0, field: .price)
         editor = .numeric(CalculatorEngine())
         if comparison.products.last?.isBlank != true {
@@ -94,6 +102,7 @@ public struct AppState: Equatable, Sendable {
                 overlay = .none
                 return []
             }
+            if lists != nil, let effects = updateLists(action) { return effects }
         }
         switch action {
         case .keypad(let key): return press(key)
@@ -163,6 +172,15 @@ public struct AppState: Equatable, Sendable {
         case .suspend: return [.suspend]
         case .quit, .hangup:
             return commit() + [.quit]
+        case .showLists:
+            let effects = commit()
+            lists = ListsScreen(entries: [], selecting: comparison.id)
+            return effects + [.loadLists]
+        case .opened(let opened):
+            self = AppState(comparison: opened, size: size, sessionID: sessionID, serial: serial, glyphs: glyphs, isReadOnly: isReadOnly)
+            return []
+        case .listsLoaded, .moveSelection, .openSelected, .newComparison, .renameSelected, .moveSelected, .askDeleteSelected:
+            return []
         }
     }
 
@@ -361,6 +379,18 @@ public struct AppState: Equatable, Sendable {
 
     private mutating func perform(_ confirmation: Confirmation) -> [Effect] {
         switch confirmation {
+        case .deleteComparison(let entry):
+            if var screen = lists {
+                screen.refresh(screen.entries.filter { $0.id != entry.id })
+                lists = screen
+            }
+            status = StatusMessage("Deleted \"\(entry.displayTitle)\"")
+            var effects: [Effect] = [.deleteComparison(entry.id)]
+            if entry.id == comparison.id {
+                let next = lists?.entries.first.map { Effect.openComparison($0.id) } ?? .createComparison(Comparison())
+                effects.append(next)
+            }
+            return effects + [.loadLists]
         case .deleteProduct(let index):
             guard comparison.products.indices.contains(index) else { return [] }
             let removed = comparison.products[index]
@@ -412,6 +442,101 @@ extension AppState {
             var refreshed = UnitPicker(selected: picker.selected, offered: offeredUnits(for: index))
             for c in picker.typed { _ = refreshed.type(c) }
             editor = .unit(refreshed)
+        }
+    }
+}
+
+extension AppState {
+    /// Actions on the list screen; nil for those it leaves to the comparison (quit, resize...).
+    mutating func updateLists(_ action: Action) -> [Effect]? {
+        guard var screen = lists else { return nil }
+        defer { if lists != nil { lists = screen } }
+        if case .naming(let text, let isNew) = screen.mode {
+            switch action {
+            case .type(let c):
+                if TextWidth.of(c) > 0 { screen.mode = .naming(text + String(c), isNew: isNew) }
+                return []
+            case .paste(let pasted):
+                screen.mode = .naming(text + pasted.filter { !$0.isNewline && TextWidth.of($0) > 0 }, isNew: isNew)
+                return []
+            case .deleteBackward:
+                screen.mode = .naming(String(text.dropLast()), isNew: isNew)
+                return []
+            case .clearField:
+                screen.mode = .naming("", isNew: isNew)
+                return []
+            case .cancelEdit, .dismiss:
+                screen.mode = .browsing
+                return []
+            case .nextField, .confirm, .openSelected:
+                screen.mode = .browsing
+                let title = text.trimmingCharacters(in: .whitespaces)
+                if isNew {
+                    let created = Comparison(id: EntityID("\(sessionID)-c\(serial + 1)"), title: title)
+                    serial += 1
+                    lists = nil
+                    self = AppState(comparison: created, size: size, sessionID: sessionID, serial: serial, glyphs: glyphs, isReadOnly: isReadOnly)
+                    status = StatusMessage("New comparison \"\(created.title.isEmpty ? "Untitled" : created.title)\"")
+                    return [.createComparison(created)]
+                }
+                guard let entry = screen.selectedEntry else { return [] }
+                screen.entries[screen.selected].title = title
+                if entry.id == comparison.id { comparison.title = title }
+                return [.renameComparison(entry.id, title), .loadLists]
+            case .quit, .hangup, .resize, .flashEnded, .redraw, .suspend, .listsLoaded:
+                break
+            default:
+                return []
+            }
+        }
+        switch action {
+        case .click(_, let y):
+            let rows = max(1, size.height - 5)
+            let index = (screen.selected / rows) * rows + y - 2
+            guard y >= 2, screen.entries.indices.contains(index) else { return [] }
+            if index == screen.selected {
+                lists = nil
+                return index < screen.entries.count && screen.entries[index].id != comparison.id ? [.openComparison(screen.entries[index].id)] : []
+            }
+            screen.selected = index
+            return []
+        case .listsLoaded(let entries):
+            screen.refresh(entries)
+            return []
+        case .moveSelection(let delta), .stepUnit(let delta):
+            screen.selected = max(0, min(screen.entries.count - 1, screen.selected + delta))
+            return []
+        case .nextField: return updateLists(.moveSelection(1))
+        case .previousField: return updateLists(.moveSelection(-1))
+        case .openSelected, .confirm:
+            guard let entry = screen.selectedEntry else { return [] }
+            lists = nil
+            return entry.id == comparison.id ? [] : [.openComparison(entry.id)]
+        case .cancelEdit, .dismiss, .showLists:
+            lists = nil
+            return []
+        case .newComparison:
+            screen.mode = .naming("", isNew: true)
+            return []
+        case .renameSelected:
+            guard let entry = screen.selectedEntry else { return [] }
+            screen.mode = .naming(entry.title, isNew: false)
+            return []
+        case .moveSelected(let delta):
+            guard let entry = screen.selectedEntry else { return [] }
+            let target = screen.selected + delta
+            guard screen.entries.indices.contains(target) else { return [] }
+            screen.entries.swapAt(screen.selected, target)
+            screen.selected = target
+            return [.moveComparison(entry.id, to: target)]
+        case .askDeleteSelected, .askDeleteProduct:
+            guard let entry = screen.selectedEntry else { return [] }
+            overlay = .confirm(.deleteComparison(entry))
+            return []
+        case .quit, .hangup, .resize, .flashEnded, .redraw, .suspend, .opened:
+            return nil
+        default:
+            return []
         }
     }
 }

@@ -4,11 +4,13 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case numeric = "Price and quantity"
     case unit = "Unit"
     case name = "Name"
+    case lists = "Saved comparisons"
 
-    func includes(_ editor: FieldEditor) -> Bool {
-        switch (self, editor) {
-        case (.everywhere, _), (.numeric, .numeric), (.unit, .unit), (.name, .text): true
-        default: false
+    func includes(_ state: AppState) -> Bool {
+        if state.lists != nil { return self == .lists || self == .everywhere }
+        switch (self, state.editor) {
+        case (.everywhere, _), (.numeric, .numeric), (.unit, .unit), (.name, .text): return true
+        default: return false
         }
     }
 }
@@ -26,8 +28,21 @@ public struct KeyBinding: Sendable {
 /// The single key table: dispatch, the legend line and the help screen all read it.
 public enum KeyTable {
     public static let bindings: [KeyBinding] = [
+        bind("Up, Down, Enter", "select, open", legend: "Enter open", .lists) {
+            $0 == .key(.enter) ? .openSelected : $0 == .key(.up) ? .moveSelection(-1) : $0 == .key(.down) ? .moveSelection(1) : nil
+        },
+        bind("Ctrl-N", "new (type a title)", legend: "^N new", .lists) { $0 == .control("n") ? .newComparison : nil },
+        bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .renameSelected : nil },
+        bind("[ ]", "move up / down", legend: "[ ] move", .lists) {
+            $0 == .character("[") ? .moveSelected(-1) : $0 == .character("]") ? .moveSelected(1) : nil
+        },
+        bind("Ctrl-D", "delete (asks)", legend: "^D delete", .lists) { $0 == .control("d") ? .askDeleteSelected : nil },
+        bind("Esc, Ctrl-O", "back", legend: "Esc back", .lists) {
+            $0 == .key(.escape) || $0 == .control("o") ? .cancelEdit : nil
+        },
         bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) { $0 == .control("q") || $0 == .control("c") ? .quit : nil },
         bind("F1", "this help", legend: "F1 help", .everywhere) { $0 == .key(.function(1)) ? .toggleHelp : nil },
+        bind("Ctrl-O", "saved comparisons", legend: "^O lists", .everywhere) { $0 == .control("o") ? .showLists : nil },
         bind("Tab, Enter, Down", "next field (commits it)", legend: "Tab next", .everywhere) {
             [.key(.tab), .key(.enter), .key(.down)].contains($0) ? .nextField : nil
         },
@@ -94,14 +109,20 @@ public enum KeyTable {
             default: break
             }
         }
-        for binding in bindings where binding.scope.includes(state.editor) {
+        if case .naming = state.lists?.mode, case .character(let c) = event { return .type(c) }
+        for binding in bindings where binding.scope.includes(state) {
             if let action = binding.action(event) { return action }
         }
         return nil
     }
 
-    /// The one-line legend.
-    public static var legend: String {
-        bindings.compactMap(\.legend).joined(separator: "  ")
+    /// The one-line legend for what is on screen.
+    public static func legend(for state: AppState) -> String {
+        let scopes: [KeyScope] = state.lists != nil ? [.lists, .everywhere] : [.everywhere]
+        var seen = Set<String>()
+        return scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
+            .compactMap(\.legend)
+            .filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
+            .joined(separator: "  ")
     }
 }

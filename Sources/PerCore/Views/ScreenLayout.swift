@@ -169,6 +169,7 @@ public struct ScreenLayout: Sendable {
     public func action(atX x: Int, y: Int, glyphs: GlyphSet = .utf8) -> Action? {
         guard kind != .tooSmall else { return nil }
         if basisButton.contains(x: x, y: y) { return .stepBasis(1) }
+        if title.contains(x: x, y: y) { return .showLists }
         for button in toolbarButtons(glyphs: glyphs) where button.frame.contains(x: x, y: y) { return button.action }
         switch focused {
         case .numeric:

@@ -14,6 +14,13 @@ public enum ScreenView {
             HelpView.draw(into: &canvas, glyphs: g)
             return canvas
         }
+        if let lists = state.lists {
+            ListsView.draw(lists, state: state, into: &canvas)
+            drawStatus(state, layout, into: &canvas)
+            canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: g.ellipsis),
+                       x: 0, y: layout.legend.y, style: .dim, color: .muted)
+            return canvas
+        }
         drawTitle(state, layout, into: &canvas)
         ProductTableView.draw(state, layout, into: &canvas)
         drawEditor(state, layout, into: &canvas)
@@ -30,7 +37,7 @@ public enum ScreenView {
         }
         drawSummary(state, layout, into: &canvas)
         drawStatus(state, layout, into: &canvas)
-        canvas.put(TextWidth.truncate(KeyTable.legend, to: layout.legend.width, ellipsis: g.ellipsis),
+        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: g.ellipsis),
                    x: 0, y: layout.legend.y, style: .dim, color: .muted)
         return canvas
     }
@@ -145,6 +152,15 @@ public enum ScreenView {
             return
         }
         let hint: String
+        if let lists = state.lists {
+            if case .naming = lists.mode {
+                hint = "Type the title; Enter saves it, Esc cancels"
+            } else {
+                hint = "\(lists.entries.count) saved; Enter opens the selected one"
+            }
+            canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
+            return
+        }
         switch state.editor {
         case .numeric: hint = "Type \(state.focus.field == .price ? "the price" : "the quantity") on the keypad; Tab for next"
         case .unit(let picker):

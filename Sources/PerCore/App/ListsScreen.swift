@@ -1,0 +1,49 @@
+import Foundation
+
+/// One saved comparison as the list screen shows it.
+public struct ListEntry: Equatable, Sendable {
+    public var id: ComparisonID
+    public var title: String
+    public var productCount: Int
+    public var updatedAt: Date?
+
+    public init(id: ComparisonID, title: String, productCount: Int, updatedAt: Date? = nil) {
+        self.id = id
+        self.title = title
+        self.productCount = productCount
+        self.updatedAt = updatedAt
+    }
+
+    public var displayTitle: String { title.isEmpty ? "Untitled" : title }
+}
+
+/// The list of saved comparisons (Ctrl-O): open, create, rename, reorder, delete.
+public struct ListsScreen: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        case browsing
+        /// Typing a title: for the selected comparison, or for a new one.
+        case naming(String, isNew: Bool)
+    }
+
+    public var entries: [ListEntry]
+    public var selected: Int
+    public var mode: Mode = .browsing
+    /// The comparison to select once the entries arrive.
+    private var wanted: ComparisonID?
+
+    public init(entries: [ListEntry], selecting id: ComparisonID?) {
+        self.entries = entries
+        wanted = id
+        selected = entries.firstIndex { $0.id == id } ?? 0
+    }
+
+    public var selectedEntry: ListEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
+
+    /// Takes a fresh list from the store, keeping the selection on the same comparison.
+    public mutating func refresh(_ fresh: [ListEntry]) {
+        let id = selectedEntry?.id ?? wanted
+        wanted = nil
+        entries = fresh
+        selected = fresh.firstIndex { $0.id == id } ?? min(selected, max(0, fresh.count - 1))
+    }
+}
