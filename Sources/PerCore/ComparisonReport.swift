@@ -126,24 +126,5 @@ public struct ComparisonReport: Sendable {
         DecimalText.format(DecimalText.rounded(value, significantDigits: 12))
     }
 
-    func jsonString(_ text: String) -> String { JSONText.quote(text) }
-}
-
-/// JSON string quoting without Foundation's encoder (keeps key order and exact decimal text).
-public enum JSONText {
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    func jsonString(_ text: String) -> String { JSONExchange.string(text) }
 }
