@@ -74,6 +74,12 @@ import Testing
             case ..<865: key("F1")
             case ..<880: key("F2")
             case ..<885: key("C-l")
+            case ..<895:
+                // The list of saved comparisons: open it, act, and mostly come back.
+                counts["lists", default: 0] += 1
+                key("C-o")
+                for name in [["C-n"], ["C-r"], ["["], ["]"], ["Down"], ["Up"], ["C-d", "n"], ["Enter"]].randomElement(using: &random)! { key(name) }
+                if Int.random(in: 0..<4, using: &random) > 0 { key("Escape") }
             case ..<965:
                 counts["paste", default: 0] += 1
                 flush()
