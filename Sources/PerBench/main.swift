@@ -1,0 +1,141 @@
+// In-process keystroke cost for `make bench`: KeyTable.action + AppState.update + ScreenView.render into a Canvas,
+// with 10, 1,000 and 100,000 products in the comparison. Prints one `RESULT key=value ...` line per size
+// (Scripts/bench reads them) and a readable breakdown.
+//
+// Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
+import Foundation
+import PerCore
+
+/// SplitMix64: seeded, so a run can be repeated exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func argument(_ name: String) -> String? {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    return args[i + 1]
+}
+
+let keyCount = Int(argument("--keys") ?? "") ?? 2000
+let seed = UInt64(argument("--seed") ?? "") ?? 42
+/// The focus goes back to its starting product this often (untimed), so that Tab never walks off the last
+/// product (which would start new ones and let the product count drift from the size measured).
+let refocusEvery = Int(argument("--refocus-every") ?? "") ?? 40
+let sizes = (argument("--sizes") ?? "10,1000,100000").split(separator: ",").compactMap { Int($0) }
+
+/// Random valid products of one family (mass), so that every one is ranked.
+func randomProducts(_ count: Int, using rng: inout SeededGenerator) -> [Product] {
+    let units: [MeasureUnit] = [.gram, .kilogram, .ounce, .pound]
+    return (0..<count).map { i in
+        let cents = Int.random(in: 50...99_999, using: &rng)
+        let quantity = Int.random(in: 1...2_000, using: &rng)
+        return Product(
+            id: ProductID("bench-\(i)"), name: "Product \(i + 1)",
+            price: Decimal(cents) / 100, quantity: Decimal(quantity), unit: units.randomElement(using: &rng)!)
+    }
+}
+
+enum KeyKind: String, CaseIterable { case digit, op = "operator", tab = "tab", backspace }
+
+/// The keystroke mix: mostly digits, some operators, Tab (commit, next field) and Backspace.
+func randomKey(using rng: inout SeededGenerator) -> (InputEvent, KeyKind) {
+    let roll = Int.random(in: 0..<100, using: &rng)
+    switch roll {
+    case ..<60: return (.character(Character(String(Int.random(in: 0...9, using: &rng)))), .digit)
+    case ..<72: return (.character(["+", "-", "*", "/", ".", "="].randomElement(using: &rng)!), .op)
+    case ..<88: return (.key(.tab), .tab)
+    default: return (.key(.backspace), .backspace)
+    }
+}
+
+@inline(never) func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// CPU time of this thread: tells the app's own cost from time the scheduler gave to other processes.
+@inline(never) func cpuNow() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    let index = min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))
+    return sorted[index]
+}
+
+func fmt(_ microseconds: Double) -> String { String(format: "%.1f", microseconds) }
+
+/// Keeps the optimizer from dropping the render.
+nonisolated(unsafe) var sink = 0
+
+/// Where typing starts: a product in the middle, so that the table shows a full page of ranked products
+/// (at the end it would show the last, mostly empty, page). With few products, the first.
+func startFocus(_ size: Int) -> FieldFocus {
+    FieldFocus(product: size >= 40 ? size / 2 : 0, field: .price)
+}
+
+for size in sizes {
+    var rng = SeededGenerator(state: seed)
+    let products = randomProducts(size, using: &rng)
+    var state = AppState(comparison: Comparison(title: "Bench", products: products), size: TerminalSize(width: 80, height: 24), sessionID: "bench")
+    state.update(.focus(startFocus(size)))
+    // Warm-up: caches, first allocations, lazy statics.
+    for _ in 0..<200 {
+        let (event, _) = randomKey(using: &rng)
+        if let action = KeyTable.action(for: event, in: state) { state.update(action) }
+        sink &+= ScreenView.render(state).cells.count
+    }
+    state.update(.focus(startFocus(size)))
+    var totals: [Double] = [], cpus: [Double] = [], actions: [Double] = [], updates: [Double] = [], renders: [Double] = []
+    var kinds: [KeyKind] = []
+    var largest = 0, visible = 0
+    totals.reserveCapacity(keyCount)
+    for i in 0..<keyCount {
+        if i % refocusEvery == 0 { state.update(.cancelEdit); state.update(.focus(startFocus(size))) }
+        let (event, kind) = randomKey(using: &rng)
+        let c0 = cpuNow()
+        let t0 = now()
+        let action = KeyTable.action(for: event, in: state)
+        let t1 = now()
+        if let action { state.update(action) }
+        let t2 = now()
+        let canvas = ScreenView.render(state)
+        let t3 = now()
+        let c1 = cpuNow()
+        sink &+= canvas.cells.count
+        actions.append(Double(t1 - t0) / 1000)
+        updates.append(Double(t2 - t1) / 1000)
+        renders.append(Double(t3 - t2) / 1000)
+        totals.append(Double(t3 - t0) / 1000)
+        cpus.append(Double(c1 - c0) / 1000)
+        kinds.append(kind)
+        largest = max(largest, state.comparison.products.count)
+        visible = max(visible, ScreenLayout(state).visibleProducts.count)
+    }
+    let sorted = totals.sorted()
+    let worst = totals.indices.max { totals[$0] < totals[$1] }!
+    let cpuSorted = cpus.sorted()
+    var line = "RESULT products=\(size) keys=\(keyCount) median_us=\(fmt(percentile(sorted, 0.5))) p99_us=\(fmt(percentile(sorted, 0.99)))"
+    line += " max_us=\(fmt(sorted.last!)) max_kind=\(kinds[worst].rawValue) max_action_us=\(fmt(actions[worst]))"
+    line += " max_update_us=\(fmt(updates[worst])) max_render_us=\(fmt(renders[worst])) max_cpu_us=\(fmt(cpus[worst]))"
+    line += " median_action_us=\(fmt(percentile(actions.sorted(), 0.5))) median_update_us=\(fmt(percentile(updates.sorted(), 0.5)))"
+    line += " median_render_us=\(fmt(percentile(renders.sorted(), 0.5))) over_1ms=\(totals.filter { $0 > 1000 }.count)"
+    line += " cpu_median_us=\(fmt(percentile(cpuSorted, 0.5))) cpu_p99_us=\(fmt(percentile(cpuSorted, 0.99))) cpu_max_us=\(fmt(cpuSorted.last!))"
+    line += " cpu_over_1ms=\(cpus.filter { $0 > 1000 }.count) largest=\(largest) visible_rows=\(visible)"
+    print(line)
+    for kind in KeyKind.allCases {
+        let mine = totals.indices.filter { kinds[$0] == kind }
+        guard !mine.isEmpty else { continue }
+        let wall = mine.map { totals[$0] }.sorted(), cpu = mine.map { cpus[$0] }.sorted()
+        print("KIND products=\(size) kind=\(kind.rawValue) count=\(mine.count) median_us=\(fmt(percentile(wall, 0.5))) p99_us=\(fmt(percentile(wall, 0.99))) max_us=\(fmt(wall.last!)) cpu_max_us=\(fmt(cpu.last!))")
+    }
+}
+if sink == 42 { print("") }
