@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerStore"], path: "Sources/PerBench"),
         .testTarget(name: "PerCoreTests", dependencies: ["PerCore"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore"]),
         .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore"]),

@@ -129,6 +129,7 @@ public struct Canvas: Equatable, Sendable {
 /// Display width of a character in a terminal: 0 for controls, 2 for East Asian wide and emoji, else 1.
 public enum TextWidth {
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }

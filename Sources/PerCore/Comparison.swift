@@ -26,13 +26,19 @@ public enum Verdict: Equatable, Sendable {
 public struct Comparison: Equatable, Sendable {
     public var id: ComparisonID
     public var title: String
-    public private(set) var products: [Product]
+    public private(set) var products: [Product] {
+        didSet { revision &+= 1 }
+    }
     /// The comparison unit the user picked; ignored while it is not of the products' family.
-    public var chosenBasis: ComparisonBasis?
+    public var chosenBasis: ComparisonBasis? {
+        didSet { revision &+= 1 }
+    }
     public var volumeSystem: VolumeSystem {
         didSet { if volumeSystem != oldValue { rebuildRanking() } }
     }
     private var sortedUnitPrices: [UnitPrice] = []
+    /// Counts changes, so views can tell cheaply whether what they derived is still current.
+    public private(set) var revision = 0
 
     public init(id: ComparisonID = .random(), title: String = "", products: [Product] = [], basis: ComparisonBasis? = nil, volumeSystem: VolumeSystem = .us) {
         self.id = id
@@ -87,6 +93,9 @@ public struct Comparison: Equatable, Sendable {
         return .ranked(rank: rank, unitPrice: unitPrice, verdict: .more(percent: unitPrice.percentMore(than: best)))
     }
 
+    /// 1 + how many ranked products are strictly cheaper.
+    public func rank(of unitPrice: UnitPrice) -> Int { lowerBound(of: unitPrice) + 1 }
+
     public func standing(at index: Int) -> Standing { standing(of: products[index]) }
 
     /// Price per basis for display, e.g. 7.98 (per kg).
@@ -126,8 +135,12 @@ public struct Comparison: Equatable, Sendable {
         let old = unitPrice(of: products[index])
         products[index] = product
         if family != familyBefore { rebuildRanking(); return }
-        if let old { removeUnitPrice(old) }
-        if let new = unitPrice(of: product) { insertUnitPrice(new) }
+        switch (old, unitPrice(of: product)) {
+        case (let old?, let new?): moveUnitPrice(old, to: new)
+        case (let old?, nil): removeUnitPrice(old)
+        case (nil, let new?): insertUnitPrice(new)
+        case (nil, nil): break
+        }
     }
 
     public mutating func removeProduct(at index: Int) {
@@ -147,12 +160,14 @@ public struct Comparison: Equatable, Sendable {
     public mutating func removeAllProducts() {
         products.removeAll()
         sortedUnitPrices.removeAll()
+        revision &+= 1
     }
 
     // MARK: The sorted multiset
 
     private mutating func rebuildRanking() {
         sortedUnitPrices = products.compactMap(unitPrice(of:)).sorted()
+        revision &+= 1
     }
 
     /// The number of unit prices strictly below `price`.
@@ -167,6 +182,7 @@ public struct Comparison: Equatable, Sendable {
 
     private mutating func insertUnitPrice(_ price: UnitPrice) {
         sortedUnitPrices.insert(price, at: lowerBound(of: price))
+        revision &+= 1
     }
 
     private mutating func removeUnitPrice(_ price: UnitPrice) {
@@ -174,5 +190,23 @@ public struct Comparison: Equatable, Sendable {
         if index < sortedUnitPrices.count, sortedUnitPrices[index] == price {
             sortedUnitPrices.remove(at: index)
         }
+        revision &+= 1
+    }
+
+    /// Replaces one unit price by another, shifting only the entries between their places.
+    private mutating func moveUnitPrice(_ old: UnitPrice, to new: UnitPrice) {
+        let from = lowerBound(of: old)
+        guard from < sortedUnitPrices.count, sortedUnitPrices[from] == old else { insertUnitPrice(new); return }
+        var to = lowerBound(of: new)
+        if to > from { to -= 1 }
+        sortedUnitPrices.withUnsafeMutableBufferPointer { buffer in
+            if to > from {
+                for i in from..<to { buffer[i] = buffer[i + 1] }
+            } else if to < from {
+                for i in stride(from: from, to: to, by: -1) { buffer[i] = buffer[i - 1] }
+            }
+            buffer[to] = new
+        }
+        revision &+= 1
     }
 }

@@ -36,10 +36,19 @@ public enum DecimalText {
     }
 
     /// The power of ten of the leading digit: 123.4 → 2, 0.05 → -2.
-    static func magnitude(of value: Decimal) -> Int {
-        let mantissa = value.significand.magnitude
-        let mantissaDigits = DecimalText.format(mantissa).filter(\.isNumber).count
-        return Int(value.exponent) + mantissaDigits - 1
+    public static func magnitude(of value: Decimal) -> Int {
+        let size = value.magnitude
+        guard !size.isZero, !size.isNaN else { return 0 }
+        // An estimate from Double, then corrected exactly against powers of ten.
+        let estimate = log10(NSDecimalNumber(decimal: size).doubleValue)
+        var m = estimate.isFinite ? Int(estimate.rounded(.down)) : 0
+        while m > -130, power(of: m) > size { m -= 1 }
+        while m < 130, power(of: m + 1) <= size { m += 1 }
+        return m
+    }
+
+    private static func power(of exponent: Int) -> Decimal {
+        Decimal(sign: .plus, exponent: exponent, significand: 1)
     }
 
     /// A unit price for people: at least two decimals and at least three significant digits.

@@ -34,6 +34,13 @@ public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
 
     /// How many base units (g, mL, each) one of this unit is, exactly, from its definition.
     public func factor(in system: VolumeSystem = .us) -> Decimal {
+        (system == .us ? Self.usFactors : Self.imperialFactors)[self]!
+    }
+
+    private static let usFactors = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.definedFactor(in: .us)) })
+    private static let imperialFactors = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.definedFactor(in: .imperial)) })
+
+    private func definedFactor(in system: VolumeSystem) -> Decimal {
         switch (self, system) {
         case (.milligram, _): d("0.001")
         case (.gram, _): 1

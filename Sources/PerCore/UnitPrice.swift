@@ -1,13 +1,26 @@
 import Foundation
 
 /// A price for an amount in base units (g, mL, each). Compared by cross-multiplication,
-/// so no division rounds anything before two products are ranked.
+/// so no division rounds anything before two products are ranked; a Double estimate settles
+/// the comparisons that are not close, which is almost all of them, without Decimal arithmetic.
 public struct UnitPrice: Comparable, Sendable {
-    public var price: Decimal
-    public var baseQuantity: Decimal
+    public let price: Decimal
+    public let baseQuantity: Decimal
+    private let estimate: Double
+
+    public init(price: Decimal, baseQuantity: Decimal) {
+        self.price = price
+        self.baseQuantity = baseQuantity
+        estimate = NSDecimalNumber(decimal: price).doubleValue / NSDecimalNumber(decimal: baseQuantity).doubleValue
+    }
+
+    /// Estimates further apart than this (relative) cannot belong to prices in the other order.
+    private static let closeness = 1e-9
 
     public static func < (a: UnitPrice, b: UnitPrice) -> Bool {
-        a.price * b.baseQuantity < b.price * a.baseQuantity
+        if a.estimate < b.estimate * (1 - closeness) { return true }
+        if a.estimate > b.estimate * (1 + closeness) { return false }
+        return a.price * b.baseQuantity < b.price * a.baseQuantity
     }
 
     public static func == (a: UnitPrice, b: UnitPrice) -> Bool {
@@ -19,6 +32,21 @@ public struct UnitPrice: Comparable, Sendable {
 
     /// How much more this costs than `best`, in percent: half-up to a whole number, or to one decimal under 1%.
     public func percentMore(than best: UnitPrice) -> Decimal {
+        // The estimate decides when it is far from a rounding boundary; otherwise exact Decimal arithmetic does.
+        let estimated = (estimate / best.estimate - 1) * 100
+        let places = estimated < 0.999 ? 1 : estimated > 1.001 ? 0 : nil
+        if let places, estimated.isFinite, estimated < 1e12 {
+            let scaled = estimated * (places == 1 ? 10 : 1)
+            let fraction = scaled - scaled.rounded(.down)
+            if abs(fraction - 0.5) > 1e-6 {
+                let units = Int64(scaled.rounded(.toNearestOrAwayFromZero))
+                return Decimal(sign: .plus, exponent: -places, significand: Decimal(units))
+            }
+        }
+        return exactPercentMore(than: best)
+    }
+
+    func exactPercentMore(than best: UnitPrice) -> Decimal {
         let ratio = (price * best.baseQuantity) / (best.price * baseQuantity)
         let percent = (ratio - 1) * 100
         return DecimalText.rounded(percent, places: percent < 1 ? 1 : 0)

@@ -206,6 +206,8 @@ public enum TerminalError: Error, Equatable, Sendable {
         } else {
             curs_set(0)
         }
+        // With the cursor hidden, leave it where the last change put it instead of parking it every frame.
+        leaveok(window, cursor == nil)
         wnoutrefresh(window)
         doupdate()
     }

@@ -125,3 +125,19 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
         #expect(error.message.contains(argument))
     }
 }
+
+@Suite struct PercentFastPathTests {
+    /// The Double shortcut for "+N% more" must agree with exact Decimal arithmetic everywhere, boundaries included.
+    @Test(arguments: 0..<20)
+    func estimatedPercentAgreesWithExactArithmetic(seed: Int) {
+        var rng = CalculatorPropertyTests.SplitMix(state: UInt64(seed))
+        let best = UnitPrice(price: 100, baseQuantity: 1000)
+        for _ in 0..<500 {
+            // Prices near boundaries: x.5% and x.05% steps, and random ones.
+            let cents = Int.random(in: 10_000...40_000, using: &rng)
+            let price = Bool.random(using: &rng) ? Decimal(cents) / 100 : Decimal(Int.random(in: 100_000...100_999, using: &rng)) / 1000
+            let unitPrice = UnitPrice(price: price, baseQuantity: 1000)
+            #expect(unitPrice.percentMore(than: best) == unitPrice.exactPercentMore(than: best), "price \(price)")
+        }
+    }
+}

@@ -20,10 +20,10 @@ import Testing
         #expect(text == """
          per │ Oats                                                            per kg ›
           # Name         Price      Qty Unit    Per kg              #4 Price       = 15
-          3 small         3.99      500 g         7.98 +21% more    12+3▏
+          3 small         3.99      500 g         7.98 +21% more
           2 big           6.99        1 kg        6.99 +6% more     ‹ prev next › clear
           1 pound         3.00        1 lb        6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-         ›-              12+3▏      qty unit           no price yet │ 1 │ 2 │ 3 │ │ + │
+         ›-           12+3▏         qty unit           no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -57,7 +57,7 @@ import Testing
          ›-                         no price yet
             12+3▏      for qty        unit
 
-        #4 Price: 12+3▏                     = 15
+        #4 Price:                           = 15
          ‹ prev next › clear
          ┌───┬───┬───┐ ┌───┐  3 of 4 ranked
          │ 1 │ 2 │ 3 │ │ + │  Best: 6.61
@@ -80,10 +80,10 @@ import Testing
         #expect(text == """
          per | Oats                                                            per kg >
           # Name         Price      Qty Unit    Per kg              #4 Price       = 15
-          3 small         3.99      500 g         7.98 +21% more    12+3_
+          3 small         3.99      500 g         7.98 +21% more
           2 big           6.99        1 kg        6.99 +6% more     < prev next > clear
           1 pound         3.00        1 lb        6.61 * Best value +---+---+---+ +---+
-         >-              12+3_      qty unit           no price yet | 1 | 2 | 3 | | + |
+         >-           12+3_         qty unit           no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -118,7 +118,7 @@ import Testing
          ›-                         no unit yet
             15.00      for 1          ▏
 
-        #4 Unit: ▏
+        #4 Unit:
          ‹ prev next › clear
          ┌─ unit ──────────┐  3 of 4 ranked
          │ mg              │  Best: 6.61
@@ -175,8 +175,8 @@ import Testing
         ..B...B...B.....d..
         ...................
         ................d..
-        ..B..RRR..B........
-        .....RRR........d..
+        ..B...R...B........
+        ................d..
         ...................
         ..B...B...B.....d..
         ...................

@@ -48,7 +48,9 @@ public struct TerminalSize: Equatable, Sendable {
 
 /// The whole app: the comparison being edited, the focused field and its edit in progress, and what is on screen.
 public struct AppState: Equatable, Sendable {
-    public var comparison: Comparison
+    public private(set) var comparison: Comparison
+    /// The visible page's row texts, derived from `comparison` and kept current by `update`.
+    public private(set) var tablePage = TablePage.empty
     public private(set) var focus: FieldFocus
     public private(set) var editor: FieldEditor
     public var overlay: Overlay = .none
@@ -81,6 +83,7 @@ public struct AppState: Equatable, Sendable {
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = makeEditor(for: focus)
+        refreshTablePage()
     }
 
     public var focusedProduct: Product { comparison.products[focus.product] }
@@ -96,6 +99,20 @@ public struct AppState: Equatable, Sendable {
     /// Applies an action; returns what the edges must do (save, quit...).
     @discardableResult
     public mutating func update(_ action: Action) -> [Effect] {
+        let effects = apply(action)
+        refreshTablePage()
+        return effects
+    }
+
+    /// Re-derives the visible rows when the comparison or the page changed.
+    mutating func refreshTablePage() {
+        let range = ScreenLayout(self).visibleProducts
+        if !tablePage.isCurrent(for: comparison, range: range) {
+            tablePage = TablePage(comparison, range: range, reusing: tablePage)
+        }
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         if !action.isTerminalEvent {
             if case .confirm(let question) = overlay { return answer(question, with: action) }
             if overlay == .help {
@@ -150,7 +167,7 @@ public struct AppState: Equatable, Sendable {
         case .paste(let text): return paste(text)
         case .click(let x, let y):
             guard let hit = ScreenLayout(self).action(atX: x, y: y, glyphs: glyphs) else { return [] }
-            return update(hit)
+            return apply(hit)
         case .stepBasis(let delta): return stepBasis(delta)
         case .askDeleteProduct:
             overlay = .confirm(.deleteProduct(focus.product))
@@ -436,6 +453,8 @@ extension AppState {
             merged.append(product)
         }
         comparison = merged
+        tablePage = .empty
+        defer { refreshTablePage() }
         let index = merged.products.firstIndex { $0.id == focusedProduct.id }!
         focus = FieldFocus(product: index, field: focus.field)
         if case .unit(let picker) = editor {

@@ -6,10 +6,13 @@ struct BoxLines {
         static let up = Links(rawValue: 1), down = Links(rawValue: 2), left = Links(rawValue: 4), right = Links(rawValue: 8)
     }
 
-    private var links: [Int: Links] = [:]
+    private var links: [Links]
     private let width: Int
 
-    init(width: Int) { self.width = width }
+    init(width: Int, height: Int) {
+        self.width = width
+        links = Array(repeating: [], count: max(0, width * height))
+    }
 
     mutating func addBox(_ r: Rect) {
         guard r.width >= 2, r.height >= 2 else { return }
@@ -30,12 +33,12 @@ struct BoxLines {
     }
 
     private mutating func add(_ x: Int, _ y: Int, _ l: Links) {
-        guard x >= 0, x < width, y >= 0 else { return }
-        links[y * width + x, default: []].formUnion(l)
+        guard x >= 0, x < width, y >= 0, y * width + x < links.count else { return }
+        links[y * width + x].formUnion(l)
     }
 
     func draw(into canvas: inout Canvas, glyphs g: GlyphSet, style: CellStyle = [], color: ColorRole = .muted) {
-        for (index, l) in links {
+        for (index, l) in links.enumerated() where !l.isEmpty {
             let glyph: Character
             switch l {
             case [.right, .down]: glyph = g.topLeft

@@ -84,7 +84,7 @@ public enum KeypadView {
     /// Draws the keypad: enabled keys bold, disabled keys dim (and muted in colour), the flashed key reversed.
     public static func draw(into canvas: inout Canvas, x: Int, y: Int, size: Size, enabled: Set<CalculatorKey>, pressed: CalculatorKey?, glyphs: GlyphSet) {
         let caps = keyCaps(x: x, y: y, size: size)
-        var lines = BoxLines(width: canvas.width)
+        var lines = BoxLines(width: canvas.width, height: canvas.height)
         for cap in caps {
             if case .compact = size, case .operation = cap.key { continue }
             lines.addBox(cap.frame)
@@ -106,7 +106,8 @@ public enum KeypadView {
             }
             canvas.put(label, x: lx, y: ly, style: isEnabled ? .bold : .dim,
                        color: isEnabled ? (isOperator ? .operatorKey : .key) : .muted)
-            if pressed == cap.key { canvas.addStyle(.reverse, in: face) }
+            // Only the label shows pressed: enough to see, and few bytes over a slow link.
+            if pressed == cap.key { canvas.addStyle(.reverse, in: Rect(x: lx, y: ly, width: TextWidth.of(label), height: 1)) }
         }
     }
 }

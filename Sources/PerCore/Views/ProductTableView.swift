@@ -18,8 +18,10 @@ enum ProductTableView {
             let more = layout.visibleProducts.isEmpty ? "" : "products \(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)"
             canvas.put(more, x: t.x + 1, y: t.y, style: .dim, color: .muted, limit: t.width)
         }
+        let page = state.tablePage.isCurrent(for: c, range: layout.visibleProducts)
+            ? state.tablePage : TablePage(c, range: layout.visibleProducts)
         for row in layout.rows {
-            drawRow(row, product: c.products[row.index], state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
+            drawRow(row, text: page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
         }
         if layout.kind == .wide, c.products.count > layout.visibleProducts.count {
             let more = "\(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)"
@@ -29,48 +31,38 @@ enum ProductTableView {
 
     private static func emptyRowTemplate(_ layout: ScreenLayout) -> ScreenLayout.ProductRow? { nil }
 
-    static func drawRow(_ row: ScreenLayout.ProductRow, product: Product, state: AppState, glyphs g: GlyphSet, wide: Bool, into canvas: inout Canvas) {
-        let c = state.comparison
+    static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, into canvas: inout Canvas) {
         let isFocusedRow = row.index == state.focus.product
-        let standing = c.standing(of: product)
-        var rankText = "-", perText = "", verdictText = "", verdictStyle: CellStyle = .dim, verdictColor = ColorRole.muted
-        switch standing {
-        case .excluded(let problem):
-            verdictText = problem.message
-        case .ranked(let rank, let unitPrice, let verdict):
-            rankText = String(rank)
-            perText = c.pricePerBasis(unitPrice).map(DecimalText.displayPrice) ?? ""
-            verdictText = verdict == .bestValue ? "\(g.bestMark) \(verdict.text)" : verdict.text
-            (verdictStyle, verdictColor) = verdict == .bestValue ? (.bold, .best) : ([], .normal)
-        }
-        put(isFocusedRow ? "\(g.next)\(rankText)" : rankText, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
-        put(perText, in: row.unitPrice, right: true, style: verdictStyle == .bold ? .bold : [], color: verdictStyle == .bold ? .best : .normal, into: &canvas)
-        put(verdictText, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
+        let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
+        put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
+        put(text.unitPrice, in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
+        put(text.isBest ? "\(g.bestMark) \(text.verdict)" : text.verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
         if !wide {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
         }
         for field in ProductField.allCases {
             let frame = row.frame(of: field)
-            let right = wide && field.isNumeric
             if isFocusedRow && field == state.focus.field {
-                let text = ScreenView.editorText(state) + String(g.cursor)
-                canvas.fill(frame, with: Cell(" ", style: .reverse, color: .accent))
-                let shown = ScreenView.tail(text, frame.width)
-                canvas.put(shown, x: right ? frame.maxX - TextWidth.of(shown) : frame.x, y: frame.y, style: [.reverse, .bold], color: .accent)
+                // Left-aligned while typing, so a keystroke only appends.
+                let typed = ScreenView.tail(ScreenView.editorText(state) + String(g.cursor), frame.width)
+                // Reverse and bold without colour: the same attributes as a pressed key, so typing needs no switch.
+                canvas.fill(frame, with: Cell(" ", style: .reverse))
+                canvas.put(typed, x: frame.x, y: frame.y, style: [.reverse, .bold])
                 continue
             }
-            let (text, placeholder) = fieldText(product, field)
-            put(text ?? placeholder, in: frame, right: right, style: text == nil ? .dim : [], color: text == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
+            let (value, placeholder) = fieldText(text, field)
+            put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
+                color: value == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
         }
     }
 
     /// A field's committed value as shown, or the placeholder when it has none.
-    static func fieldText(_ product: Product, _ field: ProductField) -> (String?, String) {
+    static func fieldText(_ text: ProductRowText, _ field: ProductField) -> (String?, String) {
         switch field {
-        case .price: (product.price.map { DecimalText.padFraction(DecimalText.format($0), to: 2) }, "price")
-        case .quantity: (product.quantity.map(DecimalText.format), "qty")
-        case .unit: (product.unit?.symbol, "unit")
-        case .name: (product.name.isEmpty ? nil : product.name, "")
+        case .price: (text.price, "price")
+        case .quantity: (text.quantity, "qty")
+        case .unit: (text.unit, "unit")
+        case .name: (text.name, "")
         }
     }
 

@@ -73,23 +73,26 @@ public enum ScreenView {
         return "= " + DecimalText.format(value)
     }
 
+    /// The editor shows the field's title and pending result; it repeats the expression only when
+    /// the expression is too long for the field's cell (so a keystroke changes one place on screen).
     static func drawEditor(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let r = layout.editor
-        let g = state.glyphs
-        let text = editorText(state) + String(g.cursor)
+        let text = editorText(state) + String(state.glyphs.cursor)
+        let cellWidth = layout.rows.first { $0.index == state.focus.product }?.frame(of: state.focus.field).width ?? 0
+        let showExpression = TextWidth.of(text) > cellWidth
         let pending = pendingText(state)
+        let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
+        canvas.put(title, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
+        if let pending {
+            canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
+        }
+        guard showExpression else { return }
         if layout.kind == .wide {
-            canvas.put(fieldTitle(state), x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
-            if let pending {
-                canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
-            }
             canvas.put(tail(text, r.width), x: r.x, y: r.y + 1, style: .bold)
         } else {
-            let label = fieldTitle(state) + ": "
-            canvas.put(label, x: r.x, y: r.y, style: .bold, color: .accent)
-            let room = r.width - TextWidth.of(label) - (pending.map { TextWidth.of($0) + 1 } ?? 0)
-            canvas.put(tail(text, room), x: r.x + TextWidth.of(label), y: r.y, style: .bold)
-            if let pending { canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent) }
+            let x = r.x + TextWidth.of(title) + 1
+            let room = r.width - (x - r.x) - (pending.map { TextWidth.of($0) + 1 } ?? 0)
+            canvas.put(tail(text, room), x: x, y: r.y, style: .bold)
         }
     }
 
@@ -116,7 +119,7 @@ public enum ScreenView {
 
     static func drawNameHint(_ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
         let f = layout.keypadFrame
-        var lines = BoxLines(width: canvas.width)
+        var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
         let hints = ["Type the name", "(optional)", "", "Tab: next", "Esc: undo"]

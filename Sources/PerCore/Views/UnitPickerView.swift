@@ -1,7 +1,7 @@
 /// The unit field's picker, drawn where the keypad is (as the iOS original swapped its input view).
 enum UnitPickerView {
     static func draw(_ picker: UnitPicker, _ layout: ScreenLayout, flash: KeypadButton?, glyphs: GlyphSet, into canvas: inout Canvas) {
-        var lines = BoxLines(width: canvas.width)
+        var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(layout.keypadFrame)
         lines.draw(into: &canvas, glyphs: glyphs)
         canvas.put(" unit ", x: layout.keypadFrame.x + 2, y: layout.keypadFrame.y, style: .bold, color: .accent)
