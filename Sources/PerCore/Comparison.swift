@@ -36,7 +36,7 @@ public struct Comparison: Equatable, Sendable {
     public var volumeSystem: VolumeSystem {
         didSet { if volumeSystem != oldValue { rebuildRanking() } }
     }
-    private var sortedUnitPrices: [UnitPrice] = []
+    private var sortedUnitPrices = SortedMultiset<UnitPrice>([])
     /// Counts changes, so views can tell cheaply whether what they derived is still current.
     public private(set) var revision = 0
 
@@ -136,7 +136,7 @@ public struct Comparison: Equatable, Sendable {
         products[index] = product
         if family != familyBefore { rebuildRanking(); return }
         switch (old, unitPrice(of: product)) {
-        case (let old?, let new?): moveUnitPrice(old, to: new)
+        case (let old?, let new?): removeUnitPrice(old); insertUnitPrice(new)
         case (let old?, nil): removeUnitPrice(old)
         case (nil, let new?): insertUnitPrice(new)
         case (nil, nil): break
@@ -166,47 +166,22 @@ public struct Comparison: Equatable, Sendable {
     // MARK: The sorted multiset
 
     private mutating func rebuildRanking() {
-        sortedUnitPrices = products.compactMap(unitPrice(of:)).sorted()
+        sortedUnitPrices = SortedMultiset(products.compactMap(unitPrice(of:)))
         revision &+= 1
     }
 
     /// The number of unit prices strictly below `price`.
     private func lowerBound(of price: UnitPrice) -> Int {
-        var low = 0, high = sortedUnitPrices.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sortedUnitPrices[mid] < price { low = mid + 1 } else { high = mid }
-        }
-        return low
+        sortedUnitPrices.lowerBound(of: price)
     }
 
     private mutating func insertUnitPrice(_ price: UnitPrice) {
-        sortedUnitPrices.insert(price, at: lowerBound(of: price))
+        sortedUnitPrices.insert(price)
         revision &+= 1
     }
 
     private mutating func removeUnitPrice(_ price: UnitPrice) {
-        let index = lowerBound(of: price)
-        if index < sortedUnitPrices.count, sortedUnitPrices[index] == price {
-            sortedUnitPrices.remove(at: index)
-        }
-        revision &+= 1
-    }
-
-    /// Replaces one unit price by another, shifting only the entries between their places.
-    private mutating func moveUnitPrice(_ old: UnitPrice, to new: UnitPrice) {
-        let from = lowerBound(of: old)
-        guard from < sortedUnitPrices.count, sortedUnitPrices[from] == old else { insertUnitPrice(new); return }
-        var to = lowerBound(of: new)
-        if to > from { to -= 1 }
-        sortedUnitPrices.withUnsafeMutableBufferPointer { buffer in
-            if to > from {
-                for i in from..<to { buffer[i] = buffer[i + 1] }
-            } else if to < from {
-                for i in stride(from: from, to: to, by: -1) { buffer[i] = buffer[i - 1] }
-            }
-            buffer[to] = new
-        }
+        sortedUnitPrices.remove(price)
         revision &+= 1
     }
 }

@@ -31,9 +31,13 @@ enum AppLoop {
         var session = StoreSession(store: store, comparisonSaved: comparison.products.contains { !$0.isBlank })
         var flashDeadline: Date?
         var lastPoll = Date()
+        var needsDraw = true
 
         loop: while true {
-            terminal.draw(ScreenView.render(state), cursor: nil)
+            if needsDraw {
+                terminal.draw(ScreenView.render(state), cursor: nil)
+                needsDraw = false
+            }
             var timeout = Int32(pollMilliseconds)
             if let deadline = flashDeadline {
                 timeout = min(timeout, max(0, Int32(deadline.timeIntervalSinceNow * 1000)))
@@ -42,12 +46,15 @@ enum AppLoop {
             if let deadline = flashDeadline, Date() >= deadline {
                 state.update(.flashEnded)
                 flashDeadline = nil
+                needsDraw = true
             }
             if Date().timeIntervalSince(lastPoll) * 1000 >= Double(pollMilliseconds) {
                 lastPoll = Date()
-                session.pollExternalChanges(into: &state)
+                if session.pollExternalChanges(into: &state) { needsDraw = true }
             }
-            guard let event, let action = KeyTable.action(for: event, in: state) else { continue }
+            guard let event else { continue }
+            needsDraw = true
+            guard let action = KeyTable.action(for: event, in: state) else { continue }
             let flashBefore = state.flash
             let effects = state.update(action)
             if state.flash != nil, state.flash != flashBefore || action.pressesAKey {
@@ -144,12 +151,13 @@ struct StoreSession {
         try store.summaries().map { ListEntry(id: $0.id, title: $0.title, productCount: $0.productCount, updatedAt: $0.updatedAt) }
     }
 
-    mutating func pollExternalChanges(into state: inout AppState) {
-        guard let counter = try? store.changeCounter(), counter != lastCounter else { return }
+    /// Takes in other sessions' commits, if any; returns whether anything was taken in.
+    mutating func pollExternalChanges(into state: inout AppState) -> Bool {
+        guard let counter = try? store.changeCounter(), counter != lastCounter else { return false }
         lastCounter = counter
         if state.lists != nil, let entries = try? listEntries() { state.update(.listsLoaded(entries)) }
-        guard let fresh = try? store.load(state.comparison.id) else { return }
-        state.adoptExternalChanges(fresh)
+        if let fresh = try? store.load(state.comparison.id) { state.adoptExternalChanges(fresh) }
+        return true
     }
 
     private func describe(_ error: Error) -> String {

@@ -141,3 +141,28 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
         }
     }
 }
+
+@Suite struct SortedMultisetTests {
+    @Test(arguments: 0..<10)
+    func behavesLikeASortedArray(seed: Int) {
+        var rng = CalculatorPropertyTests.SplitMix(state: UInt64(seed))
+        var set = SortedMultiset<Int>((0..<20).map { _ in Int.random(in: 0..<30, using: &rng) }, chunkSize: 4)
+        var model = set.elements
+        for _ in 0..<2000 {
+            let x = Int.random(in: 0..<30, using: &rng)
+            if Bool.random(using: &rng) {
+                set.insert(x)
+                model.insert(x, at: model.firstIndex { $0 >= x } ?? model.count)
+            } else {
+                let removed = set.remove(x)
+                #expect(removed == model.contains(x))
+                if let i = model.firstIndex(of: x) { model.remove(at: i) }
+            }
+            #expect(set.elements == model)
+            #expect(set.count == model.count)
+            #expect(set.first == model.first)
+            let probe = Int.random(in: -1...31, using: &rng)
+            #expect(set.lowerBound(of: probe) == model.filter { $0 < probe }.count)
+        }
+    }
+}
