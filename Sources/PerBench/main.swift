@@ -6,17 +6,6 @@
 import Foundation
 import PerCore
 
-/// SplitMix64: seeded, so a run can be repeated exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func argument(_ name: String) -> String? {
     let args = CommandLine.arguments
@@ -32,7 +21,7 @@ let refocusEvery = Int(argument("--refocus-every") ?? "") ?? 40
 let sizes = (argument("--sizes") ?? "10,1000,100000").split(separator: ",").compactMap { Int($0) }
 
 /// Random valid products of one family (mass), so that every one is ranked.
-func randomProducts(_ count: Int, using rng: inout SeededGenerator) -> [Product] {
+func randomProducts(_ count: Int, using rng: inout SeededRandom) -> [Product] {
     let units: [MeasureUnit] = [.gram, .kilogram, .ounce, .pound]
     return (0..<count).map { i in
         let cents = Int.random(in: 50...99_999, using: &rng)
@@ -46,7 +35,7 @@ func randomProducts(_ count: Int, using rng: inout SeededGenerator) -> [Product]
 enum KeyKind: String, CaseIterable { case digit, op = "operator", tab = "tab", backspace }
 
 /// The keystroke mix: mostly digits, some operators, Tab (commit, next field) and Backspace.
-func randomKey(using rng: inout SeededGenerator) -> (InputEvent, KeyKind) {
+func randomKey(using rng: inout SeededRandom) -> (InputEvent, KeyKind) {
     let roll = Int.random(in: 0..<100, using: &rng)
     switch roll {
     case ..<60: return (.character(Character(String(Int.random(in: 0...9, using: &rng)))), .digit)
@@ -83,7 +72,7 @@ func startFocus(_ size: Int) -> FieldFocus {
 }
 
 for size in sizes {
-    var rng = SeededGenerator(state: seed)
+    var rng = SeededRandom(seed: seed)
     let products = randomProducts(size, using: &rng)
     var state = AppState(comparison: Comparison(title: "Bench", products: products), size: TerminalSize(width: 80, height: 24), sessionID: "bench")
     state.update(.focus(startFocus(size)))

@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import Testing
 
 /// A keystroke storm against the real binary in tmux: thousands of random keys, pastes and resizes.
@@ -13,7 +14,7 @@ import Testing
         let seedText = environment["PER_STORM_SEED"]
         let seed = seedText == "random" ? UInt64.random(in: 1...999_999_999) : seedText.flatMap { UInt64($0) } ?? 425_282_311
         print("per storm seed: \(seed) (replay with PER_STORM_SEED=\(seed))")
-        var random = StormRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
 
         let folder = TemporaryFolder()
         let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
@@ -156,7 +157,7 @@ import Testing
         + ["g", "k", "l", "m", "o", "z", "Space", ","]
 
     /// Text for a bracketed paste: what fields accept, newlines, and junk (never ESC or a quitting control character).
-    static func pasteText(using random: inout StormRandom) -> String {
+    static func pasteText(using random: inout SeededRandom) -> String {
         let pieces = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", ",", "+", "-", "*", "/", "=", "x",
                       "\n", "\r\n", "\t", " ", "q", "y", "n", "kg", "floz", "ml", "Crème", "🍮", "日本", "\"", "'",
                       "\\", "~", "%", "#", "&", "\u{7f}", "\u{1}", "\u{4}", "\u{b}", "\u{15}", "\u{8}"]
@@ -165,18 +166,6 @@ import Testing
     }
 }
 
-/// SplitMix64: a small seeded generator, the same sequence on every platform.
-struct StormRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension TmuxSession {
     /// Waits until the screen has not changed for `quiet` seconds; returns it, whether it settled, and how long that took.

@@ -151,21 +151,9 @@ func dec(_ text: String) -> Decimal { DecimalText.parse(text)! }
 }
 
 @Suite struct CalculatorPropertyTests {
-    /// A small deterministic generator, so a failure is reproducible from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0..<40)
     func randomKeySequencesKeepEveryInvariant(seed: Int) {
-        var rng = SplitMix(state: UInt64(seed))
+        var rng = SeededRandom(seed: UInt64(seed))
         var engine = CalculatorEngine()
         for _ in 0..<200 {
             let key = CalculatorKey.all.randomElement(using: &rng)!

@@ -71,7 +71,7 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
     }
 
     @Test func incrementalRankingMatchesARebuild() {
-        var rng = CalculatorPropertyTests.SplitMix(state: 7)
+        var rng = SeededRandom(seed: 7)
         var c = Comparison()
         let units: [MeasureUnit] = [.gram, .kilogram, .pound, .ounce]
         for step in 0..<300 {
@@ -130,7 +130,7 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
     /// The Double shortcut for "+N% more" must agree with exact Decimal arithmetic everywhere, boundaries included.
     @Test(arguments: 0..<20)
     func estimatedPercentAgreesWithExactArithmetic(seed: Int) {
-        var rng = CalculatorPropertyTests.SplitMix(state: UInt64(seed))
+        var rng = SeededRandom(seed: UInt64(seed))
         let best = UnitPrice(price: 100, baseQuantity: 1000)
         for _ in 0..<500 {
             // Prices near boundaries: x.5% and x.05% steps, and random ones.
@@ -145,7 +145,7 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
 @Suite struct SortedMultisetTests {
     @Test(arguments: 0..<10)
     func behavesLikeASortedArray(seed: Int) {
-        var rng = CalculatorPropertyTests.SplitMix(state: UInt64(seed))
+        var rng = SeededRandom(seed: UInt64(seed))
         var set = SortedMultiset<Int>((0..<20).map { _ in Int.random(in: 0..<30, using: &rng) }, chunkSize: 4)
         var model = set.elements
         for _ in 0..<2000 {
