@@ -271,3 +271,41 @@ import Testing
         #expect(state.lists == nil)
     }
 }
+
+@Suite struct VolumeSystemTests {
+    @Test func ukImperialIsASettingOfTheComparison() {
+        var state = AppState(comparison: Comparison(id: "c"), sessionID: "s")
+        for c in "2" { state.update(.type(c)) }
+        state.update(.nextField)
+        state.update(.type("1")); state.update(.nextField)
+        for c in "pt" { state.update(.type(c)) }
+        state.update(.nextField)
+        guard case .ranked(_, let us, _) = state.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
+        #expect(us.baseQuantity == dec("473.176473"))
+        #expect(state.update(.toggleVolumeSystem) == [.saveHeader])
+        #expect(state.comparison.volumeSystem == .imperial)
+        guard case .ranked(_, let uk, _) = state.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
+        #expect(uk.baseQuantity == dec("568.26125"))
+        #expect(ScreenView.render(state).lines[0].hasSuffix("per L (UK) ›"))
+    }
+}
+
+@Suite struct HelpTests {
+    @Test func narrowHelpTurnsPagesThenCloses() {
+        var state = AppState(comparison: Comparison(id: "c"), size: TerminalSize(width: 40, height: 20), sessionID: "s")
+        state.update(.toggleHelp)
+        #expect(state.overlay == .help(page: 0))
+        let pages = HelpView.pageCount(width: 40, height: 20)
+        #expect(pages > 1)
+        #expect(ScreenView.render(state).lines[0].hasSuffix("keys 1/\(pages)"))
+        state.update(.nextField)
+        #expect(state.overlay == .help(page: 1))
+        state.update(.type("7"))       // any other key closes, and does nothing else
+        #expect(state.overlay == .none)
+        #expect(state.editor.text == "")
+    }
+
+    @Test func wideHelpFitsOnOnePage() {
+        #expect(HelpView.pageCount(width: 80, height: 24) == 1)
+    }
+}

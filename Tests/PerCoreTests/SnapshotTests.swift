@@ -139,30 +139,30 @@ import Testing
         s.update(.toggleHelp)
         let text = ScreenView.render(s).text
         #expect(text == """
-         per │ keys (any key closes this)
+         per │ keys
 
-         Everywhere                                      Price and quantity
-          Ctrl-Q, Ctrl-C   save and quit                  0-9    digit
-          F1               this help                      . or , decimal point
-          Ctrl-O           saved comparisons              + -    plus, minus
-          Tab, Enter, Down next field (commits it)        * or x times (×)
-          Shift-Tab, Up    previous field (commits it)    /      divide (÷)
-          PgDn, PgUp       other product, same field      =      evaluate in place
-          Esc              cancel this field's edit
-          Backspace        delete last character (⌫)     Unit
-          Ctrl-U           clear the field                Left, Right step the unit
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     letters     a unit symbol
-          Ctrl-D           delete product (asks first)
-          Ctrl-K           delete all products (asks)    Name
-          Ctrl-L           redraw                         any text the product's name
-          Ctrl-Z           suspend (fg resumes)
-                                                         Saved comparisons
-                                                          Up, Down, Enter select, open
-                                                          Ctrl-N          new (type a …
-                                                          Ctrl-R          rename
-                                                          [ ]             move up / do…
-                                                          Ctrl-D          delete (asks)
-                                                          Esc, Ctrl-O     back
+         Everywhere                                       + -            plus, minus
+          Ctrl-Q, Ctrl-C   save and quit                  * or x         times (×)
+          F1               this help                      /              divide (÷)
+          Ctrl-O           saved comparisons              =              evaluate now
+          Tab, Enter, Down next field (commits it)
+          Shift-Tab, Up    previous field (commits it)   Unit
+          PgDn, PgUp       other product, same field      Left, Right    step the unit
+          Esc              cancel this field's edit       letters        a unit symbol
+          Backspace        delete last character (⌫)
+          Ctrl-U           clear the field               Name
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     any text       the name
+          F3, Ctrl-E       US / UK volume units
+          Ctrl-D           delete product (asks first)   Saved comparisons
+          Ctrl-K           delete all products (asks)     Up/Down, Enter select, open
+          Ctrl-L           redraw                         Ctrl-N         new (title)
+          Ctrl-Z           suspend (fg resumes)           Ctrl-R         rename
+                                                          [ ]            move up / down
+         Price and quantity                               Ctrl-D         delete (asks)
+          0-9              digit                          Esc, Ctrl-O    back
+          . or ,           decimal point
+         Mouse: click a key, a field, ‹ prev / next ›, or "per kg" (top right).
+         Any key closes this
         """)
     }
 

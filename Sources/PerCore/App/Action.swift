@@ -15,6 +15,7 @@ public enum Action: Equatable, Sendable {
     case paste(String)
     case click(x: Int, y: Int)
     case stepBasis(Int)
+    case toggleVolumeSystem
     case askDeleteProduct
     case askClearComparison
     case confirm

@@ -10,7 +10,8 @@ public enum KeypadButton: Hashable, Sendable {
 
 public enum Overlay: Equatable, Sendable {
     case none
-    case help
+    /// The help screen, at a page (narrow screens need several).
+    case help(page: Int)
     case confirm(Confirmation)
 }
 
@@ -115,8 +116,10 @@ public struct AppState: Equatable, Sendable {
     private mutating func apply(_ action: Action) -> [Effect] {
         if !action.isTerminalEvent {
             if case .confirm(let question) = overlay { return answer(question, with: action) }
-            if overlay == .help {
-                overlay = .none
+            if case .help(let page) = overlay {
+                let pages = HelpView.pageCount(width: size.width, height: size.height)
+                let forward = action == .nextField || action == .nextProduct
+                overlay = forward && page + 1 < pages ? .help(page: page + 1) : .none
                 return []
             }
             if lists != nil, let effects = updateLists(action) { return effects }
@@ -169,6 +172,11 @@ public struct AppState: Equatable, Sendable {
             guard let hit = ScreenLayout(self).action(atX: x, y: y, glyphs: glyphs) else { return [] }
             return apply(hit)
         case .stepBasis(let delta): return stepBasis(delta)
+        case .toggleVolumeSystem:
+            comparison.volumeSystem = comparison.volumeSystem == .us ? .imperial : .us
+            status = StatusMessage(comparison.volumeSystem == .us
+                ? "US customary volume units (tsp to gal)" : "UK imperial volume units (pint, gallon, fl oz; metric spoons)")
+            return [.saveHeader]
         case .askDeleteProduct:
             overlay = .confirm(.deleteProduct(focus.product))
             return []
@@ -177,7 +185,7 @@ public struct AppState: Equatable, Sendable {
             return []
         case .confirm, .dismiss: return []
         case .toggleHelp:
-            overlay = overlay == .help ? .none : .help
+            overlay = overlay == .none ? .help(page: 0) : .none
             return []
         case .resize(let width, let height):
             size = TerminalSize(width: width, height: height)

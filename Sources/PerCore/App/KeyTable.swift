@@ -28,10 +28,10 @@ public struct KeyBinding: Sendable {
 /// The single key table: dispatch, the legend line and the help screen all read it.
 public enum KeyTable {
     public static let bindings: [KeyBinding] = [
-        bind("Up, Down, Enter", "select, open", legend: "Enter open", .lists) {
+        bind("Up/Down, Enter", "select, open", legend: "Enter open", .lists) {
             $0 == .key(.enter) ? .openSelected : $0 == .key(.up) ? .moveSelection(-1) : $0 == .key(.down) ? .moveSelection(1) : nil
         },
-        bind("Ctrl-N", "new (type a title)", legend: "^N new", .lists) { $0 == .control("n") ? .newComparison : nil },
+        bind("Ctrl-N", "new (title)", legend: "^N new", .lists) { $0 == .control("n") ? .newComparison : nil },
         bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .renameSelected : nil },
         bind("[ ]", "move up / down", legend: "[ ] move", .lists) {
             $0 == .character("[") ? .moveSelected(-1) : $0 == .character("]") ? .moveSelected(1) : nil
@@ -60,6 +60,9 @@ public enum KeyTable {
         bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", .everywhere) {
             $0 == .key(.function(2)) || $0 == .control("p") ? .stepBasis(1) : nil
         },
+        bind("F3, Ctrl-E", "US / UK volume units", legend: nil, .everywhere) {
+            $0 == .key(.function(3)) || $0 == .control("e") ? .toggleVolumeSystem : nil
+        },
         bind("Ctrl-D", "delete product (asks first)", legend: "^D del", .everywhere) { $0 == .control("d") ? .askDeleteProduct : nil },
         bind("Ctrl-K", "delete all products (asks)", legend: nil, .everywhere) { $0 == .control("k") ? .askClearComparison : nil },
         bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .redraw : nil },
@@ -75,14 +78,14 @@ public enum KeyTable {
             $0 == .character("*") || $0 == .character("x") ? .keypad(.operation(.times)) : nil
         },
         bind("/", "divide (÷)", legend: nil, .numeric) { $0 == .character("/") ? .keypad(.operation(.divide)) : nil },
-        bind("=", "evaluate in place", legend: nil, .numeric) { $0 == .character("=") ? .keypad(.equals) : nil },
+        bind("=", "evaluate now", legend: nil, .numeric) { $0 == .character("=") ? .keypad(.equals) : nil },
         bind("Left, Right", "step the unit", legend: nil, .unit) {
             $0 == .key(.left) ? .stepUnit(-1) : $0 == .key(.right) ? .stepUnit(1) : nil
         },
         bind("letters", "a unit symbol", legend: nil, .unit) { event in
             if case .character(let c) = event { return .type(c) } else { return nil }
         },
-        bind("any text", "the product's name", legend: nil, .name) { event in
+        bind("any text", "the name", legend: nil, .name) { event in
             if case .character(let c) = event { return .type(c) } else { return nil }
         },
     ]

@@ -1,30 +1,65 @@
 /// The help screen (F1), written from the same key table that dispatches keys.
-/// Two columns when the screen is wide enough: the keys for everywhere, then those of each field.
+/// Two columns when the screen is wide enough, one on a narrow screen; in pages that Down, Tab
+/// or PgDn turn when it does not fit.
 enum HelpView {
-    static func draw(into canvas: inout Canvas, glyphs: GlyphSet) {
-        canvas.put(" per \(glyphs.vertical) keys (any key closes this)", x: 0, y: 0, style: .bold, color: .accent)
-        let twoColumns = canvas.width >= 80
-        let leftWidth = twoColumns ? canvas.width * 3 / 5 : canvas.width
-        var x = 0, y = 2
-        for scope in KeyScope.allCases {
+    private enum Line {
+        case heading(String)
+        case binding(KeyBinding)
+        case blank
+    }
+
+    private static func lines(for scopes: [KeyScope]) -> [Line] {
+        scopes.flatMap { scope -> [Line] in
             let bindings = KeyTable.bindings.filter { $0.scope == scope }
-            if twoColumns && scope == .numeric { x = leftWidth; y = 2 }
-            let columnWidth = x == 0 ? leftWidth : canvas.width - leftWidth
-            guard y < canvas.height else { continue }
-            canvas.put(scope.rawValue, x: x + 1, y: y, style: [.bold, .underline], color: .accent)
-            y += 1
-            let keyWidth = min(16, bindings.map { TextWidth.of($0.keys) }.max() ?? 0)
-            for binding in bindings where y < canvas.height {
-                canvas.put(binding.keys, x: x + 2, y: y, style: .bold, limit: keyWidth)
-                let room = columnWidth - keyWidth - 4
-                canvas.put(TextWidth.truncate(binding.summary, to: room, ellipsis: glyphs.ellipsis), x: x + 3 + keyWidth, y: y)
-                y += 1
-            }
-            y += twoColumns ? 1 : 0
+            return bindings.isEmpty ? [] : [.heading(scope.rawValue)] + bindings.map(Line.binding) + [.blank]
         }
+    }
+
+    private static func columns(_ width: Int) -> Int { width >= 80 ? 2 : 1 }
+    private static func rowsPerColumn(_ height: Int) -> Int { max(1, height - 4) }
+
+    static func pageCount(width: Int, height: Int) -> Int {
+        let perPage = columns(width) * rowsPerColumn(height)
+        return max(1, (lines(for: KeyScope.allCases).count + perPage - 1) / perPage)
+    }
+
+    static func draw(into canvas: inout Canvas, page: Int, glyphs: GlyphSet) {
+        let pages = pageCount(width: canvas.width, height: canvas.height)
+        let more = pages > 1 ? " \(page + 1)/\(pages)" : ""
+        canvas.put(" per \(glyphs.vertical) keys\(more)", x: 0, y: 0, style: .bold, color: .accent)
+        // Lines flow down the first column, then the second; the first column is wider
+        // because the keys that work everywhere come first and have the longest descriptions.
+        let all = lines(for: KeyScope.allCases)
+        let rows = rowsPerColumn(canvas.height), columnCount = columns(canvas.width)
+        let leftWidth = columnCount == 2 ? canvas.width * 3 / 5 : canvas.width
+        for column in 0..<columnCount {
+            let start = min(all.count, (page * columnCount + column) * rows)
+            let x = column == 0 ? 0 : leftWidth
+            let width = column == 0 ? leftWidth : canvas.width - leftWidth
+            drawColumn(Array(all[start..<min(all.count, start + rows)]), x: x, width: width, into: &canvas, glyphs: glyphs)
+        }
+        let hint = page + 1 < pages ? "Down: more; any other key closes this" : "Any key closes this"
         let note = "Mouse: click a key, a field, \(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right)."
-        if y < canvas.height - 1 {
-            canvas.put(TextWidth.truncate(note, to: canvas.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: canvas.height - 1, style: .dim, color: .muted)
+        if columnCount == 2 {
+            canvas.put(TextWidth.truncate(note, to: canvas.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: canvas.height - 2, style: .dim, color: .muted)
+        }
+        canvas.put(TextWidth.truncate(hint, to: canvas.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: canvas.height - 1, style: .dim, color: .muted)
+    }
+
+    private static func drawColumn(_ lines: [Line], x: Int, width: Int, into canvas: inout Canvas, glyphs: GlyphSet) {
+        let keyWidth = min(16, lines.compactMap { if case .binding(let b) = $0 { TextWidth.of(b.keys) } else { nil } }.max() ?? 0)
+        for (i, line) in lines.enumerated() where 2 + i < canvas.height - 2 {
+            let y = 2 + i
+            switch line {
+            case .heading(let text):
+                canvas.put(text, x: x + 1, y: y, style: [.bold, .underline], color: .accent)
+            case .binding(let binding):
+                canvas.put(binding.keys, x: x + 2, y: y, style: .bold, limit: keyWidth)
+                let room = width - keyWidth - 4
+                canvas.put(TextWidth.truncate(binding.summary, to: room, ellipsis: glyphs.ellipsis), x: x + 3 + keyWidth, y: y)
+            case .blank:
+                break
+            }
         }
     }
 }

@@ -65,8 +65,7 @@ public struct ScreenLayout: Sendable {
         }
         let isWide = w >= Self.wideWidth && h >= Self.wideHeight
         kind = isWide ? .wide : .compact
-        let basisLabel = "per \(state.comparison.basis?.label ?? "unit") \(state.comparison.family == nil ? "" : "▸")"
-        let basisWidth = TextWidth.of(basisLabel) + 2
+        let basisWidth = TextWidth.of(ScreenView.basisTitle(state)) + 2
         title = Rect(x: 0, y: 0, width: w, height: 1)
         basisButton = Rect(x: w - basisWidth, y: 0, width: basisWidth, height: 1)
         status = Rect(x: 0, y: h - 2, width: w, height: 1)

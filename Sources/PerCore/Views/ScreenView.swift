@@ -10,8 +10,8 @@ public enum ScreenView {
             TooSmallView.draw(into: &canvas)
             return canvas
         }
-        if state.overlay == .help {
-            HelpView.draw(into: &canvas, glyphs: g)
+        if case .help(let page) = state.overlay {
+            HelpView.draw(into: &canvas, page: page, glyphs: g)
             return canvas
         }
         if let lists = state.lists {
@@ -50,8 +50,14 @@ public enum ScreenView {
         var text = " per \(state.glyphs.vertical) \(title)"
         if state.isReadOnly { text += "  [READ-ONLY]" }
         canvas.put(text, x: 0, y: 0, style: .bold, color: .accent, limit: layout.basisButton.x - 1)
-        let basis = "per \(state.comparison.basis?.label ?? "unit")" + (state.comparison.family == nil ? "" : " \(state.glyphs.next)")
-        canvas.put(basis, x: layout.basisButton.x + 1, y: 0, style: [.bold, .underline], color: .accent)
+        canvas.put(basisTitle(state), x: layout.basisButton.x + 1, y: 0, style: [.bold, .underline], color: .accent)
+    }
+
+    /// `per kg ›`, `per pt (UK) ›`: the comparison unit, clickable to step it.
+    static func basisTitle(_ state: AppState) -> String {
+        let c = state.comparison
+        let uk = c.family == .volume && c.volumeSystem == .imperial ? " (UK)" : ""
+        return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(state.glyphs.next)")
     }
 
     static func fieldTitle(_ state: AppState) -> String {
