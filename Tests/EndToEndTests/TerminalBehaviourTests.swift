@@ -61,3 +61,38 @@ import Testing
         #expect(!run([perBinary, "export", "--db", db]).stdout.contains(#""price": "5""#))
     }
 }
+
+extension TerminalBehaviourTests {
+    /// Where `text` first appears on the screen, 1-based as mouse reports count.
+    func position(of text: String, in screen: String) -> (x: Int, y: Int)? {
+        for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: text) { return (line.distance(from: line.startIndex, to: range.lowerBound) + 1, row + 1) }
+        }
+        return nil
+    }
+
+    @Test func aClickPressesTheKeyUnderIt() throws {
+        let folder = TemporaryFolder()
+        let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+        let screen = tmux.waitFor("New comparison")
+        let five = try #require(position(of: "│ 5 │", in: screen))
+        let x = five.x + 2, y = five.y
+        // An SGR mouse press and release on the 5 key, as xterm sends them.
+        tmux.type("\u{1b}[<0;\(x);\(y)M\u{1b}[<0;\(x);\(y)m")
+        #expect(tmux.waitFor("5▏").contains("5▏"))
+        let next = try #require(position(of: "next ›", in: tmux.screen))
+        tmux.type("\u{1b}[<0;\(next.x);\(next.y)M\u{1b}[<0;\(next.x);\(next.y)m")
+        #expect(tmux.waitFor("#1 Quantity").contains("5.00"))
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func noMouseLeavesClicksToTheTerminal() {
+        let folder = TemporaryFolder()
+        let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite"), "--no-mouse"))
+        tmux.waitFor("New comparison")
+        #expect(tmux.format("#{mouse_any_flag}") == "0")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
+    }
+}
