@@ -71,6 +71,14 @@ public struct Canvas: Equatable, Sendable {
         guard y >= 0, y < height else { return 0 }
         let end = min(width, limit.map { x + $0 } ?? width)
         var column = x
+        if TextWidth.asciiWidth(text) != nil {
+            for byte in text.utf8 {
+                if column >= end { break }
+                if column >= 0 { self[column, y] = Cell(Character(Unicode.Scalar(byte)), style: style, color: color) }
+                column += 1
+            }
+            return column - x
+        }
         for character in text {
             let w = TextWidth.of(character)
             guard w > 0 else { continue }
@@ -144,11 +152,25 @@ public enum TextWidth {
         }
     }
 
-    public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+    public static func of(_ text: String) -> Int { asciiWidth(text) ?? text.reduce(0) { $0 + of($1) } }
+
+    /// The width of printable ASCII text (one column a byte), or nil for anything else: the common
+    /// case, measured without Unicode grapheme breaking.
+    static func asciiWidth(_ text: String) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
+    }
 
     /// Cuts `text` to at most `columns` columns, ending with `…` (or `~`) when cut.
     public static func truncate(_ text: String, to columns: Int, ellipsis: Character = "…") -> String {
         guard columns > 0 else { return "" }
+        if let width = asciiWidth(text) {
+            return width <= columns ? text : String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + String(ellipsis)
+        }
         if of(text) <= columns { return text }
         var result = "", used = 0
         for c in text {

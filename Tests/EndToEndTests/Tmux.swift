@@ -28,8 +28,19 @@ func run(_ arguments: [String], environment: [String: String] = [:], input: Stri
     let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+    // The test runner's threads block signals, and a child inherits the mask: tmux then never sees
+    // SIGCHLD and cannot finish kill-server. Start children with no signal blocked and default handlers.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, envp) == 0 else { return (127, "", "spawn failed") }
+    guard posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp) == 0 else { return (127, "", "spawn failed") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -62,7 +73,10 @@ final class TmuxSession {
         let exports = env.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         // A script, so the session can report the command's exit status on the screen.
         let script = folder.file("run.sh")
-        try? "env \(exports) \(command)\necho \"[exit=$?]\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        // The script prints the status and keeps the pane open: tmux 3.3 drops output it has not
+        // read yet when a pane dies, and the pause first lets it finish sizing the new window.
+        try? "sleep 0.2\nenv \(exports) \(command)\necho \"[exit=$?]\"\nexec sleep 600\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
         // Options come from a config file so they hold before the command starts (it may exit at once).
         let config = folder.file("tmux.conf")
         try? "set -g remain-on-exit on\nset -g escape-time 0\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)

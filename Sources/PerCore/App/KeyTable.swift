@@ -121,7 +121,13 @@ public enum KeyTable {
 
     /// The one-line legend for what is on screen.
     public static func legend(for state: AppState) -> String {
-        let scopes: [KeyScope] = state.lists != nil ? [.lists, .everywhere] : [.everywhere]
+        state.lists != nil ? listsLegend : comparisonLegend
+    }
+
+    private static let comparisonLegend = legend(of: [.everywhere])
+    private static let listsLegend = legend(of: [.lists, .everywhere])
+
+    private static func legend(of scopes: [KeyScope]) -> String {
         var seen = Set<String>()
         return scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
             .compactMap(\.legend)

@@ -45,6 +45,8 @@ public struct TablePage: Equatable, Sendable {
     public private(set) var rows: [ProductRowText]
     /// What every row's verdict and unit price depend on besides its own product.
     var context: Context?
+    /// The best unit price per basis, as shown in the summary (nil while nothing is ranked).
+    public private(set) var bestText: String?
 
     struct Context: Equatable, Sendable {
         var best: UnitPrice?
@@ -76,6 +78,7 @@ public struct TablePage: Equatable, Sendable {
             return ProductRowText(product, in: comparison)
         }
         self.init(comparisonID: comparison.id, revision: comparison.revision, range: range, rows: rows, context: context)
+        bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasis).map(DecimalText.displayPrice)
     }
 
     func isCurrent(for comparison: Comparison, range: Range<Int>) -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The products as a table: the form the shopper edits and the live ranking in one.
 enum ProductTableView {
-    static func draw(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
+    static func draw(_ state: AppState, _ layout: ScreenLayout, page: TablePage, into canvas: inout Canvas) {
         let g = state.glyphs
         let c = state.comparison
         let t = layout.table
@@ -18,8 +18,6 @@ enum ProductTableView {
             let more = layout.visibleProducts.isEmpty ? "" : "products \(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)"
             canvas.put(more, x: t.x + 1, y: t.y, style: .dim, color: .muted, limit: t.width)
         }
-        let page = state.tablePage.isCurrent(for: c, range: layout.visibleProducts)
-            ? state.tablePage : TablePage(c, range: layout.visibleProducts)
         for row in layout.rows {
             drawRow(row, text: page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
         }

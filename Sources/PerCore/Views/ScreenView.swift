@@ -22,7 +22,10 @@ public enum ScreenView {
             return canvas
         }
         drawTitle(state, layout, into: &canvas)
-        ProductTableView.draw(state, layout, into: &canvas)
+        // The state keeps the page current; a state that skipped `update` gets it derived here.
+        let page = state.tablePage.isCurrent(for: state.comparison, range: layout.visibleProducts)
+            ? state.tablePage : TablePage(state.comparison, range: layout.visibleProducts)
+        ProductTableView.draw(state, layout, page: page, into: &canvas)
         drawEditor(state, layout, into: &canvas)
         drawToolbar(state, layout, into: &canvas)
         switch state.editor {
@@ -35,7 +38,7 @@ public enum ScreenView {
         case .text:
             drawNameHint(layout, glyphs: g, into: &canvas)
         }
-        drawSummary(state, layout, into: &canvas)
+        drawSummary(state, layout, best: page.bestText, into: &canvas)
         drawStatus(state, layout, into: &canvas)
         canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: g.ellipsis),
                    x: 0, y: layout.legend.y, style: .dim, color: .muted)
@@ -134,14 +137,14 @@ public enum ScreenView {
         }
     }
 
-    static func drawSummary(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
+    static func drawSummary(_ state: AppState, _ layout: ScreenLayout, best: String?, into canvas: inout Canvas) {
         let r = layout.summary
         guard r.height > 0, r.width > 4 else { return }
         let c = state.comparison
         var lines: [(String, CellStyle, ColorRole)] = []
         lines.append(("\(c.rankedCount) of \(c.products.count) ranked", .dim, .muted))
-        if let best = c.bestUnitPrice, let perBasis = c.pricePerBasis(best), let basis = c.basis {
-            lines.append(("Best: " + DecimalText.displayPrice(perBasis), .bold, .best))
+        if let best, let basis = c.basis {
+            lines.append(("Best: " + best, .bold, .best))
             lines.append(("per \(basis.label)", [], .best))
         }
         for (i, line) in lines.enumerated() where i < r.height {
