@@ -151,10 +151,10 @@ public struct Comparison: Equatable, Sendable {
         if let old { removeUnitPrice(old) }
     }
 
+    /// Moves a product; the family (and so the ranking) follows the first product with a unit.
     public mutating func moveProduct(from source: Int, to destination: Int) {
-        let product = products.remove(at: source)
-        products.insert(product, at: destination)
-        if products.firstIndex(where: { $0.unit != nil }) != nil { rebuildRanking() }
+        products.insert(products.remove(at: source), at: destination)
+        rebuildRanking()
     }
 
     public mutating func removeAllProducts() {

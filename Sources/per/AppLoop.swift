@@ -142,6 +142,15 @@ struct StoreSession {
             case .repaint, .suspend, .quit:
                 break
             }
+        } catch StoreError.comparisonDeleted {
+            // Another session deleted this comparison while it was open here: save it back whole,
+            // so nothing typed here is lost.
+            do {
+                try store.save(state.comparison)
+                state.status = StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true)
+            } catch {
+                state.status = StatusMessage("Not saved: \(describe(error))", isWarning: true)
+            }
         } catch {
             state.status = StatusMessage("Not saved: \(describe(error))", isWarning: true)
         }

@@ -284,7 +284,7 @@ public struct AppState: Equatable, Sendable {
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count {
             if focus.product == comparison.products.count - 1 {
-                var effects = commit()
+                let effects = commit()
                 if comparison.products[focus.product].isBlank {
                     status = StatusMessage("Type a price to start the next product")
                     focus = FieldFocus(product: focus.product, field: .price)
@@ -294,7 +294,6 @@ public struct AppState: Equatable, Sendable {
                 comparison.append(Product(id: makeProductID()))
                 focus = FieldFocus(product: comparison.products.count - 1, field: .price)
                 editor = makeEditor(for: focus)
-                effects += []
                 return effects
             }
             return moveTo(FieldFocus(product: focus.product + 1, field: fields[0]))

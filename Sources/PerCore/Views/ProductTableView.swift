@@ -6,7 +6,7 @@ enum ProductTableView {
         let g = state.glyphs
         let c = state.comparison
         let t = layout.table
-        if layout.kind == .wide, let row = layout.rows.first ?? emptyRowTemplate(layout) {
+        if layout.kind == .wide, let row = layout.rows.first {
             func header(_ text: String, _ r: Rect, right: Bool = false) {
                 let x = right ? r.maxX - TextWidth.of(text) : r.x
                 canvas.put(text, x: x, y: t.y, style: .underline, color: .muted, limit: r.width)
@@ -26,8 +26,6 @@ enum ProductTableView {
             canvas.put(more, x: t.maxX - TextWidth.of(more), y: t.maxY - 1, style: .dim, color: .muted)
         }
     }
-
-    private static func emptyRowTemplate(_ layout: ScreenLayout) -> ScreenLayout.ProductRow? { nil }
 
     static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, into canvas: inout Canvas) {
         let isFocusedRow = row.index == state.focus.product

@@ -45,9 +45,6 @@ public enum ScreenView {
         return canvas
     }
 
-    /// Where the terminal cursor goes: after the text of the field being edited.
-    public static func cursor(_ state: AppState) -> (x: Int, y: Int)? { nil }
-
     static func drawTitle(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let title = state.comparison.title.isEmpty ? "New comparison" : state.comparison.title
         var text = " per \(state.glyphs.vertical) \(title)"
