@@ -52,9 +52,8 @@ enum AppLoop {
                 lastPoll = Date()
                 if session.pollExternalChanges(into: &state) { needsDraw = true }
             }
-            guard let event else { continue }
+            guard let event, let action = KeyTable.action(for: event, in: state) else { continue }
             needsDraw = true
-            guard let action = KeyTable.action(for: event, in: state) else { continue }
             let flashBefore = state.flash
             let effects = state.update(action)
             if state.flash != nil, state.flash != flashBefore || action.pressesAKey {

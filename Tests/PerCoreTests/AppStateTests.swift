@@ -130,7 +130,7 @@ import Testing
         send(&state, "2\t1\tkg\ta\t3\t1\tkg\tb\t")
         state.update(.focus(FieldFocus(product: 0, field: .name)))
         #expect(state.update(.askDeleteProduct).isEmpty)
-        #expect(state.overlay == .confirm(.deleteProduct(0)))
+        #expect(state.overlay == .confirm(.deleteProduct("s-1", number: 1)))
         state.update(.type("q"))     // anything else is ignored while asking
         #expect(state.comparison.products.count == 3)
         let effects = state.update(.type("y"))
@@ -202,6 +202,30 @@ import Testing
         #expect(state.comparison.products.count == 2)
         #expect(state.focus == FieldFocus(product: 1, field: .price))
         #expect(state.editor.text == "7")
+    }
+
+    @Test func leavingAnUntouchedFieldKeepsAnotherSessionsNewerValue() {
+        var state = fresh()
+        send(&state, "3.99\t1\tkg\t")
+        state.update(.focus(FieldFocus(product: 0, field: .price)))
+        var theirs = state.comparison
+        theirs.replaceProduct(at: 0, with: Product(id: "s-1", price: dec("4.49"), quantity: 1, unit: .kilogram))
+        state.adoptExternalChanges(theirs)
+        #expect(state.editor == .numeric(CalculatorEngine(value: dec("4.49"))))   // shows their value
+        #expect(state.update(.nextField).isEmpty)                                 // and saves nothing
+        #expect(state.comparison.products[0].price == dec("4.49"))
+    }
+
+    @Test func deleteConfirmationFollowsTheProductNotItsPlace() {
+        var state = fresh()
+        send(&state, "1\t1\tkg\ta\t2\t1\tkg\tb\t")
+        state.update(.focus(FieldFocus(product: 1, field: .price)))
+        state.update(.askDeleteProduct)
+        var theirs = state.comparison
+        theirs.removeProduct(at: 0)      // another session deletes product 1 meanwhile
+        state.adoptExternalChanges(theirs)
+        #expect(state.update(.type("y")) == [.deleteProduct("s-2")])
+        #expect(state.comparison.products.map(\.name) == [""])
     }
 
     @Test func keyTableDispatchesByField() {
@@ -307,5 +331,20 @@ import Testing
 
     @Test func wideHelpFitsOnOnePage() {
         #expect(HelpView.pageCount(width: 80, height: 24) == 1)
+    }
+}
+
+@Suite struct ListsPagingTests {
+    @Test func aNewTitleIsTypedOnTheVisiblePageAndClicksStayOnTheList() {
+        var state = AppState(comparison: Comparison(id: "c0"), size: TerminalSize(width: 80, height: 24), sessionID: "s")
+        state.update(.showLists)
+        state.update(.listsLoaded((0..<50).map { ListEntry(id: EntityID("c\($0)"), title: "T\($0)", productCount: 0) }))
+        state.update(.newComparison)
+        for c in "New" { state.update(.type(c)) }
+        let screen = ScreenView.render(state).text
+        #expect(screen.contains("New▏"), "\(screen)")
+        state.update(.cancelEdit)
+        state.update(.click(x: 5, y: 23))      // the legend line: not a list row
+        #expect(state.lists?.selected == 0)
     }
 }

@@ -16,13 +16,14 @@ public enum Overlay: Equatable, Sendable {
 }
 
 public enum Confirmation: Equatable, Sendable {
-    case deleteProduct(Int)
+    /// The product, and its number on screen when asked.
+    case deleteProduct(ProductID, number: Int)
     case clearComparison
     case deleteComparison(ListEntry)
 
     public var question: String {
         switch self {
-        case .deleteProduct(let index): "Delete product #\(index + 1)? y/n"
+        case .deleteProduct(_, let number): "Delete product #\(number)? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
         }
@@ -54,6 +55,9 @@ public struct AppState: Equatable, Sendable {
     public private(set) var tablePage = TablePage.empty
     public private(set) var focus: FieldFocus
     public private(set) var editor: FieldEditor
+    /// The editor as the focused field's value made it: leaving an untouched field saves nothing,
+    /// so it cannot overwrite a newer value from another session.
+    private var untouchedEditor: FieldEditor
     public var overlay: Overlay = .none
     /// The list of saved comparisons, when it is on screen (it covers the comparison).
     public var lists: ListsScreen?
@@ -79,11 +83,12 @@ public struct AppState: Equatable, Sendable {
         self.isReadOnly = isReadOnly
         focus = FieldFocus(product: 0, field: .price)
         editor = .numeric(CalculatorEngine())
+        untouchedEditor = editor
         if comparison.products.last?.isBlank != true {
             self.comparison.append(Product(id: makeProductID()))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
-        editor = makeEditor(for: focus)
+        resetEditor()
         refreshTablePage()
     }
 
@@ -152,7 +157,7 @@ public struct AppState: Equatable, Sendable {
         case .nextProduct: return moveTo(FieldFocus(product: min(focus.product + 1, comparison.products.count - 1), field: focus.field))
         case .previousProduct: return moveTo(FieldFocus(product: max(focus.product - 1, 0), field: focus.field))
         case .cancelEdit:
-            editor = makeEditor(for: focus)
+            resetEditor()
             status = StatusMessage("Edit cancelled")
             return []
         case .stepUnit(let delta):
@@ -178,7 +183,7 @@ public struct AppState: Equatable, Sendable {
                 ? "US customary volume units (tsp to gal)" : "UK imperial volume units (pint, gallon, fl oz; metric spoons)")
             return [.saveHeader]
         case .askDeleteProduct:
-            overlay = .confirm(.deleteProduct(focus.product))
+            overlay = .confirm(.deleteProduct(focusedProduct.id, number: focus.product + 1))
             return []
         case .askClearComparison:
             overlay = .confirm(.clearComparison)
@@ -288,12 +293,12 @@ public struct AppState: Equatable, Sendable {
                 if comparison.products[focus.product].isBlank {
                     status = StatusMessage("Type a price to start the next product")
                     focus = FieldFocus(product: focus.product, field: .price)
-                    editor = makeEditor(for: focus)
+                    resetEditor()
                     return effects
                 }
                 comparison.append(Product(id: makeProductID()))
                 focus = FieldFocus(product: comparison.products.count - 1, field: .price)
-                editor = makeEditor(for: focus)
+                resetEditor()
                 return effects
             }
             return moveTo(FieldFocus(product: focus.product + 1, field: fields[0]))
@@ -309,19 +314,20 @@ public struct AppState: Equatable, Sendable {
         guard comparison.products.indices.contains(target.product) else { return [] }
         let effects = commit()
         focus = target
-        editor = makeEditor(for: focus)
+        resetEditor()
         return effects
     }
 
     /// Commits without leaving (previous from the very first field).
     private mutating func commitInPlace() -> [Effect] {
         let effects = commit()
-        editor = makeEditor(for: focus)
+        resetEditor()
         return effects
     }
 
     /// Writes the editor's value into the focused product; returns a save when it changed.
     private mutating func commit() -> [Effect] {
+        guard editor != untouchedEditor else { return [] }
         var product = focusedProduct
         var message: StatusMessage?
         switch editor {
@@ -349,6 +355,12 @@ public struct AppState: Equatable, Sendable {
         comparison.replaceProduct(at: focus.product, with: product)
         if message == nil { status = nil }
         return [.saveField(focus.field, product: product, position: focus.product)]
+    }
+
+    /// Starts the focused field's edit from its value.
+    private mutating func resetEditor() {
+        editor = makeEditor(for: focus)
+        untouchedEditor = editor
     }
 
     private func makeEditor(for focus: FieldFocus) -> FieldEditor {
@@ -415,13 +427,16 @@ public struct AppState: Equatable, Sendable {
                 effects.append(next)
             }
             return effects + [.loadLists]
-        case .deleteProduct(let index):
-            guard comparison.products.indices.contains(index) else { return [] }
+        case .deleteProduct(let id, let number):
+            guard let index = comparison.products.firstIndex(where: { $0.id == id }) else {
+                status = StatusMessage("Product #\(number) was already deleted in another session")
+                return []
+            }
             let removed = comparison.products[index]
             comparison.removeProduct(at: index)
             if comparison.products.isEmpty { comparison.append(Product(id: makeProductID())) }
             focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
-            editor = makeEditor(for: focus)
+            resetEditor()
             status = StatusMessage("Deleted product #\(index + 1)")
             return [.deleteProduct(removed.id)]
         case .clearComparison:
@@ -429,7 +444,7 @@ public struct AppState: Equatable, Sendable {
             comparison.removeAllProducts()
             comparison.append(Product(id: makeProductID()))
             focus = FieldFocus(product: 0, field: .price)
-            editor = makeEditor(for: focus)
+            resetEditor()
             status = StatusMessage("Comparison cleared")
             return [.deleteAllProducts(ids)]
         }
@@ -464,7 +479,9 @@ extension AppState {
         defer { refreshTablePage() }
         let index = merged.products.firstIndex { $0.id == focusedProduct.id }!
         focus = FieldFocus(product: index, field: focus.field)
-        if case .unit(let picker) = editor {
+        if editor == untouchedEditor {
+            resetEditor()     // nothing typed here: show the other session's value
+        } else if case .unit(let picker) = editor {
             var refreshed = UnitPicker(selected: picker.selected, offered: offeredUnits(for: index))
             for c in picker.typed { _ = refreshed.type(c) }
             editor = .unit(refreshed)
@@ -517,12 +534,12 @@ extension AppState {
         }
         switch action {
         case .click(_, let y):
-            let rows = max(1, size.height - 5)
-            let index = (screen.selected / rows) * rows + y - 2
-            guard y >= 2, screen.entries.indices.contains(index) else { return [] }
+            let (first, rows, _, _) = screen.visibleRows(height: size.height)
+            let index = first + y - 2
+            guard y >= 2, y - 2 < rows, screen.entries.indices.contains(index) else { return [] }
             if index == screen.selected {
                 lists = nil
-                return index < screen.entries.count && screen.entries[index].id != comparison.id ? [.openComparison(screen.entries[index].id)] : []
+                return screen.entries[index].id != comparison.id ? [.openComparison(screen.entries[index].id)] : []
             }
             screen.selected = index
             return []

@@ -37,6 +37,15 @@ public struct ListsScreen: Equatable, Sendable {
         selected = entries.firstIndex { $0.id == id } ?? 0
     }
 
+    /// The rows on screen: entries (plus the new one being named) paged so the selected row shows.
+    public func visibleRows(height: Int) -> (first: Int, rows: Int, selectedRow: Int, count: Int) {
+        let rows = max(1, height - 5)
+        var count = entries.count
+        var selectedRow = selected
+        if case .naming(_, isNew: true) = mode { count += 1; selectedRow = entries.count }
+        return ((selectedRow / rows) * rows, rows, selectedRow, count)
+    }
+
     public var selectedEntry: ListEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
 
     /// Takes a fresh list from the store, keeping the selection on the same comparison.

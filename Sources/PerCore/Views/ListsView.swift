@@ -11,8 +11,7 @@ enum ListsView {
         canvas.put("Title", x: 3, y: 1, style: .underline, color: .muted)
         canvas.put("Products", x: 3 + titleW + 1, y: 1, style: .underline, color: .muted)
         if dateW > 0 { canvas.put("Last edited", x: 3 + titleW + countW + 2, y: 1, style: .underline, color: .muted) }
-        let rows = max(1, canvas.height - 5)
-        let first = (lists.selected / rows) * rows
+        let (first, rows, selectedRow, _) = lists.visibleRows(height: canvas.height)
         var entries = lists.entries
         if case .naming(_, isNew: true) = lists.mode {
             entries.append(ListEntry(id: "new", title: "", productCount: 0))
@@ -20,7 +19,6 @@ enum ListsView {
         if entries.isEmpty {
             canvas.put("No saved comparisons yet: Ctrl-N makes one.", x: 3, y: 3, style: .dim, color: .muted)
         }
-        let selectedRow: Int = if case .naming(_, isNew: true) = lists.mode { entries.count - 1 } else { lists.selected }
         for (offset, index) in (first..<min(entries.count, first + rows)).enumerated() {
             let entry = entries[index]
             let y = 2 + offset
@@ -41,9 +39,7 @@ enum ListsView {
     }
 
     static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 }

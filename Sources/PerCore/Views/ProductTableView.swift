@@ -13,17 +13,17 @@ enum ProductTableView {
             }
             header("#", row.rank, right: true); header("Name", row.name); header("Price", row.price, right: true)
             header("Qty", row.quantity, right: true); header("Unit", row.unit)
-            header("Per \(c.basis?.label ?? "unit")", row.unitPrice, right: true); header("", row.verdict)
+            header("Per \(c.basis?.label ?? "unit")", row.unitPrice, right: true)
+            // Which products this page shows, where the verdict column's heading would be.
+            if c.products.count > layout.visibleProducts.count {
+                header("\(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)", row.verdict)
+            }
         } else {
             let more = layout.visibleProducts.isEmpty ? "" : "products \(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)"
             canvas.put(more, x: t.x + 1, y: t.y, style: .dim, color: .muted, limit: t.width)
         }
         for row in layout.rows {
             drawRow(row, text: page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
-        }
-        if layout.kind == .wide, c.products.count > layout.visibleProducts.count {
-            let more = "\(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)"
-            canvas.put(more, x: t.maxX - TextWidth.of(more), y: t.maxY - 1, style: .dim, color: .muted)
         }
     }
 
