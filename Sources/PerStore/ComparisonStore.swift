@@ -247,6 +247,12 @@ public final class ComparisonStore: Sendable {
         try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
+    /// When a comparison was last edited, in any session (a number that only grows); nil when it is gone.
+    /// Cheap: lets a session skip reloading its comparison when another one was changed.
+    public func lastEdit(of id: ComparisonID) throws(StoreError) -> Int64? {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT updated_at FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
+    }
+
     // MARK: Writing
 
     /// Saves a whole comparison: header and every product with its position, created or replaced.
@@ -331,6 +337,20 @@ public final class ComparisonStore: Sendable {
             guard let comparison = try String.fetchOne(db, sql: "SELECT comparison_id FROM product WHERE id = ?", arguments: [id.rawValue]) else { return }
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
             try Self.touch(ComparisonID(comparison), db)
+        }
+    }
+
+    /// Deletes products in one transaction (Ctrl-K clears a comparison at once, or not at all).
+    public func deleteProducts(_ ids: [ProductID]) throws(StoreError) {
+        try write { db in
+            var touched = Set<String>()
+            for id in ids {
+                if let comparison = try String.fetchOne(db, sql: "SELECT comparison_id FROM product WHERE id = ?", arguments: [id.rawValue]) {
+                    touched.insert(comparison)
+                }
+                try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
+            }
+            for comparison in touched { try Self.touch(ComparisonID(comparison), db) }
         }
     }
 

@@ -70,9 +70,12 @@ public enum TerminalError: Error, Equatable, Sendable {
         if Terminal.environment("ESCDELAY") == nil { set_escdelay(25) }
         if hasColor { Terminal.setUpColors() }
 
-        if let begin = cn_tigetstr("BE") {
-            pasteOn = String(cString: begin)
-            pasteOff = cn_tigetstr("BD").map { String(cString: $0) }
+        // terminfo's BE where it has one; screen and tmux understand xterm's mode 2004 even where
+        // their terminfo entries do not say so (TERM=screen inside tmux, as tmux sets by default).
+        let xtermPaste = ["screen", "tmux", "xterm", "rxvt"].contains { term.hasPrefix($0) }
+        if let begin = cn_tigetstr("BE").map({ String(cString: $0) }) ?? (xtermPaste ? "\u{1B}[?2004h" : nil) {
+            pasteOn = begin
+            pasteOff = cn_tigetstr("BD").map { String(cString: $0) } ?? "\u{1B}[?2004l"
             let start = cn_tigetstr("PS").map { String(cString: $0) } ?? "\u{1B}[200~"
             let end = cn_tigetstr("PE").map { String(cString: $0) } ?? "\u{1B}[201~"
             define_key(start, Int32(CN_KEY_PASTE_BEGIN))

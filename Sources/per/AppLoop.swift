@@ -100,6 +100,8 @@ struct StoreSession {
     /// Whether the comparison's row exists yet (a fresh database gets it with the first committed field).
     var comparisonSaved: Bool
     private var lastCounter: Int?
+    /// The open comparison's last edit as last loaded, to skip reloading it for other comparisons' changes.
+    private var lastEdit: Int64?
 
     init(store: ComparisonStore, comparisonSaved: Bool) {
         self.store = store
@@ -119,7 +121,7 @@ struct StoreSession {
             case .deleteProduct(let id):
                 try store.deleteProduct(id)
             case .deleteAllProducts(let ids):
-                for id in ids { try store.deleteProduct(id) }
+                try store.deleteProducts(ids)
             case .saveHeader:
                 try store.saveHeader(of: state.comparison)
             case .loadLists:
@@ -164,6 +166,9 @@ struct StoreSession {
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return false }
         lastCounter = counter
         if state.lists != nil, let entries = try? listEntries() { state.update(.listsLoaded(entries)) }
+        let edit = try? store.lastEdit(of: state.comparison.id)
+        guard edit != lastEdit else { return state.lists != nil }
+        lastEdit = edit
         if let fresh = try? store.load(state.comparison.id) { state.adoptExternalChanges(fresh) }
         return true
     }

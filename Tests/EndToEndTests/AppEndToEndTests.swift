@@ -74,9 +74,10 @@ import Testing
         #expect(tmux.waitForExit() == 0)
     }
 
-    @Test func pasteGoesIntoTheFieldAndNeverTriggersACommand() {
+    @Test(arguments: ["xterm-256color", "screen"])
+    func pasteGoesIntoTheFieldAndNeverTriggersACommand(term: String) {
         let folder = TemporaryFolder()
-        let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+        let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: term)
         tmux.waitFor("New comparison")
         tmux.paste("12\nq4")
         let screen = tmux.waitFor("124▏")
