@@ -32,6 +32,7 @@ install: build
 ## Build-time libraries (ncursesw, sqlite) come with the machine; say so clearly when they are missing.
 check-deps:
 	@pkg-config --exists ncursesw || { echo "per needs ncursesw: apt-get install libncurses-dev" >&2; exit 1; }
+	@pkg-config --exists sqlite3 || { echo "per needs SQLite: apt-get install libsqlite3-dev" >&2; exit 1; }
 
 ## The end-to-end tests and the benchmark drive the real binary in tmux: install it when missing.
 deps: check-deps
