@@ -87,9 +87,15 @@ func hostileComparisons() -> [Comparison] {
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "comparison,per,volume_system,name,price,quantity,unit\r\n"
-            + "\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg\r\n"
-            + "Empty,,us,,,,\r\n")
+        #expect(text == "number,comparison,per,volume_system,name,price,quantity,unit\r\n"
+            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg\r\n"
+            + "2,Empty,,us,,,,\r\n")
+    }
+
+    @Test func csvKeepsNeighboursWithTheSameTitleApart() throws {
+        let two = [Comparison(products: [product("a", "1", "1", .kilogram)]), Comparison(products: [product("b", "2", "1", .kilogram)])]
+        let decoded = try ComparisonExchange.decode(ComparisonExchange.encode(two, as: .csv))
+        #expect(decoded.map { $0.products.map(\.name) } == [["a"], ["b"]])
     }
 
     @Test func csvByHandIsReadLeniently() throws {

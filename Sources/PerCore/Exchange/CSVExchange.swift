@@ -1,16 +1,18 @@
 import Foundation
 
 /// RFC 4180 CSV, one row per product under a header:
-/// `comparison,per,volume_system,name,price,quantity,unit`.
-/// Neighbouring rows with the same comparison, per and volume_system form one comparison; a row whose product
-/// columns are all empty stands for a comparison without products.
+/// `number,comparison,per,volume_system,name,price,quantity,unit`.
+/// `number` counts the comparisons in the file, so two neighbours with the same title stay two.
+/// Neighbouring rows with the same number, comparison, per and volume_system form one comparison
+/// (`number` may be left out of a file written by hand); a row whose product columns are all empty
+/// stands for a comparison without products.
 enum CSVExchange {
-    static let columns = ["comparison", "per", "volume_system", "name", "price", "quantity", "unit"]
+    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit"]
 
     static func encode(_ comparisons: [Comparison]) -> String {
         var out = CSV.row(columns)
-        for comparison in comparisons {
-            let head = [comparison.title, ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
+        for (number, comparison) in comparisons.enumerated() {
+            let head = [String(number + 1), comparison.title, ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
             let products = comparison.products.filter { !$0.isBlank }
             if products.isEmpty {
                 out += CSV.row(head + ["", "", "", ""])
@@ -48,7 +50,7 @@ enum CSVExchange {
                 throw ExchangeError(line: record.line, problem: "\(record.fields.count) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
             }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
-            let key = [field("comparison"), field("per"), field("volume_system")]
+            let key = [field("comparison"), field("per"), field("volume_system"), field("number")]
             if key != groupKey {
                 groupKey = key
                 comparisons.append(Comparison(
