@@ -100,6 +100,8 @@ struct StoreSession {
     /// Whether the comparison's row exists yet (a fresh database gets it with the first committed field).
     var comparisonSaved: Bool
     private var lastCounter: Int?
+    /// Products whose last save failed (a long lock, a full disk): kept on screen and saved again at the next poll.
+    private var unsaved: Set<ProductID> = []
     /// The open comparison's last edit as last loaded, to skip reloading it for other comparisons' changes.
     private var lastEdit: Int64?
 
@@ -117,7 +119,9 @@ struct StoreSession {
             }
             switch effect {
             case .saveField(let field, let product, let position):
+                unsaved.insert(product.id)
                 try store.saveField(field, of: product, in: state.comparison.id, position: position)
+                unsaved.remove(product.id)
             case .deleteProduct(let id):
                 try store.deleteProduct(id)
             case .deleteAllProducts(let ids):
@@ -163,14 +167,30 @@ struct StoreSession {
 
     /// Takes in other sessions' commits, if any; returns whether anything was taken in.
     mutating func pollExternalChanges(into state: inout AppState) -> Bool {
+        retryUnsaved(state)
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return false }
         lastCounter = counter
         if state.lists != nil, let entries = try? listEntries() { state.update(.listsLoaded(entries)) }
         let edit = try? store.lastEdit(of: state.comparison.id)
         guard edit != lastEdit else { return state.lists != nil }
         lastEdit = edit
-        if let fresh = try? store.load(state.comparison.id) { state.adoptExternalChanges(fresh) }
+        if let fresh = try? store.load(state.comparison.id) { state.adoptExternalChanges(fresh, unsaved: unsaved) }
         return true
+    }
+
+    /// Saves again, whole, each product whose save failed; those that still fail stay listed.
+    private mutating func retryUnsaved(_ state: AppState) {
+        guard !unsaved.isEmpty, !store.isReadOnly else { return }
+        for (position, product) in state.comparison.products.enumerated() where unsaved.contains(product.id) {
+            do {
+                for field in ProductField.allCases {
+                    try store.saveField(field, of: product, in: state.comparison.id, position: position)
+                }
+                unsaved.remove(product.id)
+            } catch {
+                return
+            }
+        }
     }
 
     private func describe(_ error: Error) -> String {

@@ -348,3 +348,15 @@ import Testing
         #expect(state.lists?.selected == 0)
     }
 }
+
+@Suite struct UnsavedProductsTests {
+    @Test func aProductWhoseSaveFailedSurvivesAMergeFromAnotherSession() {
+        var state = AppState(comparison: Comparison(id: "c"), sessionID: "s")
+        for c in "2\t1\tkg\tmine\t" { state.update(c == "\t" ? .nextField : .type(c)) }
+        // The other session's copy has never seen product s-1 (its save failed here).
+        let theirs = Comparison(id: "c", products: [Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram)])
+        state.adoptExternalChanges(theirs, unsaved: ["s-1"])
+        #expect(state.comparison.products.map(\.name) == ["theirs", "mine", ""])
+        #expect(state.focusedProduct.id == "s-2")
+    }
+}

@@ -463,16 +463,24 @@ extension Action {
 
 extension AppState {
     /// Takes in what another session saved, keeping this session's field in progress.
-    /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again).
-    public mutating func adoptExternalChanges(_ fresh: Comparison) {
+    /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again);
+    /// so are the products in `unsaved` (their save failed and will be tried again).
+    public mutating func adoptExternalChanges(_ fresh: Comparison, unsaved: Set<ProductID> = []) {
         let focusedProduct = self.focusedProduct
         var merged = fresh
-        if !merged.products.contains(where: { $0.id == focusedProduct.id }) {
-            merged.insert(focusedProduct, at: min(focus.product, merged.products.count))
-        }
-        for product in comparison.products where product.isBlank && product.id != focusedProduct.id
+        // Local products the store does not have (blank, failed to save, or focused here) are kept,
+        // each placed after the product it followed here (at the end when none).
+        for (localIndex, product) in comparison.products.enumerated()
+        where (product.isBlank || unsaved.contains(product.id) || product.id == focusedProduct.id)
             && !merged.products.contains(where: { $0.id == product.id }) {
-            merged.append(product)
+            let previous = comparison.products[..<localIndex].last { p in merged.products.contains { $0.id == p.id } }
+            let at = previous.flatMap { p in merged.products.firstIndex { $0.id == p.id } }.map { $0 + 1 } ?? merged.products.count
+            merged.insert(product, at: at)
+        }
+        for id in unsaved {
+            if let mine = comparison.products.first(where: { $0.id == id }), let i = merged.products.firstIndex(where: { $0.id == id }) {
+                merged.replaceProduct(at: i, with: mine)
+            }
         }
         comparison = merged
         tablePage = .empty
