@@ -122,13 +122,20 @@ final class TmuxSession {
     }
     var pid: Int32? { Int32(format("#{pane_pid}")) }
 
-    /// Waits until the screen satisfies `condition`; returns the last screen seen.
+    /// Waits until the screen satisfies `condition` and has stopped changing (a capture can land in
+    /// the middle of a frame, which the terminal receives row by row); returns the last screen seen.
     @discardableResult
     func waitFor(timeout: Double = 5, _ condition: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = screen
         while Date() < deadline {
-            if condition(last) { return last }
+            if condition(last) {
+                usleep(40_000)
+                let again = screen
+                if again == last { return last }
+                last = again
+                continue
+            }
             usleep(30_000)
             last = screen
         }
