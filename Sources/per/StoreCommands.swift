@@ -66,9 +66,6 @@ struct ListsCommand: ParsableCommand {
                 print("No saved comparisons yet.")
                 return
             }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm"
             // One line per comparison; titles flattened so that a line break in a title can't break the table.
             let titles = summaries.map { displayTitle($0.title).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
             let titleWidth = max("Title".count, titles.map(\.count).max() ?? 0)
@@ -78,7 +75,7 @@ struct ListsCommand: ParsableCommand {
             func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
             print("\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited")
             for (i, summary) in summaries.enumerated() {
-                print("\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(formatter.string(from: summary.updatedAt))")
+                print("\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(ListEntry.displayDate(summary.updatedAt))")
             }
         }
     }

@@ -33,13 +33,8 @@ enum ListsView {
             let count = String(entry.productCount)
             canvas.put(count, x: 3 + titleW + 1 + countW - 1 - count.count, y: y, style: style, color: isSelected ? .accent : .normal)
             if dateW > 0, let date = entry.updatedAt {
-                canvas.put(Self.format(date), x: 3 + titleW + countW + 2, y: y, style: style, color: isSelected ? .accent : .muted)
+                canvas.put(ListEntry.displayDate(date), x: 3 + titleW + countW + 2, y: y, style: style, color: isSelected ? .accent : .muted)
             }
         }
-    }
-
-    static func format(_ date: Date) -> String {
-        let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 }

@@ -16,9 +16,7 @@ public enum ScreenView {
         }
         if let lists = state.lists {
             ListsView.draw(lists, state: state, into: &canvas)
-            drawStatus(state, layout, into: &canvas)
-            canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: g.ellipsis),
-                       x: 0, y: layout.legend.y, style: .dim, color: .muted)
+            drawFooter(state, layout, into: &canvas)
             return canvas
         }
         drawTitle(state, layout, into: &canvas)
@@ -39,10 +37,15 @@ public enum ScreenView {
             drawNameHint(layout, glyphs: g, into: &canvas)
         }
         drawSummary(state, layout, best: page.bestText, into: &canvas)
-        drawStatus(state, layout, into: &canvas)
-        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: g.ellipsis),
-                   x: 0, y: layout.legend.y, style: .dim, color: .muted)
+        drawFooter(state, layout, into: &canvas)
         return canvas
+    }
+
+    /// The status line and the legend under it.
+    static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
+        drawStatus(state, layout, into: &canvas)
+        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: state.glyphs.ellipsis),
+                   x: 0, y: layout.legend.y, style: .dim, color: .muted)
     }
 
     static func drawTitle(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
@@ -66,11 +69,8 @@ public enum ScreenView {
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
     static func editorText(_ state: AppState) -> String {
-        switch state.editor {
-        case .numeric(let engine): state.glyphs.display(engine.text)
-        case .unit(let picker): picker.typed.isEmpty ? (picker.selected?.symbol ?? "") : picker.typed
-        case .text(let text): text
-        }
+        if case .numeric = state.editor { return state.glyphs.display(state.editor.text) }
+        return state.editor.text
     }
 
     static func pendingText(_ state: AppState) -> String? {
