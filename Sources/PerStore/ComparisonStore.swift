@@ -185,14 +185,14 @@ public final class ComparisonStore: Sendable {
     // MARK: Reading
 
     /// The saved comparisons in the user's order.
-    public func summaries() throws(StoreError) -> [ComparisonSummary] {
+    public func summaries() throws(StoreError) -> [ListEntry] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT c.id, c.title, c.updated_at,
                        (SELECT count(*) FROM product p WHERE p.comparison_id = c.id) AS product_count
                 FROM comparison c ORDER BY c.position, c.rowid
                 """).map { row in
-                ComparisonSummary(
+                ListEntry(
                     id: ComparisonID(row["id"] as String), title: row["title"], productCount: row["product_count"],
                     updatedAt: Self.date(row["updated_at"]))
             }

@@ -162,7 +162,7 @@ struct StoreSession {
     }
 
     func listEntries() throws -> [ListEntry] {
-        try store.summaries().map { ListEntry(id: $0.id, title: $0.title, productCount: $0.productCount, updatedAt: $0.updatedAt) }
+        try store.summaries()
     }
 
     /// Takes in other sessions' commits, if any; returns whether anything was taken in.

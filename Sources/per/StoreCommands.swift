@@ -47,7 +47,7 @@ private func runReporting(_ body: () throws -> Void) throws {
 extension ExchangeFormat: ExpressibleByArgument {}
 
 /// Saved comparisons matching NAME: the one with that id, else those titled NAME (ignoring case), in list order.
-private func matches(_ name: String, in summaries: [ComparisonSummary]) -> [ComparisonSummary] {
+private func matches(_ name: String, in summaries: [ListEntry]) -> [ListEntry] {
     if let byID = summaries.first(where: { $0.id.rawValue == name }) { return [byID] }
     let wanted = name.trimmingCharacters(in: .whitespaces)
     return summaries.filter { $0.title.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(wanted) == .orderedSame }
@@ -75,7 +75,7 @@ struct ListsCommand: ParsableCommand {
             func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
             print("\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited")
             for (i, summary) in summaries.enumerated() {
-                print("\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(ListEntry.displayDate(summary.updatedAt))")
+                print("\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(summary.updatedAt.map(ListEntry.displayDate) ?? "")")
             }
         }
     }

@@ -1,0 +1,48 @@
+/// Display width of a character in a terminal: 0 for controls, 2 for East Asian wide and emoji, else 1.
+public enum TextWidth {
+    public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let v = scalar.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    public static func of(_ text: String) -> Int { asciiWidth(text) ?? text.reduce(0) { $0 + of($1) } }
+
+    /// The width of printable ASCII text (one column a byte), or nil for anything else: the common
+    /// case, measured without Unicode grapheme breaking.
+    static func asciiWidth(_ text: String) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
+    }
+
+    /// Cuts `text` to at most `columns` columns, ending with `…` (or `~`) when cut.
+    public static func truncate(_ text: String, to columns: Int, ellipsis: Character = "…") -> String {
+        guard columns > 0 else { return "" }
+        if let width = asciiWidth(text) {
+            return width <= columns ? text : String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + String(ellipsis)
+        }
+        if of(text) <= columns { return text }
+        var result = "", used = 0
+        for c in text {
+            let w = of(c)
+            if used + w > columns - 1 { break }
+            result.append(c); used += w
+        }
+        result.append(ellipsis)
+        return result
+    }
+}
