@@ -74,21 +74,21 @@ func startFocus(_ size: Int) -> FieldFocus {
 for size in sizes {
     var rng = SeededRandom(seed: seed)
     let products = randomProducts(size, using: &rng)
-    var state = AppState(comparison: Comparison(title: "Bench", products: products), size: TerminalSize(width: 80, height: 24), sessionID: "bench")
-    state.update(.focus(startFocus(size)))
+    var state = AppState(comparison: Comparison(title: "Bench", products: products), session: Session(id: "bench", size: TerminalSize(width: 80, height: 24)))
+    state.update(.comparison(.focus(startFocus(size))))
     // Warm-up: caches, first allocations, lazy statics.
     for _ in 0..<200 {
         let (event, _) = randomKey(using: &rng)
         if let action = KeyTable.action(for: event, in: state) { state.update(action) }
         sink &+= ScreenView.render(state).cells.count
     }
-    state.update(.focus(startFocus(size)))
+    state.update(.comparison(.focus(startFocus(size))))
     var totals: [Double] = [], cpus: [Double] = [], actions: [Double] = [], updates: [Double] = [], renders: [Double] = []
     var kinds: [KeyKind] = []
     var largest = 0, visible = 0
     totals.reserveCapacity(keyCount)
     for i in 0..<keyCount {
-        if i % refocusEvery == 0 { state.update(.cancelEdit); state.update(.focus(startFocus(size))) }
+        if i % refocusEvery == 0 { state.update(.comparison(.cancelEdit)); state.update(.comparison(.focus(startFocus(size)))) }
         let (event, kind) = randomKey(using: &rng)
         let c0 = cpuNow()
         let t0 = now()
@@ -106,7 +106,7 @@ for size in sizes {
         totals.append(Double(t3 - t0) / 1000)
         cpus.append(Double(c1 - c0) / 1000)
         kinds.append(kind)
-        largest = max(largest, state.comparison.products.count)
+        largest = max(largest, state.editing.comparison.products.count)
         visible = max(visible, ScreenLayout(state).visibleProducts.count)
     }
     let sorted = totals.sorted()

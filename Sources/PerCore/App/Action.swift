@@ -1,42 +1,51 @@
-/// Everything that can happen to the app. Keys, clicks and keypad presses all become these.
+/// Everything that can happen to the app. Keys, clicks and keypad presses all become these (clicks
+/// already resolved by the layout on screen), and so do the store's results.
 public enum Action: Equatable, Sendable {
-    case keypad(CalculatorKey)
-    case type(Character)
-    case deleteBackward
-    case clearField
-    case nextField
-    case previousField
-    case nextProduct
-    case previousProduct
-    case cancelEdit
-    case stepUnit(Int)
-    case selectUnit(MeasureUnit)
-    case focus(FieldFocus)
-    case paste(String)
-    case click(x: Int, y: Int)
-    case stepBasis(Int)
-    case toggleVolumeSystem
-    case askDeleteProduct
-    case askClearComparison
-    case confirm
-    case dismiss
+    /// For the comparison screen (the editor, the table and the keypad).
+    case comparison(ComparisonAction)
+    /// For the list of saved comparisons.
+    case lists(ListsAction)
+    /// For whatever is on screen: help, questions, switching screens, quitting.
+    case app(AppAction)
+    case terminal(TerminalEvent)
+    case store(StoreEvent)
+}
+
+public enum AppAction: Equatable, Sendable {
     case toggleHelp
-    case resize(width: Int, height: Int)
-    case flashEnded
+    /// The next page of the help, closing it after the last.
+    case nextHelpPage
+    /// y or n to the question on screen.
+    case answer(yes: Bool)
+    case showLists
     case redraw
     case suspend
+    /// Ctrl-Q: commit the field in progress, save, quit.
     case quit
+}
+
+/// What the terminal reports, not the user.
+public enum TerminalEvent: Equatable, Sendable {
+    case resize(TerminalSize)
+    case flashEnded
+    /// A signal that ends per (SIGHUP, SIGTERM...): commit, save, quit.
     case hangup
-    // The list of saved comparisons
-    case showLists
+}
+
+/// What the store reports back after an effect or a poll.
+public enum StoreEvent: Equatable, Sendable {
     case listsLoaded([ListEntry])
-    case moveSelection(Int)
-    case openSelected
-    case newComparison
-    case renameSelected
-    case moveSelected(Int)
-    case askDeleteSelected
     case opened(Comparison)
+    /// Another session changed the open comparison: here it is as saved now.
+    case externalChanges(Comparison)
+    /// A product saved whole again after an earlier failure.
+    case saved(ProductID)
+    /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
+    case saveFailed(ProductID, reason: String)
+    /// Something else could not be done.
+    case failed(String)
+    /// Another session had deleted the open comparison; this session's copy was saved back.
+    case restoredDeletedComparison
 }
 
 /// A field of one product.
@@ -47,21 +56,4 @@ public struct FieldFocus: Hashable, Sendable {
         self.product = product
         self.field = field
     }
-}
-
-/// What the app loop must do outside the pure core after an action.
-public enum Effect: Equatable, Sendable {
-    case saveField(ProductField, product: Product, position: Int)
-    case deleteProduct(ProductID)
-    case deleteAllProducts([ProductID])
-    case saveHeader
-    case loadLists
-    case openComparison(ComparisonID)
-    case createComparison(Comparison)
-    case renameComparison(ComparisonID, String)
-    case moveComparison(ComparisonID, to: Int)
-    case deleteComparison(ComparisonID)
-    case repaint
-    case suspend
-    case quit
 }

@@ -1,5 +1,5 @@
-/// Where everything goes on a screen of a given size: a total, pure function of the state.
-/// Rendering draws into these rectangles and clicks are hit-tested against the same ones.
+/// Where everything goes on the comparison screen at a given size: a total, pure function of the
+/// state. Rendering draws into these rectangles and clicks are resolved against the same ones.
 public struct ScreenLayout: Sendable {
     public static let minimumWidth = 40
     public static let minimumHeight = 20
@@ -51,11 +51,17 @@ public struct ScreenLayout: Sendable {
     public let visibleProducts: Range<Int>
     public let rows: [ProductRow]
     private let focused: FieldEditor
+    private let glyphs: GlyphSet
 
     public init(_ state: AppState) {
-        let w = state.size.width, h = state.size.height
-        size = state.size
-        focused = state.editor
+        self.init(state.editing, session: state.session)
+    }
+
+    public init(_ screen: ComparisonScreen, session: Session) {
+        let w = session.size.width, h = session.size.height
+        size = session.size
+        glyphs = session.glyphs
+        focused = screen.editor
         let zero = Rect(x: 0, y: 0, width: 0, height: 0)
         if w < Self.minimumWidth || h < Self.minimumHeight {
             kind = .tooSmall
@@ -65,7 +71,7 @@ public struct ScreenLayout: Sendable {
         }
         let isWide = w >= Self.wideWidth && h >= Self.wideHeight
         kind = isWide ? .wide : .compact
-        let basisWidth = TextWidth.of(ScreenView.basisTitle(state)) + 2
+        let basisWidth = TextWidth.of(ScreenView.basisTitle(screen.comparison, glyphs: session.glyphs)) + 2
         title = Rect(x: 0, y: 0, width: w, height: 1)
         basisButton = Rect(x: w - basisWidth, y: 0, width: basisWidth, height: 1)
         status = Rect(x: 0, y: h - 2, width: w, height: 1)
@@ -90,8 +96,8 @@ public struct ScreenLayout: Sendable {
             rowsPerProduct = 2
         }
         let perPage = max(1, (table.height - 1) / rowsPerProduct)
-        let count = state.comparison.products.count
-        let first = (state.focus.product / perPage) * perPage
+        let count = screen.comparison.products.count
+        let first = (screen.focus.product / perPage) * perPage
         visibleProducts = first..<min(count, first + perPage)
         rows = Self.productRows(visibleProducts, table: table, wide: isWide)
     }
@@ -131,19 +137,19 @@ public struct ScreenLayout: Sendable {
         public var frame: Rect
         public var label: String
         public var action: Action
-        public var shows: KeypadButton?
+        public var shows: PressableButton?
     }
 
-    public func toolbarButtons(glyphs: GlyphSet) -> [Button] {
+    public var toolbarButtons: [Button] {
         guard kind != .tooSmall else { return [] }
         let prev = "\(glyphs.previous) prev", next = "next \(glyphs.next)", clear = "clear"
         let y = toolbar.y
         let x0 = kind == .wide ? toolbar.x : keypadOrigin.x
         let clearX = x0 + keypadSize.width - TextWidth.of(clear)
         return [
-            Button(frame: Rect(x: x0, y: y, width: TextWidth.of(prev), height: 1), label: prev, action: .previousField, shows: .previous),
-            Button(frame: Rect(x: x0 + TextWidth.of(prev) + 1, y: y, width: TextWidth.of(next), height: 1), label: next, action: .nextField, shows: .next),
-            Button(frame: Rect(x: clearX, y: y, width: TextWidth.of(clear), height: 1), label: clear, action: .clearField, shows: .key(.clear)),
+            Button(frame: Rect(x: x0, y: y, width: TextWidth.of(prev), height: 1), label: prev, action: .comparison(.previousField), shows: .previous),
+            Button(frame: Rect(x: x0 + TextWidth.of(prev) + 1, y: y, width: TextWidth.of(next), height: 1), label: next, action: .comparison(.nextField), shows: .next),
+            Button(frame: Rect(x: clearX, y: y, width: TextWidth.of(clear), height: 1), label: clear, action: .comparison(.clearField), shows: .key(.clear)),
         ]
     }
 
@@ -165,28 +171,28 @@ public struct ScreenLayout: Sendable {
     // MARK: Hit testing
 
     /// What a click at (x, y) does: the same action as the key it lands on.
-    public func action(atX x: Int, y: Int, glyphs: GlyphSet = .utf8) -> Action? {
+    public func action(atX x: Int, y: Int) -> Action? {
         guard kind != .tooSmall else { return nil }
-        if basisButton.contains(x: x, y: y) { return .stepBasis(1) }
-        if title.contains(x: x, y: y) { return .showLists }
-        for button in toolbarButtons(glyphs: glyphs) where button.frame.contains(x: x, y: y) { return button.action }
+        if basisButton.contains(x: x, y: y) { return .comparison(.stepBasis(1)) }
+        if title.contains(x: x, y: y) { return .app(.showLists) }
+        for button in toolbarButtons where button.frame.contains(x: x, y: y) { return button.action }
         switch focused {
         case .numeric:
             for cap in KeypadView.keyCaps(x: keypadOrigin.x, y: keypadOrigin.y, size: keypadSize)
             where KeypadView.face(of: cap).contains(x: x, y: y) {
-                return .keypad(cap.key)
+                return .comparison(.keypad(cap.key))
             }
         case .unit(let picker):
-            for cell in unitCells(picker.offered) where cell.frame.contains(x: x, y: y) { return .selectUnit(cell.unit) }
+            for cell in unitCells(picker.offered) where cell.frame.contains(x: x, y: y) { return .comparison(.selectUnit(cell.unit)) }
         case .text:
             break
         }
         for row in rows {
             for field in ProductField.allCases where row.frame(of: field).contains(x: x, y: y) {
-                return .focus(FieldFocus(product: row.index, field: field))
+                return .comparison(.focus(FieldFocus(product: row.index, field: field)))
             }
             if row.rank.contains(x: x, y: y) || row.unitPrice.contains(x: x, y: y) || row.verdict.contains(x: x, y: y) {
-                return .focus(FieldFocus(product: row.index, field: .price))
+                return .comparison(.focus(FieldFocus(product: row.index, field: .price)))
             }
         }
         return nil

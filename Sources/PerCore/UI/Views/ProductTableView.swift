@@ -3,8 +3,8 @@ import Foundation
 /// The products as a table: the form the shopper edits and the live ranking in one.
 enum ProductTableView {
     static func draw(_ state: AppState, _ layout: ScreenLayout, page: TablePage, into canvas: inout Canvas) {
-        let g = state.glyphs
-        let c = state.comparison
+        let g = state.session.glyphs
+        let c = state.editing.comparison
         let t = layout.table
         if layout.kind == .wide, let row = layout.rows.first {
             func header(_ text: String, _ r: Rect, right: Bool = false) {
@@ -28,7 +28,7 @@ enum ProductTableView {
     }
 
     static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, into canvas: inout Canvas) {
-        let isFocusedRow = row.index == state.focus.product
+        let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
         put(text.unitPrice, in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
@@ -38,7 +38,7 @@ enum ProductTableView {
         }
         for field in ProductField.allCases {
             let frame = row.frame(of: field)
-            if isFocusedRow && field == state.focus.field {
+            if isFocusedRow && field == state.editing.focus.field {
                 // Left-aligned while typing, so a keystroke only appends.
                 let typed = ScreenView.tail(ScreenView.editorText(state) + String(g.cursor), frame.width)
                 // Reverse and bold without colour: the same attributes as a pressed key, so typing needs no switch.

@@ -3,14 +3,14 @@ import Foundation
 /// Renders the whole app into a canvas. Cost follows what is visible, not how many products exist.
 public enum ScreenView {
     public static func render(_ state: AppState) -> Canvas {
-        var canvas = Canvas(width: state.size.width, height: state.size.height)
+        var canvas = Canvas(width: state.session.size.width, height: state.session.size.height)
         let layout = ScreenLayout(state)
-        let g = state.glyphs
+        let g = state.session.glyphs
         guard layout.kind != .tooSmall else {
             TooSmallView.draw(into: &canvas)
             return canvas
         }
-        if case .help(let page) = state.overlay {
+        if case .help(let page) = state.chrome.overlay {
             HelpView.draw(into: &canvas, page: page, glyphs: g)
             return canvas
         }
@@ -21,18 +21,18 @@ public enum ScreenView {
         }
         drawTitle(state, layout, into: &canvas)
         // The state keeps the page current; a state that skipped `update` gets it derived here.
-        let page = state.tablePage.isCurrent(for: state.comparison, range: layout.visibleProducts)
-            ? state.tablePage : TablePage(state.comparison, range: layout.visibleProducts)
+        let page = state.editing.tablePage.isCurrent(for: state.editing.comparison, range: layout.visibleProducts)
+            ? state.editing.tablePage : TablePage(state.editing.comparison, range: layout.visibleProducts)
         ProductTableView.draw(state, layout, page: page, into: &canvas)
         drawEditor(state, layout, into: &canvas)
         drawToolbar(state, layout, into: &canvas)
-        switch state.editor {
+        switch state.editing.editor {
         case .numeric:
-            let pressed: CalculatorKey? = if case .key(let k) = state.flash { k } else { nil }
+            let pressed: CalculatorKey? = if case .key(let k) = state.chrome.flash { k } else { nil }
             KeypadView.draw(into: &canvas, x: layout.keypadOrigin.x, y: layout.keypadOrigin.y, size: layout.keypadSize,
-                            enabled: state.enabledKeys, pressed: pressed, glyphs: g)
+                            enabled: state.editing.enabledKeys, pressed: pressed, glyphs: g)
         case .unit(let picker):
-            UnitPickerView.draw(picker, layout, flash: state.flash, glyphs: g, into: &canvas)
+            UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
         case .text:
             drawNameHint(layout, glyphs: g, into: &canvas)
         }
@@ -44,37 +44,36 @@ public enum ScreenView {
     /// The status line and the legend under it.
     static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         drawStatus(state, layout, into: &canvas)
-        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: state.glyphs.ellipsis),
+        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
                    x: 0, y: layout.legend.y, style: .dim, color: .muted)
     }
 
     static func drawTitle(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
-        let title = state.comparison.title.isEmpty ? "New comparison" : state.comparison.title
-        var text = " per \(state.glyphs.vertical) \(title)"
-        if state.isReadOnly { text += "  [READ-ONLY]" }
+        let title = state.editing.comparison.title.isEmpty ? "New comparison" : state.editing.comparison.title
+        var text = " per \(state.session.glyphs.vertical) \(title)"
+        if state.session.isReadOnly { text += "  [READ-ONLY]" }
         canvas.put(text, x: 0, y: 0, style: .bold, color: .accent, limit: layout.basisButton.x - 1)
-        canvas.put(basisTitle(state), x: layout.basisButton.x + 1, y: 0, style: [.bold, .underline], color: .accent)
+        canvas.put(basisTitle(state.editing.comparison, glyphs: state.session.glyphs), x: layout.basisButton.x + 1, y: 0, style: [.bold, .underline], color: .accent)
     }
 
     /// `per kg ›`, `per pt (UK) ›`: the comparison unit, clickable to step it.
-    static func basisTitle(_ state: AppState) -> String {
-        let c = state.comparison
+    static func basisTitle(_ c: Comparison, glyphs: GlyphSet) -> String {
         let uk = c.family == .volume && c.volumeSystem == .imperial ? " (UK)" : ""
-        return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(state.glyphs.next)")
+        return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
     }
 
     static func fieldTitle(_ state: AppState) -> String {
-        "#\(state.focus.product + 1) \(state.focus.field.title)"
+        "#\(state.editing.focus.product + 1) \(state.editing.focus.field.title)"
     }
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
     static func editorText(_ state: AppState) -> String {
-        if case .numeric = state.editor { return state.glyphs.display(state.editor.text) }
-        return state.editor.text
+        if case .numeric = state.editing.editor { return state.session.glyphs.display(state.editing.editor.text) }
+        return state.editing.editor.text
     }
 
     static func pendingText(_ state: AppState) -> String? {
-        guard case .numeric(let engine) = state.editor, case .typing(.both) = engine.state,
+        guard case .numeric(let engine) = state.editing.editor, case .typing(.both) = engine.state,
               let value = engine.pendingValue else { return nil }
         return "= " + DecimalText.format(value)
     }
@@ -83,8 +82,8 @@ public enum ScreenView {
     /// the expression is too long for the field's cell (so a keystroke changes one place on screen).
     static func drawEditor(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let r = layout.editor
-        let text = editorText(state) + String(state.glyphs.cursor)
-        let cellWidth = layout.rows.first { $0.index == state.focus.product }?.frame(of: state.focus.field).width ?? 0
+        let text = editorText(state) + String(state.session.glyphs.cursor)
+        let cellWidth = layout.rows.first { $0.index == state.editing.focus.product }?.frame(of: state.editing.focus.field).width ?? 0
         let showExpression = TextWidth.of(text) > cellWidth
         let pending = pendingText(state)
         let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
@@ -115,9 +114,9 @@ public enum ScreenView {
     }
 
     static func drawToolbar(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
-        for button in layout.toolbarButtons(glyphs: state.glyphs) {
-            let pressed = button.shows != nil && button.shows == state.flash
-            let enabled: Bool = button.action == .clearField ? !state.editor.text.isEmpty : true
+        for button in layout.toolbarButtons {
+            let pressed = button.shows != nil && button.shows == state.chrome.flash
+            let enabled: Bool = button.action == .comparison(.clearField) ? !state.editing.editor.text.isEmpty : true
             canvas.put(button.label, x: button.frame.x, y: button.frame.y,
                        style: pressed ? .reverse : (enabled ? .bold : .dim), color: enabled ? .accent : .muted)
         }
@@ -137,7 +136,7 @@ public enum ScreenView {
     static func drawSummary(_ state: AppState, _ layout: ScreenLayout, best: String?, into canvas: inout Canvas) {
         let r = layout.summary
         guard r.height > 0, r.width > 4 else { return }
-        let c = state.comparison
+        let c = state.editing.comparison
         var lines: [(String, CellStyle, ColorRole)] = []
         lines.append(("\(c.rankedCount) of \(c.products.count) ranked", .dim, .muted))
         if let best, let basis = c.basis {
@@ -151,13 +150,13 @@ public enum ScreenView {
 
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let r = layout.status
-        if case .confirm(let question) = state.overlay {
+        if case .confirm(let question) = state.chrome.overlay {
             canvas.fill(r, with: Cell(" ", style: .reverse, color: .warning))
             canvas.put(" " + question.question, x: 0, y: r.y, style: [.reverse, .bold], color: .warning)
             return
         }
-        if let status = state.status {
-            canvas.put(" " + TextWidth.truncate(status.text, to: r.width - 1, ellipsis: state.glyphs.ellipsis), x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+        if let status = state.chrome.status {
+            canvas.put(" " + TextWidth.truncate(status.text, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
             return
         }
         let hint: String
@@ -167,18 +166,18 @@ public enum ScreenView {
             } else {
                 hint = "\(lists.entries.count) saved; Enter opens the selected one"
             }
-            canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
+            canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
             return
         }
-        switch state.editor {
-        case .numeric: hint = "Type \(state.focus.field == .price ? "the price" : "the quantity") on the keypad; Tab for next"
+        switch state.editing.editor {
+        case .numeric: hint = "Type \(state.editing.focus.field == .price ? "the price" : "the quantity") on the keypad; Tab for next"
         case .unit(let picker):
             hint = picker.offered.count == MeasureUnit.allCases.count
-                ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.glyphs.previous) \(state.glyphs.next) arrows"
+                ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.session.glyphs.previous) \(state.session.glyphs.next) arrows"
                 : "Type a \(picker.offered.first!.family.rawValue) unit or step with Left/Right"
         case .text: hint = "Name this product (optional); Tab for the next product"
         }
-        canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
+        canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
     }
 }
 

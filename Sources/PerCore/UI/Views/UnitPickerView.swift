@@ -1,6 +1,6 @@
 /// The unit field's picker, drawn where the keypad is (as the iOS original swapped its input view).
 enum UnitPickerView {
-    static func draw(_ picker: UnitPicker, _ layout: ScreenLayout, flash: KeypadButton?, glyphs: GlyphSet, into canvas: inout Canvas) {
+    static func draw(_ picker: UnitPicker, _ layout: ScreenLayout, flash: PressableButton?, glyphs: GlyphSet, into canvas: inout Canvas) {
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(layout.keypadFrame)
         lines.draw(into: &canvas, glyphs: glyphs)

@@ -1,0 +1,27 @@
+/// What the user does on the comparison screen.
+public enum ComparisonAction: Equatable, Sendable {
+    case keypad(CalculatorKey)
+    case type(Character)
+    case deleteBackward
+    case clearField
+    case nextField
+    case previousField
+    case nextProduct
+    case previousProduct
+    /// Esc: the focused field back to its value.
+    case cancelEdit
+    case stepUnit(Int)
+    case selectUnit(MeasureUnit)
+    case focus(FieldFocus)
+    case paste(String)
+    case stepBasis(Int)
+    case toggleVolumeSystem
+    case askDeleteProduct
+    case askClearComparison
+    /// Confirmed: delete this product (its number when asked, for the message).
+    case deleteProduct(ProductID, number: Int)
+    /// Confirmed: delete every product.
+    case clearAll
+    /// Writes the field in progress into its product before leaving the screen or quitting.
+    case commitField
+}

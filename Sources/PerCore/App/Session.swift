@@ -1,0 +1,40 @@
+/// What this run of per is, whatever screen or comparison is open: its identity, the terminal and
+/// its settings. Opening another comparison keeps it whole, so a new setting cannot be reset by accident.
+public struct Session: Equatable, Sendable {
+    /// Makes product and comparison IDs unique across sessions sharing a database.
+    public let id: String
+    /// How many IDs this session has made.
+    var serial: Int
+    public var size: TerminalSize
+    /// The glyphs the screen is drawn with (they set the toolbar's widths for clicks).
+    public var glyphs: GlyphSet
+    public var isReadOnly: Bool
+
+    public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false) {
+        self.id = id
+        self.serial = serial
+        self.size = size
+        self.glyphs = glyphs
+        self.isReadOnly = isReadOnly
+    }
+
+    mutating func makeProductID() -> ProductID {
+        serial += 1
+        return ProductID("\(id)-\(serial)")
+    }
+
+    mutating func makeComparisonID() -> ComparisonID {
+        serial += 1
+        return ComparisonID("\(id)-c\(serial)")
+    }
+}
+
+public struct TerminalSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
