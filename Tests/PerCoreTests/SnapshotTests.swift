@@ -7,9 +7,9 @@ import Testing
 @Suite struct SnapshotTests {
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
     static func threeProducts() -> AppState {
-        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), size: TerminalSize(width: 80, height: 24), sessionID: "s")
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
         for c in "3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t12+3" {
-            s.update(c == "\t" ? .nextField : KeyTable.action(for: .character(c), in: s)!)
+            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
         return s
     }
@@ -47,7 +47,7 @@ import Testing
 
     @Test func compactLayoutAt40x20() {
         var s = Self.threeProducts()
-        s.update(.resize(width: 40, height: 20))
+        s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
@@ -75,7 +75,7 @@ import Testing
 
     @Test func asciiGlyphs() {
         var s = Self.threeProducts()
-        s.glyphs = .ascii
+        s.session.glyphs = .ascii
         let text = ScreenView.render(s).text
         #expect(text == """
          per | Oats                                                            per kg >
@@ -107,8 +107,8 @@ import Testing
 
     @Test func unitPickerReplacesTheKeypad() {
         var s = Self.threeProducts()
-        s.update(.nextField); s.update(.type("1")); s.update(.nextField)
-        s.update(.resize(width: 40, height: 20))
+        s.update(.comparison(.nextField)); s.update(.comparison(.type("1"))); s.update(.comparison(.nextField))
+        s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
@@ -136,31 +136,31 @@ import Testing
 
     @Test func helpComesFromTheKeyTable() {
         var s = Self.threeProducts()
-        s.update(.toggleHelp)
+        s.update(.app(.toggleHelp))
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ keys
 
-         Everywhere                                       + -            plus, minus
-          Ctrl-Q, Ctrl-C   save and quit                  * or x         times (×)
-          F1               this help                      /              divide (÷)
-          Ctrl-O           saved comparisons              =              evaluate now
-          Tab, Enter, Down next field (commits it)
-          Shift-Tab, Up    previous field (commits it)   Unit
-          PgDn, PgUp       other product, same field      Left, Right    step the unit
-          Esc              cancel this field's edit       letters        a unit symbol
-          Backspace        delete last character (⌫)
-          Ctrl-U           clear the field               Name
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     any text       the name
+         Everywhere                                      Price and quantity
+          Ctrl-Q, Ctrl-C   save and quit                  0-9         digit
+          F1               this help                      . or ,      decimal point
+          Ctrl-L           redraw                         + -         plus, minus
+          Ctrl-Z           suspend (fg resumes)           * or x      times (×)
+                                                          /           divide (÷)
+         Comparison                                       =           evaluate now
+          Ctrl-O           saved comparisons
+          Tab, Enter, Down next field (commits it)       Unit
+          Shift-Tab, Up    previous field (commits it)    Left, Right step the unit
+          PgDn, PgUp       other product, same field      letters     a unit symbol
+          Esc              cancel this field's edit
+          Backspace        delete last character (⌫)     Name
+          Ctrl-U           clear the field                any text    the name
+          F2, Ctrl-P       the "per" unit: kg, 100 g…
           F3, Ctrl-E       US / UK volume units
-          Ctrl-D           delete product (asks first)   Saved comparisons
-          Ctrl-K           delete all products (asks)     Up/Down, Enter select, open
-          Ctrl-L           redraw                         Ctrl-N         new (title)
-          Ctrl-Z           suspend (fg resumes)           Ctrl-R         rename
-                                                          [ ]            move up / down
-         Price and quantity                               Ctrl-D         delete (asks)
-          0-9              digit                          Esc, Ctrl-O    back
-          . or ,           decimal point
+          Ctrl-D           delete product (asks first)
+          Ctrl-K           delete all products (asks)
+
+
          Mouse: click a key, a field, ‹ prev / next ›, or "per kg" (top right).
          Any key closes this
         """)
@@ -189,16 +189,16 @@ import Testing
 
     @Test func tooSmallSaysWhatItNeeds() {
         var s = Self.threeProducts()
-        s.update(.resize(width: 30, height: 10))
+        s.update(.terminal(.resize(TerminalSize(width: 30, height: 10))))
         #expect(ScreenView.render(s).lines == ["", "", "", "", "", "    Too small: need 40x20", "", "", "", ""])
-        s.update(.resize(width: 60, height: 12))
+        s.update(.terminal(.resize(TerminalSize(width: 60, height: 12))))
         #expect(ScreenView.render(s).lines[6] == "         Terminal too small: need 40x20, have 60x12")
     }
 
     @Test func zeroAndTinyCanvasesNeverTrap() {
         var s = Self.threeProducts()
         for (w, h) in [(0, 0), (1, 1), (0, 24), (80, 0), (2, 40)] {
-            s.update(.resize(width: w, height: h))
+            s.update(.terminal(.resize(TerminalSize(width: w, height: h))))
             let canvas = ScreenView.render(s)
             #expect(canvas.width == w && canvas.height == h)
             #expect(ScreenLayout(s).action(atX: 0, y: 0) == nil)

@@ -26,6 +26,16 @@ public enum KeyScope: String, Sendable, CaseIterable {
     }
 }
 
+extension AppState.Screen {
+    /// The scopes the help lists on this screen: every key that can act here.
+    var helpScopes: [KeyScope] {
+        switch self {
+        case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
+        case .lists: [.lists, .naming, .everywhere]
+        }
+    }
+}
+
 /// One row of the key table: what the help screen and legend say, and the action it dispatches.
 public struct KeyBinding: Sendable {
     public let keys: String

@@ -11,7 +11,7 @@ public enum ScreenView {
             return canvas
         }
         if case .help(let page) = state.chrome.overlay {
-            HelpView.draw(into: &canvas, page: page, glyphs: g)
+            HelpView.draw(state.screen.helpScopes, into: &canvas, page: page, glyphs: g)
             return canvas
         }
         if let lists = state.lists {

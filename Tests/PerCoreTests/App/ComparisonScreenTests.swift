@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// Reducer tests of the comparison screen: each states the exact state after the action.
+@Suite struct ComparisonScreenTests {
+    let emptyPrice = FieldEditor.numeric(CalculatorEngine())
+
+    @Test func freshStartFocusesTheFirstPriceReadyForDigits() {
+        let store = TestStore()
+        #expect(store.state.editing.comparison.products == [Product(id: "s-1")])
+        #expect(store.state.editing.focus == FieldFocus(product: 0, field: .price))
+        #expect(store.state.editing.editor == emptyPrice)
+        #expect(store.state.editing.enabledKeys == Set(CalculatorKey.digits + [.decimalPoint]))
+        #expect(store.state.chrome == Chrome())
+        #expect(store.state.screen == .comparison)
+    }
+
+    @Test func digitsEditAndNextCommitsAndSavesTheField() {
+        var store = TestStore()
+        store.send(.comparison(.type("1"))) {
+            $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("1")!)))
+            $0.chrome.flash = .key(.digit(1))
+        }
+        store.type("2+3")
+        let expected = Product(id: "s-1", price: 15)
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: expected, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: expected)
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
+        }
+    }
+
+    @Test func danglingOperatorIsDroppedOnLeaving() {
+        var store = TestStore()
+        store.type("12+")
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 12), position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 12))
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
+        }
+    }
+
+    @Test func divisionByZeroKeepsTheFirstOperandWithAMessage() {
+        var store = TestStore()
+        store.type("7/0")
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 7), position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 7))
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
+            $0.chrome.status = StatusMessage("Cannot divide by zero: kept 7", isWarning: true)
+        }
+    }
+
+    @Test func nextFromTheLastFieldOfTheLastProductStartsANewProduct() {
+        var store = TestStore()
+        store.type("2\t3\tkg\toats")
+        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram)
+        store.send(.comparison(.nextField), effects: [.saveField(.name, product: oats, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: oats)
+            $0.editing.comparison.append(Product(id: "s-2"))
+            $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
+            $0.madeIDs(2)
+        }
+    }
+
+    @Test func nextFromABlankLastProductDoesNotPileUpBlanks() {
+        var store = TestStore()
+        store.type("\t\t\t")
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
+            $0.chrome.status = StatusMessage("Type a price to start the next product")
+        }
+    }
+
+    @Test func previousFieldMovesBackAndReentersWithTheValue() {
+        var store = TestStore()
+        store.type("15\t")
+        store.send(.comparison(.previousField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 15)))
+        }
+        store.send(.comparison(.previousField))   // the first field of the first product: stays
+    }
+
+    @Test func escapeCancelsTheEditInProgressOnly() {
+        var store = TestStore()
+        store.type("15\t")
+        store.send(.comparison(.previousField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 15)))
+        }
+        store.type("+5")
+        store.send(.comparison(.cancelEdit)) {
+            $0.editing.editor = .numeric(CalculatorEngine(value: 15))
+            $0.chrome.status = StatusMessage("Edit cancelled")
+        }
+    }
+
+    @Test func unitFieldTakesSymbolsAndOnlyOffersTheComparisonsFamily() {
+        var store = TestStore()
+        store.type("2\t1\tfl oz\t\t1\t1\t")
+        #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
+        let volume = UnitPicker(selected: nil, offered: UnitFamily.volume.units)
+        #expect(store.state.editing.editor == .unit(volume))
+        store.send(.comparison(.type("k"))) {
+            var typed = volume
+            _ = typed.type("k")
+            $0.editing.editor = .unit(typed)
+            $0.chrome.status = StatusMessage("No unit starts with 'k'", isWarning: true)
+        }
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.chrome.status = StatusMessage("Unknown unit 'k': kept none", isWarning: true)
+        }
+    }
+
+    @Test func leftAndRightStepThroughUnits() {
+        var store = TestStore()
+        store.type("2\t1\t")
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.allCases)) }
+        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
+        let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram)
+        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
+        }
+    }
+
+    @Test func disabledKeyChangesNothingButSaysWhy() {
+        var store = TestStore()
+        store.send(.comparison(.keypad(.operation(.plus)))) {
+            $0.chrome.status = StatusMessage("Type a number first", isWarning: true)
+            $0.chrome.flash = .key(.operation(.plus))
+        }
+    }
+
+    @Test func deleteAsksFirstThenDeletesTheProductAskedAbout() {
+        var store = TestStore()
+        store.type("2\t1\tkg\ta\t3\t1\tkg\tb\t")
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("a"))
+        }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", number: 1)) }
+        #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
+        store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
+            $0.chrome.overlay = .none
+            $0.editing.comparison.removeProduct(at: 0)
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
+            $0.chrome.status = StatusMessage("Deleted product #1")
+        }
+    }
+
+    @Test func clearingAskedAndRefusedKeepsEverything() {
+        var store = TestStore()
+        store.type("2\t1\tkg\ta\t")
+        store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
+        store.send(.app(.answer(yes: false))) {
+            $0.chrome.overlay = .none
+            $0.chrome.status = StatusMessage("Nothing deleted")
+        }
+        store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
+        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"])]) {
+            $0.chrome.overlay = .none
+            $0.editing.comparison.removeAllProducts()
+            $0.editing.comparison.append(Product(id: "s-3"))
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
+            $0.madeIDs(3)
+            $0.chrome.status = StatusMessage("Comparison cleared")
+        }
+    }
+
+    @Test func pasteIsFilteredAndNeverACommand() {
+        var store = TestStore()
+        store.send(.comparison(.paste("12\nq4"))) {
+            $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("124")!)))
+            $0.chrome.status = StatusMessage("Pasted; 2 characters this field doesn't take left out")
+        }
+    }
+
+    @Test func quitAndHangupCommitTheFieldInProgress() {
+        var store = TestStore()
+        store.type("4.5")
+        let saved = Product(id: "s-1", price: dec("4.5"))
+        let commit: (inout AppState) -> Void = {
+            $0.editing.comparison.replaceProduct(at: 0, with: saved)
+        }
+        var hangup = store
+        hangup.send(.terminal(.hangup), effects: [.saveField(.price, product: saved, position: 0), .quit], commit)
+        store.send(.app(.quit), effects: [.saveField(.price, product: saved, position: 0), .quit], commit)
+    }
+
+    @Test func stepBasisCyclesThroughTheFamilysUnits() {
+        var store = TestStore()
+        store.send(.comparison(.stepBasis(1))) {
+            $0.chrome.status = StatusMessage("Pick a unit first: the comparison unit follows it", isWarning: true)
+        }
+        store.type("2\t500\tg\t")
+        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
+            $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
+            $0.chrome.status = StatusMessage("Unit prices per 100 g")
+        }
+    }
+
+    @Test func ukImperialIsASettingOfTheComparison() {
+        var store = TestStore()
+        store.type("2\t1\tpt\t")
+        guard case .ranked(_, let us, _) = store.state.editing.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
+        #expect(us.baseQuantity == dec("473.176473"))
+        store.send(.comparison(.toggleVolumeSystem), effects: [.saveHeader]) {
+            $0.editing.comparison.volumeSystem = .imperial
+            $0.chrome.status = StatusMessage("UK imperial volume units (pint, gallon, fl oz; metric spoons)")
+        }
+        guard case .ranked(_, let uk, _) = store.state.editing.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
+        #expect(uk.baseQuantity == dec("568.26125"))
+        #expect(ScreenView.render(store.state).lines[0].hasSuffix("per L (UK) ›"))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// What the store reports goes through `update` like a key does.
+@Suite struct StoreEventTests {
+    @Test func anotherSessionsChangesArriveWithoutLosingTheEditInProgress() {
+        var store = TestStore()
+        store.type("2\t1\tkg\t\t7")    // editing product 2's price: "7"
+        var theirs = store.state.editing.comparison
+        theirs.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
+        theirs.removeProduct(at: 1)      // they never saw our product 2
+        store.send(.store(.externalChanges(theirs))) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
+        }
+        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .price))
+        #expect(store.state.editing.editor.text == "7")
+    }
+
+    @Test func leavingAnUntouchedFieldKeepsAnotherSessionsNewerValue() {
+        var store = TestStore()
+        store.type("3.99\t1\tkg\t")
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("3.99"))))
+        }
+        var theirs = store.state.editing.comparison
+        theirs.replaceProduct(at: 0, with: Product(id: "s-1", price: dec("4.49"), quantity: 1, unit: .kilogram))
+        store.send(.store(.externalChanges(theirs))) {
+            $0.editing.comparison = theirs
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("4.49"))))
+        }
+        store.send(.comparison(.nextField)) {   // saves nothing
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
+        }
+    }
+
+    @Test func deleteConfirmationFollowsTheProductNotItsPlace() {
+        var store = TestStore()
+        store.type("1\t1\tkg\ta\t2\t1\tkg\tb\t")
+        store.send(.comparison(.focus(FieldFocus(product: 1, field: .price)))) {
+            $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
+        }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-2", number: 2)) }
+        var theirs = store.state.editing.comparison
+        theirs.removeProduct(at: 0)      // another session deletes product 1 meanwhile
+        store.send(.store(.externalChanges(theirs))) {
+            $0.editing.comparison.removeProduct(at: 0)
+            $0.editing.focus = FieldFocus(product: 0, field: .price)
+        }
+        store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-2")]) {
+            $0.chrome.overlay = .none
+            $0.editing.comparison.removeProduct(at: 0)
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
+            $0.chrome.status = StatusMessage("Deleted product #1")
+        }
+    }
+
+    @Test func aProductWhoseSaveFailedIsKeptThroughAMergeUntilItIsSaved() {
+        var store = TestStore()
+        store.type("2\t1\tkg\tmine\t")
+        store.send(.store(.saveFailed("s-1", reason: "database is locked"))) {
+            $0.editing.unsaved = ["s-1"]
+            $0.chrome.status = StatusMessage("Not saved: database is locked", isWarning: true)
+        }
+        // The other session's copy has never seen product s-1 (its save failed here).
+        let theirs = Comparison(id: "c", products: [Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram)])
+        store.send(.store(.externalChanges(theirs))) {
+            $0.editing.comparison.insert(Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram), at: 0)
+            $0.editing.focus = FieldFocus(product: 2, field: .price)
+        }
+        #expect(store.state.editing.comparison.products.map(\.name) == ["theirs", "mine", ""])
+        store.send(.store(.saved("s-1"))) { $0.editing.unsaved = [] }
+    }
+
+    @Test func otherFailuresAndARestoredComparisonAreSaid() {
+        var store = TestStore()
+        store.send(.store(.failed("disk I/O error"))) { $0.chrome.status = StatusMessage("Not saved: disk I/O error", isWarning: true) }
+        store.send(.store(.restoredDeletedComparison)) {
+            $0.chrome.status = StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true)
+        }
+    }
+
+    @Test func openingAnotherComparisonKeepsTheSession() {
+        var store = TestStore(size: TerminalSize(width: 40, height: 20))
+        store.send(.terminal(.resize(TerminalSize(width: 100, height: 30)))) { $0.session.size = TerminalSize(width: 100, height: 30) }
+        let other = Comparison(id: "d", title: "Rice", products: [Product(id: "x-1", price: 1)])
+        store.send(.store(.opened(other))) {
+            var session = $0.session
+            $0.editing = ComparisonScreen(comparison: other, session: &session)
+            $0.session = session
+        }
+        #expect(store.state.session == Session(id: "s", serial: 2, size: TerminalSize(width: 100, height: 30)))
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import PerCore
+
+/// Sends actions and states the whole state expected after each, as TCA's TestStore does: the
+/// closure changes a copy of the state before the action, and that copy must equal the result.
+struct TestStore {
+    private(set) var state: AppState
+
+    init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+        state = AppState(comparison: comparison, session: Session(id: "s", size: size))
+    }
+
+    mutating func send(_ action: Action, effects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
+                       _ expect: (inout AppState) -> Void = { _ in }) {
+        var expected = state
+        expect(&expected)
+        let actual = state.update(action)
+        #expect(actual == effects, sourceLocation: sourceLocation)
+        #expect(state == expected, sourceLocation: sourceLocation)
+    }
+
+    /// Types keys through the key table without checking each step (Tab is "\t", Enter "\n",
+    /// Backspace "\u{8}"); returns the effects.
+    @discardableResult
+    mutating func type(_ text: String) -> [Effect] {
+        var effects: [Effect] = []
+        for c in text {
+            let event: InputEvent = switch c {
+            case "\t": .key(.tab)
+            case "\n": .key(.enter)
+            case "\u{8}": .key(.backspace)
+            default: .character(c)
+            }
+            if let action = KeyTable.action(for: event, in: state) { effects += state.update(action) }
+        }
+        return effects
+    }
+}
+
+extension ComparisonScreen {
+    /// The focus on `focus` with a fresh, untouched edit `editor`.
+    mutating func focus(_ focus: FieldFocus, editing editor: FieldEditor) {
+        self.focus = focus
+        self.editor = editor
+        untouchedEditor = editor
+    }
+}
+
+extension AppState {
+    /// For expectations: the same value, with the ID counter as the action leaves it.
+    mutating func madeIDs(_ serial: Int) { session.serial = serial }
+}
