@@ -6,13 +6,4 @@ public enum ArithmeticOperator: Character, CaseIterable, Sendable, Hashable {
     case minus = "-"
     case times = "*"
     case divide = "/"
-
-    public var name: String {
-        switch self {
-        case .plus: "plus"
-        case .minus: "minus"
-        case .times: "times"
-        case .divide: "divide"
-        }
-    }
 }

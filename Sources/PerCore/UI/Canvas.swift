@@ -58,7 +58,6 @@ public struct Canvas: Equatable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {
         get { x >= 0 && x < width && y >= 0 && y < height ? cells[y * width + x] : .blank }

@@ -4,14 +4,6 @@ public enum UnitFamily: String, CaseIterable, Sendable, Codable {
     case volume
     case count
 
-    public var baseUnit: MeasureUnit {
-        switch self {
-        case .mass: .gram
-        case .volume: .milliliter
-        case .count: .each
-        }
-    }
-
     /// The comparison unit a new comparison of this family uses.
     public var defaultBasis: ComparisonBasis {
         switch self {

@@ -36,31 +36,45 @@ public enum KeypadView {
         [.decimalPoint, .digit(0), .backspace],
     ]
 
+    /// The operator column, as lines from the keypad's top: each key's box (borders included, shared
+    /// with its neighbours). Full: + − × ÷ one line each with borders between, `=` three lines.
+    /// Compact: + − × ÷ on consecutive lines inside one box, then a two-line `=`.
+    static let operatorColumn: [(key: CalculatorKey, full: ClosedRange<Int>, compact: ClosedRange<Int>)] = [
+        (.operation(.plus), 0...2, 0...2),
+        (.operation(.minus), 2...4, 1...3),
+        (.operation(.times), 4...6, 2...4),
+        (.operation(.divide), 6...8, 3...5),
+        (.equals, 8...12, 5...8),
+    ]
+
+    /// Lines from one digit row's top border to the next: a two-line face (full) or one line (compact).
+    static func digitRowStep(_ size: Size) -> Int {
+        switch size {
+        case .full: 3
+        case .compact: 2
+        }
+    }
+
+    /// The gap between the digit grid and the operator column.
+    static let operatorGap = 1
+
     /// The key boxes with their origin at (x, y). Boxes share their borders.
     public static func keyCaps(x: Int, y: Int, size: Size) -> [KeyCap] {
         let w = size.keyWidth
+        let step = digitRowStep(size)
         var caps: [KeyCap] = []
-        let rowStep = size.height == 13 ? 3 : 2
         for (r, row) in digitRows.enumerated() {
             for (c, key) in row.enumerated() {
-                caps.append(KeyCap(key: key, frame: Rect(x: x + c * (w + 1), y: y + r * rowStep, width: w + 2, height: rowStep + 1)))
+                caps.append(KeyCap(key: key, frame: Rect(x: x + c * (w + 1), y: y + r * step, width: w + 2, height: step + 1)))
             }
         }
-        let opX = x + 3 * (w + 1) + 2
-        let ops = ArithmeticOperator.allCases.map { CalculatorKey.operation($0) }
-        switch size {
-        case .full:
-            // + − × ÷ one line each with borders between, = three lines: rows 0-2, 2-4, 4-6, 6-8, 8-12.
-            for (i, key) in ops.enumerated() {
-                caps.append(KeyCap(key: key, frame: Rect(x: opX, y: y + 2 * i, width: w + 2, height: 3)))
+        let opX = x + digitRows[0].count * (w + 1) + 1 + operatorGap
+        for entry in operatorColumn {
+            let lines: ClosedRange<Int> = switch size {
+            case .full: entry.full
+            case .compact: entry.compact
             }
-            caps.append(KeyCap(key: .equals, frame: Rect(x: opX, y: y + 8, width: w + 2, height: 5)))
-        case .compact:
-            // + − × ÷ on consecutive lines (their frames overlap: one box holds all four), then a two-line =.
-            for (i, key) in ops.enumerated() {
-                caps.append(KeyCap(key: key, frame: Rect(x: opX, y: y + i, width: w + 2, height: 3)))
-            }
-            caps.append(KeyCap(key: .equals, frame: Rect(x: opX, y: y + 5, width: w + 2, height: 4)))
+            caps.append(KeyCap(key: entry.key, frame: Rect(x: opX, y: y + lines.lowerBound, width: w + 2, height: lines.count)))
         }
         return caps
     }
