@@ -5,6 +5,15 @@ public struct ScreenLayout: Sendable {
     public static let minimumHeight = 20
     public static let wideWidth = 80
     public static let wideHeight = 24
+    /// Keys five columns wide (instead of three) from this width on.
+    static let roomyKeysWidth = 100
+    /// The title line at the top; the status line and the legend at the bottom.
+    static let titleLines = 1
+    static let footerLines = 2
+    /// Wide: the editor's two lines (field title, expression) then the toolbar, above the keypad.
+    static let wideEditorLines = 2
+    /// The table's heading line above the product rows.
+    static let tableHeadingLines = 1
 
     public enum Kind: Equatable, Sendable {
         case tooSmall
@@ -72,30 +81,32 @@ public struct ScreenLayout: Sendable {
         let isWide = w >= Self.wideWidth && h >= Self.wideHeight
         kind = isWide ? .wide : .compact
         let basisWidth = TextWidth.of(ScreenView.basisTitle(screen.comparison, glyphs: session.glyphs)) + 2
-        title = Rect(x: 0, y: 0, width: w, height: 1)
+        let top = Self.titleLines, footerY = h - Self.footerLines
+        title = Rect(x: 0, y: 0, width: w, height: Self.titleLines)
         basisButton = Rect(x: w - basisWidth, y: 0, width: basisWidth, height: 1)
-        status = Rect(x: 0, y: h - 2, width: w, height: 1)
-        legend = Rect(x: 0, y: h - 1, width: w, height: 1)
+        status = Rect(x: 0, y: footerY, width: w, height: 1)
+        legend = Rect(x: 0, y: footerY + 1, width: w, height: 1)
         if isWide {
-            keypadSize = .full(keyWidth: w >= 100 ? 5 : 3)
+            keypadSize = .full(keyWidth: w >= Self.roomyKeysWidth ? 5 : 3)
             let panelX = w - keypadSize.width - 1
-            table = Rect(x: 0, y: 1, width: panelX - 1, height: h - 3)
-            editor = Rect(x: panelX, y: 1, width: keypadSize.width, height: 2)
-            toolbar = Rect(x: panelX, y: 3, width: keypadSize.width, height: 1)
-            keypadOrigin = (panelX, 4)
-            summary = Rect(x: panelX, y: 4 + keypadSize.height, width: keypadSize.width, height: max(0, h - 2 - (4 + keypadSize.height)))
+            table = Rect(x: 0, y: top, width: panelX - 1, height: footerY - top)
+            editor = Rect(x: panelX, y: top, width: keypadSize.width, height: Self.wideEditorLines)
+            toolbar = Rect(x: panelX, y: editor.maxY, width: keypadSize.width, height: 1)
+            keypadOrigin = (panelX, toolbar.maxY)
+            let summaryY = toolbar.maxY + keypadSize.height
+            summary = Rect(x: panelX, y: summaryY, width: keypadSize.width, height: max(0, footerY - summaryY))
             rowsPerProduct = 1
         } else {
             keypadSize = .compact
-            let keypadY = h - 2 - keypadSize.height
+            let keypadY = footerY - keypadSize.height
             keypadOrigin = (1, keypadY)
             toolbar = Rect(x: 0, y: keypadY - 1, width: w, height: 1)
-            editor = Rect(x: 0, y: keypadY - 2, width: w, height: 1)
-            table = Rect(x: 0, y: 1, width: w, height: keypadY - 3)
+            editor = Rect(x: 0, y: toolbar.y - 1, width: w, height: 1)
+            table = Rect(x: 0, y: top, width: w, height: editor.y - top)
             summary = Rect(x: 1 + keypadSize.width + 1, y: keypadY, width: w - keypadSize.width - 3, height: keypadSize.height)
             rowsPerProduct = 2
         }
-        let perPage = max(1, (table.height - 1) / rowsPerProduct)
+        let perPage = max(1, (table.height - Self.tableHeadingLines) / rowsPerProduct)
         let count = screen.comparison.products.count
         let first = (screen.focus.product / perPage) * perPage
         visibleProducts = first..<min(count, first + perPage)
