@@ -80,4 +80,39 @@ import Testing
         let store = try ComparisonStore(path: path)
         #expect(try store.load("c")?.products.compactMap(\.price) == [2, 3])
     }
+
+    /// Sessions typing products into one comparison at once, keystrokes interleaved at random and
+    /// each session polling at random moments: every product typed ends up intact, everywhere.
+    @Test(arguments: [(2, 8, UInt64(1)), (3, 20, 2), (3, 6, 3), (4, 5, 4)])
+    func sessionsTypingAtOnceKeepEveryProductIntact(sessions: Int, products: Int, seed: UInt64) throws {
+        let path = folder.file("per.sqlite")
+        var sides = try (0..<sessions).map { try Side(path: path, id: "s\($0)") }
+        func keys(_ side: Int, _ product: Int) -> String { "\(side + 1)\(product)\t\(product + 1)00\tg\tp\(side)-\(product)\t" }
+        var pending = (0..<sessions).map { side in Array((0..<products).map { keys(side, $0) }.joined()) }
+        var rng = SeededRandom(seed: seed)
+        while pending.contains(where: { !$0.isEmpty }) {
+            let side = (0..<sessions).filter { !pending[$0].isEmpty }.randomElement(using: &rng)!
+            sides[side].type(String(pending[side].removeFirst()))
+            if Int.random(in: 0..<4, using: &rng) == 0 { sides[Int.random(in: 0..<sessions, using: &rng)].poll() }
+        }
+        for i in sides.indices { sides[i].poll() }
+        var expected: [String: Product] = [:]
+        for side in 0..<sessions {
+            for product in 0..<products {
+                expected["p\(side)-\(product)"] = Product(name: "p\(side)-\(product)", price: Decimal(string: "\(side + 1)\(product)"),
+                                                          quantity: Decimal(string: "\(product + 1)00"), unit: .gram)
+            }
+        }
+        func intact(_ found: [Product]) -> Bool {
+            let named = found.filter { !$0.isBlank }
+            return named.count == expected.count && named.allSatisfy { p in
+                expected[p.name].map { $0.price == p.price && $0.quantity == p.quantity && $0.unit == p.unit } ?? false
+            }
+        }
+        let saved = try #require(try ComparisonStore(path: path).load("c"))
+        #expect(intact(saved.products), "\(saved.products.map { "\($0.name)=\($0.price ?? 0)/\($0.quantity ?? 0)" })")
+        for side in sides {
+            #expect(intact(side.state.editing.comparison.products), "\(side.state.session.id)")
+        }
+    }
 }

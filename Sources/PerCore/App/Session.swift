@@ -24,6 +24,11 @@ public struct Session: Equatable, Sendable {
         return ProductID("\(id)-\(serial)")
     }
 
+    /// Whether this run of per made the product (its ID carries this session's id).
+    func made(_ product: ProductID) -> Bool {
+        product.rawValue.hasPrefix("\(id)-")
+    }
+
     mutating func makeComparisonID() -> ComparisonID {
         serial += 1
         return ComparisonID("\(id)-c\(serial)")

@@ -187,20 +187,20 @@ public struct ComparisonScreen: Equatable, Sendable {
         let fields = ProductField.allCases
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count {
-            if focus.product == comparison.products.count - 1 {
-                let effects = commit(chrome: &chrome)
-                if comparison.products[focus.product].isBlank {
-                    chrome.status = StatusMessage("Type a price to start the next product")
-                    focus = FieldFocus(product: focus.product, field: .price)
-                    resetEditor()
-                    return effects
-                }
-                comparison.append(Product(id: session.makeProductID()))
-                focus = FieldFocus(product: comparison.products.count - 1, field: .price)
+            if let next = productAfterLastField(session: session) {
+                return moveTo(FieldFocus(product: next, field: fields[0]), chrome: &chrome)
+            }
+            let effects = commit(chrome: &chrome)
+            if comparison.products[focus.product].isBlank {
+                chrome.status = StatusMessage("Type a price to start the next product")
+                focus = FieldFocus(product: focus.product, field: .price)
                 resetEditor()
                 return effects
             }
-            return moveTo(FieldFocus(product: focus.product + 1, field: fields[0]), chrome: &chrome)
+            comparison.append(Product(id: session.makeProductID()))
+            focus = FieldFocus(product: comparison.products.count - 1, field: .price)
+            resetEditor()
+            return effects
         }
         if index < 0 {
             guard focus.product > 0 else {
@@ -211,6 +211,15 @@ public struct ComparisonScreen: Equatable, Sendable {
             return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), chrome: &chrome)
         }
         return moveTo(FieldFocus(product: focus.product, field: fields[index]), chrome: &chrome)
+    }
+
+    /// Where Tab from the last field goes: from a product this session made, to the next one it
+    /// made (another session's products, added meanwhile, are never entered this way); from any
+    /// other product, to the next product. Nil: a new product is started at the end.
+    private func productAfterLastField(session: Session) -> Int? {
+        let later = comparison.products.indices.dropFirst(focus.product + 1)
+        guard session.made(focusedProduct.id) else { return later.first }
+        return later.first { session.made(comparison.products[$0].id) }
     }
 
     private mutating func moveTo(_ target: FieldFocus, chrome: inout Chrome) -> [Effect] {
