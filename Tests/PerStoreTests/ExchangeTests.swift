@@ -2,6 +2,7 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 /// What an export keeps of a comparison (identities are new on import).
 struct Shape: Equatable, CustomStringConvertible {
