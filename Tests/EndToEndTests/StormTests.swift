@@ -131,7 +131,7 @@ extension EndToEnd {
             #expect(screen.range(of: #"#\d+ Price"#, options: .regularExpression) != nil, "no price field reached:\n\(screen)")
             tmux.keys("C-u")
             tmux.type("4321+8765")
-            screen = tmux.waitFor(timeout: 5) { $0.contains("4321+8765▏") && $0.contains("= 13086") }
+            screen = tmux.waitFor(timeout: 15) { $0.contains("4321+8765▏") && $0.contains("= 13086") }
             let answered = Date().timeIntervalSince(probe)
             print("per storm: answered the probe after \(String(format: "%.2f", answered)) s")
             #expect(screen.contains("4321+8765▏") && screen.contains("= 13086"),
