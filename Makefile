@@ -1,10 +1,10 @@
-# per: make run starts the app, make test builds and runs every test.
+# per: make run starts the app, make test builds and runs every test, make unit all but the tmux ones.
 SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN_DEBUG = .build/debug/per
 BIN_RELEASE = .build/release/per
 
-.PHONY: all build run test bench install deps check-deps clean
+.PHONY: all build run test unit bench install deps check-deps clean
 
 all: build
 
@@ -20,6 +20,11 @@ run: build
 test: deps
 	$(SWIFT) build --product per
 	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test
+
+## The edit-compile-test loop: every test but the end-to-end ones in tmux (no tmux needed).
+unit: check-deps
+	$(SWIFT) build --product per
+	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests
 
 ## Benchmarks: first paint, bytes per keystroke, keystroke cost at 10 to 100,000 products.
 bench: deps build

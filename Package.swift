@@ -28,9 +28,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerStore"], path: "Sources/PerBench"),
-        .testTarget(name: "PerCoreTests", dependencies: ["PerCore"]),
-        .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore"]),
-        .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PerCore"]),
+        // Helpers shared by the test targets: temporary folders, the built binary, processes, tmux, decimals.
+        .target(name: "TestSupport", dependencies: ["PerCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
+        .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
+        .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PerCore", "TestSupport"]),
     ]
 )

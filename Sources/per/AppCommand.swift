@@ -18,7 +18,7 @@ struct AppCommand: ParsableCommand {
         do {
             store = try ComparisonStore(path: path)
         } catch {
-            FileHandle.standardError.write(Data("per: \(error.message)\n".utf8))
+            Output.error(error.message)
             throw ExitCode(1)
         }
         let status = MainActor.assumeIsolated { AppLoop.run(store: store, mouse: !noMouse) }

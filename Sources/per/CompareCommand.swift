@@ -28,7 +28,13 @@ struct CompareCommand: ParsableCommand {
     var items: [String] = []
 
     func run() throws {
-        do { try compare() } catch let failure as UsageFailure { failure.exit() }
+        Output.prepare()
+        do {
+            try compare()
+        } catch let failure as UsageFailure {
+            Output.error(failure.message)
+            throw ExitCode(2)
+        }
     }
 
     private func compare() throws {
@@ -52,18 +58,13 @@ struct CompareCommand: ParsableCommand {
             }
             comparison.chosenBasis = basis
         }
-        print(ComparisonReport(comparison).render(format), terminator: "")
+        try Output.out(ComparisonReport(comparison).render(format))
     }
 }
 
-/// Bad input on the command line: message on stderr, exit status 2.
+/// Bad input on the command line: message on stderr, exit status 2 (thrown as `ExitCode` by `run`).
 struct UsageFailure: Error, CustomStringConvertible {
     let message: String
     init(_ message: String) { self.message = message }
     var description: String { message }
-
-    func exit() -> Never {
-        FileHandle.standardError.write(Data("per: \(message)\n".utf8))
-        Foundation.exit(2)
-    }
 }

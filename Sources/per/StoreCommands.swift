@@ -26,21 +26,20 @@ struct DatabaseOptions: ParsableArguments {
 struct StoreFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
-
-    func exit() -> Never {
-        FileHandle.standardError.write(Data("per: \(message)\n".utf8))
-        Foundation.exit(1)
-    }
 }
 
-/// Runs a store command, turning store and file failures into a message and exit status 1.
+/// Runs a store command, turning store and file failures into a message on stderr and a thrown
+/// `ExitCode(1)` (ArgumentParser exits with it); output failures arrive as `ExitCode` already.
 private func runReporting(_ body: () throws -> Void) throws {
+    Output.prepare()
     do {
         try body()
     } catch let failure as StoreFailure {
-        failure.exit()
+        Output.error(failure.message)
+        throw ExitCode(1)
     } catch let error as StoreError {
-        StoreFailure(error.message).exit()
+        Output.error(error.message)
+        throw ExitCode(1)
     }
 }
 
@@ -63,20 +62,22 @@ struct ListsCommand: ParsableCommand {
         try runReporting {
             let summaries = try database.openStore().summaries()
             guard !summaries.isEmpty else {
-                print("No saved comparisons yet.")
+                try Output.out("No saved comparisons yet.\n")
                 return
             }
-            // One line per comparison; titles flattened so that a line break in a title can't break the table.
-            let titles = summaries.map { displayTitle($0.title).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+            // One line per comparison; titles flattened so that a line break in a title can't break the
+            // table, and control characters shown as \u{1B} so that a title can't command the terminal.
+            let titles = summaries.map { TerminalText.singleLine(displayTitle($0.title)) }
             let titleWidth = max("Title".count, titles.map(\.count).max() ?? 0)
             let counts = summaries.map { "\($0.productCount)" }
             let countWidth = max("Products".count, counts.map(\.count).max() ?? 0)
             func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
             func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-            print("\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited")
+            var text = "\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited\n"
             for (i, summary) in summaries.enumerated() {
-                print("\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(summary.updatedAt.map(ListEntry.displayDate) ?? "")")
+                text += "\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(summary.updatedAt.map(ListEntry.displayDate) ?? "")\n"
             }
+            try Output.out(text)
         }
     }
 }
@@ -99,9 +100,9 @@ struct ShowCommand: ParsableCommand {
                 throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")
             }
             if found.count > 1 {
-                FileHandle.standardError.write(Data("per: \(found.count) comparisons are called \"\(name)\"; showing the first in the list\n".utf8))
+                Output.error("\(found.count) comparisons are called \"\(name)\"; showing the first in the list")
             }
-            print(ComparisonReport(comparison).render(format), terminator: "")
+            try Output.out(ComparisonReport(comparison).render(format))
         }
     }
 }
@@ -132,7 +133,7 @@ struct ExportCommand: ParsableCommand {
                 }
                 comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
             }
-            FileHandle.standardOutput.write(Data(ComparisonExchange.encode(comparisons, as: format).utf8))
+            try Output.out(ComparisonExchange.encode(comparisons, as: format))
         }
     }
 }
@@ -147,15 +148,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
-                    throw StoreFailure("cannot read \(file)")
-                }
-                data = contents
-            }
+            let data = try Output.read(file, limit: ComparisonExchange.maxFileBytes)
             guard let text = String(data: data, encoding: .utf8) else {
                 throw StoreFailure("\(file): not UTF-8 text")
             }
@@ -168,7 +161,7 @@ struct ImportCommand: ParsableCommand {
             let store = try database.openStore()
             try store.save(comparisons)
             let products = comparisons.reduce(0) { $0 + $1.products.count }
-            print("Imported \(comparisons.count) comparison\(comparisons.count == 1 ? "" : "s") (\(products) product\(products == 1 ? "" : "s")).")
+            try Output.out("Imported \(comparisons.count) comparison\(comparisons.count == 1 ? "" : "s") (\(products) product\(products == 1 ? "" : "s")).\n")
         }
     }
 }

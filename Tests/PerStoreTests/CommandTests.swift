@@ -2,15 +2,16 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 /// `per lists`, `show`, `export` and `import`, run as a user would.
-@Suite(.enabled(if: perBinary != nil, "needs the built per (PER_BINARY or swift build)"))
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
 struct CommandTests {
     let folder = TemporaryFolder()
     var db: String { folder.file("per.sqlite") }
 
     private func per(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
-        try run(perBinary!, arguments + ["--db", db])
+        try run(perBinary, arguments + ["--db", db])
     }
 
     @Test func importThenListShowAndExportRoundTrip() throws {
@@ -83,7 +84,7 @@ struct CommandTests {
     @Test func aRefusedDatabaseIsExplainedWithStatusOne() throws {
         try "not a database".write(toFile: db, atomically: true, encoding: .utf8)
         for command in [["lists"], ["show", "x"], ["export"]] {
-            let result = try run(perBinary!, command + ["--db", db])
+            let result = try run(perBinary, command + ["--db", db])
             #expect(result.status == 1)
             #expect(result.err == "per: " + StoreError.corrupt(path: db).message + "\n")
         }
@@ -93,7 +94,7 @@ struct CommandTests {
     @Test func theDatabaseComesFromPER_DBWithoutDB() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["PER_DB"] = db
-        let empty = try run(perBinary!, ["lists"], environment: environment)
+        let empty = try run(perBinary, ["lists"], environment: environment)
         #expect(empty.status == 0)
         #expect(empty.out == "No saved comparisons yet.\n")
         #expect(FileManager.default.fileExists(atPath: db))

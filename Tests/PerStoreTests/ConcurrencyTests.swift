@@ -2,6 +2,7 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 @Suite struct ConcurrencyTests {
     let folder = TemporaryFolder()
@@ -75,9 +76,9 @@ import Testing
 
     /// Real processes: several `per import` runs at once on one file (fresh at first, so they also race to create
     /// and migrate it), while this process writes too. Every comparison arrives.
-    @Test(.enabled(if: perBinary != nil, "needs the built per (PER_BINARY or swift build)"))
+    @Test(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
     func severalProcessesWritingAtOnceLoseNothing() throws {
-        let binary = try #require(perBinary)
+        let binary = perBinary
         for round in 0..<12 {
             let path = folder.file("race-\(round)/per.sqlite")
             var files: [String] = []

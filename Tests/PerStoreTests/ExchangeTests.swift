@@ -2,6 +2,7 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 /// What an export keeps of a comparison (identities are new on import).
 struct Shape: Equatable, CustomStringConvertible {
@@ -24,7 +25,8 @@ struct Shape: Equatable, CustomStringConvertible {
 
 let hostileTitles = [
     "Oats, \"rolled\"", "comma,comma", "\"", "\"\"", "line\nbreak", "crlf\r\nbreak", "cr\ronly", "  edge spaces  ",
-    "tab\tin", "Crème brûlée", "日本茶", "🥣🥛", "e\u{301} combining", "back\\slash", "\u{1}control\u{7F}", "=SUM(A1)", "",
+    "tab\tin", "Crème brûlée", "日本茶", "🥣🥛", "e\u{301} combining", "back\\slash", "=SUM(A1)", "",
+    "+1", "-1", "@cmd", "\tstarts with a tab", "\rstarts with CR", "'quoted'", "''", "'",
     "[not json", "{", "ends with comma,",
 ]
 

@@ -3,6 +3,7 @@ import GRDB
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 @Suite struct FileSafetyTests {
     let folder = TemporaryFolder()

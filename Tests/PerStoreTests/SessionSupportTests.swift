@@ -2,6 +2,7 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 /// The calls the app's loop relies on beside saving fields.
 @Suite struct SessionSupportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import PerCore
 import Testing
+import TestSupport
 @testable import PerStore
 
 /// Two app sessions on one database file, each with its own state and store session, driven the way

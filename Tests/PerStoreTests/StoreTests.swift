@@ -3,6 +3,7 @@ import GRDB
 import PerCore
 import Testing
 @testable import PerStore
+import TestSupport
 
 @Suite struct StoreTests {
     let folder = TemporaryFolder()
@@ -230,13 +231,6 @@ import Testing
         #expect(try mine.changeCounter() != afterOther)
     }
 
-    @Test func changeCounterIsCheap() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure { for _ in 0..<1000 { _ = try store.changeCounter() } }
-        #expect(elapsed < .seconds(1), "1000 polls took \(elapsed)")
-    }
-
     @Test func aLockedDatabaseWaitsThenSaysSo() throws {
         let path = folder.file("per.sqlite")
         let store = try ComparisonStore(path: path, busyTimeout: 0.3)
@@ -247,16 +241,13 @@ import Testing
         configuration.allowsUnsafeTransactions = true
         let locker = try DatabaseQueue(path: path, configuration: configuration)
         try locker.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-        let clock = ContinuousClock()
-        let start = clock.now
         #expect(throws: StoreError.locked(path: path)) { try store.renameComparison(comparison.id, to: "x") }
-        #expect(clock.now - start >= .milliseconds(250)) // it waited
         #expect(StoreError.locked(path: path).message.contains("locked"))
         // Readers are not blocked by a writer in WAL mode.
         #expect(try store.load(comparison.id)?.title == "locked")
 
-        // Released within the timeout: the write waits and goes through.
-        let patient = try ComparisonStore(path: path, busyTimeout: 5)
+        // Released within the timeout: the write waits and goes through (the timeout is generous, so no timing matters).
+        let patient = try ComparisonStore(path: path, busyTimeout: 60)
         let release = Thread {
             Thread.sleep(forTimeInterval: 0.2)
             try? locker.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
@@ -266,12 +257,10 @@ import Testing
         #expect(try store.load(comparison.id)?.title == "waited")
     }
 
-    @Test func seedFillsABenchmarkDatabaseQuickly() throws {
+    /// How fast seeding and opening are is `make bench`'s business; this checks what they make.
+    @Test func seedFillsABenchmarkDatabase() throws {
         let path = folder.file("bench.sqlite")
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
-            try ComparisonStore.seed(path: path, comparisons: 1000, productsPerComparison: 100)
-        }
+        try ComparisonStore.seed(path: path, comparisons: 1000, productsPerComparison: 100)
         let store = try ComparisonStore(path: path)
         let summaries = try store.summaries()
         #expect(summaries.count == 1000)
@@ -280,13 +269,8 @@ import Testing
         let loaded = try #require(try store.load(recent))
         #expect(loaded.products.count == 100)
         #expect(loaded.rankedCount == 100)
-        #expect(elapsed < .seconds(30), "seeding took \(elapsed)")
-        // Opening and loading the most recent comparison stays fast at this size.
-        let open = try clock.measure {
-            let again = try ComparisonStore(path: path)
-            _ = try again.load(try #require(try again.mostRecentlyEditedID()))
-        }
-        #expect(open < .milliseconds(500), "open + load took \(open)")
+        let again = try ComparisonStore(path: path)
+        #expect(try again.load(try #require(try again.mostRecentlyEditedID()))?.products.count == 100)
     }
 
     @Test func resolvesThePathLikeTheDesignSays() {

@@ -7,6 +7,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 }
 
 /// A comparison printed for the command line: a ranked table, or JSON/CSV rows in entry order.
+/// Text is made safe on the way: the table shows control characters as `\u{1B}` (line breaks and
+/// tabs as spaces), CSV neutralises formulas as export does, JSON escapes them.
 public struct ComparisonReport: Sendable {
     public let comparison: Comparison
 
@@ -53,7 +55,7 @@ public struct ComparisonReport: Sendable {
             }
             return [
                 r.rank.map(String.init) ?? "-",
-                p.name,
+                TerminalText.singleLine(p.name),
                 p.price.map(DecimalText.format) ?? "-",
                 p.quantity.map(DecimalText.format) ?? "-",
                 p.unit?.symbol ?? "-",
@@ -65,7 +67,7 @@ public struct ComparisonReport: Sendable {
         let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
         let rightAligned: Set<Int> = [0, 2, 3, 5]
         var lines: [String] = []
-        if !comparison.title.isEmpty { lines.append(comparison.title) }
+        if !comparison.title.isEmpty { lines.append(TerminalText.singleLine(comparison.title)) }
         for cells in all {
             var line = ""
             for (c, cell) in cells.enumerated() {
@@ -106,7 +108,7 @@ public struct ComparisonReport: Sendable {
         for product in comparison.products {
             let r = row(product)
             let cells = [
-                product.name,
+                CSVExchange.textCell(product.name),
                 product.price.map(DecimalText.format) ?? "",
                 product.quantity.map(DecimalText.format) ?? "",
                 product.unit?.symbol ?? "",

@@ -6,22 +6,30 @@ import Foundation
 /// Neighbouring rows with the same number, comparison, per and volume_system form one comparison
 /// (`number` may be left out of a file written by hand); a row whose product columns are all empty
 /// stands for a comparison without products.
+/// Text cells (`comparison`, `name`) are written for spreadsheets: one `'` in front of text that a
+/// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
+/// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
     static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit"]
 
     static func encode(_ comparisons: [Comparison]) -> String {
         var out = CSV.row(columns)
         for (number, comparison) in comparisons.enumerated() {
-            let head = [String(number + 1), comparison.title, ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
+            let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
             let products = comparison.products.filter { !$0.isBlank }
             if products.isEmpty {
                 out += CSV.row(head + ["", "", "", ""])
             }
             for p in products {
-                out += CSV.row(head + [p.name, p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? ""])
+                out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? ""])
             }
         }
         return out
+    }
+
+    /// A title or name as a CSV cell: control characters visible, formulas neutralised.
+    static func textCell(_ text: String) -> String {
+        SpreadsheetText.neutralised(TerminalText.visible(text, keeping: TerminalText.allowedInText))
     }
 
     static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
@@ -49,17 +57,25 @@ enum CSVExchange {
             guard record.fields.count == header.fields.count else {
                 throw ExchangeError(line: record.line, problem: "\(record.fields.count) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
             }
+            for (i, text) in record.fields.enumerated() where text.unicodeScalars.count > ComparisonExchange.maxTextLength {
+                throw ExchangeError(line: record.line, field: header.fields[i], problem: ComparisonExchange.tooLong(text))
+            }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
-            let key = [field("comparison"), field("per"), field("volume_system"), field("number")]
+            let title = SpreadsheetText.restored(field("comparison"))
+            let key = [title, field("per"), field("volume_system"), field("number")]
             if key != groupKey {
                 groupKey = key
+                try ComparisonExchange.checkText(title, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), title")
                 comparisons.append(Comparison(
-                    title: key[0],
+                    title: title,
                     basis: try ComparisonExchange.basis(key[1], line: record.line, field: "per"),
                     volumeSystem: try ComparisonExchange.volumeSystem(key[2], line: record.line, field: "volume_system")))
             }
+            let name = SpreadsheetText.restored(field("name"))
+            let productNumber = comparisons[comparisons.count - 1].products.count + 1
+            try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productNumber), name")
             let product = Product(
-                name: field("name"),
+                name: name,
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
                 quantity: try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity"),
                 unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"))

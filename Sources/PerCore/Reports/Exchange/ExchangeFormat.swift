@@ -29,7 +29,8 @@ public struct ExchangeError: Error, Equatable, Sendable, CustomStringConvertible
         var place: [String] = []
         if let line { place.append("line \(line)") }
         if let field { place.append(field) }
-        return place.isEmpty ? problem : "\(place.joined(separator: ", ")): \(problem)"
+        // Whatever a file put in the problem or the place, no control character reaches the terminal.
+        return TerminalText.visible(place.isEmpty ? problem : "\(place.joined(separator: ", ")): \(problem)")
     }
 
     public var description: String { message }
@@ -54,7 +55,29 @@ public enum ComparisonExchange {
         }
     }
 
+    /// The largest file `per import` reads: 64 MiB, some 600,000 products. Larger input is refused
+    /// before it is parsed (`per import - < /dev/zero` would otherwise grow without bound).
+    public static let maxFileBytes = 64 << 20
+
+    /// The longest cell or text value import takes, in Unicode scalars: no title or name comes near it.
+    public static let maxTextLength = 4096
+
     // MARK: Shared field rules
+
+    /// Refuses a title or name holding a control character other than tab and line breaks, or longer than `maxTextLength`.
+    /// `place` says which comparison, product and field, e.g. `comparison "Oats", product 2, name`.
+    static func checkText(_ text: String, line: Int?, place: String) throws(ExchangeError) {
+        if let scalar = TerminalText.forbiddenScalar(in: text) {
+            throw ExchangeError(line: line, field: place, problem: "holds the control character \(TerminalText.codePoint(scalar)), which per does not take in text (only tab and line breaks)")
+        }
+        if text.unicodeScalars.count > maxTextLength {
+            throw ExchangeError(line: line, field: place, problem: tooLong(text))
+        }
+    }
+
+    static func tooLong(_ text: String) -> String {
+        "\(text.unicodeScalars.count) characters, more than the \(maxTextLength) per takes in one field"
+    }
 
     static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
 
@@ -98,6 +121,6 @@ public enum ComparisonExchange {
     /// A value quoted for a message, shortened when long.
     static func quoted(_ text: String) -> String {
         let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        return "\"" + short.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r") + "\""
+        return "\"" + TerminalText.visible(short.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")) + "\""
     }
 }

@@ -29,7 +29,7 @@ enum JSONExchange {
 
     private static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as is.
+    /// A JSON string literal: quotes, backslashes and control characters (C0, DEL and C1) escaped, everything else as is.
     static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -39,7 +39,7 @@ enum JSONExchange {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where TerminalText.isControl(scalar):
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
@@ -71,6 +71,7 @@ enum JSONExchange {
             throw ExchangeError(line: node.line, field: "title", problem: "missing (every comparison needs a \"title\", even \"\")")
         }
         let title = try requiredString(titleNode, field: "title")
+        try ComparisonExchange.checkText(title, line: titleNode.line, place: "comparison \(ComparisonExchange.quoted(title)), title")
         let basis = try optionalText(members, "per", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.basis(text.value, line: text.line, field: "per")
         }
@@ -82,7 +83,9 @@ enum JSONExchange {
             switch productsNode.value {
             case .null: break
             case .array(let items):
-                for item in items { products.append(try product(item)) }
+                for item in items {
+                    products.append(try product(item, number: products.count + 1, in: title))
+                }
             default:
                 throw ExchangeError(line: productsNode.line, field: "products", problem: "expected a list of products ([ … ])")
             }
@@ -90,11 +93,13 @@ enum JSONExchange {
         return Comparison(title: title, products: products, basis: basis, volumeSystem: system)
     }
 
-    private static func product(_ node: JSONNode) throws(ExchangeError) -> Product {
+    private static func product(_ node: JSONNode, number: Int, in title: String) throws(ExchangeError) -> Product {
         guard case .object(let members) = node.value else {
             throw ExchangeError(line: node.line, problem: "expected a product ({\"name\": …, \"price\": …})")
         }
-        let name = try optionalText(members, "name", allowNumber: false)?.value ?? ""
+        let nameText = try optionalText(members, "name", allowNumber: false)
+        let name = nameText?.value ?? ""
+        try ComparisonExchange.checkText(name, line: nameText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), name")
         let price = try optionalText(members, "price", allowNumber: true).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.decimal(text.value, line: text.line, field: "price")
         }
@@ -163,7 +168,9 @@ struct JSONParser {
 
     private func error(_ problem: String) -> ExchangeError { ExchangeError(line: line, problem: "JSON: " + problem) }
 
-    private func describe(_ scalar: Unicode.Scalar) -> String { "\"\(Character(scalar))\"" }
+    private func describe(_ scalar: Unicode.Scalar) -> String {
+        TerminalText.isControl(scalar) ? TerminalText.codePoint(scalar) : "\"\(Character(scalar))\""
+    }
 
     private mutating func skipSpace() {
         while index < scalars.count {
