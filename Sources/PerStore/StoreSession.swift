@@ -4,13 +4,23 @@ import PerCore
 /// One app session's side of the store: performs the core's effects, and polls for other
 /// sessions' changes. It never changes the app's state itself: what it learns comes back as
 /// actions (`.store(...)`) for `update`.
+///
+/// A write that fails for a reason that can pass (another program holds the lock, the disk is
+/// full, an I/O error) is kept, in order, and tried again at every poll; later writes queue behind
+/// it, so they land in the order they were made. Nothing is dropped: quitting waits for the queue,
+/// and giving up writes what the session holds to a recovery file.
 public struct StoreSession {
-    public let store: ComparisonStore
+    public private(set) var store: ComparisonStore
     /// Whether the open comparison's row exists yet (a fresh database gets it with the first committed field).
     private var comparisonSaved: Bool
+    /// The open comparison was deleted in another session and the user has not said yet whether to keep it.
+    private var deletedElsewhere = false
     private var lastCounter: Int?
     /// The open comparison's last edit as last loaded, to skip reloading it for other comparisons' changes.
     private var lastEdit: Int64?
+    /// Writes that failed, oldest first, with why the last try failed.
+    private var pending: [Effect] = []
+    public private(set) var lastFailure: String?
 
     /// `opened` is the comparison the app starts on.
     public init(store: ComparisonStore, opened: Comparison) {
@@ -20,94 +30,160 @@ public struct StoreSession {
         lastEdit = try? store.lastEdit(of: opened.id)
     }
 
+    /// Whether every write reached the database.
+    public var isUpToDate: Bool { pending.isEmpty && !deletedElsewhere }
+
     /// Does what the core asked; returns what it learnt, to be sent through `update`.
     public mutating func perform(_ effect: Effect, in state: AppState) -> [Action] {
         let comparison = state.editing.comparison
-        do {
-            if !comparisonSaved, effect.needsTheComparisonRow {
-                try store.saveHeader(of: comparison)
-                comparisonSaved = true
+        switch effect {
+        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .moveComparison, .deleteComparison:
+            if deletedElsewhere && effect.needsTheComparisonRow {
+                pending.append(effect)     // held until the user says whether to keep the comparison
+                return []
             }
-            switch effect {
-            case .saveField(let field, let product, let position):
-                try store.saveField(field, of: product, in: comparison.id, position: position)
-            case .deleteProduct(let id):
-                try store.deleteProduct(id)
-            case .deleteAllProducts(let ids):
-                try store.deleteProducts(ids)
-            case .saveHeader:
-                try store.saveHeader(of: comparison)
-            case .loadLists:
-                return [.store(.listsLoaded(try store.summaries()))]
-            case .openComparison(let id):
-                guard let opened = try store.load(id) else { return [] }
-                comparisonSaved = true
-                lastEdit = try? store.lastEdit(of: id)
-                return [.store(.opened(opened))]
-            case .createComparison(let created):
-                try store.save(created)
-                comparisonSaved = true
-                return created.id == comparison.id ? [] : [.store(.opened(created))]
-            case .renameComparison(let id, let title):
-                try store.renameComparison(id, to: title)
-            case .moveComparison(let id, let index):
-                try store.moveComparison(id, to: index)
-            case .deleteComparison(let id):
-                try store.deleteComparison(id)
-                if id == comparison.id { comparisonSaved = false }
-            case .repaint, .suspend, .quit:
-                break
-            }
-            return []
-        } catch StoreError.comparisonDeleted {
-            // Another session deleted this comparison while it was open here: save it back whole,
-            // so nothing typed here is lost.
+            pending.append(effect)
+            return flush(state)
+        case .loadLists:
+            return (try? store.summaries()).map { [.store(.listsLoaded($0))] } ?? []
+        case .openComparison(let id):
+            guard let opened = try? store.load(id) else { return [] }
+            return open(opened)
+        case .createComparison(let created):
             do {
-                try store.save(comparison)
-                return [.store(.restoredDeletedComparison)]
+                try store.save(created)
             } catch {
-                return [failure(of: effect, error)]
+                return [.store(.failed(Self.describe(error)))]
             }
-        } catch {
-            return [failure(of: effect, error)]
+            comparisonSaved = true
+            return created.id == comparison.id ? [] : open(created)
+        case .restoreComparison:
+            deletedElsewhere = false
+            pending.removeAll { $0.needsTheComparisonRow }   // saving it whole covers them
+            pending.insert(.restoreComparison, at: 0)
+            comparisonSaved = true
+            return flush(state)
+        case .openMostRecent(let fallback):
+            deletedElsewhere = false
+            pending.removeAll { $0.needsTheComparisonRow }
+            comparisonSaved = false
+            let recent = (try? store.mostRecentlyEditedID()).flatMap { $0 }.flatMap { try? store.load($0) }
+            guard let recent else { return [.store(.opened(fallback))] }
+            return open(recent)
+        case .repaint, .suspend, .quit, .quitNow:
+            return []
         }
     }
 
-    private func failure(of effect: Effect, _ error: Error) -> Action {
-        if case .saveField(_, let product, _) = effect { return .store(.saveFailed(product.id, reason: Self.describe(error))) }
-        return .store(.failed(Self.describe(error)))
+    private mutating func open(_ opened: Comparison) -> [Action] {
+        comparisonSaved = true
+        lastEdit = try? store.lastEdit(of: opened.id)
+        return [.store(.opened(opened))]
     }
 
-    /// Saves again the products whose save failed, then takes in other sessions' commits, if any.
+    /// Tries the queued writes in order; stops at the first that still fails.
+    private mutating func flush(_ state: AppState) -> [Action] {
+        guard !pending.isEmpty else { return [] }
+        let hadFailed = lastFailure != nil
+        var actions: [Action] = []
+        while let effect = pending.first {
+            do {
+                try attempt(effect, state)
+                pending.removeFirst()
+                if hadFailed, case .saveField(_, let product, _) = effect { actions.append(.store(.saved(product.id))) }
+                if case .restoreComparison = effect {
+                    lastEdit = try? store.lastEdit(of: state.editing.comparison.id)
+                    actions.append(.store(.restoredDeletedComparison))
+                }
+            } catch StoreError.comparisonDeleted {
+                // Another session deleted the open comparison: the user decides; the write waits.
+                deletedElsewhere = true
+                return actions + [.store(.comparisonDeletedElsewhere)]
+            } catch StoreError.readOnly(let path) {
+                // It can never be saved: the app said so when it opened.
+                pending.removeAll()
+                return actions + [.store(.refused(StoreError.readOnly(path: path).message))]
+            } catch {
+                lastFailure = Self.describe(error)
+                if case .saveField(_, let product, _) = effect { return actions + [.store(.saveFailed(product.id, reason: lastFailure!))] }
+                return actions + [.store(.failed(lastFailure!))]
+            }
+        }
+        if hadFailed {
+            lastFailure = nil
+            actions.append(.store(.allSaved))
+        }
+        return actions
+    }
+
+    private mutating func attempt(_ effect: Effect, _ state: AppState) throws {
+        let comparison = state.editing.comparison
+        if !comparisonSaved, effect.needsTheComparisonRow {
+            try store.saveHeader(of: comparison)
+            comparisonSaved = true
+        }
+        switch effect {
+        case .saveField(let field, let product, let position):
+            try store.saveField(field, of: product, in: comparison.id, position: position)
+        case .deleteProduct(let id):
+            try store.deleteProduct(id)
+        case .deleteAllProducts(let ids):
+            try store.deleteProducts(ids)
+        case .saveHeader:
+            try store.saveHeader(of: comparison)
+        case .renameComparison(let id, let title):
+            try store.renameComparison(id, to: title)
+        case .moveComparison(let id, let index):
+            try store.moveComparison(id, to: index)
+        case .deleteComparison(let id):
+            try store.deleteComparison(id)
+            if id == comparison.id { comparisonSaved = false }
+        case .restoreComparison:
+            try store.save(comparison)
+        case .loadLists, .openComparison, .createComparison, .openMostRecent, .repaint, .suspend, .quit, .quitNow:
+            break
+        }
+    }
+
+    /// Tries the queued writes again, then takes in other sessions' commits, if any.
     public mutating func poll(_ state: AppState) -> [Action] {
-        var actions = retryUnsaved(state)
+        var actions = flush(state)
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
         if state.lists != nil, let entries = try? store.summaries() { actions.append(.store(.listsLoaded(entries))) }
         let id = state.editing.comparison.id
-        let edit = try? store.lastEdit(of: id)
+        guard let edit = try? store.lastEdit(of: id) else {
+            // The row is gone: another session deleted the comparison (a new one has no row yet).
+            if comparisonSaved && !deletedElsewhere {
+                deletedElsewhere = true
+                actions.append(.store(.comparisonDeletedElsewhere))
+            }
+            return actions
+        }
         guard edit != lastEdit else { return actions }
         lastEdit = edit
         if let fresh = try? store.load(id) { actions.append(.store(.externalChanges(fresh))) }
         return actions
     }
 
-    /// Saves again, whole, each product whose save failed; stops at the first that still fails.
-    private func retryUnsaved(_ state: AppState) -> [Action] {
-        let unsaved = state.editing.unsaved
-        guard !unsaved.isEmpty, !store.isReadOnly else { return [] }
-        var actions: [Action] = []
-        for (position, product) in state.editing.comparison.products.enumerated() where unsaved.contains(product.id) {
+    /// Writes what this session holds (the open comparison, with everything typed) where `per import`
+    /// reads it: beside the database, else in the temporary folder. Returns the file's path.
+    public func writeRecovery(_ state: AppState, now: Date = Date()) throws -> String {
+        let json = ComparisonExchange.encode([state.editing.comparison], as: .json)
+        let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        let name = "per-recovered-\(stamp).json"
+        let folders = [(store.path as NSString).deletingLastPathComponent, NSTemporaryDirectory()]
+        var lastError: Error?
+        for folder in folders {
+            let path = (folder as NSString).appendingPathComponent(name)
             do {
-                for field in ProductField.allCases {
-                    try store.saveField(field, of: product, in: state.editing.comparison.id, position: position)
-                }
-                actions.append(.store(.saved(product.id)))
+                try Data(json.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                return path
             } catch {
-                break
+                lastError = error
             }
         }
-        return actions
+        throw lastError!
     }
 
     static func describe(_ error: Error) -> String {
@@ -117,12 +193,12 @@ public struct StoreSession {
 }
 
 extension Effect {
-    /// Saving into a comparison needs its row to exist (a fresh database gets it with the first committed field).
+    /// Writes into the open comparison: they need its row (a fresh database gets it with the first committed field).
     var needsTheComparisonRow: Bool {
         switch self {
         case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader: true
         case .loadLists, .openComparison, .createComparison, .renameComparison, .moveComparison, .deleteComparison,
-             .repaint, .suspend, .quit: false
+             .restoreComparison, .openMostRecent, .repaint, .suspend, .quit, .quitNow: false
         }
     }
 }

@@ -28,7 +28,7 @@ enum AppLoop {
         var state = AppState(comparison: comparison, session: Session(
             size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly))
         var storeSession = StoreSession(store: store, opened: comparison)
-        var quitting = false
+        var quit = Quit.no
         var flashDeadline: Date?
         /// Sends an action through `update`, performs its effects, and sends back what they report, until none is left.
         func dispatch(_ first: Action) {
@@ -44,9 +44,10 @@ enum AppLoop {
                     switch effect {
                     case .repaint: terminal.repaintAll()
                     case .suspend: terminal.suspend()
-                    case .quit: quitting = true
+                    case .quit: quit = max(quit, .onceSaved)
+                    case .quitNow: quit = .now
                     case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
-                         .createComparison, .renameComparison, .moveComparison, .deleteComparison:
+                         .createComparison, .renameComparison, .moveComparison, .deleteComparison, .restoreComparison, .openMostRecent:
                         queue += storeSession.perform(effect, in: state)
                     }
                 }
@@ -76,14 +77,52 @@ enum AppLoop {
                 for action in reports { dispatch(action) }
                 if !reports.isEmpty { needsDraw = true }
             }
-            guard let event, let action = KeyTable.action(for: event, in: state) else { continue }
-            needsDraw = true
-            dispatch(action)
-            if quitting { break loop }
+            if let event, let action = KeyTable.action(for: event, in: state) {
+                needsDraw = true
+                dispatch(action)
+            }
+            switch quit {
+            case .no: continue loop
+            case .onceSaved:
+                if storeSession.isUpToDate { break loop }
+                if state.chrome.overlay != .quitting { dispatch(.store(.quitWaits)); needsDraw = true }
+            case .now:
+                break loop
+            }
         }
         terminal.stop()
-        return 0
+        guard !storeSession.isUpToDate else { return 0 }
+        return recover(state, storeSession)
     }
+
+    /// Some writes never reached the database: what this session holds goes to a recovery file.
+    static func recover(_ state: AppState, _ storeSession: StoreSession) -> Int32 {
+        let reason = storeSession.lastFailure ?? "another session deleted this comparison"
+        do {
+            let path = try storeSession.writeRecovery(state)
+            FileHandle.standardError.write(Data("""
+                per: some changes could not be saved (\(reason)).
+                per: this comparison, with everything typed, is in \(path)
+                per: bring it back with: per import '\(path)'
+
+                """.utf8))
+        } catch {
+            FileHandle.standardError.write(Data("""
+                per: some changes could not be saved (\(reason)), and no recovery file could be written (\(error)).
+                per: this comparison, with everything typed, follows; save it and bring it back with per import:
+                \(ComparisonExchange.encode([state.editing.comparison], as: .json))
+
+                """.utf8))
+        }
+        return 1
+    }
+}
+
+/// How far quitting has got: not asked, asked (it waits for every write), or now (nothing to wait for).
+enum Quit: Comparable {
+    case no
+    case onceSaved
+    case now
 }
 
 extension Action {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PerCore
 import Testing
 import TestSupport
@@ -14,8 +15,8 @@ import TestSupport
         var state: AppState
         var session: StoreSession
 
-        init(path: String, id: String) throws {
-            let store = try ComparisonStore(path: path)
+        init(path: String, id: String, busyTimeout: TimeInterval = 5) throws {
+            let store = try ComparisonStore(path: path, busyTimeout: busyTimeout)
             let opened = try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison(id: "c")
             state = AppState(comparison: opened, session: Session(id: id))
             session = StoreSession(store: store, opened: opened)
@@ -68,7 +69,7 @@ import TestSupport
         #expect(home.state.editing.comparison.products[0].name == "oats")
     }
 
-    @Test func aComparisonDeletedElsewhereIsSavedBackByTheNextEditWithNothingLost() throws {
+    @Test func aComparisonDeletedElsewhereIsSaidAtTheNextPollAndKeptWhenTheUserSaysSo() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t")
@@ -76,10 +77,64 @@ import TestSupport
         aisle.send(.app(.showLists))
         aisle.send(.lists(.askDelete))
         aisle.send(.app(.answer(yes: true)))
+        home.poll()
+        #expect(home.state.chrome.overlay == .confirm(.keepDeletedComparison(title: "")))
+        #expect(!home.session.isUpToDate)
+        home.send(.app(.answer(yes: true)))
+        #expect(home.session.isUpToDate)
         home.type("3\t")
-        #expect(home.state.chrome.status == StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true))
+        #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+    }
+
+    @Test func aComparisonDeletedElsewhereCanBeLetGo() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home")
+        home.type("2\t1\tkg\ta\t")
         let store = try ComparisonStore(path: path)
-        #expect(try store.load("c")?.products.compactMap(\.price) == [2, 3])
+        try store.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", price: 5)]))
+        try store.deleteComparison("c")
+        home.poll()
+        home.send(.app(.answer(yes: false)))
+        #expect(home.state.editing.comparison.id == "other")
+        #expect(home.session.isUpToDate)
+        #expect(try store.load("c") == nil)
+    }
+
+    @Test func writesWaitBehindALockInOrderWithoutBlockingAndLandWhenItIsGone() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home", busyTimeout: 0.05)
+        home.type("1\t1\tkg\tfirst\t")
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true    // another program holding the write lock
+        let other = try DatabaseQueue(path: path, configuration: holding)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        home.type("2\t")                                    // fails: kept
+        #expect(home.state.editing.unsaved == [home.state.editing.comparison.products[1].id])
+        guard case .waiting = home.state.saving else { Issue.record("saving should wait: \(home.state.saving)"); return }
+        #expect(!home.session.isUpToDate)
+        home.send(.comparison(.focus(FieldFocus(product: 0, field: .name))))
+        home.send(.comparison(.clearField))
+        home.type("renamed\t")                              // queued behind it
+        home.poll()                                          // still locked
+        #expect(!home.session.isUpToDate)
+        try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+        home.poll()
+        #expect(home.session.isUpToDate)
+        #expect(home.state.saving == .upToDate)
+        #expect(home.state.editing.unsaved.isEmpty)
+        let saved = try #require(try ComparisonStore(path: path).load("c"))
+        #expect(saved.products.map(\.name) == ["renamed", ""] && saved.products.compactMap(\.price) == [1, 2])
+    }
+
+    @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home")
+        home.type("1.25\t3\tkg\tkept\t4")
+        let recovery = try home.session.writeRecovery(home.state)
+        #expect(recovery.hasPrefix(folder.path))
+        let text = try String(contentsOfFile: recovery, encoding: .utf8)
+        let back = try ComparisonExchange.decode(text)
+        #expect(back.first?.products.first == Product(id: back.first!.products.first!.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram))
     }
 
     /// Sessions typing products into one comparison at once, keystrokes interleaved at random and

@@ -22,6 +22,10 @@ public enum AppAction: Equatable, Sendable {
     case suspend
     /// Ctrl-Q: commit the field in progress, save, quit.
     case quit
+    /// While quitting waits for the database: stop waiting, write a recovery file and quit.
+    case giveUpSaving
+    /// The open comparison was deleted in another session: keep it (save it again) or let it go.
+    case keepDeletedComparison(Bool)
 }
 
 /// What the terminal reports, not the user.
@@ -42,8 +46,16 @@ public enum StoreEvent: Equatable, Sendable {
     case saved(ProductID)
     /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
     case saveFailed(ProductID, reason: String)
-    /// Something else could not be done.
+    /// Something else could not be done (it is kept and tried again when it can be).
     case failed(String)
+    /// A write that can never be done (a read-only database): said, not kept.
+    case refused(String)
+    /// Every write that had failed is done now.
+    case allSaved
+    /// Quitting waits: some writes are still not done.
+    case quitWaits
+    /// Another session deleted the open comparison.
+    case comparisonDeletedElsewhere
     /// Another session had deleted the open comparison; this session's copy was saved back.
     case restoredDeletedComparison
 }

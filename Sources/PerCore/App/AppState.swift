@@ -12,6 +12,14 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var editing: ComparisonScreen
     public internal(set) var screen: Screen = .comparison
     public internal(set) var chrome = Chrome()
+    /// Whether every write reached the database.
+    public internal(set) var saving: Saving = .upToDate
+
+    public enum Saving: Equatable, Sendable {
+        case upToDate
+        /// Some writes failed (a lock held by another program, a full disk): kept, tried again at each poll.
+        case waiting(reason: String)
+    }
 
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
     public init(comparison: Comparison = Comparison(), session: Session = Session()) {
@@ -54,7 +62,7 @@ public struct AppState: Equatable, Sendable {
                 chrome.flash = nil
                 return []
             case .hangup:
-                return quit()
+                return editing.update(.commitField, session: &session, chrome: &chrome) + [.quitNow]
             }
         case .store(let event):
             return update(event)
@@ -74,9 +82,16 @@ public struct AppState: Equatable, Sendable {
         case .answer(let yes):
             guard case .confirm(let question) = chrome.overlay else { return [] }
             chrome.overlay = .none
-            if yes { return update(question.action) }
+            if let action = question.action(yes: yes) { return update(action) }
             chrome.status = StatusMessage("Nothing deleted")
             return []
+        case .keepDeletedComparison(let keep):
+            if keep { return [.restoreComparison] }
+            chrome.status = StatusMessage("Let \"\(editing.comparison.title.isEmpty ? "Untitled" : editing.comparison.title)\" go")
+            return [.openMostRecent(fallback: Comparison(id: session.makeComparisonID()))]
+        case .giveUpSaving:
+            guard chrome.overlay == .quitting else { return [] }
+            return [.quitNow]
         case .showLists:
             let effects = editing.update(.commitField, session: &session, chrome: &chrome)
             screen = .lists(ListsScreen(entries: [], selecting: editing.comparison.id))
@@ -87,8 +102,15 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
+    /// Quitting commits the field in progress; an unanswered "keep the comparison another session
+    /// deleted?" counts as keep, so nothing typed is lost.
     private mutating func quit() -> [Effect] {
-        editing.update(.commitField, session: &session, chrome: &chrome) + [.quit]
+        var effects: [Effect] = []
+        if case .confirm(.keepDeletedComparison) = chrome.overlay {
+            chrome.overlay = .none
+            effects = [.restoreComparison]
+        }
+        return effects + editing.update(.commitField, session: &session, chrome: &chrome) + [.quit]
     }
 
     private mutating func update(_ event: StoreEvent) -> [Effect] {
@@ -102,13 +124,30 @@ public struct AppState: Equatable, Sendable {
             editing = ComparisonScreen(comparison: comparison, session: &session)
             screen = .comparison
             return []
-        case .failed(let message):
-            chrome.status = StatusMessage("Not saved: \(message)", isWarning: true)
+        case .failed(let reason):
+            saving = .waiting(reason: reason)
+            return []
+        case .refused(let reason):
+            chrome.status = StatusMessage("Not saved: \(reason)", isWarning: true)
+            return []
+        case .allSaved:
+            saving = .upToDate
+            if chrome.overlay == .quitting { return [.quit] }
+            chrome.status = StatusMessage("Saved: every change is in the database again")
+            return []
+        case .quitWaits:
+            chrome.overlay = .quitting
+            return []
+        case .comparisonDeletedElsewhere:
+            chrome.overlay = .confirm(.keepDeletedComparison(title: editing.comparison.title))
             return []
         case .restoredDeletedComparison:
             chrome.status = StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true)
             return []
-        case .externalChanges, .saved, .saveFailed:
+        case .saveFailed(_, let reason):
+            saving = .waiting(reason: reason)
+            return editing.update(event, session: session, chrome: &chrome)
+        case .externalChanges, .saved:
             return editing.update(event, session: session, chrome: &chrome)
         }
     }

@@ -26,29 +26,36 @@ public enum Overlay: Equatable, Sendable {
     /// The help screen, at a page (narrow screens need several).
     case help(page: Int)
     case confirm(Confirmation)
+    /// Quitting, waiting for writes the database does not take yet (Esc gives up).
+    case quitting
 }
 
-/// A question that needs y or n; yes sends `action`.
+/// A question that needs y or n.
 public enum Confirmation: Equatable, Sendable {
     /// The product, and its number on screen when asked.
     case deleteProduct(ProductID, number: Int)
     case clearComparison
     case deleteComparison(ListEntry)
+    /// The open comparison was deleted in another session: keep it here?
+    case keepDeletedComparison(title: String)
 
     public var question: String {
         switch self {
         case .deleteProduct(_, let number): "Delete product #\(number)? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
+        case .keepDeletedComparison(let title):
+            "Another session deleted \"\(title.isEmpty ? "Untitled" : title)\". Keep it here (y), or let it go (n)?"
         }
     }
 
-    /// What yes does.
-    var action: Action {
+    /// What the answer does; nil: nothing but saying so.
+    func action(yes: Bool) -> Action? {
         switch self {
-        case .deleteProduct(let id, let number): .comparison(.deleteProduct(id, number: number))
-        case .clearComparison: .comparison(.clearAll)
-        case .deleteComparison(let entry): .lists(.delete(entry))
+        case .deleteProduct(let id, let number): yes ? .comparison(.deleteProduct(id, number: number)) : nil
+        case .clearComparison: yes ? .comparison(.clearAll) : nil
+        case .deleteComparison(let entry): yes ? .lists(.delete(entry)) : nil
+        case .keepDeletedComparison: .app(.keepDeletedComparison(yes))
         }
     }
 }

@@ -11,7 +11,16 @@ public enum Effect: Equatable, Sendable {
     case renameComparison(ComparisonID, String)
     case moveComparison(ComparisonID, to: Int)
     case deleteComparison(ComparisonID)
+    /// Another session deleted the open comparison and the user keeps it: save it whole again.
+    case restoreComparison
+    /// Another session deleted the open comparison and the user lets it go: open the most recently
+    /// edited one, else `fallback` (new and empty).
+    case openMostRecent(fallback: Comparison)
     case repaint
     case suspend
+    /// Quit once every write is done (the user may give up waiting).
     case quit
+    /// Quit now, writing what could not be saved to a recovery file (after a hang-up, or when the
+    /// user gives up waiting).
+    case quitNow
 }

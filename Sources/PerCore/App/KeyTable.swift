@@ -166,6 +166,11 @@ public enum KeyTable {
                 if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
                 return nil
             }
+        case .quitting:
+            if case .app(.quit) = keyAction { return .app(.giveUpSaving) }
+            if event == .key(.escape) { return .app(.giveUpSaving) }
+            if case .app(let app) = keyAction, [.suspend, .redraw].contains(app) { return keyAction }
+            return nil
         case .none:
             return keyAction
         }

@@ -182,7 +182,7 @@ import Testing
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
         }
         var hangup = store
-        hangup.send(.terminal(.hangup), effects: [.saveField(.price, product: saved, position: 0), .quit], commit)
+        hangup.send(.terminal(.hangup), effects: [.saveField(.price, product: saved, position: 0), .quitNow], commit)
         store.send(.app(.quit), effects: [.saveField(.price, product: saved, position: 0), .quit], commit)
     }
 

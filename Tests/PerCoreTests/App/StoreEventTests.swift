@@ -60,8 +60,9 @@ import Testing
         store.type("2\t1\tkg\tmine\t")
         store.send(.store(.saveFailed("s-1", reason: "database is locked"))) {
             $0.editing.unsaved = ["s-1"]
-            $0.chrome.status = StatusMessage("Not saved: database is locked", isWarning: true)
+            $0.saving = .waiting(reason: "database is locked")
         }
+        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Saving waits (database is locked); your changes are kept"))
         // The other session's copy has never seen product s-1 (its save failed here).
         let theirs = Comparison(id: "c", products: [Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram)])
         store.send(.store(.externalChanges(theirs))) {
@@ -70,13 +71,52 @@ import Testing
         }
         #expect(store.state.editing.comparison.products.map(\.name) == ["theirs", "mine", ""])
         store.send(.store(.saved("s-1"))) { $0.editing.unsaved = [] }
+        store.send(.store(.allSaved)) {
+            $0.saving = .upToDate
+            $0.chrome.status = StatusMessage("Saved: every change is in the database again")
+        }
     }
 
-    @Test func otherFailuresAndARestoredComparisonAreSaid() {
+    @Test func otherFailuresWaitAndARefusalIsSaid() {
         var store = TestStore()
-        store.send(.store(.failed("disk I/O error"))) { $0.chrome.status = StatusMessage("Not saved: disk I/O error", isWarning: true) }
-        store.send(.store(.restoredDeletedComparison)) {
+        store.send(.store(.failed("disk I/O error"))) { $0.saving = .waiting(reason: "disk I/O error") }
+        store.send(.store(.refused("read-only"))) { $0.chrome.status = StatusMessage("Not saved: read-only", isWarning: true) }
+    }
+
+    @Test func quittingWaitsForEveryWriteAndEscGivesUp() {
+        var store = TestStore()
+        store.send(.store(.failed("database is locked"))) { $0.saving = .waiting(reason: "database is locked") }
+        store.send(.app(.quit), effects: [.quit])
+        store.send(.store(.quitWaits)) { $0.chrome.overlay = .quitting }
+        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Quitting once saved: database is locked. Esc gives up"))
+        #expect(KeyTable.action(for: .character("7"), in: store.state) == nil)
+        #expect(KeyTable.action(for: .key(.escape), in: store.state) == .app(.giveUpSaving))
+        #expect(KeyTable.action(for: .control("q"), in: store.state) == .app(.giveUpSaving))
+        var givingUp = store
+        givingUp.send(.app(.giveUpSaving), effects: [.quitNow])
+        store.send(.store(.allSaved), effects: [.quit]) { $0.saving = .upToDate }
+    }
+
+    @Test func aHangupQuitsAtOnce() {
+        var store = TestStore()
+        store.send(.terminal(.hangup), effects: [.quitNow])
+    }
+
+    @Test func aComparisonDeletedElsewhereIsTheUsersToKeepOrLetGo() {
+        var store = TestStore(Comparison(id: "c", title: "Oats"))
+        store.send(.store(.comparisonDeletedElsewhere)) { $0.chrome.overlay = .confirm(.keepDeletedComparison(title: "Oats")) }
+        #expect(ScreenView.render(store.state).lines[22].contains("Another session deleted \"Oats\". Keep it here (y), or let it go (n)?"))
+        var keeping = store
+        keeping.send(.app(.answer(yes: true)), effects: [.restoreComparison]) { $0.chrome.overlay = .none }
+        keeping.send(.store(.restoredDeletedComparison)) {
             $0.chrome.status = StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true)
+        }
+        var quitting = store
+        quitting.send(.app(.quit), effects: [.restoreComparison, .quit]) { $0.chrome.overlay = .none }
+        store.send(.app(.answer(yes: false)), effects: [.openMostRecent(fallback: Comparison(id: "s-c2"))]) {
+            $0.chrome.overlay = .none
+            $0.chrome.status = StatusMessage("Let \"Oats\" go")
+            $0.madeIDs(2)
         }
     }
 

@@ -7,10 +7,9 @@ extension ComparisonScreen {
             adoptExternalChanges(fresh)
         case .saved(let id):
             unsaved.remove(id)
-        case .saveFailed(let id, let reason):
+        case .saveFailed(let id, _):
             if comparison.products.contains(where: { $0.id == id }) { unsaved.insert(id) }
-            chrome.status = StatusMessage("Not saved: \(reason)", isWarning: true)
-        case .listsLoaded, .opened, .failed, .restoredDeletedComparison:
+        case .listsLoaded, .opened, .failed, .refused, .allSaved, .quitWaits, .comparisonDeletedElsewhere, .restoredDeletedComparison:
             break
         }
         return []

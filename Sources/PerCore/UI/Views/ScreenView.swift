@@ -150,9 +150,22 @@ public enum ScreenView {
 
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let r = layout.status
-        if case .confirm(let question) = state.chrome.overlay {
+        let banner: String? = switch (state.chrome.overlay, state.saving) {
+        case (.confirm(let question), _): question.question
+        case (.quitting, .waiting(let reason)): "Quitting once saved: \(reason). Esc gives up (writes a recovery file)"
+        case (.quitting, .upToDate): "Quitting..."
+        case (.none, _), (.help, _): nil
+        }
+        if let banner {
             canvas.fill(r, with: Cell(" ", style: .reverse, color: .warning))
-            canvas.put(" " + question.question, x: 0, y: r.y, style: [.reverse, .bold], color: .warning)
+            canvas.put(" " + TextWidth.truncate(banner, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y,
+                       style: [.reverse, .bold], color: .warning)
+            return
+        }
+        if state.chrome.status == nil, case .waiting(let reason) = state.saving {
+            let text = "Saving waits (\(reason)); your changes are kept and saved when it can"
+            canvas.put(" " + TextWidth.truncate(text, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y,
+                       style: .bold, color: .warning)
             return
         }
         if let status = state.chrome.status {
