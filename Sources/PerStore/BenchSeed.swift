@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+import PerCore
+
+// Benchmark data for `make bench`.
+extension ComparisonStore {
+    /// Fills the database at `path` with `comparisons` comparisons of `productsPerComparison` products (mass units,
+    /// varied prices) in one transaction. For `make bench`.
+    public static func seed(path: String, comparisons: Int, productsPerComparison: Int) throws(StoreError) {
+        let store = try ComparisonStore(path: path)
+        let units: [MeasureUnit] = [.gram, .kilogram, .ounce, .pound]
+        try store.write { db in
+            let start = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM comparison") ?? 0
+            let now = nowMilliseconds()
+            let insertComparison = try db.makeStatement(sql: """
+                INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at)
+                VALUES (?, ?, ?, NULL, NULL, 'us', ?, ?)
+                """)
+            let insertProduct = try db.makeStatement(sql: ProductColumns.insert(updating: []))
+            for c in 0..<comparisons {
+                let id = ComparisonID.random()
+                try insertComparison.execute(arguments: [id.rawValue, "Bench \(start + c + 1)", start + c, now, now + Int64(c)])
+                for p in 0..<productsPerComparison {
+                    let n = c * productsPerComparison + p
+                    let product = Product(
+                        name: "Product \(p + 1)", price: Decimal(1 + n % 97) + Decimal(10 + n % 90) / 100,
+                        quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count])
+                    try insertProduct.execute(arguments: ProductColumns.arguments(product, comparison: id, position: p))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+// The SQLite connection: opening it, running reads and writes on it, and turning its errors into StoreErrors.
+extension ComparisonStore {
+    static func openQueue(path: String, configuration: Configuration) throws(StoreError) -> DatabaseQueue {
+        // Read-only and nobody has it open (no write-ahead log): read it as immutable, so that SQLite doesn't leave
+        // -wal and -shm files of ours next to a file that isn't ours to write.
+        if configuration.readonly && !FileManager.default.fileExists(atPath: path + "-wal") {
+            return try openImmutable(path: path, configuration: configuration)
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            if configuration.readonly { _ = try queue.read { try Int.fetchOne($0, sql: "PRAGMA data_version") } }
+            return queue
+        } catch let error as DatabaseError where configuration.readonly
+            && (error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN)
+        {
+            // A WAL database whose -shm file we can't write or create: read it as immutable.
+            return try openImmutable(path: path, configuration: configuration)
+        } catch {
+            throw storeError(error, path: path, opening: true)
+        }
+    }
+
+    private static func openImmutable(path: String, configuration: Configuration) throws(StoreError) -> DatabaseQueue {
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        do {
+            return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        } catch {
+            throw storeError(error, path: path, opening: true)
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try Self.mapErrors(path: path) { try queue.read(body) }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        if isReadOnly { throw .readOnly(path: path) }
+        return try Self.mapErrors(path: path) { try queue.write(body) }
+    }
+
+    private static func mapErrors<T>(path: String, _ body: () throws -> T) throws(StoreError) -> T {
+        do { return try body() } catch { throw storeError(error, path: path, opening: false) }
+    }
+
+    static func storeError(_ error: any Error, path: String, opening: Bool) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else {
+            return opening ? .cannotOpen(path: path, reason: reason(error)) : .failed(path: path, reason: reason(error))
+        }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+        case .SQLITE_READONLY: return .readOnly(path: path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path)
+        case .SQLITE_FULL: return .failed(path: path, reason: "the disk is full")
+        case .SQLITE_PERM, .SQLITE_AUTH: return .cannotOpen(path: path, reason: "permission denied")
+        default:
+            let text = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
+            return opening ? .cannotOpen(path: path, reason: text) : .failed(path: path, reason: text)
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+}

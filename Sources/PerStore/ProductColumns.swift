@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import PerCore
+
+/// One data column of the `product` table: its name, the value a Product stores in it, and how a stored value goes
+/// back into a Product.
+struct ProductColumn: Sendable {
+    let name: String
+    /// What is stored for the product: decimal text for numbers, the unit's symbol, nil for "not set".
+    let value: @Sendable (Product) -> (any DatabaseValueConvertible)?
+    /// Sets the field from the stored value; a value this per can't read leaves the field unset (never a crash).
+    let load: @Sendable (inout Product, DatabaseValue) -> Void
+
+    /// The column that holds `field`. The switch is the table: every field has exactly one column.
+    static func of(_ field: ProductField) -> ProductColumn {
+        switch field {
+        case .price:
+            ProductColumn(name: "price", value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })
+        case .quantity:
+            ProductColumn(name: "quantity", value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) })
+        case .unit:
+            ProductColumn(name: "unit", value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })
+        case .name:
+            ProductColumn(name: "name", value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })
+        }
+    }
+
+    private static func decimal(_ value: DatabaseValue) -> Decimal? {
+        String.fromDatabaseValue(value).flatMap(DecimalText.parse)
+    }
+}
+
+/// The product table as loading, whole-product saves, single-field upserts and bench seeding use it: a row is the
+/// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
+enum ProductColumns {
+    static let all: [ProductColumn] = ProductField.allCases.map(ProductColumn.of)
+
+    /// The columns `product(from:)` reads, for a SELECT.
+    static let selection = (["id"] + all.map(\.name)).joined(separator: ", ")
+
+    /// INSERT of a whole row. When the product is saved already, only the columns in `updating` change
+    /// (none: the INSERT fails on a duplicate id).
+    static func insert(updating: [String]) -> String {
+        let names = ["id", "comparison_id", "position"] + all.map(\.name)
+        var sql = "INSERT INTO product (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+        if !updating.isEmpty {
+            sql += " ON CONFLICT(id) DO UPDATE SET " + updating.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        }
+        return sql
+    }
+
+    /// Saving a whole product: every column but the id changes (it may have moved to another position or comparison).
+    static let upsertWhole = insert(updating: ["comparison_id", "position"] + all.map(\.name))
+
+    /// Saving one field: a product not saved yet gets its whole row; a saved one gets only that column changed.
+    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: [ProductColumn.of(field).name]) }
+
+    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: [ProductColumn.of($0).name])) })
+
+    /// The arguments of `insert(updating:)` for `product`.
+    static func arguments(_ product: Product, comparison: ComparisonID, position: Int) -> StatementArguments {
+        StatementArguments([product.id.rawValue, comparison.rawValue, position] + all.map { $0.value(product) })
+    }
+
+    /// A product from a row selected with `selection`.
+    static func product(from row: Row) -> Product {
+        var product = Product(id: ProductID(String.fromDatabaseValue(row["id"]) ?? ""))
+        for column in all { column.load(&product, row[column.name]) }
+        return product
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import PerCore
+
+// Reads: the list, whole comparisons, and the cheap checks a session polls.
+extension ComparisonStore {
+    /// The saved comparisons in the user's order.
+    public func summaries() throws(StoreError) -> [ListEntry] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT c.id, c.title, c.updated_at,
+                       (SELECT count(*) FROM product p WHERE p.comparison_id = c.id) AS product_count
+                FROM comparison c ORDER BY c.position, c.rowid
+                """).map { row in
+                ListEntry(
+                    id: ComparisonID(row["id"] as String), title: row["title"], productCount: row["product_count"],
+                    updatedAt: Self.date(row["updated_at"]))
+            }
+        }
+    }
+
+    /// A saved comparison with its products in order; nil when there is none with that id.
+    public func load(_ id: ComparisonID) throws(StoreError) -> Comparison? {
+        try read { db in try Self.load(id, db) }
+    }
+
+    /// Every saved comparison, in list order.
+    public func loadAll() throws(StoreError) -> [Comparison] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM comparison ORDER BY position, rowid").compactMap { try Self.load(ComparisonID($0), db) }
+        }
+    }
+
+    private static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
+        guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system FROM comparison WHERE id = ?", arguments: [id.rawValue])
+        else { return nil }
+        var basis: ComparisonBasis?
+        if let amount = (header["basis_amount"] as String?).flatMap(DecimalText.parse),
+           let unit = (header["basis_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) {
+            basis = ComparisonBasis(amount: amount, unit: unit)
+        }
+        let products = try Row.fetchAll(db, sql: """
+            SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid
+            """, arguments: [id.rawValue]).map(ProductColumns.product(from:))
+        return Comparison(
+            id: id, title: header["title"], products: products, basis: basis,
+            volumeSystem: VolumeSystem(rawValue: header["volume_system"]) ?? .us)
+    }
+
+    /// The comparison edited last, in any session.
+    public func mostRecentlyEditedID() throws(StoreError) -> ComparisonID? {
+        try read { db in
+            let id = try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1")
+            return id.map { ComparisonID($0) }
+        }
+    }
+
+    /// Cheap; moves whenever another connection (another session or process) commits a change.
+    /// This store's own writes don't move it: the caller already has what it wrote.
+    public func changeCounter() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
+    /// When a comparison was last edited, in any session (a number that only grows); nil when it is gone.
+    /// Cheap: lets a session skip reloading its comparison when another one was changed.
+    public func lastEdit(of id: ComparisonID) throws(StoreError) -> Int64? {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT updated_at FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
+    }
+}

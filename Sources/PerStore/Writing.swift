@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import PerCore
+
+// Writes: whole comparisons (import is one of them), headers, single fields, deletions and the list's order.
+extension ComparisonStore {
+    /// Saves a whole comparison: header and every product with its position, created or replaced.
+    /// Products saved earlier that are no longer in it are deleted. A new comparison goes to the end of the list.
+    public func save(_ comparison: Comparison) throws(StoreError) {
+        try save([comparison])
+    }
+
+    /// Saves several whole comparisons in one transaction: all of them or none.
+    public func save(_ comparisons: [Comparison]) throws(StoreError) {
+        try write { db in
+            for comparison in comparisons { try Self.save(comparison, db) }
+        }
+    }
+
+    private static func save(_ comparison: Comparison, _ db: Database) throws {
+        try upsertHeader(comparison, db)
+        let id = comparison.id.rawValue
+        let keep = Set(comparison.products.map(\.id.rawValue))
+        for old in try String.fetchAll(db, sql: "SELECT id FROM product WHERE comparison_id = ?", arguments: [id]) where !keep.contains(old) {
+            try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [old])
+        }
+        let statement = try db.cachedStatement(sql: ProductColumns.upsertWhole)
+        for (position, product) in comparison.products.enumerated() {
+            try statement.execute(arguments: ProductColumns.arguments(product, comparison: comparison.id, position: position))
+        }
+    }
+
+    /// Saves title, chosen basis and volume system (creating the comparison, without products, if it is not saved).
+    public func saveHeader(of comparison: Comparison) throws(StoreError) {
+        try write { db in try Self.upsertHeader(comparison, db) }
+    }
+
+    private static func upsertHeader(_ comparison: Comparison, _ db: Database) throws {
+        let now = nowMilliseconds()
+        try db.cachedStatement(sql: """
+            INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at)
+            VALUES (?1, ?2, (SELECT coalesce(max(position), -1) + 1 FROM comparison), ?3, ?4, ?5, ?6,
+                    max(?6, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)))
+            ON CONFLICT(id) DO UPDATE SET title = excluded.title, basis_amount = excluded.basis_amount,
+                basis_unit = excluded.basis_unit, volume_system = excluded.volume_system, updated_at = excluded.updated_at
+            """).execute(arguments: [
+                comparison.id.rawValue, comparison.title,
+                comparison.chosenBasis.map { DecimalText.format($0.amount) }, comparison.chosenBasis?.unit.symbol,
+                comparison.volumeSystem.rawValue, now,
+            ])
+    }
+
+    /// Saves one committed field. A product not saved yet gets a row with all its fields at `position`; a saved one
+    /// gets only this column changed, so edits of other fields made meanwhile by other sessions are kept.
+    /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
+    public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID, position: Int) throws(StoreError) {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
+                throw StoreError.comparisonDeleted(id: comparison)
+            }
+            try db.cachedStatement(sql: ProductColumns.upsert(field))
+                .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
+            try Self.touch(comparison, db)
+        }
+    }
+
+    public func deleteProduct(_ id: ProductID) throws(StoreError) {
+        try write { db in
+            guard let comparison = try String.fetchOne(db, sql: "SELECT comparison_id FROM product WHERE id = ?", arguments: [id.rawValue]) else { return }
+            try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
+            try Self.touch(ComparisonID(comparison), db)
+        }
+    }
+
+    /// Deletes products in one transaction (Ctrl-K clears a comparison at once, or not at all).
+    public func deleteProducts(_ ids: [ProductID]) throws(StoreError) {
+        try write { db in
+            var touched = Set<String>()
+            for id in ids {
+                if let comparison = try String.fetchOne(db, sql: "SELECT comparison_id FROM product WHERE id = ?", arguments: [id.rawValue]) {
+                    touched.insert(comparison)
+                }
+                try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
+            }
+            for comparison in touched { try Self.touch(ComparisonID(comparison), db) }
+        }
+    }
+
+    /// Deletes a comparison and (by cascade) its products.
+    public func deleteComparison(_ id: ComparisonID) throws(StoreError) {
+        try write { db in try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
+    }
+
+    public func renameComparison(_ id: ComparisonID, to title: String) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE comparison SET title = ? WHERE id = ?", arguments: [title, id.rawValue])
+            try Self.touch(id, db)
+        }
+    }
+
+    /// Moves a comparison to `index` in the list (clamped to the list).
+    public func moveComparison(_ id: ComparisonID, to index: Int) throws(StoreError) {
+        try write { db in
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM comparison ORDER BY position, rowid")
+            guard let from = ids.firstIndex(of: id.rawValue) else { return }
+            ids.remove(at: from)
+            ids.insert(id.rawValue, at: min(max(index, 0), ids.count))
+            let statement = try db.cachedStatement(sql: "UPDATE comparison SET position = ?1 WHERE id = ?2 AND position IS NOT ?1")
+            for (position, id) in ids.enumerated() { try statement.execute(arguments: [position, id]) }
+        }
+    }
+
+    /// Marks a comparison as edited now (and after every edit saved before, whatever the clocks say).
+    private static func touch(_ id: ComparisonID, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE comparison SET updated_at = max(?, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)) WHERE id = ?
+            """).execute(arguments: [nowMilliseconds(), id.rawValue])
+    }
+}
