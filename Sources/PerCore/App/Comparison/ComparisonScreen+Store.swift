@@ -20,12 +20,14 @@ extension ComparisonScreen {
     /// so are unsaved products (their save failed and will be tried again).
     private mutating func adoptExternalChanges(_ fresh: Comparison) {
         let focusedProduct = self.focusedProduct
+        let isEditing = editor != untouchedEditor
         var merged = fresh
-        // Local products the store does not have (blank, failed to save, or focused here) are kept,
-        // each placed after the product it followed here (at the end when none).
+        let freshIDs = Set(fresh.products.map(\.id))
+        // Local products the store does not have (blank, failed to save, or being edited here) are
+        // kept, each placed after the product it followed here (at the end when none).
         for (localIndex, product) in comparison.products.enumerated()
-        where (product.isBlank || unsaved.contains(product.id) || product.id == focusedProduct.id)
-            && !merged.products.contains(where: { $0.id == product.id }) {
+        where (product.isBlank || unsaved.contains(product.id) || (product.id == focusedProduct.id && isEditing))
+            && !freshIDs.contains(product.id) {
             let previous = comparison.products[..<localIndex].last { p in merged.products.contains { $0.id == p.id } }
             let at = previous.flatMap { p in merged.products.firstIndex { $0.id == p.id } }.map { $0 + 1 } ?? merged.products.count
             merged.insert(product, at: at)
@@ -35,11 +37,17 @@ extension ComparisonScreen {
                 merged.replaceProduct(at: i, with: mine)
             }
         }
+        if !freshIDs.contains(focusedProduct.id) && !focusedProduct.isBlank && !unsaved.contains(focusedProduct.id) && isEditing {
+            deletedElsewhere.insert(focusedProduct.id)
+        }
+        deletedElsewhere.formIntersection(merged.products.map(\.id))
+        if merged.products.isEmpty { merged.append(focusedProduct.isBlank ? focusedProduct : Product(id: ProductID("\(focusedProduct.id)-new"))) }
+        let index = merged.products.firstIndex { $0.id == focusedProduct.id }
+            ?? min(focus.product, merged.products.count - 1)   // gone and not being edited: its neighbour takes the focus
         comparison = merged
         page.value = .empty
-        let index = merged.products.firstIndex { $0.id == focusedProduct.id }!
         focus = FieldFocus(product: index, field: focus.field)
-        if editor == untouchedEditor {
+        if !isEditing || comparison.products[index].id != focusedProduct.id {
             resetEditor()     // nothing typed here: show the other session's value
         } else if case .unit(let picker) = editor {
             var refreshed = UnitPicker(selected: picker.selected, offered: offeredUnits(for: index))

@@ -11,6 +11,9 @@ public struct ComparisonScreen: Equatable, Sendable {
     /// Products whose last save failed (a long lock, a full disk): kept through other sessions'
     /// changes and saved again at the next poll.
     public internal(set) var unsaved: Set<ProductID> = []
+    /// Products another session deleted while the user was editing them here: kept until the focus
+    /// leaves them, then gone unless the edit was committed (which saves them again).
+    var deletedElsewhere: Set<ProductID> = []
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
     var page = Derived(TablePage.empty)
 
@@ -225,6 +228,12 @@ public struct ComparisonScreen: Equatable, Sendable {
     private mutating func moveTo(_ target: FieldFocus, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
         let effects = commit(chrome: &chrome)
+        var target = target
+        let left = focusedProduct.id
+        if deletedElsewhere.remove(left) != nil, effects.isEmpty, target.product != focus.product {
+            comparison.removeProduct(at: focus.product)
+            if target.product > focus.product { target.product -= 1 }
+        }
         focus = target
         resetEditor()
         return effects
