@@ -47,7 +47,9 @@ struct CompareCommand: ParsableCommand {
         }
         if let per {
             guard let basis = ComparisonBasis(parsing: per) else { throw UsageFailure("invalid --per '\(per)': unknown unit") }
-            if let violation = NumberRange.violation(of: basis.amount) {
+            // Judged on the text too: Decimal would round a 100-digit amount before it could be counted.
+            let written = String(per.drop { !$0.isNumber && $0 != "." }.prefix { $0.isNumber || $0 == "." })
+            if let violation = NumberRange.violation(ofText: written) ?? NumberRange.violation(of: basis.amount) {
                 throw UsageFailure("invalid --per '\(per)': the amount " + violation.message(naming: NumberRange.shortText(basis.amount)))
             }
             guard basis.family == comparison.family else {

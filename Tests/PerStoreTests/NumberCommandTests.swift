@@ -26,6 +26,10 @@ struct NumberCommandTests {
         let result = try run(perBinary!, ["compare", "--per", "0.0000000000001g", "1/1g"])
         #expect(result.status == 2)
         #expect(result.err == "per: invalid --per '0.0000000000001g': the amount 0.0000000000001 is too small (at least 0.000000000001, or 0)\n")
+        let long = "1." + String(repeating: "0", count: 98) + "1"
+        let digits = try run(perBinary!, ["compare", "--per", long + "g", "1/1g"])
+        #expect(digits.status == 2)
+        #expect(digits.err.contains("has more than 12 significant digits"), "\(digits.err)")
     }
 
     /// Options may come anywhere; `--` ends them; the edges of the range are ranked without NaN.
