@@ -26,7 +26,7 @@ unit: check-deps
 	$(SWIFT) build --product per
 	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests
 
-## Benchmarks: first paint, bytes per keystroke, keystroke cost at 10 to 100,000 products.
+## Benchmarks: first paint, bytes per keystroke, keystroke cost at 10 to 100,000 products, per compare at 2,000 and 20,000 items.
 bench: deps build
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" ./Scripts/bench
 

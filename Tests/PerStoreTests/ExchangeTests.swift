@@ -36,9 +36,10 @@ func hostileComparisons() -> [Comparison] {
             title: title,
             products: [
                 product(hostileTitles[(i + 1) % hostileTitles.count], "0.1", "12.345678901", .gram),
-                product("second, \"one\"\n", "1234567890.123456789", "0.0000001", .kilogram),
+                // 12 significant digits, the most per keeps (NumberRange); one family per comparison.
+                product("second, \"one\"\n", "1234567.89012", "0.0000001", .kilogram),
                 product("no numbers yet", nil, nil, nil),
-                product("", "19.99", nil, .fluidOunce),
+                product("", "19.99", nil, .ounce),
             ],
             basis: i % 3 == 0 ? nil : ComparisonBasis(amount: i % 2 == 0 ? 100 : 1, unit: .gram),
             volumeSystem: i % 2 == 0 ? .us : .imperial)

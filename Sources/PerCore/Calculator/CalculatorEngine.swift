@@ -2,10 +2,8 @@ import Foundation
 
 /// The calculator behind one numeric field. Which keys are enabled is derived from the state.
 public struct CalculatorEngine: Equatable, Sendable {
-    /// Division results are rounded to this many significant digits.
-    public static let divisionSignificantDigits = 15
-    /// Results with more integer digits than this are refused as too large.
-    public static let maximumIntegerDigits = 24
+    /// Division results are rounded to this many significant digits: all that a number keeps (`NumberRange`).
+    public static let divisionSignificantDigits = NumberRange.significantDigits
 
     public enum State: Equatable, Sendable {
         /// Being typed.
@@ -16,12 +14,14 @@ public struct CalculatorEngine: Equatable, Sendable {
 
     public enum EvaluationError: Error, Equatable, Sendable {
         case divisionByZero
-        case tooLarge
+        /// A result (or an operand, from a value stored before the rule) outside `NumberRange`,
+        /// with the value's short text.
+        case outOfRange(String, NumberRange.Violation)
 
         public var message: String {
             switch self {
             case .divisionByZero: "Cannot divide by zero"
-            case .tooLarge: "Result too large"
+            case .outOfRange(let text, let violation): "Result " + violation.message(naming: text)
             }
         }
     }
@@ -72,7 +72,11 @@ public struct CalculatorEngine: Equatable, Sendable {
             return a.hasDecimalPoint ? "This number already has a decimal point" : nil
         case (.operation, .empty):
             return "Type a number first"
-        case (.operation, .first):
+        case (.operation, .first(let a)):
+            // Only a value stored before NumberRange can be outside it; no operation continues from it.
+            if let violation = NumberRange.violation(of: a.value) {
+                return violation.message(naming: NumberRange.shortText(a.value))
+            }
             return nil
         case (.operation, .pending):
             return "Type the second number"
@@ -145,7 +149,13 @@ public struct CalculatorEngine: Equatable, Sendable {
 
     // MARK: Arithmetic and commit
 
+    /// `a op b`, or why not. Operands and result are inside `NumberRange`, where + − × are exact.
     public static func evaluate(_ a: Decimal, _ op: ArithmeticOperator, _ b: Decimal) -> Result<Decimal, EvaluationError> {
+        for operand in [a, b] {
+            if let violation = NumberRange.violation(of: operand) {
+                return .failure(.outOfRange(NumberRange.shortText(operand), violation))
+            }
+        }
         let value: Decimal
         switch op {
         case .plus: value = a + b
@@ -155,8 +165,8 @@ public struct CalculatorEngine: Equatable, Sendable {
             guard !b.isZero else { return .failure(.divisionByZero) }
             value = DecimalText.rounded(a / b, significantDigits: divisionSignificantDigits)
         }
-        guard !value.isNaN, value.isZero || DecimalText.magnitude(of: value) < maximumIntegerDigits else {
-            return .failure(.tooLarge)
+        if let violation = NumberRange.violation(of: value) {
+            return .failure(.outOfRange(NumberRange.shortText(value), violation))
         }
         return .success(value)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// A number as typed: sign, integer digits without leading zeros, and an optional fraction.
 /// `fraction == ""` is a number whose decimal point was just typed (`12.`).
 public struct Operand: Equatable, Sendable {
-    public static let digitLimit = 12
+    public static let digitLimit = NumberRange.significantDigits
 
     public private(set) var isNegative: Bool
     public private(set) var integerDigits: String

@@ -60,7 +60,7 @@ public struct Comparison: Equatable, Sendable {
 
     public var basis: ComparisonBasis? {
         guard let family else { return chosenBasis }
-        if let chosenBasis, chosenBasis.family == family { return chosenBasis }
+        if let chosenBasis, chosenBasis.family == family, NumberRange.contains(chosenBasis.amount) { return chosenBasis }
         return family.defaultBasis
     }
 
@@ -69,8 +69,10 @@ public struct Comparison: Equatable, Sendable {
 
     public func problem(of product: Product) -> ProductProblem? {
         guard let price = product.price, !price.isZero else { return .noPrice }
+        if let violation = NumberRange.violation(of: price) { return .outOfRange(.price, violation) }
         if price < 0 { return .negativePrice }
         guard let quantity = product.quantity else { return .noQuantity }
+        if let violation = NumberRange.violation(of: quantity) { return .outOfRange(.quantity, violation) }
         if quantity <= 0 { return .nonPositiveQuantity }
         guard let unit = product.unit else { return .noUnit }
         if let family, unit.family != family { return .otherFamily(unit.family, comparison: family) }

@@ -28,6 +28,8 @@ public enum ProductProblem: Equatable, Sendable {
     case nonPositiveQuantity
     case noUnit
     case otherFamily(UnitFamily, comparison: UnitFamily)
+    /// A price or quantity outside `NumberRange` (only a database written before the rule holds one).
+    case outOfRange(ProductField, NumberRange.Violation)
 
     public var message: String {
         switch self {
@@ -37,6 +39,7 @@ public enum ProductProblem: Equatable, Sendable {
         case .nonPositiveQuantity: "quantity must be above zero"
         case .noUnit: "no unit yet"
         case .otherFamily(let unit, let comparison): "\(unit.rawValue) can't be compared with \(comparison.rawValue)"
+        case .outOfRange(let field, let violation): "\(field.rawValue) \(violation.shortMessage)"
         }
     }
 }

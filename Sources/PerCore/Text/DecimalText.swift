@@ -51,11 +51,16 @@ public enum DecimalText {
         Decimal(sign: .plus, exponent: exponent, significand: 1)
     }
 
-    /// A unit price for people: at least two decimals and at least three significant digits.
+    /// A unit price for people: at least two decimals and at least three significant digits, and at
+    /// most `NumberRange.significantDigits` significant digits (a unit price of 10¹⁰ or more).
     public static func displayPrice(_ value: Decimal) -> String {
-        let places = max(2, 2 - magnitude(of: value))
-        let text = format(rounded(value, places: value.isZero ? 2 : places))
-        return padFraction(text, to: 2)
+        guard !value.isNaN else { return "-" }
+        let m = magnitude(of: value)
+        let places = max(2, 2 - m)
+        let kept = value.isZero ? rounded(value, places: 2)
+            : m + places >= NumberRange.significantDigits ? rounded(value, significantDigits: NumberRange.significantDigits)
+            : rounded(value, places: places)
+        return padFraction(format(kept), to: 2)
     }
 
     /// Pads the fraction with zeros to at least `minimum` places: `7.9` → `7.90`.

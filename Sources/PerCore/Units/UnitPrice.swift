@@ -46,9 +46,15 @@ public struct UnitPrice: Comparable, Sendable {
         return exactPercentMore(than: best)
     }
 
+    /// Exact for prices and quantities in `NumberRange`: the cross products have at most 37 digits, the
+    /// quotient 38, and a percent of 10¹² or more is rounded to `NumberRange.significantDigits` digits.
     func exactPercentMore(than best: UnitPrice) -> Decimal {
         let ratio = (price * best.baseQuantity) / (best.price * baseQuantity)
         let percent = (ratio - 1) * 100
+        guard !percent.isNaN else { return percent }
+        if percent >= NumberRange.limit {
+            return DecimalText.rounded(percent, significantDigits: NumberRange.significantDigits)
+        }
         return DecimalText.rounded(percent, places: percent < 1 ? 1 : 0)
     }
 }

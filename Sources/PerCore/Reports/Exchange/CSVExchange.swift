@@ -79,7 +79,13 @@ enum CSVExchange {
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
                 quantity: try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity"),
                 unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"))
-            if !product.isBlank { comparisons[comparisons.count - 1].append(product) }
+            if !product.isBlank {
+                let current = comparisons[comparisons.count - 1]
+                try ComparisonExchange.checkNumbers(
+                    of: product, priceText: field("price"), quantityText: field("quantity"), family: current.family,
+                    comparison: current.title, number: comparisons.count, productNumber: current.products.count + 1, line: record.line)
+                comparisons[comparisons.count - 1].append(product)
+            }
         }
         return comparisons
     }

@@ -106,6 +106,7 @@ public enum ComparisonExchange {
         guard let basis = ComparisonBasis(parsing: trimmed) else {
             throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a comparison unit (write it like \"kg\" or \"100 g\")")
         }
+        try checkBasisAmount(basis, text: text, line: line, field: field)
         return basis
     }
 

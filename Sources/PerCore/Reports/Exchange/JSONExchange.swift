@@ -59,11 +59,11 @@ enum JSONExchange {
         default: throw ExchangeError(line: root.line, problem: "expected a list of comparisons ([ … ])")
         }
         var comparisons: [Comparison] = []
-        for item in items { comparisons.append(try comparison(item)) }
+        for item in items { comparisons.append(try comparison(item, number: comparisons.count + 1)) }
         return comparisons
     }
 
-    private static func comparison(_ node: JSONNode) throws(ExchangeError) -> Comparison {
+    private static func comparison(_ node: JSONNode, number: Int) throws(ExchangeError) -> Comparison {
         guard case .object(let members) = node.value else {
             throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
         }
@@ -84,7 +84,12 @@ enum JSONExchange {
             case .null: break
             case .array(let items):
                 for item in items {
-                    products.append(try product(item, number: products.count + 1, in: title))
+                    let (product, texts) = try product(item, number: products.count + 1, in: title)
+                    try ComparisonExchange.checkNumbers(
+                        of: product, priceText: texts.price, quantityText: texts.quantity,
+                        family: products.lazy.compactMap(\.unit).first?.family,
+                        comparison: title, number: number, productNumber: products.count + 1, line: item.line)
+                    products.append(product)
                 }
             default:
                 throw ExchangeError(line: productsNode.line, field: "products", problem: "expected a list of products ([ … ])")
@@ -93,23 +98,26 @@ enum JSONExchange {
         return Comparison(title: title, products: products, basis: basis, volumeSystem: system)
     }
 
-    private static func product(_ node: JSONNode, number: Int, in title: String) throws(ExchangeError) -> Product {
+    /// A product, and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
+    private static func product(_ node: JSONNode, number: Int, in title: String) throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
         guard case .object(let members) = node.value else {
             throw ExchangeError(line: node.line, problem: "expected a product ({\"name\": …, \"price\": …})")
         }
         let nameText = try optionalText(members, "name", allowNumber: false)
         let name = nameText?.value ?? ""
         try ComparisonExchange.checkText(name, line: nameText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), name")
-        let price = try optionalText(members, "price", allowNumber: true).flatMap { text throws(ExchangeError) in
+        let priceText = try optionalText(members, "price", allowNumber: true)
+        let price = try priceText.flatMap { text throws(ExchangeError) in
             try ComparisonExchange.decimal(text.value, line: text.line, field: "price")
         }
-        let quantity = try optionalText(members, "quantity", allowNumber: true).flatMap { text throws(ExchangeError) in
+        let quantityText = try optionalText(members, "quantity", allowNumber: true)
+        let quantity = try quantityText.flatMap { text throws(ExchangeError) in
             try ComparisonExchange.decimal(text.value, line: text.line, field: "quantity")
         }
         let unit = try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.unit(text.value, line: text.line, field: "unit")
         }
-        return Product(name: name, price: price, quantity: quantity, unit: unit)
+        return (Product(name: name, price: price, quantity: quantity, unit: unit), (priceText?.value, quantityText?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {

@@ -1,0 +1,43 @@
+import Foundation
+
+// Numbers at import: what the app refuses, an import refuses too, naming the comparison, the
+// product and the field, so that no file brings in a value per cannot compute with exactly
+// (`NumberRange`), a price or quantity below zero, or a comparison mixing unit families.
+// Kept apart from the readers (JSONExchange, CSVExchange), which call these after reading a product.
+extension ComparisonExchange {
+    /// `comparison 2 "Oats", product 3 "Jumbo", price`: where a value is, for a message.
+    static func place(comparison title: String, number: Int, product: Int, name: String, field: String) -> String {
+        "comparison \(number) \(quoted(title)), product \(product)\(name.isEmpty ? "" : " " + quoted(name)), \(field)"
+    }
+
+    /// Refuses a product the app could not rank for a reason in its numbers or unit: a price or quantity
+    /// outside `NumberRange` (judged on the text, before `Decimal` rounds it) or below zero, or a unit of
+    /// another family than the comparison's (`family`, from its earlier products).
+    static func checkNumbers(
+        of product: Product, priceText: String?, quantityText: String?, family: UnitFamily?,
+        comparison title: String, number: Int, productNumber: Int, line: Int?
+    ) throws(ExchangeError) {
+        func refuse(_ field: String, _ problem: String) -> ExchangeError {
+            ExchangeError(line: line, field: place(comparison: title, number: number, product: productNumber, name: product.name, field: field), problem: problem)
+        }
+        for (field, text, value) in [("price", priceText, product.price), ("quantity", quantityText, product.quantity)] {
+            guard let value else { continue }
+            let written = text?.trimmingCharacters(in: .whitespaces) ?? DecimalText.format(value)
+            if let violation = NumberRange.violation(ofText: written) ?? NumberRange.violation(of: value) {
+                throw refuse(field, violation.message(naming: quoted(written)))
+            }
+            if value < 0 { throw refuse(field, "\(quoted(written)) is below zero") }
+        }
+        if let family, let unit = product.unit, unit.family != family {
+            throw refuse("unit", "\(unit.symbol) is \(unit.family.rawValue), but the comparison is \(family.rawValue) (one comparison, one family of units)")
+        }
+    }
+
+    /// Refuses a comparison amount (`per 0.0000000000001 g`) outside `NumberRange`.
+    static func checkBasisAmount(_ basis: ComparisonBasis, text: String, line: Int?, field: String) throws(ExchangeError) {
+        let number = String(text.trimmingCharacters(in: .whitespaces).drop { !$0.isNumber && $0 != "." }.prefix { $0.isNumber || $0 == "." })
+        if let violation = NumberRange.violation(ofText: number) ?? NumberRange.violation(of: basis.amount) {
+            throw ExchangeError(line: line, field: field, problem: "the amount in " + violation.message(naming: quoted(text)))
+        }
+    }
+}
