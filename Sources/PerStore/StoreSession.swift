@@ -30,16 +30,16 @@ public struct StoreSession {
         lastEdit = try? store.lastEdit(of: opened.id)
     }
 
-    /// Whether every write reached the database.
-    public var isUpToDate: Bool { pending.isEmpty && !deletedElsewhere }
+    /// Whether every write reached the database (or was let go with a comparison deleted elsewhere).
+    public var isUpToDate: Bool { pending.isEmpty }
 
     /// Does what the core asked; returns what it learnt, to be sent through `update`.
     public mutating func perform(_ effect: Effect, in state: AppState) -> [Action] {
         let comparison = state.editing.comparison
         switch effect {
         case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .moveComparison, .deleteComparison:
-            if deletedElsewhere && effect.needsTheComparisonRow {
-                pending.append(effect)     // held until the user says whether to keep the comparison
+            if deletedElsewhere && effect.writesTheOpenComparison {
+                pending.append(effect)     // held until the comparison is saved again (`.restoreComparison`)
                 return []
             }
             pending.append(effect)
@@ -48,6 +48,7 @@ public struct StoreSession {
             return (try? store.summaries()).map { [.store(.listsLoaded($0))] } ?? []
         case .openComparison(let id):
             guard let opened = try? store.load(id) else { return [] }
+            letDeletedComparisonGo()
             return open(opened)
         case .createComparison(let created):
             do {
@@ -56,23 +57,25 @@ public struct StoreSession {
                 return [.store(.failed(Self.describe(error)))]
             }
             comparisonSaved = true
-            return created.id == comparison.id ? [] : open(created)
+            if created.id == comparison.id { return [] }
+            letDeletedComparisonGo()
+            return open(created)
         case .restoreComparison:
             deletedElsewhere = false
-            pending.removeAll { $0.needsTheComparisonRow }   // saving it whole covers them
+            pending.removeAll { $0.writesTheOpenComparison }   // saving it whole covers them
             pending.insert(.restoreComparison, at: 0)
             comparisonSaved = true
             return flush(state)
-        case .openMostRecent(let fallback):
-            deletedElsewhere = false
-            pending.removeAll { $0.needsTheComparisonRow }
-            comparisonSaved = false
-            let recent = (try? store.mostRecentlyEditedID()).flatMap { $0 }.flatMap { try? store.load($0) }
-            guard let recent else { return [.store(.opened(fallback))] }
-            return open(recent)
         case .repaint, .suspend, .quit, .quitNow:
             return []
         }
+    }
+
+    /// Leaving a comparison another session deleted lets it go, with the writes held for it.
+    private mutating func letDeletedComparisonGo() {
+        guard deletedElsewhere else { return }
+        deletedElsewhere = false
+        pending.removeAll { $0.writesTheOpenComparison }
     }
 
     private mutating func open(_ opened: Comparison) -> [Action] {
@@ -96,9 +99,9 @@ public struct StoreSession {
                     actions.append(.store(.restoredDeletedComparison))
                 }
             } catch StoreError.comparisonDeleted {
-                // Another session deleted the open comparison: the user decides; the write waits.
+                // Another session deleted the open comparison: the write waits for the state to save it again.
                 deletedElsewhere = true
-                return actions + [.store(.comparisonDeletedElsewhere)]
+                return actions + [.store(.comparisonDeletedElsewhere(withEdits: true))]
             } catch StoreError.readOnly(let path) {
                 // It can never be saved: the app said so when it opened.
                 pending.removeAll()
@@ -118,7 +121,7 @@ public struct StoreSession {
 
     private mutating func attempt(_ effect: Effect, _ state: AppState) throws {
         let comparison = state.editing.comparison
-        if !comparisonSaved, effect.needsTheComparisonRow {
+        if !comparisonSaved, effect.writesTheOpenComparison {
             try store.saveHeader(of: comparison)
             comparisonSaved = true
         }
@@ -140,7 +143,7 @@ public struct StoreSession {
             if id == comparison.id { comparisonSaved = false }
         case .restoreComparison:
             try store.save(comparison)
-        case .loadLists, .openComparison, .createComparison, .openMostRecent, .repaint, .suspend, .quit, .quitNow:
+        case .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }
     }
@@ -156,7 +159,7 @@ public struct StoreSession {
             // The row is gone: another session deleted the comparison (a new one has no row yet).
             if comparisonSaved && !deletedElsewhere {
                 deletedElsewhere = true
-                actions.append(.store(.comparisonDeletedElsewhere))
+                actions.append(.store(.comparisonDeletedElsewhere(withEdits: false)))
             }
             return actions
         }
@@ -189,16 +192,5 @@ public struct StoreSession {
     static func describe(_ error: Error) -> String {
         if let error = error as? StoreError { return error.message }
         return String(describing: error)
-    }
-}
-
-extension Effect {
-    /// Writes into the open comparison: they need its row (a fresh database gets it with the first committed field).
-    var needsTheComparisonRow: Bool {
-        switch self {
-        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader: true
-        case .loadLists, .openComparison, .createComparison, .renameComparison, .moveComparison, .deleteComparison,
-             .restoreComparison, .openMostRecent, .repaint, .suspend, .quit, .quitNow: false
-        }
     }
 }

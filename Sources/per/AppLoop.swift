@@ -47,7 +47,7 @@ enum AppLoop {
                     case .quit: quit = max(quit, .onceSaved)
                     case .quitNow: quit = .now
                     case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
-                         .createComparison, .renameComparison, .moveComparison, .deleteComparison, .restoreComparison, .openMostRecent:
+                         .createComparison, .renameComparison, .moveComparison, .deleteComparison, .restoreComparison:
                         queue += storeSession.perform(effect, in: state)
                     }
                 }

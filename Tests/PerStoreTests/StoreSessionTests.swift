@@ -69,7 +69,7 @@ import TestSupport
         #expect(home.state.editing.comparison.products[0].name == "oats")
     }
 
-    @Test func aComparisonDeletedElsewhereIsSaidAtTheNextPollAndKeptWhenTheUserSaysSo() throws {
+    @Test func aComparisonDeletedElsewhereIsSaidAtTheNextPollAndSavedAgainByTheNextChange() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t")
@@ -78,15 +78,27 @@ import TestSupport
         aisle.send(.lists(.askDelete))
         aisle.send(.app(.answer(yes: true)))
         home.poll()
-        #expect(home.state.chrome.overlay == .confirm(.keepDeletedComparison(title: "")))
-        #expect(!home.session.isUpToDate)
-        home.send(.app(.answer(yes: true)))
-        #expect(home.session.isUpToDate)
+        #expect(home.state.saving == .deletedElsewhere(withEdits: false))
+        #expect(home.session.isUpToDate)        // nothing typed here waits: quitting now loses nothing
         home.type("3\t")
+        #expect(home.state.saving == .upToDate)
         #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
 
-    @Test func aComparisonDeletedElsewhereCanBeLetGo() throws {
+    @Test func aChangeRacingTheDeletionWaitsAndIsSavedAgainOnQuit() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home")
+        home.type("2\t1\tkg\ta\t")
+        try ComparisonStore(path: path).deleteComparison("c")
+        home.type("3\t")                          // before any poll: the write finds the comparison gone
+        #expect(home.state.saving == .deletedElsewhere(withEdits: true))
+        #expect(!home.session.isUpToDate)
+        home.send(.app(.quit))
+        #expect(home.session.isUpToDate)
+        #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+    }
+
+    @Test func aComparisonDeletedElsewhereIsLetGoByOpeningAnother() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t")
@@ -94,8 +106,10 @@ import TestSupport
         try store.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", price: 5)]))
         try store.deleteComparison("c")
         home.poll()
-        home.send(.app(.answer(yes: false)))
+        home.send(.app(.showLists))
+        home.send(.lists(.open))
         #expect(home.state.editing.comparison.id == "other")
+        #expect(home.state.saving == .upToDate)
         #expect(home.session.isUpToDate)
         #expect(try store.load("c") == nil)
     }

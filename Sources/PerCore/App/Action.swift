@@ -24,8 +24,6 @@ public enum AppAction: Equatable, Sendable {
     case quit
     /// While quitting waits for the database: stop waiting, write a recovery file and quit.
     case giveUpSaving
-    /// The open comparison was deleted in another session: keep it (save it again) or let it go.
-    case keepDeletedComparison(Bool)
 }
 
 /// What the terminal reports, not the user.
@@ -54,8 +52,8 @@ public enum StoreEvent: Equatable, Sendable {
     case allSaved
     /// Quitting waits: some writes are still not done.
     case quitWaits
-    /// Another session deleted the open comparison.
-    case comparisonDeletedElsewhere
+    /// Another session deleted the open comparison; `withEdits`: a change made here is waiting for the user.
+    case comparisonDeletedElsewhere(withEdits: Bool)
     /// Another session had deleted the open comparison; this session's copy was saved back.
     case restoredDeletedComparison
 }

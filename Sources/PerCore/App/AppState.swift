@@ -19,6 +19,9 @@ public struct AppState: Equatable, Sendable {
         case upToDate
         /// Some writes failed (a lock held by another program, a full disk): kept, tried again at each poll.
         case waiting(reason: String)
+        /// Another session deleted the open comparison: the next change made here saves it again
+        /// whole; leaving it (Ctrl-O) lets it go. `withEdits`: a change is already waiting.
+        case deletedElsewhere(withEdits: Bool)
     }
 
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
@@ -41,7 +44,7 @@ public struct AppState: Equatable, Sendable {
     public mutating func update(_ action: Action) -> [Effect] {
         switch action {
         case .comparison(let action):
-            return editing.update(action, session: &session, chrome: &chrome)
+            return restoringIfDeleted(editing.update(action, session: &session, chrome: &chrome))
         case .lists(let action):
             guard case .lists(var lists) = screen else { return [] }
             let outcome = lists.update(action, open: editing.comparison.id, session: &session, chrome: &chrome)
@@ -62,7 +65,7 @@ public struct AppState: Equatable, Sendable {
                 chrome.flash = nil
                 return []
             case .hangup:
-                return editing.update(.commitField, session: &session, chrome: &chrome) + [.quitNow]
+                return committingForQuit() + [.quitNow]
             }
         case .store(let event):
             return update(event)
@@ -85,10 +88,6 @@ public struct AppState: Equatable, Sendable {
             if let action = question.action(yes: yes) { return update(action) }
             chrome.status = StatusMessage("Nothing deleted")
             return []
-        case .keepDeletedComparison(let keep):
-            if keep { return [.restoreComparison] }
-            chrome.status = StatusMessage("Let \"\(editing.comparison.title.isEmpty ? "Untitled" : editing.comparison.title)\" go")
-            return [.openMostRecent(fallback: Comparison(id: session.makeComparisonID()))]
         case .giveUpSaving:
             guard chrome.overlay == .quitting else { return [] }
             return [.quitNow]
@@ -102,15 +101,26 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
-    /// Quitting commits the field in progress; an unanswered "keep the comparison another session
-    /// deleted?" counts as keep, so nothing typed is lost.
     private mutating func quit() -> [Effect] {
-        var effects: [Effect] = []
-        if case .confirm(.keepDeletedComparison) = chrome.overlay {
-            chrome.overlay = .none
-            effects = [.restoreComparison]
+        committingForQuit() + [.quit]
+    }
+
+    /// Quitting commits the field in progress, and saves again a comparison another session
+    /// deleted if a change made here waits for it: nothing typed is lost.
+    private mutating func committingForQuit() -> [Effect] {
+        let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
+        if case .deletedElsewhere(withEdits: true) = saving {
+            saving = .upToDate
+            return [.restoreComparison] + effects
         }
-        return effects + editing.update(.commitField, session: &session, chrome: &chrome) + [.quit]
+        return effects
+    }
+
+    /// A change to a comparison another session deleted saves it again, whole, first.
+    private mutating func restoringIfDeleted(_ effects: [Effect]) -> [Effect] {
+        guard case .deletedElsewhere = saving, effects.contains(where: \.writesTheOpenComparison) else { return effects }
+        saving = .upToDate
+        return [.restoreComparison] + effects
     }
 
     private mutating func update(_ event: StoreEvent) -> [Effect] {
@@ -121,6 +131,7 @@ public struct AppState: Equatable, Sendable {
             screen = .lists(lists)
             return []
         case .opened(let comparison):
+            if case .deletedElsewhere = saving { saving = .upToDate }
             editing = ComparisonScreen(comparison: comparison, session: &session)
             screen = .comparison
             return []
@@ -138,11 +149,11 @@ public struct AppState: Equatable, Sendable {
         case .quitWaits:
             chrome.overlay = .quitting
             return []
-        case .comparisonDeletedElsewhere:
-            chrome.overlay = .confirm(.keepDeletedComparison(title: editing.comparison.title))
+        case .comparisonDeletedElsewhere(let withEdits):
+            saving = .deletedElsewhere(withEdits: withEdits)
             return []
         case .restoredDeletedComparison:
-            chrome.status = StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true)
+            chrome.status = StatusMessage("Saved \"\(editing.comparison.displayTitle)\" again: another session had deleted it")
             return []
         case .saveFailed(_, let reason):
             saving = .waiting(reason: reason)

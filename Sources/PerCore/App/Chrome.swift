@@ -36,16 +36,12 @@ public enum Confirmation: Equatable, Sendable {
     case deleteProduct(ProductID, number: Int)
     case clearComparison
     case deleteComparison(ListEntry)
-    /// The open comparison was deleted in another session: keep it here?
-    case keepDeletedComparison(title: String)
 
     public var question: String {
         switch self {
         case .deleteProduct(_, let number): "Delete product #\(number)? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
-        case .keepDeletedComparison(let title):
-            "Another session deleted \"\(title.isEmpty ? "Untitled" : title)\". Keep it here (y), or let it go (n)?"
         }
     }
 
@@ -55,7 +51,6 @@ public enum Confirmation: Equatable, Sendable {
         case .deleteProduct(let id, let number): yes ? .comparison(.deleteProduct(id, number: number)) : nil
         case .clearComparison: yes ? .comparison(.clearAll) : nil
         case .deleteComparison(let entry): yes ? .lists(.delete(entry)) : nil
-        case .keepDeletedComparison: .app(.keepDeletedComparison(yes))
         }
     }
 }

@@ -11,11 +11,8 @@ public enum Effect: Equatable, Sendable {
     case renameComparison(ComparisonID, String)
     case moveComparison(ComparisonID, to: Int)
     case deleteComparison(ComparisonID)
-    /// Another session deleted the open comparison and the user keeps it: save it whole again.
+    /// Another session deleted the open comparison and the user changed it here: save it whole again.
     case restoreComparison
-    /// Another session deleted the open comparison and the user lets it go: open the most recently
-    /// edited one, else `fallback` (new and empty).
-    case openMostRecent(fallback: Comparison)
     case repaint
     case suspend
     /// Quit once every write is done (the user may give up waiting).
@@ -23,4 +20,15 @@ public enum Effect: Equatable, Sendable {
     /// Quit now, writing what could not be saved to a recovery file (after a hang-up, or when the
     /// user gives up waiting).
     case quitNow
+}
+
+extension Effect {
+    /// Writes into the open comparison (they need its row).
+    public var writesTheOpenComparison: Bool {
+        switch self {
+        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader: true
+        case .loadLists, .openComparison, .createComparison, .renameComparison, .moveComparison, .deleteComparison,
+             .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
+        }
+    }
 }

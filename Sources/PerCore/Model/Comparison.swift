@@ -24,6 +24,9 @@ public enum Verdict: Equatable, Sendable {
 /// The ranking is derived from the products but kept as a sorted multiset of unit prices,
 /// updated incrementally, so that changing one product of 100,000 costs a binary search.
 public struct Comparison: Equatable, Sendable {
+    /// The title as shown, "Untitled" when empty (the same name everywhere).
+    public var displayTitle: String { title.isEmpty ? "Untitled" : title }
+
     public var id: ComparisonID
     public var title: String
     public private(set) var products: [Product] {

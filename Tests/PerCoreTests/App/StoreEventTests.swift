@@ -102,22 +102,29 @@ import Testing
         store.send(.terminal(.hangup), effects: [.quitNow])
     }
 
-    @Test func aComparisonDeletedElsewhereIsTheUsersToKeepOrLetGo() {
+    @Test func aComparisonDeletedElsewhereIsSaidAndTheNextChangeSavesItAgain() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.store(.comparisonDeletedElsewhere)) { $0.chrome.overlay = .confirm(.keepDeletedComparison(title: "Oats")) }
-        #expect(ScreenView.render(store.state).lines[22].contains("Another session deleted \"Oats\". Keep it here (y), or let it go (n)?"))
-        var keeping = store
-        keeping.send(.app(.answer(yes: true)), effects: [.restoreComparison]) { $0.chrome.overlay = .none }
-        keeping.send(.store(.restoredDeletedComparison)) {
-            $0.chrome.status = StatusMessage("Another session had deleted this comparison; saved it again", isWarning: true)
-        }
+        store.send(.store(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
+        #expect(ScreenView.render(store.state).lines[22]
+                    .hasPrefix(" Another session deleted \"Oats\": a change here saves it again; Ctrl-O leaves it"))
         var quitting = store
-        quitting.send(.app(.quit), effects: [.restoreComparison, .quit]) { $0.chrome.overlay = .none }
-        store.send(.app(.answer(yes: false)), effects: [.openMostRecent(fallback: Comparison(id: "s-c2"))]) {
-            $0.chrome.overlay = .none
-            $0.chrome.status = StatusMessage("Let \"Oats\" go")
-            $0.madeIDs(2)
+        quitting.send(.app(.quit), effects: [.quit])          // nothing changed here: nothing to save
+        store.type("7")
+        let saved = Product(id: "s-1", price: 7)
+        store.send(.comparison(.nextField), effects: [.restoreComparison, .saveField(.price, product: saved, position: 0)]) {
+            $0.saving = .upToDate
+            $0.editing.comparison.replaceProduct(at: 0, with: saved)
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
+        store.send(.store(.restoredDeletedComparison)) {
+            $0.chrome.status = StatusMessage("Saved \"Oats\" again: another session had deleted it")
+        }
+    }
+
+    @Test func aChangeWaitingForADeletedComparisonIsSavedWhenQuitting() {
+        var store = TestStore(Comparison(id: "c", title: "Oats"))
+        store.send(.store(.comparisonDeletedElsewhere(withEdits: true))) { $0.saving = .deletedElsewhere(withEdits: true) }
+        store.send(.app(.quit), effects: [.restoreComparison, .quit]) { $0.saving = .upToDate }
     }
 
     @Test func openingAnotherComparisonKeepsTheSession() {

@@ -153,7 +153,7 @@ public enum ScreenView {
         let banner: String? = switch (state.chrome.overlay, state.saving) {
         case (.confirm(let question), _): question.question
         case (.quitting, .waiting(let reason)): "Quitting once saved: \(reason). Esc gives up (writes a recovery file)"
-        case (.quitting, .upToDate): "Quitting..."
+        case (.quitting, .upToDate), (.quitting, .deletedElsewhere): "Quitting..."
         case (.none, _), (.help, _): nil
         }
         if let banner {
@@ -162,8 +162,13 @@ public enum ScreenView {
                        style: [.reverse, .bold], color: .warning)
             return
         }
-        if state.chrome.status == nil, case .waiting(let reason) = state.saving {
-            let text = "Saving waits (\(reason)); your changes are kept and saved when it can"
+        let notice: String? = switch state.saving {
+        case .upToDate: nil
+        case .waiting(let reason): "Saving waits (\(reason)); your changes are kept and saved when it can"
+        case .deletedElsewhere:
+            "Another session deleted \"\(state.editing.comparison.displayTitle)\": a change here saves it again; Ctrl-O leaves it"
+        }
+        if state.chrome.status == nil, let text = notice {
             canvas.put(" " + TextWidth.truncate(text, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y,
                        style: .bold, color: .warning)
             return
