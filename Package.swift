@@ -33,6 +33,6 @@ let package = Package(
         .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
         .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PerCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PerCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

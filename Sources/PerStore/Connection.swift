@@ -32,6 +32,12 @@ extension ComparisonStore {
         }
     }
 
+    /// How long a write waits for another program's lock before failing with `.locked`. The app
+    /// keeps this short, so a key never waits on a lock: its write is kept and tried again.
+    public func waitForLocks(atMost seconds: TimeInterval) {
+        _ = try? queue.inDatabase { try $0.execute(sql: "PRAGMA busy_timeout = \(Int(seconds * 1000))") }
+    }
+
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try Self.mapErrors(path: path) { try queue.read(body) }
     }

@@ -189,8 +189,13 @@ public struct StoreSession {
         throw lastError!
     }
 
+    /// Why a write failed, short enough for the status line.
     static func describe(_ error: Error) -> String {
-        if let error = error as? StoreError { return error.message }
-        return String(describing: error)
+        switch error as? StoreError {
+        case .locked: "the database is locked by another program"
+        case .failed(_, let reason): reason
+        case .some(let error): error.message
+        case nil: String(describing: error)
+        }
     }
 }

@@ -8,6 +8,8 @@ import PerTerminal
 enum AppLoop {
     static let flashMilliseconds = 150
     static let pollMilliseconds = 250
+    /// A write waits at most this long for another program's lock; then it is kept and tried again.
+    static let writeWaitMilliseconds = 100
 
     static func run(store: ComparisonStore, mouse: Bool) -> Int32 {
         let comparison: Comparison
@@ -27,6 +29,7 @@ enum AppLoop {
         let size = terminal.size
         var state = AppState(comparison: comparison, session: Session(
             size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly))
+        store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
         var storeSession = StoreSession(store: store, opened: comparison)
         var quit = Quit.no
         var flashDeadline: Date?

@@ -88,7 +88,7 @@ import Testing
         store.send(.store(.failed("database is locked"))) { $0.saving = .waiting(reason: "database is locked") }
         store.send(.app(.quit), effects: [.quit])
         store.send(.store(.quitWaits)) { $0.chrome.overlay = .quitting }
-        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Quitting once saved: database is locked. Esc gives up"))
+        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Esc gives up (keeps a recovery file). Quitting once saved: database is locked"))
         #expect(KeyTable.action(for: .character("7"), in: store.state) == nil)
         #expect(KeyTable.action(for: .key(.escape), in: store.state) == .app(.giveUpSaving))
         #expect(KeyTable.action(for: .control("q"), in: store.state) == .app(.giveUpSaving))

@@ -152,7 +152,7 @@ public enum ScreenView {
         let r = layout.status
         let banner: String? = switch (state.chrome.overlay, state.saving) {
         case (.confirm(let question), _): question.question
-        case (.quitting, .waiting(let reason)): "Quitting once saved: \(reason). Esc gives up (writes a recovery file)"
+        case (.quitting, .waiting(let reason)): "Esc gives up (keeps a recovery file). Quitting once saved: \(reason)"
         case (.quitting, .upToDate), (.quitting, .deletedElsewhere): "Quitting..."
         case (.none, _), (.help, _): nil
         }

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// Another program holds the database's write lock (a long import, a backup) while per runs.
+    @Suite struct LockedDatabaseTests {
+        /// The write lock, held by this test process as another program would hold it.
+        final class HeldLock {
+            let queue: DatabaseQueue
+            init(_ path: String) throws {
+                var configuration = Configuration()
+                configuration.allowsUnsafeTransactions = true
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+                try queue.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+            }
+            func release() throws { try queue.writeWithoutTransaction { try $0.execute(sql: "COMMIT") } }
+        }
+
+        func started(_ db: String, width: Int = 80) -> TmuxSession {
+            let seed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            let tmux = TmuxSession(perCommand(db: db), width: width)
+            tmux.waitFor("#2 Price")
+            return tmux
+        }
+
+        @Test func keysEchoWhileSavingWaitsAndQuittingWaitsUntilTheLockIsGone() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = started(db)
+            let lock = try HeldLock(db)
+            tmux.type("5"); tmux.keys("Tab")
+            var screen = tmux.waitFor("Saving waits")
+            #expect(screen.contains("#2 Quantity"), "\(screen)")
+            tmux.type("3")                                   // typing goes on
+            screen = tmux.waitFor("3▏")
+            tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
+            tmux.waitFor("#2 Name")
+            tmux.keys("C-q")
+            screen = tmux.waitFor("Quitting once saved")
+            #expect(screen.contains("Esc gives up (keeps a recovery file)"), "\(screen)")
+            #expect(tmux.exitStatus == nil, "per quit while its writes were not saved")
+            try lock.release()
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let export = run([perBinary, "export", "--db", db]).stdout
+            #expect(export.contains(#"{"name": "", "price": "5", "quantity": "3", "unit": "kg"}"#), "\(export)")
+        }
+
+        @Test func givingUpWritesARecoveryFileThatImportsBackAndExitsNonZero() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = started(db, width: 400)
+            let lock = try HeldLock(db)
+            tmux.type("6.5"); tmux.keys("Tab")
+            tmux.waitFor("Saving waits")
+            tmux.type("4")                                   // a field in progress, not committed
+            tmux.waitFor("4▏")
+            tmux.keys("C-q")
+            tmux.waitFor("Quitting once saved")
+            tmux.keys("Escape")
+            #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
+            let screen = tmux.waitFor("per import")
+            let path = try #require(screen.split(separator: "\n").compactMap { line -> String? in
+                guard let start = line.range(of: "per import '"), let end = line.range(of: "'", range: start.upperBound..<line.endIndex) else { return nil }
+                return String(line[start.upperBound..<end.lowerBound])
+            }.first, "\(screen)")
+            try lock.release()
+            let recovered = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(recovered.contains(#""price": "6.5", "quantity": "4""#), "\(recovered)")
+            #expect(run([perBinary, "import", "--db", db, path]).status == 0)
+            #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "6.5", "quantity": "4""#))
+        }
+    }
+}
