@@ -17,62 +17,86 @@ public final class ComparisonStore: Sendable {
 
     /// Opens the database at `path`, creating its folder (0700) and the file (0600) when missing.
     ///
-    /// A file that is not a per database, or is damaged, is refused without being modified (it is inspected
-    /// before SQLite is allowed to write anything). A file or folder without write permission opens read-only.
-    public init(path: String, busyTimeout: TimeInterval = 5) throws(StoreError) {
+    /// A file that is not a per database, is damaged, or was written by a newer per is refused without being
+    /// modified (it is inspected, then checked on a connection that cannot write, before SQLite is allowed to write
+    /// anything). A file or folder without write permission opens read-only.
+    public convenience init(path: String, busyTimeout: TimeInterval = 5) throws(StoreError) {
+        try self.init(path: path, busyTimeout: busyTimeout, create: true)
+    }
+
+    /// Opens the database at `path`; with `create` false, a missing file (or one that holds no per data yet) is
+    /// refused and nothing is created: reading commands never make a database.
+    public init(path: String, busyTimeout: TimeInterval = 5, create: Bool) throws(StoreError) {
         let path = Self.absolute(path)
         self.path = path
         let fileManager = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
 
-        var isFolder: ObjCBool = false
-        if !fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
-            do {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .cannotOpen(path: path, reason: "cannot create the folder \(folder) (\(Self.reason(error)))")
+        let entry = try Self.entry(at: path)
+        if entry == .folder { throw .cannotOpen(path: path, reason: "it is a folder") }
+        if entry == .missing {
+            guard create else { throw .cannotOpen(path: path, reason: Self.missingReason) }
+            var isFolder: ObjCBool = false
+            if !fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
+                do {
+                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw .cannotOpen(path: path, reason: "cannot create the folder \(folder) (\(Self.reason(error)))")
+                }
+            } else if !isFolder.boolValue {
+                throw .cannotOpen(path: path, reason: "\(folder) is not a folder")
             }
-        } else if !isFolder.boolValue {
-            throw .cannotOpen(path: path, reason: "\(folder) is not a folder")
-        }
-
-        if !fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
             guard Self.isWritable(folder) else { throw .cannotOpen(path: path, reason: "the folder \(folder) is not writable") }
             let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             if fd >= 0 { close(fd) } else if errno != EEXIST {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
-        } else if isFolder.boolValue {
-            throw .cannotOpen(path: path, reason: "it is a folder")
+            // Made by someone else meanwhile: it must be a regular file too.
+            guard try Self.entry(at: path) == .regularFile else { throw .cannotOpen(path: path, reason: Self.missingReason) }
         }
         guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: "permission denied") }
 
         let opening = try OpeningLock(folder: folder, path: path, timeout: busyTimeout)
         defer { opening.release() }
 
-        // A file this process already has open is per's; reading its header again would mean opening and closing
-        // a descriptor of it under SQLite's feet.
+        // A file this process already has open is per's and was checked; reading its header again would mean
+        // opening and closing a descriptor of it under SQLite's feet.
         let fileID = OpenFiles.id(of: path)
         self.fileID = fileID
-        let kind = OpenFiles.isOpen(fileID) ? .per : try FileInspection.inspect(path: path, busyTimeout: busyTimeout)
+        let alreadyOpen = OpenFiles.isOpen(fileID)
+        let kind = alreadyOpen ? .per : try FileInspection.inspect(path: path, busyTimeout: busyTimeout)
         isReadOnly = !Self.isWritable(path) || !Self.isWritable(folder)
 
+        if !create && kind != .per {
+            throw .cannotOpen(path: path, reason: "it holds no per data yet (the app or per import makes it a per database)")
+        }
         if isReadOnly && kind != .per {
             throw .cannotOpen(path: path, reason: "it is read-only and holds no per data yet")
+        }
+        if !alreadyOpen && kind != .empty {
+            try FileInspection.check(path: path, busyTimeout: busyTimeout)
         }
 
         var configuration = Configuration()
         configuration.label = "per"
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
-        configuration.journalMode = .wal
         configuration.readonly = isReadOnly
+        if !isReadOnly {
+            // WAL set here rather than with `journalMode = .wal`: GRDB's setting also creates and drops a table
+            // whenever the -wal file is missing, a write (and a page added to the file) at every start.
+            configuration.prepareDatabase { db in
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StoreError.cannotOpen(path: path, reason: "SQLite could not switch it to WAL mode")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
         queue = try Self.openQueue(path: path, configuration: configuration)
 
         do {
-            if try queue.read(Schema.migrator.hasBeenSuperseded) {
-                throw StoreError.cannotOpen(path: path, reason: "it was written by a newer version of per; update per to open it")
-            }
+            // Checked before opening too; asked again in case another per migrated it meanwhile.
+            if try queue.read(Schema.migrator.hasBeenSuperseded) { throw FileInspection.newerVersion(path: path) }
             if try !queue.read(Schema.migrator.hasCompletedMigrations) {
                 if isReadOnly { throw StoreError.cannotOpen(path: path, reason: "it is read-only and was made by an older per") }
                 do {
@@ -87,6 +111,8 @@ public final class ComparisonStore: Sendable {
         }
         OpenFiles.add(fileID)
     }
+
+    private static let missingReason = "it does not exist (the app or per import creates it)"
 
     deinit {
         OpenFiles.remove(fileID)

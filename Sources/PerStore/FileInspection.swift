@@ -57,3 +57,28 @@ enum FileInspection {
         }
     }
 }
+
+extension FileInspection {
+    /// Checks a file that looks like SQLite's on a connection that cannot write (read-only, or immutable when no
+    /// write-ahead log exists): the whole file passes `PRAGMA quick_check`, and no migration this per doesn't know
+    /// was applied. Done before the writing connection opens, because opening one writes.
+    static func check(path: String, busyTimeout: TimeInterval) throws(StoreError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try ComparisonStore.openQueue(path: path, configuration: configuration)
+        do {
+            try queue.read { db in
+                let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard problems == ["ok"] else { throw StoreError.corrupt(path: path) }
+                if try Schema.migrator.hasBeenSuperseded(db) { throw newerVersion(path: path) }
+            }
+        } catch {
+            throw ComparisonStore.storeError(error, path: path, opening: true)
+        }
+    }
+
+    static func newerVersion(path: String) -> StoreError {
+        .cannotOpen(path: path, reason: "it was written by a newer version of per and was left untouched; update per to open it")
+    }
+}

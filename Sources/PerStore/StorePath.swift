@@ -24,6 +24,38 @@ extension ComparisonStore {
         return path
     }
 
+    /// What is at a path, following symbolic links.
+    enum Entry: Equatable {
+        /// Nothing (or a part of the path is not a folder: opening explains which).
+        case missing
+        case regularFile
+        case folder
+    }
+
+    /// What is at `path`. Anything else than a regular file, a folder or nothing is refused before it is opened:
+    /// SQLite would leave `/dev/null-journal` next to a device, and opening a FIFO waits forever for a writer.
+    static func entry(at path: String) throws(StoreError) -> Entry {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return .missing
+            case EACCES: throw .cannotOpen(path: path, reason: "permission denied")
+            default: throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .folder
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "an unknown kind of file"
+        }
+        throw .cannotOpen(path: path, reason: "it is \(kind), not a regular file; it was left untouched")
+    }
+
     static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)

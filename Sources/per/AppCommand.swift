@@ -13,10 +13,9 @@ struct AppCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let path = ComparisonStore.resolvePath(option: database.path, environment: ProcessInfo.processInfo.environment)
         let store: ComparisonStore
         do {
-            store = try ComparisonStore(path: path)
+            store = try database.openStore(create: true)
         } catch {
             Output.error(error.message)
             throw ExitCode(1)

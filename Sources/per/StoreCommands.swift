@@ -8,14 +8,23 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: "The database file (default: $PER_DB, else $XDG_DATA_HOME/per/per.sqlite).")
     var path: String?
 
-    var resolvedPath: String {
-        ComparisonStore.resolvePath(option: path, environment: ProcessInfo.processInfo.environment)
+    /// The database's path. An empty --db or PER_DB is a mistake (an unset variable in a script, say), not a wish for
+    /// the default file, so it is refused.
+    func resolvedPath() throws(StoreFailure) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if path == "" { throw StoreFailure("--db is empty; give the database file's path, or leave --db out for the default") }
+        if path == nil, environment["PER_DB"] == "" {
+            throw StoreFailure("PER_DB is set but empty; give the database file's path, or unset PER_DB for the default")
+        }
+        return ComparisonStore.resolvePath(option: path, environment: environment)
     }
 
-    /// Opens the store, or prints why not and exits with status 1.
-    func openStore() throws -> ComparisonStore {
+    /// Opens the store, or says why not. With `create` false (the reading commands) a missing database is an error
+    /// and nothing is created.
+    func openStore(create: Bool) throws(StoreFailure) -> ComparisonStore {
+        let path = try resolvedPath()
         do {
-            return try ComparisonStore(path: resolvedPath)
+            return try ComparisonStore(path: path, create: create)
         } catch {
             throw StoreFailure(error.message)
         }
@@ -60,7 +69,7 @@ struct ListsCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            let summaries = try database.openStore().summaries()
+            let summaries = try database.openStore(create: false).summaries()
             guard !summaries.isEmpty else {
                 try Output.out("No saved comparisons yet.\n")
                 return
@@ -94,7 +103,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            let store = try database.openStore()
+            let store = try database.openStore(create: false)
             let found = matches(name, in: try store.summaries())
             guard let first = found.first, let comparison = try store.load(first.id) else {
                 throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")
@@ -119,7 +128,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            let store = try database.openStore()
+            let store = try database.openStore(create: false)
             var comparisons: [Comparison]
             if names.isEmpty {
                 comparisons = try store.loadAll()
@@ -158,7 +167,7 @@ struct ImportCommand: ParsableCommand {
             } catch let error as ExchangeError {
                 throw StoreFailure("\(file == "-" ? "stdin" : file): \(error.message); nothing was imported")
             }
-            let store = try database.openStore()
+            let store = try database.openStore(create: true)
             try store.save(comparisons)
             let products = comparisons.reduce(0) { $0 + $1.products.count }
             try Output.out("Imported \(comparisons.count) comparison\(comparisons.count == 1 ? "" : "s") (\(products) product\(products == 1 ? "" : "s")).\n")
@@ -178,7 +187,7 @@ struct SeedCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            try ComparisonStore.seed(path: database.resolvedPath, comparisons: comparisons, productsPerComparison: products)
+            try ComparisonStore.seed(path: database.resolvedPath(), comparisons: comparisons, productsPerComparison: products)
         }
     }
 }

@@ -78,6 +78,7 @@ struct CommandOutputTests {
     }
 
     @Test func argumentsEchoedInMessagesAreShownVisibly() throws {
+        _ = try ComparisonStore(path: db)   // read commands never create the database
         let result = try per(["show", "--db", db, "x\(clearScreen)"])
         #expect(result.status == 1)
         #expect(result.err.contains("x\\u{1B}[2J"), "\(result.err)")
@@ -138,6 +139,7 @@ struct CommandOutputTests {
         let usage = try per(["compare", "nonsense"])
         #expect(usage.status == 2)
         #expect(usage.err.hasPrefix("per: ") && usage.err.filter { $0 == "\n" }.count == 1, "\(usage.err)")
+        _ = try ComparisonStore(path: db)
         let store = try per(["show", "--db", db, "nothing"])
         #expect(store.status == 1)
         #expect(store.err == "per: no saved comparison is called \"nothing\" (see per lists)\n")

@@ -11,6 +11,10 @@ struct CommandTests {
     var db: String { folder.file("per.sqlite") }
 
     private func per(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        try per(arguments)
+    }
+
+    private func per(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         try run(perBinary, arguments + ["--db", db])
     }
 
@@ -94,9 +98,80 @@ struct CommandTests {
     @Test func theDatabaseComesFromPER_DBWithoutDB() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["PER_DB"] = db
-        let empty = try run(perBinary, ["lists"], environment: environment)
-        #expect(empty.status == 0)
-        #expect(empty.out == "No saved comparisons yet.\n")
-        #expect(FileManager.default.fileExists(atPath: db))
+        let file = folder.file("in.json")
+        try ComparisonExchange.encode([Comparison(title: "from PER_DB")], as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try run(perBinary, ["import", file], environment: environment).status == 0)
+        let lists = try run(perBinary, ["lists"], environment: environment)
+        #expect(lists.status == 0)
+        #expect(lists.out.contains("from PER_DB"))
+        #expect(try ComparisonStore(path: db).summaries().map(\.title) == ["from PER_DB"])
+    }
+
+    @Test func readCommandsRefuseAMissingDatabaseAndCreateNothing() throws {
+        let missing = folder.file("new/folder/per.sqlite")
+        for command in [["lists"], ["show", "x"], ["export"]] {
+            let result = try run(perBinary, command + ["--db", missing])
+            #expect(result.status == 1)
+            #expect(result.out.isEmpty)
+            #expect(result.err == "per: " + StoreError.cannotOpen(path: missing, reason: "it does not exist (the app or per import creates it)").message + "\n")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("new")))
+        }
+        // import creates it, folders and all.
+        let file = folder.file("in.json")
+        try ComparisonExchange.encode([Comparison(title: "first")], as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try run(perBinary, ["import", "--db", missing, file]).status == 0)
+        #expect(try run(perBinary, ["lists", "--db", missing]).out.contains("first"))
+    }
+
+    @Test func anEmptyDatabasePathIsAnError() throws {
+        let home = folder.file("home")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home
+        environment["XDG_DATA_HOME"] = nil
+        environment["PER_DB"] = nil
+        let file = folder.file("in.json")
+        try ComparisonExchange.encode([Comparison(title: "x")], as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        for command in [["lists"], ["export"], ["import", file]] {
+            let result = try run(perBinary, command + ["--db", ""], environment: environment)
+            #expect(result.status == 1)
+            #expect(result.err == "per: --db is empty; give the database file's path, or leave --db out for the default\n")
+        }
+        environment["PER_DB"] = ""
+        for command in [["lists"], ["import", file]] {
+            let result = try run(perBinary, command, environment: environment)
+            #expect(result.status == 1)
+            #expect(result.err == "per: PER_DB is set but empty; give the database file's path, or unset PER_DB for the default\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home)) // the default database was not made either
+    }
+
+    @Test func aDamagedDatabaseIsRefusedUntouchedByEveryCommand() throws {
+        let file = folder.file("in.json")
+        try ComparisonExchange.encode([Comparison(title: "x", products: [product("a", "1", "1", .gram)])], as: .json)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try makeDamagedPerDatabase(at: db)
+        Thread.sleep(forTimeInterval: 0.02) // any write would show in the modification time
+        let before = FileSnapshot(db)
+        for command in [["import", file], ["lists"], ["export"]] {
+            let result = try per(command)
+            #expect(result.status == 1, "\(command): \(result.out)")
+            #expect(result.err == "per: " + StoreError.corrupt(path: db).message + "\n")
+        }
+        let after = FileSnapshot(db)
+        #expect(after.bytes == before.bytes)
+        #expect(after.modified == before.modified)
+        #expect(after.siblings == before.siblings)
+    }
+
+    @Test func somethingThatIsNotARegularFileIsRefused() throws {
+        let journalExisted = FileManager.default.fileExists(atPath: "/dev/null-journal")
+        let file = folder.file("in.json")
+        try ComparisonExchange.encode([Comparison(title: "x")], as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        for command in [["lists"], ["import", file]] {
+            let result = try run(perBinary, command + ["--db", "/dev/null"])
+            #expect(result.status == 1)
+            #expect(result.err == "per: cannot open /dev/null: it is a character device, not a regular file; it was left untouched\n")
+        }
+        if !journalExisted { #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal")) }
     }
 }

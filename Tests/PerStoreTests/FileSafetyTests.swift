@@ -142,17 +142,87 @@ import TestSupport
         #expect(throws: StoreError.cannotOpen(path: path, reason: "it is a folder")) { try ComparisonStore(path: path) }
     }
 
-    @Test func aDatabaseFromANewerPerIsRefused() throws {
+    @Test func aPerDatabaseWithDamagedPagesIsRefusedUntouched() throws {
+        let path = folder.file("pages.sqlite")
+        try makeDamagedPerDatabase(at: path)
+        settle()
+        let before = FileSnapshot(path)
+        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
+        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path, create: false) }
+        let after = FileSnapshot(path)
+        #expect(after.bytes == before.bytes)
+        #expect(after.modified == before.modified)
+        #expect(after.siblings == before.siblings)
+    }
+
+    @Test(arguments: [false, true])
+    func aDatabaseFromANewerPerIsRefusedUntouched(rollbackJournal: Bool) throws {
         let path = folder.file("newer.sqlite")
         do { _ = try ComparisonStore(path: path) }
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+                if rollbackJournal { try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+            }
+        }
+        settle()
+        let before = FileSnapshot(path)
         #expect {
             try ComparisonStore(path: path)
         } throws: { error in
             guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
-            return reason.contains("newer version of per")
+            return reason.contains("newer version of per") && reason.contains("left untouched")
         }
+        #expect(FileSnapshot(path) == before)
+    }
+
+    @Test func devicesAndFIFOsAreRefusedBeforeOpening() throws {
+        let journalExisted = FileManager.default.fileExists(atPath: "/dev/null-journal")
+        #expect(throws: StoreError.cannotOpen(path: "/dev/null", reason: "it is a character device, not a regular file; it was left untouched")) {
+            try ComparisonStore(path: "/dev/null")
+        }
+        if !journalExisted { #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal")) }
+
+        // Opening a FIFO for reading would wait for a writer forever.
+        let fifo = folder.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(throws: StoreError.cannotOpen(path: fifo, reason: "it is a FIFO (named pipe), not a regular file; it was left untouched")) {
+            try ComparisonStore(path: fifo)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == listing)
+    }
+
+    @Test func openingWithoutCreatingMakesNothing() throws {
+        let path = folder.file("not/there/per.sqlite")
+        #expect {
+            try ComparisonStore(path: path, create: false)
+        } throws: { error in
+            guard case .cannotOpen(let named, let reason) = error as? StoreError else { return false }
+            return named == path && reason.contains("does not exist")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("not")))
+
+        // An empty file is not made a per database either.
+        let empty = folder.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(throws: StoreError.self) { try ComparisonStore(path: empty, create: false) }
+        #expect(FileSnapshot(empty).bytes.isEmpty)
+
+        // A per database opens as usual.
+        let saved = folder.file("saved.sqlite")
+        do { try ComparisonStore(path: saved).save(sampleComparison()) }
+        #expect(try ComparisonStore(path: saved, create: false).summaries().count == 1)
+    }
+
+    @Test func openingAHealthyDatabaseWritesNothing() throws {
+        let path = folder.file("healthy.sqlite")
+        do { try ComparisonStore(path: path).save(sampleComparison()) }
+        settle()
+        let before = FileSnapshot(path)
+        do { _ = try ComparisonStore(path: path).summaries() }
+        #expect(FileSnapshot(path) == before)
     }
 
     @Test func everyErrorHasAOneLineMessage() {

@@ -174,6 +174,28 @@ import TestSupport
         #expect(try store.load(comparison.id)?.products.map(\.name) == ["before", "final name"])
     }
 
+    @Test func theColumnTableCoversEveryFieldOnceAndReadsBadValuesAsUnset() throws {
+        #expect(ProductColumns.all.count == ProductField.allCases.count)
+        #expect(Set(ProductColumns.all.map(\.name)).count == ProductField.allCases.count)
+
+        // Values another program (or a later per) wrote that this per can't read load as unset fields.
+        let path = folder.file("per.sqlite")
+        let comparison = Comparison(title: "odd values")
+        do { try ComparisonStore(path: path).save(comparison) }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO product (id, comparison_id, position, name, price, quantity, unit)
+                    VALUES ('odd', ?, 0, x'FF', 'twelve', '1e999999', 'furlong')
+                    """, arguments: [comparison.id.rawValue])
+            }
+        }
+        let loaded = try #require(try ComparisonStore(path: path).load(comparison.id)?.products.first)
+        #expect(loaded.id == ProductID("odd"))
+        #expect(loaded.name == "" && loaded.price == nil && loaded.quantity == nil && loaded.unit == nil)
+    }
+
     @Test func saveFieldIntoADeletedComparisonSaysSo() throws {
         let store = try ComparisonStore(path: folder.file("per.sqlite"))
         let comparison = Comparison(title: "gone")
