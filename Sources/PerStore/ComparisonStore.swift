@@ -48,7 +48,7 @@ public final class ComparisonStore: Sendable {
             }
             guard Self.isWritable(folder) else { throw .cannotOpen(path: path, reason: "the folder \(folder) is not writable") }
             let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-            if fd >= 0 { close(fd) } else if errno != EEXIST {
+            if fd >= 0 { Glibc.close(fd) } else if errno != EEXIST {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
             // Made by someone else meanwhile: it must be a regular file too.

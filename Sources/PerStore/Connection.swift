@@ -38,6 +38,12 @@ extension ComparisonStore {
         _ = try? queue.inDatabase { try $0.execute(sql: "PRAGMA busy_timeout = \(Int(seconds * 1000))") }
     }
 
+    /// Closes the connection: SQLite checkpoints the write-ahead log into this file and removes the
+    /// `-wal` and `-shm` files beside the path, so a file moved over it does not inherit them.
+    public func close() {
+        try? queue.close()
+    }
+
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try Self.mapErrors(path: path) { try queue.read(body) }
     }

@@ -21,6 +21,12 @@ public struct StoreSession {
     /// Writes that failed, oldest first, with why the last try failed.
     private var pending: [Effect] = []
     public private(set) var lastFailure: String?
+    /// The database file this session writes into; another file at the path (deleted, moved over)
+    /// is noticed at the next poll.
+    private var file: OpenFiles.FileID?
+    /// Its write-ahead log and shared-memory index, as last seen: after the file is moved or deleted,
+    /// SQLite leaves them beside the path, and a new file there must not inherit them.
+    private var companions: [String: OpenFiles.FileID] = [:]
 
     /// `opened` is the comparison the app starts on.
     public init(store: ComparisonStore, opened: Comparison) {
@@ -28,6 +34,13 @@ public struct StoreSession {
         comparisonSaved = opened.products.contains { !$0.isBlank }
         lastCounter = try? store.changeCounter()
         lastEdit = try? store.lastEdit(of: opened.id)
+        file = OpenFiles.id(of: store.path)
+        noteCompanions()
+    }
+
+    private mutating func noteCompanions() {
+        companions = [:]
+        for suffix in ["-wal", "-shm"] { companions[suffix] = OpenFiles.id(of: store.path + suffix) }
     }
 
     /// Whether every write reached the database (or was let go with a comparison deleted elsewhere).
@@ -150,6 +163,8 @@ public struct StoreSession {
 
     /// Tries the queued writes again, then takes in other sessions' commits, if any.
     public mutating func poll(_ state: AppState) -> [Action] {
+        if OpenFiles.id(of: store.path) != file { return followTheFile(state) }
+        noteCompanions()
         var actions = flush(state)
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
@@ -167,6 +182,40 @@ public struct StoreSession {
         lastEdit = edit
         if let fresh = try? store.load(id) { actions.append(.store(.externalChanges(fresh))) }
         return actions
+    }
+
+    /// The file at the path is no longer the one open here (deleted, or another moved over it):
+    /// writing on would go into an unlinked file, or into nothing anyone reads. Opens the file at the
+    /// path (made again when missing) and saves the open comparison into it, whole; the writes still
+    /// queued follow.
+    private mutating func followTheFile(_ state: AppState) -> [Action] {
+        let path = store.path
+        let existed = FileManager.default.fileExists(atPath: path)
+        store.close()
+        // SQLite keeps a moved database's log on close; applied to the new file it would damage it.
+        for (suffix, id) in companions where OpenFiles.id(of: path + suffix) == id {
+            unlink(path + suffix)
+        }
+        companions = [:]
+        let reopened: ComparisonStore
+        do {
+            reopened = try ComparisonStore(path: path, busyTimeout: 0.1)
+        } catch {
+            lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
+            if !pending.contains(.restoreComparison) { pending.insert(.restoreComparison, at: 0) }
+            return [.store(.failed(lastFailure!))]
+        }
+        reopened.waitForLocks(atMost: 0.1)
+        store = reopened
+        file = OpenFiles.id(of: path)
+        noteCompanions()
+        lastCounter = try? store.changeCounter()
+        deletedElsewhere = false
+        pending.removeAll { $0 == .restoreComparison || $0.writesTheOpenComparison }
+        pending.insert(.restoreComparison, at: 0)
+        comparisonSaved = true
+        let actions = flush(state).filter { $0 != .store(.restoredDeletedComparison) }
+        return [.store(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
     /// Writes what this session holds (the open comparison, with everything typed) where `per import`

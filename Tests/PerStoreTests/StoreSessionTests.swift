@@ -114,6 +114,35 @@ import TestSupport
         #expect(try store.load("c") == nil)
     }
 
+    @Test func aDeletedDatabaseFileIsMadeAgainWithWhatThisSessionHolds() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home")
+        home.type("2\t1\tkg\ta\t")
+        try FileManager.default.removeItem(atPath: path)
+        home.poll()
+        #expect(home.state.chrome.status?.text.hasPrefix("The database file was deleted: made it again") == true)
+        home.type("3\t")
+        #expect(home.session.isUpToDate)
+        #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+    }
+
+    @Test func aDatabaseMovedOverTheFileGetsThisSessionsComparisonAndKeepsItsOwnRows() throws {
+        let path = folder.file("per.sqlite"), other = folder.file("other.sqlite")
+        var home = try Side(path: path, id: "home")
+        home.type("2\t1\tkg\ta\t")
+        let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
+        let otherStore = try ComparisonStore(path: other)
+        try otherStore.save(theirs)
+        otherStore.close()                       // a database at rest: no -wal beside it
+        #expect(rename(other, path) == 0)
+        home.poll()
+        #expect(home.state.chrome.status?.text.hasPrefix("The database file was replaced") == true)
+        let store = try ComparisonStore(path: path)
+        let loaded = try store.load("theirs"), all = try store.summaries()
+        #expect(loaded == theirs, "\(String(describing: loaded)) \(all)")
+        #expect(try store.load("c")?.products.compactMap(\.price) == [2])
+    }
+
     @Test func writesWaitBehindALockInOrderWithoutBlockingAndLandWhenItIsGone() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)

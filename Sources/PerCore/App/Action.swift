@@ -56,6 +56,9 @@ public enum StoreEvent: Equatable, Sendable {
     case comparisonDeletedElsewhere(withEdits: Bool)
     /// Another session had deleted the open comparison; this session's copy was saved back.
     case restoredDeletedComparison
+    /// The database file was deleted, or another file moved over it: per opened the file now at the
+    /// path (made again when missing) and saves the open comparison into it.
+    case databaseFileChanged(path: String, replaced: Bool)
 }
 
 /// A field of one product.

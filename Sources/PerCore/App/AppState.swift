@@ -138,6 +138,11 @@ public struct AppState: Equatable, Sendable {
         case .failed(let reason):
             saving = .waiting(reason: reason)
             return []
+        case .databaseFileChanged(let path, let replaced):
+            chrome.status = StatusMessage(replaced
+                ? "The database file was replaced: saved this comparison into the new \(path)"
+                : "The database file was deleted: made it again at \(path) with this comparison", isWarning: true)
+            return []
         case .refused(let reason):
             chrome.status = StatusMessage("Not saved: \(reason)", isWarning: true)
             return []

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The database file deleted, or another per database moved over it, while per runs.
+    @Suite struct DatabaseFileTests {
+        func started(_ db: String) -> TmuxSession {
+            let seed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            let tmux = TmuxSession(perCommand(db: db), width: 160)
+            tmux.waitFor("#2 Price")
+            return tmux
+        }
+
+        @Test func aDeletedFileIsMadeAgainWithEverythingTypedAfterwards() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = started(db)
+            try FileManager.default.removeItem(atPath: db)
+            tmux.waitFor("The database file was deleted: made it again")
+            tmux.type("5"); tmux.keys("Tab"); tmux.type("3"); tmux.keys("Tab")
+            tmux.waitFor("#2 Unit")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let export = run([perBinary, "export", "--db", db]).stdout
+            #expect(export.contains(#""title": "Oats""#) && export.contains(#""price": "2""#) && export.contains(#""price": "5", "quantity": "3""#), "\(export)")
+        }
+
+        @Test func anotherDatabaseMovedOverGetsThisComparisonAndKeepsItsOwn() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite"), other = folder.file("other.sqlite")
+            let tmux = started(db)
+            let theirs = #"[{"title": "Rice", "products": [{"name": "r", "price": "4", "quantity": "1", "unit": "kg"}]}]"#
+            #expect(run([perBinary, "import", "--db", other, "-"], input: theirs).status == 0)
+            #expect(rename(other, db) == 0)
+            tmux.waitFor("The database file was replaced")
+            tmux.type("5"); tmux.keys("Tab")
+            tmux.waitFor("#2 Quantity")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let export = run([perBinary, "export", "--db", db]).stdout
+            #expect(export.contains(#""title": "Rice""#) && export.contains(#""price": "4""#), "\(export)")
+            #expect(export.contains(#""title": "Oats""#) && export.contains(#""price": "5""#), "\(export)")
+        }
+    }
+}
