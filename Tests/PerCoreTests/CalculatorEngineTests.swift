@@ -115,7 +115,7 @@ func dec(_ text: String) -> Decimal { DecimalText.parse(text)! }
         #expect(engine.disabledReason(.equals) == "Result 1999996000002 is too large (at most 999999999999)")
     }
 
-    // Leaving the field (the seeds' stories).
+    // Leaving the field (the keypad stories of Per's author).
     @Test(arguments: [
         ("", nil, nil),
         ("12", "12", nil),
