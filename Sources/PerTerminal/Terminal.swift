@@ -99,6 +99,8 @@ public enum TerminalError: Error, Equatable, Sendable {
 
         // Ours before newterm, so ncurses does not install its exit-on-signal handlers.
         cn_install_hangup_handlers()
+        // The terminal's real size, never LINES/COLUMNS from the environment: those would pin the size.
+        cn_follow_the_real_size()
         guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
             cn_restore_default_hangup_handlers()
             throw .unusableTerminal(term: term)

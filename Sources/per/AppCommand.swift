@@ -4,15 +4,14 @@ import PerCore
 import PerStore
 import PerTerminal
 
-struct AppCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "app", abstract: "Open the full-screen app (the default).")
-
+/// The full-screen app's options: those of `per` itself and of `per app`.
+struct AppOptions: ParsableArguments {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own text selection).")
     var noMouse = false
 
     @OptionGroup var database: DatabaseOptions
 
-    func run() throws {
+    func runApp() throws {
         let path = ComparisonStore.resolvePath(option: database.path, environment: ProcessInfo.processInfo.environment)
         let store: ComparisonStore
         do {
@@ -23,5 +22,15 @@ struct AppCommand: ParsableCommand {
         }
         let status = MainActor.assumeIsolated { AppLoop.run(store: store, mouse: !noMouse) }
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct AppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "app", abstract: "Open the full-screen app (what per alone does).")
+
+    @OptionGroup var options: AppOptions
+
+    func run() throws {
+        try options.runApp()
     }
 }

@@ -88,8 +88,14 @@ import Testing
         #expect(tmux.waitForExit() == 0)
     }
 
-    /// Quitting by every path leaves the terminal as it was: echo and canonical mode back, no alternate screen.
-    @Test(arguments: ["C-q", "C-c", "TERM", "HUP"])
+    /// The signals that end per, by name: each must end it as SIGTERM does.
+    static let endingSignals: [String: Int32] = [
+        "TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "QUIT": SIGQUIT, "USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM,
+    ]
+
+    /// Quitting by every path, every ending signal included, leaves the terminal as it was (echo and canonical
+    /// mode back, no alternate screen, the cursor shown), exits 0 and saves the field in progress.
+    @Test(arguments: ["C-q", "C-c", "TERM", "HUP", "INT", "QUIT", "USR1", "USR2", "ALRM"])
     func quitPathsRestoreTheTerminal(how: String) {
         let folder = TemporaryFolder()
         let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
@@ -98,21 +104,70 @@ import Testing
         #expect(tmux.format("#{alternate_on}") == "1")
         tmux.type("5")
         tmux.waitFor("5▏")
-        switch how {
-        case "TERM", "HUP":
+        if let signal = Self.endingSignals[how] {
             let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout
             #expect(!pids.isEmpty)
-            for pid in pids.split(separator: "\n") { kill(Int32(pid)!, how == "TERM" ? SIGTERM : SIGHUP) }
-        default:
+            for pid in pids.split(separator: "\n") { kill(Int32(pid)!, signal) }
+        } else {
             tmux.keys(how)
         }
         #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+        // Nothing drawn over the screen on the way out (the Swift backtracer answers SIGQUIT when let).
+        #expect(!tmux.screen.contains("Crash") && !tmux.screen.contains("Backtrace") && !tmux.screen.contains("Thread 0"), "\(tmux.screen)")
         let settings = (try? String(contentsOfFile: tmux.waitForFile(stty), encoding: .utf8)) ?? ""
         #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
         #expect(tmux.format("#{alternate_on}") == "0")
         #expect(tmux.format("#{cursor_flag}") == "1")
         // What was typed before the signal or quit was committed and saved.
         #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "5""#))
+    }
+
+    /// SIGXFSZ (a file size limit reached) is ignored: the write fails instead and per goes on.
+    @Test func sigxfszLeavesPerRunning() {
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
+        let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
+        tmux.waitFor("New comparison")
+        tmux.type("6")
+        tmux.waitFor("6▏")
+        let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
+        #expect(pids.count == 1, "pgrep found \(pids)")
+        for pid in pids { kill(pid, SIGXFSZ) }
+        usleep(300_000)
+        #expect(tmux.exitStatus == nil, "\(tmux.screen)")
+        #expect(tmux.format("#{alternate_on}") == "1")
+        tmux.type("7")
+        #expect(tmux.waitFor("67▏").contains("67▏"), "\(tmux.screen)")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+        let settings = (try? String(contentsOfFile: tmux.waitForFile(stty), encoding: .utf8)) ?? ""
+        #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
+        #expect(tmux.format("#{alternate_on}") == "0")
+        #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "67""#))
+    }
+
+    /// LINES and COLUMNS in the environment (left by `eval $(resize)`) must not pin the size: per follows the
+    /// terminal's real size at start and through resizes.
+    @Test func linesAndColumnsFromTheEnvironmentDoNotPinTheSize() {
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite")
+        let tmux = TmuxSession(perCommand(db: db), width: 100, height: 30, environment: ["LINES": "24", "COLUMNS": "80"])
+        var screen = tmux.waitFor("New comparison")
+        // At the real 100 columns the title bar's right end (the comparison unit) is past column 80.
+        let title = screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        #expect(title.contains("per kg") && title.count > 90, "\(screen)")
+        tmux.resize(width: 60, height: 22)
+        screen = tmux.waitFor { $0.split(separator: "\n").first.map { $0.contains("per kg") && $0.count <= 60 } ?? false }
+        let narrow = screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        #expect(narrow.contains("per kg") && narrow.count <= 60, "\(screen)")
+        tmux.resize(width: 30, height: 15)
+        screen = tmux.waitFor("Terminal too small")
+        #expect(screen.contains("Terminal too small"), "\(screen)")
+        tmux.resize(width: 90, height: 26)
+        screen = tmux.waitFor { $0.split(separator: "\n").first.map { $0.contains("per kg") && $0.count > 80 } ?? false }
+        #expect((screen.split(separator: "\n").first.map(String.init) ?? "").count > 80, "\(screen)")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
     }
 
     @Test func unknownTerminalIsRefusedWithOneLine() {
