@@ -68,6 +68,30 @@ static inline const char *cn_tigetstr(const char *name) {
     return s;
 }
 
+/// Removes the first `count` bytes of the first `pattern` in the string capability `name`, in place (where ncurses reads it). tigetstr's pointer is the
+/// one ncurses uses; the strings live in a writable table (read from the terminfo file, or a char array).
+static inline int cn_remove_from_cap(const char *name, const char *pattern, size_t count) {
+    char *s = tigetstr(name);
+    if (s == NULL || s == (char *)-1) return 0;
+    char *at = strstr(s, pattern);
+    if (at == NULL || count > strlen(pattern)) return 0;
+    memmove(at, at + count, strlen(at + count) + 1);
+    return 1;
+}
+
+/// per never uses the alternate character set (its lines are Unicode or ASCII), yet xterm's sgr0 and sgr
+/// designate the ASCII set (ESC ( B) on every attribute change, and screen's add SI: three bytes (one) per
+/// change, up to a third of a keystroke's output. Drops them; the caller sends rmacs once when it takes the
+/// terminal, so a character set left by another program is still reset. Returns whether anything changed.
+static inline int cn_trim_attribute_strings(void) {
+    int changed = 0;
+    changed |= cn_remove_from_cap("sgr0", "\033(B", 3);
+    changed |= cn_remove_from_cap("sgr0", "\017", 1);
+    changed |= cn_remove_from_cap("sgr", "%e\033(B%;", 5);  // the else branch of %?%p9%t\E(0%e\E(B%;
+    changed |= cn_remove_from_cap("sgr", "%e\017%;", 3);
+    return changed;
+}
+
 // ---------------------------------------------------------------------------
 // Signals and the crash guard. Everything a signal handler touches lives in one
 // weak (link-once) object, so every Swift object file that inlines these helpers
@@ -86,7 +110,7 @@ typedef struct {
 __attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0} };
 
 /// The signals that end per the way SIGTERM does: the field in progress committed, saved, the terminal restored.
-/// SIGINT and SIGQUIT come from kill(1) (raw mode turns Ctrl-C and Ctrl-\\ into keys); SIGQUIT would otherwise
+/// SIGINT and SIGQUIT come from kill(1) (raw mode turns Ctrl-C and Ctrl-\ into keys); SIGQUIT would otherwise
 /// let the Swift backtracer draw over the screen; SIGUSR1, SIGUSR2 and SIGALRM would end per at once.
 static const int cn_ending_signals[] = { SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM };
 enum { cn_ending_signal_count = sizeof cn_ending_signals / sizeof cn_ending_signals[0] };

@@ -92,7 +92,18 @@ public final class ComparisonStore: Sendable {
         configuration.label = "per"
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
-        configuration.journalMode = .wal
+        // WAL, set here rather than with `journalMode = .wal`: GRDB's WAL setup also writes (creates and drops a
+        // table, with an fsync) whenever the -wal file is missing or empty, as it is after every clean exit. A
+        // queue has no readers that need it, and that write cost most of a first paint.
+        configuration.journalMode = .default
+        if !isReadOnly {
+            configuration.prepareDatabase { db in
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw DatabaseError(message: "could not activate WAL mode")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
         configuration.readonly = isReadOnly
         queue = try Self.openQueue(path: path, configuration: configuration)
 

@@ -52,6 +52,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     private var earlyErrors = 0
     /// The streams a headless screen reads and writes, closed by stop().
     private var headlessFiles: [UnsafeMutablePointer<FILE>] = []
+    /// rmacs, sent when taking the terminal, because sgr0 and sgr no longer reset the character set (see cn_trim_attribute_strings).
+    private var resetCharacterSet: String?
 
     private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool) {
         self.screen = screen
@@ -113,7 +115,10 @@ public enum TerminalError: Error, Equatable, Sendable {
             throw .unusableTerminal(term: term)
         }
 
+        // Fewer bytes per attribute change; the character set they kept resetting is reset once below.
+        let trimmed = cn_trim_attribute_strings() != 0
         let terminal = Terminal(screen: screen, term: term, interactive: true, mouse: options.mouse)
+        terminal.resetCharacterSet = trimmed ? cn_tigetstr("rmacs").map { String(cString: $0) } : nil
         cn_remember_restore_strings(terminal.pasteOn != nil ? 1 : 0)
         cn_install_crash_handlers()
         cn_set_in_curses(1)
@@ -283,10 +288,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
     }
 
-    /// Bracketed paste on or off. putp writes through stdio, so flush it at once.
+    /// Bracketed paste on or off (and, when turning it on, the character set reset: both are sent when per
+    /// takes the terminal). putp writes through stdio, so flush it at once.
     private func sendPasteMode(on: Bool) {
-        guard let sequence = on ? pasteOn : pasteOff else { return }
-        putp(sequence)
+        if on, let reset = resetCharacterSet { putp(reset) }
+        if let sequence = on ? pasteOn : pasteOff { putp(sequence) }
         fflush(cn_stdout())
     }
 

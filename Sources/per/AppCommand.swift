@@ -12,7 +12,31 @@ struct AppOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOptions
 
     func runApp() throws {
-        let path = ComparisonStore.resolvePath(option: database.path, environment: ProcessInfo.processInfo.environment)
+        try Self.runApp(noMouse: noMouse, databasePath: database.path)
+    }
+
+    /// The app's arguments when they are only `--no-mouse`, `--db PATH` or `--db=PATH`, each at most once;
+    /// nil for anything else, which swift-argument-parser then parses (and explains, when it is wrong).
+    static func quickParse(_ arguments: [String]) -> (noMouse: Bool, databasePath: String?)? {
+        var noMouse = false
+        var path: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--no-mouse", !noMouse {
+                noMouse = true
+            } else if argument == "--db", path == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") {
+                path = value
+            } else if argument.hasPrefix("--db="), path == nil, argument.count > 5 {
+                path = String(argument.dropFirst(5))
+            } else {
+                return nil
+            }
+        }
+        return (noMouse, path)
+    }
+
+    static func runApp(noMouse: Bool, databasePath: String?) throws {
+        let path = ComparisonStore.resolvePath(option: databasePath, environment: ProcessInfo.processInfo.environment)
         let store: ComparisonStore
         do {
             store = try ComparisonStore(path: path)

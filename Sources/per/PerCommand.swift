@@ -9,6 +9,7 @@ struct PerCommand: ParsableCommand {
         commandName: "per",
         abstract: "Compare prices per unit, typed on a calculator keypad.",
         discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
+        usage: "per [--no-mouse] [--db <db>]\nper <subcommand>",
         version: PerVersion.string,
         subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self, SeedCommand.self]
     )
@@ -17,6 +18,22 @@ struct PerCommand: ParsableCommand {
 
     func run() throws {
         try app.runApp()
+    }
+
+    /// `per`, `per --db PATH` and `per --no-mouse` (the app and nothing else) start without swift-argument-parser:
+    /// its reflection and first protocol-conformance lookups (which scan every conformance record of the statically
+    /// linked runtime and Foundation) cost more than the rest of the first paint. Anything else, `--help` and every
+    /// error included, goes through it.
+    static func main() {
+        if let quick = AppOptions.quickParse(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try AppOptions.runApp(noMouse: quick.noMouse, databasePath: quick.databasePath)
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        main(nil)
     }
 }
 
