@@ -8,8 +8,8 @@ struct PerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "per",
         abstract: "Compare prices per unit, typed on a calculator keypad.",
-        discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         usage: "per [--no-mouse] [--db <db>]\nper <subcommand>",
+        discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         version: PerVersion.string,
         subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self, SeedCommand.self]
     )
