@@ -141,9 +141,12 @@ static inline void cn_restore_default_hangup_handlers(void) {
 }
 
 /// ncurses takes LINES and COLUMNS from the environment over the terminal's real size (they are left there
-/// by `eval $(resize)` and some shells), and then never follows a resize. Ignore and unset them.
+/// by `eval $(resize)` and some shells), and then never follows a resize. use_env(FALSE) alone would make it
+/// take the size from terminfo instead (lines#24 cols#80); with use_tioctl(TRUE) it asks the terminal (ioctl)
+/// at start and at every SIGWINCH. The variables are unset too, so nothing else reads a stale size.
 static inline void cn_follow_the_real_size(void) {
     use_env(FALSE);
+    use_tioctl(TRUE);
     unsetenv("LINES");
     unsetenv("COLUMNS");
 }
