@@ -199,3 +199,70 @@ extension TmuxSession {
         return path
     }
 }
+
+/// What `make install` ships beside the binary: help, man page, completions.
+@Suite struct ShippingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func helpListsTheAppsOptionsBesideTheSubcommands() {
+        let help = run([perBinary, "--help"])
+        #expect(help.status == 0)
+        for text in ["--db <db>", "--no-mouse", "SUBCOMMANDS:", "compare", "lists", "export"] {
+            #expect(help.stdout.contains(text), "per --help lacks \(text):\n\(help.stdout)")
+        }
+        // The options still reach the app's subcommand and the store commands, before or after their name.
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite")
+        #expect(run([perBinary, "import", "--db", db, "-"], input: #"[{"title": "Oats", "products": []}]"#).status == 0)
+        #expect(run([perBinary, "--db", db, "lists"]).stdout.contains("Oats"))
+        #expect(run([perBinary, "lists", "--db", db]).stdout.contains("Oats"))
+        // Arguments the quick path does not take go to swift-argument-parser, which explains them.
+        let missing = run([perBinary, "--db"])
+        #expect(missing.status == 64 && missing.stderr.contains("Missing value for '--db <db>'"), "\(missing)")
+        let unknown = run([perBinary, "--no-mouse", "--bogus"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("Unknown option '--bogus'"), "\(unknown)")
+    }
+
+    /// The man page is generated from the command definitions and Docs/USAGE.md, so it has every command,
+    /// option, key and ending signal.
+    @Test func manPageCoversCommandsOptionsKeysAndSignals() throws {
+        let page = run(["python3", Self.root + "/Scripts/manpage", perBinary, Self.root + "/Docs/USAGE.md"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let text = page.stdout
+        #expect(text.hasPrefix(".\\\" Generated") && text.contains(".TH PER 1"), "\(text.prefix(200))")
+        for section in [".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS", ".SH KEYS", ".SH SIGNALS", ".SH FILES"] {
+            #expect(text.contains(section), "no \(section)")
+        }
+        for command in ["app", "compare", "lists", "show", "export", "import"] {
+            #expect(text.contains(".SS per \(command)"), "no per \(command)")
+        }
+        #expect(!text.contains(".SS per seed"), "the hidden seed command is documented")
+        for option in ["\\-\\-db", "\\-\\-no\\-mouse", "\\-\\-format", "\\-\\-per"] {
+            #expect(text.contains(option), "no \(option)")
+        }
+        for key in ["Ctrl\\-Q, Ctrl\\-C", "F1", "Ctrl\\-O", "Ctrl\\-Z"] {
+            #expect(text.contains(key), "no key \(key)")
+        }
+        for signal in ["SIGQUIT", "SIGUSR1", "SIGXFSZ"] {
+            #expect(text.contains(signal), "no \(signal)")
+        }
+        // groff reads it without warnings, where groff is installed.
+        if run(["sh", "-c", "command -v groff"]).status == 0 {
+            let folder = TemporaryFolder()
+            let file = folder.file("per.1")
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let rendered = run(["groff", "-man", "-Tutf8", "-ww", file])
+            #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
+            #expect(rendered.stdout.contains("KEYS"))
+        }
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsKnowTheOptionsAndCommands(shell: String) {
+        let script = run([perBinary, "--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script.stderr)")
+        for word in ["--no-mouse", "--db", "compare", "export"] {
+            #expect(script.stdout.contains(word), "the \(shell) completion lacks \(word)")
+        }
+    }
+}
