@@ -141,12 +141,10 @@ static inline void cn_restore_default_hangup_handlers(void) {
 }
 
 /// ncurses takes LINES and COLUMNS from the environment over the terminal's real size (they are left there
-/// by `eval $(resize)` and some shells), and then never follows a resize. use_env(FALSE) alone would make it
-/// take the size from terminfo instead (lines#24 cols#80); with use_tioctl(TRUE) it asks the terminal (ioctl)
-/// at start and at every SIGWINCH. The variables are unset too, so nothing else reads a stale size.
+/// by `eval $(resize)` and some shells), and then never follows a resize. Unsetting them before newterm is
+/// the fix: ncurses then asks the terminal (ioctl) at start and at every SIGWINCH. use_env(FALSE) is not:
+/// with ncurses 6.4 the size then stays what it was at start through every resize, use_tioctl(TRUE) or not.
 static inline void cn_follow_the_real_size(void) {
-    use_env(FALSE);
-    use_tioctl(TRUE);
     unsetenv("LINES");
     unsetenv("COLUMNS");
 }

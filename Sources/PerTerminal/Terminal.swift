@@ -123,6 +123,10 @@ public enum TerminalError: Error, Equatable, Sendable {
         cn_install_crash_handlers()
         cn_set_in_curses(1)
         _ = cn_capture_stderr()
+        // ncurses (6.4) flushes its output after every cursor move until the screen has been through endwin and
+        // doupdate once: a frame went out as one write per move (a first frame as ~50, each a packet over SSH).
+        // One such cycle before anything is shown makes every frame a single write, for ~70 bytes once.
+        endwin()
         doupdate()  // enter the screen now
         terminal.sendPasteMode(on: true)
         return terminal

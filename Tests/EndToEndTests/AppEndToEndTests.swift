@@ -251,7 +251,7 @@ extension TmuxSession {
             let folder = TemporaryFolder()
             let file = folder.file("per.1")
             try text.write(toFile: file, atomically: true, encoding: .utf8)
-            let rendered = run(["groff", "-man", "-Tutf8", "-ww", file])
+            let rendered = run(["groff", "-man", "-Tutf8", "-P-cbou", "-ww", file])
             #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
             #expect(rendered.stdout.contains("KEYS"))
         }
@@ -261,7 +261,7 @@ extension TmuxSession {
     func completionScriptsKnowTheOptionsAndCommands(shell: String) {
         let script = run([perBinary, "--generate-completion-script", shell])
         #expect(script.status == 0, "\(script.stderr)")
-        for word in ["--no-mouse", "--db", "compare", "export"] {
+        for word in ["no-mouse", "db", "compare", "export"] {  // fish spells options -l no-mouse
             #expect(script.stdout.contains(word), "the \(shell) completion lacks \(word)")
         }
     }
