@@ -152,20 +152,21 @@ import Testing
         let folder = TemporaryFolder()
         let db = folder.file("per.sqlite")
         let tmux = TmuxSession(perCommand(db: db), width: 100, height: 30, environment: ["LINES": "24", "COLUMNS": "80"])
+        func titleBar(_ screen: String) -> String {
+            screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        }
+        // The title bar ends with the comparison unit at the right edge: past column 90 at the real 100 columns.
         var screen = tmux.waitFor("New comparison")
-        // At the real 100 columns the title bar's right end (the comparison unit) is past column 80.
-        let title = screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        #expect(title.contains("per kg") && title.count > 90, "\(screen)")
+        #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count > 90, "\(screen)")
         tmux.resize(width: 60, height: 22)
-        screen = tmux.waitFor { $0.split(separator: "\n").first.map { $0.contains("per kg") && $0.count <= 60 } ?? false }
-        let narrow = screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        #expect(narrow.contains("per kg") && narrow.count <= 60, "\(screen)")
+        screen = tmux.waitFor { titleBar($0).hasSuffix("per unit") && titleBar($0).count <= 60 }
+        #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count <= 60, "\(screen)")
         tmux.resize(width: 30, height: 15)
-        screen = tmux.waitFor("Terminal too small")
-        #expect(screen.contains("Terminal too small"), "\(screen)")
+        screen = tmux.waitFor("need 40x20")
+        #expect(screen.contains("need 40x20"), "\(screen)")
         tmux.resize(width: 90, height: 26)
-        screen = tmux.waitFor { $0.split(separator: "\n").first.map { $0.contains("per kg") && $0.count > 80 } ?? false }
-        #expect((screen.split(separator: "\n").first.map(String.init) ?? "").count > 80, "\(screen)")
+        screen = tmux.waitFor { titleBar($0).hasSuffix("per unit") && titleBar($0).count > 80 }
+        #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count > 80, "\(screen)")
         tmux.keys("C-q")
         #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
     }
