@@ -1,16 +1,29 @@
 # per: make run starts the app, make test builds and runs every test, make unit all but the tmux ones.
 SWIFT ?= swift
 PREFIX ?= /usr/local
+DESTDIR ?=
 BIN_DEBUG = .build/debug/per
 BIN_RELEASE = .build/release/per
+# The release binary carries the Swift runtime and Foundation inside it; only system C libraries
+# (libc, libm, libstdc++/libgcc, ncursesw, sqlite3) stay dynamic. Tests use the debug build.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+GENERATED = .build/share
+MAN_PAGE = $(GENERATED)/man/per.1
+COMPLETIONS = $(GENERATED)/completions
 
-.PHONY: all build run test unit bench install deps check-deps clean
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: all build run test unit bench install uninstall man completions deps check-deps clean
 
 all: build
 
-## Build the release binary.
+## Build the release binary (Swift runtime and Foundation linked statically).
 build: check-deps
-	$(SWIFT) build -c release --product per
+	$(SWIFT) build $(RELEASE_FLAGS) --product per
 
 ## Build and start per (any arguments: make run ARGS="compare 3.99/500g 6.99/1kg").
 run: build
@@ -26,13 +39,36 @@ unit: check-deps
 	$(SWIFT) build --product per
 	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests
 
-## Benchmarks: first paint, bytes per keystroke, keystroke cost at 10 to 100,000 products, per compare at 2,000 and 20,000 items.
+## Benchmarks: first paint against nano, bytes per keystroke, keystroke cost at 10 to 100,000 products, per compare at 2,000 and 20,000 items.
 bench: deps build
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" ./Scripts/bench
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 $(BIN_RELEASE) "$(DESTDIR)$(PREFIX)/bin/per"
+## The man page, from the command definitions (per --experimental-dump-help) and the key table in Docs/USAGE.md.
+man: build
+	@mkdir -p $(dir $(MAN_PAGE))
+	./Scripts/manpage $(BIN_RELEASE) Docs/USAGE.md > $(MAN_PAGE).tmp
+	mv $(MAN_PAGE).tmp $(MAN_PAGE)
+
+## Shell completions, written by per itself (swift-argument-parser).
+completions: build
+	@mkdir -p $(COMPLETIONS)
+	$(BIN_RELEASE) --generate-completion-script bash > $(COMPLETIONS)/per.bash
+	$(BIN_RELEASE) --generate-completion-script zsh > $(COMPLETIONS)/_per
+	$(BIN_RELEASE) --generate-completion-script fish > $(COMPLETIONS)/per.fish
+
+## Install the stripped binary, its man page and completions under $(DESTDIR)$(PREFIX).
+install: build man completions
+	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 $(BIN_RELEASE) "$(BINDIR)/per"
+	strip "$(BINDIR)/per"
+	install -m 0644 $(MAN_PAGE) "$(MAN1DIR)/per.1"
+	install -m 0644 $(COMPLETIONS)/per.bash "$(BASHDIR)/per"
+	install -m 0644 $(COMPLETIONS)/_per "$(ZSHDIR)/_per"
+	install -m 0644 $(COMPLETIONS)/per.fish "$(FISHDIR)/per.fish"
+
+## Remove what install put (the same PREFIX and DESTDIR).
+uninstall:
+	rm -f "$(BINDIR)/per" "$(MAN1DIR)/per.1" "$(BASHDIR)/per" "$(ZSHDIR)/_per" "$(FISHDIR)/per.fish"
 
 ## Build-time libraries (ncursesw, sqlite) come with the machine; say so clearly when they are missing.
 check-deps:

@@ -68,6 +68,30 @@ static inline const char *cn_tigetstr(const char *name) {
     return s;
 }
 
+/// Removes the first `count` bytes of the first `pattern` in the string capability `name`, in place (where ncurses reads it). tigetstr's pointer is the
+/// one ncurses uses; the strings live in a writable table (read from the terminfo file, or a char array).
+static inline int cn_remove_from_cap(const char *name, const char *pattern, size_t count) {
+    char *s = tigetstr(name);
+    if (s == NULL || s == (char *)-1) return 0;
+    char *at = strstr(s, pattern);
+    if (at == NULL || count > strlen(pattern)) return 0;
+    memmove(at, at + count, strlen(at + count) + 1);
+    return 1;
+}
+
+/// per never uses the alternate character set (its lines are Unicode or ASCII), yet xterm's sgr0 and sgr
+/// designate the ASCII set (ESC ( B) on every attribute change, and screen's add SI: three bytes (one) per
+/// change, up to a third of a keystroke's output. Drops them; the caller sends rmacs once when it takes the
+/// terminal, so a character set left by another program is still reset. Returns whether anything changed.
+static inline int cn_trim_attribute_strings(void) {
+    int changed = 0;
+    changed |= cn_remove_from_cap("sgr0", "\033(B", 3);
+    changed |= cn_remove_from_cap("sgr0", "\017", 1);
+    changed |= cn_remove_from_cap("sgr", "%e\033(B%;", 5);  // the else branch of %?%p9%t\E(0%e\E(B%;
+    changed |= cn_remove_from_cap("sgr", "%e\017%;", 3);
+    return changed;
+}
+
 // ---------------------------------------------------------------------------
 // Signals and the crash guard. Everything a signal handler touches lives in one
 // weak (link-once) object, so every Swift object file that inlines these helpers
@@ -75,7 +99,7 @@ static inline const char *cn_tigetstr(const char *name) {
 // crash handler's endwin(), which is best effort: the process is dying anyway.
 
 typedef struct {
-    volatile sig_atomic_t sig_hangup;        // SIGHUP or SIGTERM arrived
+    volatile sig_atomic_t sig_hangup;        // the number of the ending signal that arrived (SIGHUP, SIGTERM...), or 0
     volatile sig_atomic_t is_in_curses;      // the crash handler should restore the terminal
     int real_stderr;                         // dup of the original fd 2, or -1
     int capture_fd;                          // the (unlinked) temporary file fd 2 points to, or -1
@@ -85,25 +109,44 @@ typedef struct {
 
 __attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0} };
 
-static inline void cn_on_hangup(int sig) { (void)sig; cn_state.sig_hangup = 1; }
-static inline int cn_hangup_pending(void) { return cn_state.sig_hangup != 0; }
+/// The signals that end per the way SIGTERM does: the field in progress committed, saved, the terminal restored.
+/// SIGINT and SIGQUIT come from kill(1) (raw mode turns Ctrl-C and Ctrl-\ into keys); SIGQUIT would otherwise
+/// let the Swift backtracer draw over the screen; SIGUSR1, SIGUSR2 and SIGALRM would end per at once.
+static const int cn_ending_signals[] = { SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM };
+enum { cn_ending_signal_count = sizeof cn_ending_signals / sizeof cn_ending_signals[0] };
 
-/// SIGHUP and SIGTERM set a flag. No SA_RESTART, so a blocked read returns EINTR.
-/// SIGPIPE is ignored. Call before newterm, so ncurses leaves them alone.
+static inline void cn_on_hangup(int sig) { cn_state.sig_hangup = sig; }
+static inline int cn_hangup_pending(void) { return cn_state.sig_hangup != 0; }
+/// The signal that asked per to end, or 0.
+static inline int cn_hangup_signal(void) { return cn_state.sig_hangup; }
+
+/// The ending signals set a flag that the input loop turns into a hang-up (commit, save, restore, exit 0).
+/// No SA_RESTART, so a blocked read returns EINTR. Installing them replaces the Swift runtime's backtracer
+/// handler for SIGQUIT. SIGPIPE is ignored; SIGXFSZ too, so a file size limit is a write error, not death.
+/// Call before newterm, so ncurses leaves them alone.
 static inline void cn_install_hangup_handlers(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = cn_on_hangup;
-    sigemptyset(&sa.sa_mask);
+    sigfillset(&sa.sa_mask);  // one handler at a time
     sa.sa_flags = 0;
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    for (int i = 0; i < cn_ending_signal_count; i++) sigaction(cn_ending_signals[i], &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 static inline void cn_restore_default_hangup_handlers(void) {
-    signal(SIGHUP, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+    for (int i = 0; i < cn_ending_signal_count; i++) signal(cn_ending_signals[i], SIG_DFL);
+    signal(SIGXFSZ, SIG_DFL);
+}
+
+/// ncurses takes LINES and COLUMNS from the environment over the terminal's real size (they are left there
+/// by `eval $(resize)` and some shells), and then never follows a resize. Unsetting them before newterm is
+/// the fix: ncurses then asks the terminal (ioctl) at start and at every SIGWINCH. use_env(FALSE) is not:
+/// with ncurses 6.4 the size then stays what it was at start through every resize, use_tioctl(TRUE) or not.
+static inline void cn_follow_the_real_size(void) {
+    unsetenv("LINES");
+    unsetenv("COLUMNS");
 }
 
 static inline void cn_write_all(int fd, const char *p, size_t n) {

@@ -52,6 +52,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     private var earlyErrors = 0
     /// The streams a headless screen reads and writes, closed by stop().
     private var headlessFiles: [UnsafeMutablePointer<FILE>] = []
+    /// rmacs, sent when taking the terminal, because sgr0 and sgr no longer reset the character set (see cn_trim_attribute_strings).
+    private var resetCharacterSet: String?
 
     private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool) {
         self.screen = screen
@@ -99,6 +101,8 @@ public enum TerminalError: Error, Equatable, Sendable {
 
         // Ours before newterm, so ncurses does not install its exit-on-signal handlers.
         cn_install_hangup_handlers()
+        // The terminal's real size, never LINES/COLUMNS from the environment: those would pin the size.
+        cn_follow_the_real_size()
         guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
             cn_restore_default_hangup_handlers()
             throw .unusableTerminal(term: term)
@@ -111,11 +115,18 @@ public enum TerminalError: Error, Equatable, Sendable {
             throw .unusableTerminal(term: term)
         }
 
+        // Fewer bytes per attribute change; the character set they kept resetting is reset once below.
+        let trimmed = cn_trim_attribute_strings() != 0
         let terminal = Terminal(screen: screen, term: term, interactive: true, mouse: options.mouse)
+        terminal.resetCharacterSet = trimmed ? cn_tigetstr("rmacs").map { String(cString: $0) } : nil
         cn_remember_restore_strings(terminal.pasteOn != nil ? 1 : 0)
         cn_install_crash_handlers()
         cn_set_in_curses(1)
         _ = cn_capture_stderr()
+        // ncurses (6.4) flushes its output after every cursor move until the screen has been through endwin and
+        // doupdate once: a frame went out as one write per move (a first frame as ~50, each a packet over SSH).
+        // One such cycle before anything is shown makes every frame a single write, for ~70 bytes once.
+        endwin()
         doupdate()  // enter the screen now
         terminal.sendPasteMode(on: true)
         return terminal
@@ -281,10 +292,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
     }
 
-    /// Bracketed paste on or off. putp writes through stdio, so flush it at once.
+    /// Bracketed paste on or off (and, when turning it on, the character set reset: both are sent when per
+    /// takes the terminal). putp writes through stdio, so flush it at once.
     private func sendPasteMode(on: Bool) {
-        guard let sequence = on ? pasteOn : pasteOff else { return }
-        putp(sequence)
+        if on, let reset = resetCharacterSet { putp(reset) }
+        if let sequence = on ? pasteOn : pasteOff { putp(sequence) }
         fflush(cn_stdout())
     }
 

@@ -4,15 +4,40 @@ import PerCore
 import PerStore
 import PerTerminal
 
-struct AppCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "app", abstract: "Open the full-screen app (the default).")
-
+/// The full-screen app's options: those of `per` itself and of `per app`.
+struct AppOptions: ParsableArguments {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own text selection).")
     var noMouse = false
 
     @OptionGroup var database: DatabaseOptions
 
-    func run() throws {
+    func runApp() throws {
+        try Self.runApp(noMouse: noMouse, databasePath: database.path)
+    }
+
+    /// The app's arguments when they are only `--no-mouse`, `--db PATH` or `--db=PATH`, each at most once;
+    /// nil for anything else, which swift-argument-parser then parses (and explains, when it is wrong).
+    static func quickParse(_ arguments: [String]) -> (noMouse: Bool, databasePath: String?)? {
+        var noMouse = false
+        var path: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--no-mouse", !noMouse {
+                noMouse = true
+            } else if argument == "--db", path == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") {
+                path = value
+            } else if argument.hasPrefix("--db="), path == nil, argument.count > 5 {
+                path = String(argument.dropFirst(5))
+            } else {
+                return nil
+            }
+        }
+        return (noMouse, path)
+    }
+
+    static func runApp(noMouse: Bool, databasePath: String?) throws {
+        var database = DatabaseOptions()
+        database.path = databasePath
         let store: ComparisonStore
         do {
             store = try database.openStore(create: true)
@@ -22,5 +47,15 @@ struct AppCommand: ParsableCommand {
         }
         let status = MainActor.assumeIsolated { AppLoop.run(store: store, mouse: !noMouse) }
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct AppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "app", abstract: "Open the full-screen app (what per alone does).")
+
+    @OptionGroup var options: AppOptions
+
+    func run() throws {
+        try options.runApp()
     }
 }

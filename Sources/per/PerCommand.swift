@@ -1,23 +1,39 @@
 import ArgumentParser
 import PerCore
 
+/// `per` alone opens the app, so the app's options are the root command's own: `per --help` lists them
+/// beside the subcommands (with a default subcommand they showed only under `per app --help`).
 @main
 struct PerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "per",
         abstract: "Compare prices per unit, typed on a calculator keypad.",
-        discussion: "With no subcommand, per opens the full-screen app.",
+        usage: "per [--no-mouse] [--db <db>]\nper <subcommand>",
+        discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         version: PerVersion.string,
-        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self, SeedCommand.self],
-        defaultSubcommand: AppCommand.self
+        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, ExportCommand.self, ImportCommand.self, SeedCommand.self]
     )
 
-    /// ArgumentParser's `main`, except that `compare`'s ITEMs bypass it (see `CompareCommand.splitItems`).
+    @OptionGroup var app: AppOptions
+
+    func run() throws {
+        try app.runApp()
+    }
+
+    /// ArgumentParser's `main`, with two short cuts. `per`, `per --db PATH` and `per --no-mouse` (the app and
+    /// nothing else) start without it: its reflection and first protocol-conformance lookups (which scan every
+    /// conformance record of the statically linked runtime and Foundation) cost more than the rest of the first
+    /// paint. `compare`'s ITEMs bypass it (see `CompareCommand.splitItems`). Anything else, `--help` and every
+    /// error included, goes through it.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.first == CompareCommand.configuration.commandName else { return main(arguments) }
-        let (options, items) = CompareCommand.splitItems(Array(arguments.dropFirst()))
         do {
+            if let quick = AppOptions.quickParse(arguments) {
+                try AppOptions.runApp(noMouse: quick.noMouse, databasePath: quick.databasePath)
+                return
+            }
+            guard arguments.first == CompareCommand.configuration.commandName else { return main(arguments) }
+            let (options, items) = CompareCommand.splitItems(Array(arguments.dropFirst()))
             var command = try parseAsRoot([arguments[0]] + options)
             if var compare = command as? CompareCommand {
                 compare.items += items

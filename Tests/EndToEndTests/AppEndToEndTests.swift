@@ -93,8 +93,14 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
-        /// Quitting by every path leaves the terminal as it was: echo and canonical mode back, no alternate screen.
-        @Test(arguments: ["C-q", "C-c", "TERM", "HUP"])
+        /// The signals that end per, by name: each must end it as SIGTERM does.
+        static let endingSignals: [String: Int32] = [
+            "TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "QUIT": SIGQUIT, "USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM,
+        ]
+
+        /// Quitting by every path, every ending signal included, leaves the terminal as it was (echo and canonical
+        /// mode back, no alternate screen, the cursor shown), exits 0 and saves the field in progress.
+        @Test(arguments: ["C-q", "C-c", "TERM", "HUP", "INT", "QUIT", "USR1", "USR2", "ALRM"])
         func quitPathsRestoreTheTerminal(how: String) {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
@@ -103,21 +109,71 @@ extension EndToEnd {
             #expect(tmux.format("#{alternate_on}") == "1")
             tmux.type("5")
             tmux.waitFor("5▏")
-            switch how {
-            case "TERM", "HUP":
+            if let signal = Self.endingSignals[how] {
                 let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout
                 #expect(!pids.isEmpty)
-                for pid in pids.split(separator: "\n") { kill(Int32(pid)!, how == "TERM" ? SIGTERM : SIGHUP) }
-            default:
+                for pid in pids.split(separator: "\n") { kill(Int32(pid)!, signal) }
+            } else {
                 tmux.keys(how)
             }
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            // Nothing drawn over the screen on the way out (the Swift backtracer answers SIGQUIT when let).
+            #expect(!tmux.screen.contains("Crash") && !tmux.screen.contains("Backtrace") && !tmux.screen.contains("Thread 0"), "\(tmux.screen)")
             let settings = (try? String(contentsOfFile: tmux.waitForFile(stty), encoding: .utf8)) ?? ""
             #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
             #expect(tmux.format("#{alternate_on}") == "0")
             #expect(tmux.format("#{cursor_flag}") == "1")
             // What was typed before the signal or quit was committed and saved.
             #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "5""#))
+        }
+
+        /// SIGXFSZ (a file size limit reached) is ignored: the write fails instead and per goes on.
+        @Test func sigxfszLeavesPerRunning() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
+            let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
+            tmux.waitFor("New comparison")
+            tmux.type("6")
+            tmux.waitFor("6▏")
+            let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
+            #expect(pids.count == 1, "pgrep found \(pids)")
+            for pid in pids { kill(pid, SIGXFSZ) }
+            usleep(300_000)
+            #expect(tmux.exitStatus == nil, "\(tmux.screen)")
+            #expect(tmux.format("#{alternate_on}") == "1")
+            tmux.type("7")
+            #expect(tmux.waitFor("67▏").contains("67▏"), "\(tmux.screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let settings = (try? String(contentsOfFile: tmux.waitForFile(stty), encoding: .utf8)) ?? ""
+            #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
+            #expect(tmux.format("#{alternate_on}") == "0")
+            #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "67""#))
+        }
+
+        /// LINES and COLUMNS in the environment (left by `eval $(resize)`) must not pin the size: per follows the
+        /// terminal's real size at start and through resizes.
+        @Test func linesAndColumnsFromTheEnvironmentDoNotPinTheSize() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db), width: 100, height: 30, environment: ["LINES": "24", "COLUMNS": "80"])
+            func titleBar(_ screen: String) -> String {
+                screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            }
+            // The title bar ends with the comparison unit at the right edge: past column 90 at the real 100 columns.
+            var screen = tmux.waitFor("New comparison")
+            #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count > 90, "\(screen)")
+            tmux.resize(width: 60, height: 22)
+            screen = tmux.waitFor { titleBar($0).hasSuffix("per unit") && titleBar($0).count <= 60 }
+            #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count <= 60, "\(screen)")
+            tmux.resize(width: 30, height: 15)
+            screen = tmux.waitFor("need 40x20")
+            #expect(screen.contains("need 40x20"), "\(screen)")
+            tmux.resize(width: 90, height: 26)
+            screen = tmux.waitFor { titleBar($0).hasSuffix("per unit") && titleBar($0).count > 80 }
+            #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count > 80, "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
         }
 
         @Test func unknownTerminalIsRefusedWithOneLine() {
@@ -138,6 +194,73 @@ extension EndToEnd {
             #expect(tmux.waitFor("42").contains("42"))
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
+        }
+    }
+}
+
+/// What `make install` ships beside the binary: help, man page, completions.
+@Suite struct ShippingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func helpListsTheAppsOptionsBesideTheSubcommands() {
+        let help = run([perBinary, "--help"])
+        #expect(help.status == 0)
+        for text in ["--db <db>", "--no-mouse", "SUBCOMMANDS:", "compare", "lists", "export"] {
+            #expect(help.stdout.contains(text), "per --help lacks \(text):\n\(help.stdout)")
+        }
+        // The options still reach the app's subcommand and the store commands, before or after their name.
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite")
+        #expect(run([perBinary, "import", "--db", db, "-"], input: #"[{"title": "Oats", "products": []}]"#).status == 0)
+        #expect(run([perBinary, "--db", db, "lists"]).stdout.contains("Oats"))
+        #expect(run([perBinary, "lists", "--db", db]).stdout.contains("Oats"))
+        // Arguments the quick path does not take go to swift-argument-parser, which explains them.
+        let missing = run([perBinary, "--db"])
+        #expect(missing.status == 64 && missing.stderr.contains("Missing value for '--db <db>'"), "\(missing)")
+        let unknown = run([perBinary, "--no-mouse", "--bogus"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("Unknown option '--bogus'"), "\(unknown)")
+    }
+
+    /// The man page is generated from the command definitions and Docs/USAGE.md, so it has every command,
+    /// option, key and ending signal.
+    @Test func manPageCoversCommandsOptionsKeysAndSignals() throws {
+        let page = run(["python3", Self.root + "/Scripts/manpage", perBinary, Self.root + "/Docs/USAGE.md"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let text = page.stdout
+        #expect(text.hasPrefix(".\\\" Generated") && text.contains(".TH PER 1"), "\(text.prefix(200))")
+        for section in [".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS", ".SH KEYS", ".SH SIGNALS", ".SH FILES"] {
+            #expect(text.contains(section), "no \(section)")
+        }
+        for command in ["app", "compare", "lists", "show", "export", "import"] {
+            #expect(text.contains(".SS per \(command)"), "no per \(command)")
+        }
+        #expect(!text.contains(".SS per seed"), "the hidden seed command is documented")
+        for option in ["\\-\\-db", "\\-\\-no\\-mouse", "\\-\\-format", "\\-\\-per"] {
+            #expect(text.contains(option), "no \(option)")
+        }
+        for key in ["Ctrl\\-Q, Ctrl\\-C", "F1", "Ctrl\\-O", "Ctrl\\-Z"] {
+            #expect(text.contains(key), "no key \(key)")
+        }
+        for signal in ["SIGQUIT", "SIGUSR1", "SIGXFSZ"] {
+            #expect(text.contains(signal), "no \(signal)")
+        }
+        // groff reads it without warnings, where groff is installed.
+        if run(["sh", "-c", "command -v groff"]).status == 0 {
+            let folder = TemporaryFolder()
+            let file = folder.file("per.1")
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let rendered = run(["groff", "-man", "-Tutf8", "-P-cbou", "-ww", file])
+            #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
+            #expect(rendered.stdout.contains("KEYS"))
+        }
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsKnowTheOptionsAndCommands(shell: String) {
+        let script = run([perBinary, "--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script.stderr)")
+        for word in ["no-mouse", "db", "compare", "export"] {  // fish spells options -l no-mouse
+            #expect(script.stdout.contains(word), "the \(shell) completion lacks \(word)")
         }
     }
 }

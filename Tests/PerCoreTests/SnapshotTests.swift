@@ -40,7 +40,7 @@ import Testing
                                                                      per kg
 
 
-         Type the price on the keypad; Tab for next
+         Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }
@@ -68,7 +68,7 @@ import Testing
          ├───┼───┼───┤ │ = │
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
-         Type the price on the keypad; Tab for …
+         Type a number on the keypad; Tab for n…
         ^Q quit  F1 help  ^O lists  Tab next  S…
         """)
     }
@@ -100,7 +100,7 @@ import Testing
                                                                      per kg
 
 
-         Type the price on the keypad; Tab for next
+         Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }

@@ -19,7 +19,7 @@ public struct GlyphSet: Equatable, Sendable {
 
     /// UTF-8 when the locale's codeset is UTF-8 and the terminal is not the Linux console.
     public static func choose(codeset: String, term: String) -> GlyphSet {
-        let utf8Codeset = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        let utf8Codeset = codeset.uppercased().filter { $0 != "-" } == "UTF8"  // no Foundation: it costs at start
         return utf8Codeset && term != "linux" && !term.hasPrefix("vt") ? .utf8 : .ascii
     }
 

@@ -118,10 +118,11 @@ public enum KeypadView {
             case .operation, .equals: isOperator = true
             default: isOperator = false
             }
-            canvas.put(label, x: lx, y: ly, style: isEnabled ? .bold : .dim,
+            // Only the label shows pressed, reversed (not bold: the focused field's attributes, so a keystroke
+            // needs one attribute sequence): enough to see, and few bytes over a slow link.
+            let isPressed = pressed == cap.key
+            canvas.put(label, x: lx, y: ly, style: isPressed ? .reverse : isEnabled ? .bold : .dim,
                        color: isEnabled ? (isOperator ? .operatorKey : .key) : .muted)
-            // Only the label shows pressed: enough to see, and few bytes over a slow link.
-            if pressed == cap.key { canvas.addStyle(.reverse, in: Rect(x: lx, y: ly, width: TextWidth.of(label), height: 1)) }
         }
     }
 }

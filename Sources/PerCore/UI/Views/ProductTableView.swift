@@ -41,9 +41,10 @@ enum ProductTableView {
             if isFocusedRow && field == state.editing.focus.field {
                 // Left-aligned while typing, so a keystroke only appends.
                 let typed = ScreenView.tail(ScreenView.editorText(state) + String(g.cursor), frame.width)
-                // Reverse and bold without colour: the same attributes as a pressed key, so typing needs no switch.
+                // Reverse alone, without colour: the same attributes as a pressed key and as the rest of the cell,
+                // so typing needs no switch, and the shortest attribute sequence.
                 canvas.fill(frame, with: Cell(" ", style: .reverse))
-                canvas.put(typed, x: frame.x, y: frame.y, style: [.reverse, .bold])
+                canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
                 continue
             }
             let (value, placeholder) = fieldText(text, field)

@@ -188,7 +188,7 @@ public enum ScreenView {
             return
         }
         switch state.editing.editor {
-        case .numeric: hint = "Type \(state.editing.focus.field == .price ? "the price" : "the quantity") on the keypad; Tab for next"
+        case .numeric: hint = "Type a number on the keypad; Tab for next"  // the editor names the field
         case .unit(let picker):
             hint = picker.offered.count == MeasureUnit.allCases.count
                 ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.session.glyphs.previous) \(state.session.glyphs.next) arrows"
