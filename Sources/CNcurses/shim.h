@@ -32,7 +32,6 @@
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline void cn_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }
 static inline int cn_key_f(int n) { return KEY_F(n); }
-static inline attr_t cn_color_pair(short n) { return (attr_t)COLOR_PAIR(n); }
 
 static const attr_t CN_A_NORMAL = A_NORMAL;
 static const attr_t CN_A_BOLD = A_BOLD;
@@ -43,14 +42,6 @@ static const attr_t CN_A_UNDERLINE = A_UNDERLINE;
 static const mmask_t CN_BUTTON1_PRESSED = BUTTON1_PRESSED;
 static const mmask_t CN_BUTTON1_RELEASED = BUTTON1_RELEASED;
 static const mmask_t CN_BUTTON1_CLICKED = BUTTON1_CLICKED;
-static const mmask_t CN_BUTTON4_PRESSED = BUTTON4_PRESSED;
-#if defined(BUTTON5_PRESSED)
-static const mmask_t CN_BUTTON5_PRESSED = BUTTON5_PRESSED;
-#else
-static const mmask_t CN_BUTTON5_PRESSED = 0;
-#endif
-
-static const mmask_t CN_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
 
 // Private key codes for the bracketed-paste markers (define_key).
 enum { CN_KEY_PASTE_BEGIN = KEY_MAX + 1, CN_KEY_PASTE_END = KEY_MAX + 2 };
