@@ -72,5 +72,37 @@ extension EndToEnd {
             #expect(run([perBinary, "import", "--db", db, path]).status == 0)
             #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "6.5", "quantity": "4""#))
         }
+    
+        /// A write the disk refuses (here a file size limit, like a full disk) is kept like one behind a lock;
+        /// giving up writes a recovery file and exits 1.
+        @Test func aRefusedWriteIsKeptAndGivingUpWritesARecoveryFile() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let seed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            let limited = folder.file("limited.sh")        // a file size limit of 80 blocks (40 or 80 KB), then per
+            try "ulimit -f 80\nexec \(perCommand(db: db))\n".write(toFile: limited, atomically: true, encoding: .utf8)
+            let tmux = TmuxSession("sh '\(limited)'", width: 400)
+            tmux.waitFor("#2 Price")
+            var typed = 0
+            while typed < 40, !tmux.screen.contains("Saving waits") {
+                typed += 1
+                tmux.type("\(typed)"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab")
+                tmux.type("kg"); tmux.keys("Tab"); tmux.type("p\(typed)"); tmux.keys("Tab")
+                tmux.waitFor { $0.contains("Saving waits") || $0.contains("#\(typed + 2) Price") }
+            }
+            #expect(tmux.screen.contains("Saving waits"), "the writes never failed:\n\(tmux.screen)")
+            tmux.keys("C-q")
+            tmux.waitFor("Quitting once saved")
+            tmux.keys("Escape")
+            #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
+            let screen = tmux.waitFor("per import")
+            let path = try #require(screen.split(separator: "\n").compactMap { line -> String? in
+                guard let start = line.range(of: "per import '"), let end = line.range(of: "'", range: start.upperBound..<line.endIndex) else { return nil }
+                return String(line[start.upperBound..<end.lowerBound])
+            }.first, "\(screen)")
+            let recovered = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(recovered.contains(#""title": "Oats""#), "\(recovered)")
+        }
     }
 }
