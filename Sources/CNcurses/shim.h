@@ -42,6 +42,8 @@ static const attr_t CN_A_UNDERLINE = A_UNDERLINE;
 static const mmask_t CN_BUTTON1_PRESSED = BUTTON1_PRESSED;
 static const mmask_t CN_BUTTON1_RELEASED = BUTTON1_RELEASED;
 static const mmask_t CN_BUTTON1_CLICKED = BUTTON1_CLICKED;
+// The wheel: the decoder must ignore it (tests send it).
+static const mmask_t CN_BUTTON4_PRESSED = BUTTON4_PRESSED;
 
 // Private key codes for the bracketed-paste markers (define_key).
 enum { CN_KEY_PASTE_BEGIN = KEY_MAX + 1, CN_KEY_PASTE_END = KEY_MAX + 2 };
