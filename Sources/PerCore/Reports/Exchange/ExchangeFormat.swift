@@ -48,16 +48,26 @@ public enum ComparisonExchange {
     }
 
     /// Reads an export file (format detected from the content). The comparisons and products get fresh identities.
+    /// The same reader as `decode(from:into:)`, collecting what it reads.
     public static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
-        switch ExchangeFormat.detect(text) {
-        case .json: try JSONExchange.decode(text)
-        case .csv: try CSVExchange.decode(text)
+        let bytes = Array(text.utf8)
+        var given = false
+        var sink = CollectingSink()
+        do {
+            try decode(limit: Int.max, from: { defer { given = true }; return given ? [] : bytes }, into: &sink)
+        } catch let error as ExchangeError {
+            throw error
+        } catch {
+            // A String is UTF-8 and there is no limit: nothing else can fail.
+            throw ExchangeError(line: nil, problem: "\(error)")
         }
+        return sink.comparisons
     }
 
-    /// The largest file `per import` reads: 64 MiB, some 600,000 products. Larger input is refused
-    /// before it is parsed (`per import - < /dev/zero` would otherwise grow without bound).
-    public static let maxFileBytes = 64 << 20
+    /// The largest file `per import` reads: 1 GiB, some 12 million products. Import streams (memory does not
+    /// grow with the file), so this only bounds the time and the disk an endless input can take; endless input
+    /// without line breaks or quotes ends much sooner, at the first field longer than `maxTextLength`.
+    public static let maxFileBytes = 1 << 30
 
     /// The longest cell or text value import takes, in Unicode scalars: no title or name comes near it.
     public static let maxTextLength = 4096
