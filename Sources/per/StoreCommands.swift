@@ -168,7 +168,13 @@ struct ImportCommand: ParsableCommand {
                     try ComparisonExchange.decode(from: input.next, into: &writer)
                 }
             } catch {
-                if !existed { Self.remove(created: store) }
+                if existed {
+                    // Not closed: the last connection to close checkpoints the write-ahead log into the file, and a
+                    // refused file leaves the file byte for byte as it was (the log's committed pages stay in the log).
+                    _ = Unmanaged.passRetained(store)
+                } else {
+                    Self.remove(created: store)
+                }
                 switch error {
                 case let error as ExchangeError:
                     throw StoreFailure("\(input.name): \(error.message); nothing was imported")

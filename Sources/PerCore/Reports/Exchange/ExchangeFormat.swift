@@ -85,6 +85,16 @@ public enum ComparisonExchange {
         }
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)`, without Foundation's bridging when neither end is blank (the
+    /// usual case: a tenth of an import's time went there).
+    @inline(__always)
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        func solid(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && byte != 0x09 }
+        return solid(first) && solid(last) ? text : text.trimmingCharacters(in: .whitespaces)
+    }
+
     static func tooLong(_ text: String) -> String {
         "\(text.unicodeScalars.count) characters, more than the \(maxTextLength) per takes in one field"
     }
@@ -92,7 +102,7 @@ public enum ComparisonExchange {
     static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
 
     static func decimal(_ text: String, line: Int?, field: String) throws(ExchangeError) -> Decimal? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
         guard let value = DecimalText.parse(trimmed) else {
             throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a decimal number (write it like 1.99)")
@@ -101,7 +111,7 @@ public enum ComparisonExchange {
     }
 
     static func unit(_ text: String, line: Int?, field: String) throws(ExchangeError) -> MeasureUnit? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
         guard let unit = MeasureUnit(rawValue: trimmed) ?? MeasureUnit(parsing: trimmed) else {
             let known = MeasureUnit.allCases.map(\.symbol).joined(separator: ", ")
@@ -111,7 +121,7 @@ public enum ComparisonExchange {
     }
 
     static func basis(_ text: String, line: Int?, field: String) throws(ExchangeError) -> ComparisonBasis? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
         guard let basis = ComparisonBasis(parsing: trimmed) else {
             throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a comparison unit (write it like \"kg\" or \"100 g\")")
@@ -121,7 +131,7 @@ public enum ComparisonExchange {
     }
 
     static func volumeSystem(_ text: String, line: Int?, field: String) throws(ExchangeError) -> VolumeSystem {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = trimmed(text).lowercased()
         if trimmed.isEmpty { return .us }
         guard let system = VolumeSystem(rawValue: trimmed) else {
             throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a volume system (us or imperial)")

@@ -19,10 +19,12 @@ public enum ExchangeInputError: Error, Equatable, Sendable {
 }
 
 /// Collects everything into whole comparisons: `ComparisonExchange.decode(_:)`, for tests and small texts.
-struct CollectingSink: ExchangeSink {
-    var comparisons: [Comparison] = []
+public struct CollectingSink: ExchangeSink {
+    public private(set) var comparisons: [Comparison] = []
 
-    mutating func comparison(_ header: Comparison) throws {
+    public init() {}
+
+    public mutating func comparison(_ header: Comparison) throws {
         if let last = comparisons.indices.last, comparisons[last].id == header.id {
             comparisons[last].title = header.title
             comparisons[last].chosenBasis = header.chosenBasis
@@ -32,7 +34,7 @@ struct CollectingSink: ExchangeSink {
         }
     }
 
-    mutating func product(_ product: Product, position: Int, in comparison: ComparisonID) throws {
+    public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID) throws {
         comparisons[comparisons.count - 1].append(product)
     }
 }
