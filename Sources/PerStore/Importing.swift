@@ -22,8 +22,8 @@ public struct ImportWriter: ExchangeSink {
         if new { comparisons += 1 }
     }
 
-    public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID) throws {
-        insertProduct.setUncheckedArguments(ProductColumns.arguments(product, comparison: comparison, position: position))
+    public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws {
+        insertProduct.setUncheckedArguments(ProductColumns.arguments(product, comparison: comparison, position: position, formatted: texts))
         try insertProduct.execute()
         products += 1
     }
@@ -38,6 +38,11 @@ extension ComparisonStore {
         var own: (any Error)?
         do {
             return try queue.write { db in
+                // A larger page cache while importing, so that SQLite spills pages to the log less often; it is a
+                // bound (32 MiB), so memory stays flat however long the file.
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                try db.execute(sql: "PRAGMA cache_size = -32768")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 var writer = try ImportWriter(db)
                 do {
                     try body(&writer)

@@ -29,12 +29,14 @@ import Testing
             if let fast = DecimalText.parsePlain(text) {
                 quick += 1
                 #expect(fast == expected && DecimalText.format(fast) == expected.map(DecimalText.format), "\(text)")
+                #expect(DecimalText.plainFormat(text) == DecimalText.format(fast), "\(text)")
             }
         }
         #expect(quick > samples.count / 2) // the quick path is the one taken
         // What it leaves to Foundation: zero, signs, too many digits, anything else.
         for text in ["0", "0.00", "-1", "+1", "1234567890123456789", "1.2.3", "1e5", " 1", ""] {
             #expect(DecimalText.parsePlain(text) == nil, "\(text)")
+            #expect(DecimalText.plainFormat(text) == nil, "\(text)")
         }
     }
 }

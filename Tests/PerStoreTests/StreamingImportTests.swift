@@ -2,6 +2,7 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerStore
+import GRDB
 import TestSupport
 
 /// Import streams: the file is read in pieces and written as it is read, in one transaction.
@@ -56,6 +57,21 @@ import TestSupport
         #expect(loaded.map { Shape($0) } == (try ComparisonExchange.decode(text)).map { Shape($0) })
         // export → import → export is the identity.
         #expect(ComparisonExchange.encode(loaded, as: format) == ComparisonExchange.encode(try ComparisonExchange.decode(text), as: format))
+    }
+
+    /// The texts stored are `DecimalText.format`'s, whether the reader formatted them from the file's text or the Decimal.
+    @Test func storedNumbersAreFormattedAsEverywhereElse() throws {
+        let store = try ComparisonStore(path: db)
+        let text = #"[{"title": "t", "products": [{"price": "007.50", "quantity": 0.250, "unit": "g"}, {"price": "10", "quantity": "1000.000"}, {"price": "0.0", "quantity": " 2.5 "}, {"price": "12345678.9010", "quantity": ".5"}]}]"#
+        _ = try importing(text, into: store)
+        let rows = try store.queue.read { db in try Row.fetchAll(db, sql: "SELECT price, quantity FROM product ORDER BY position") }
+        #expect(rows.map { [$0["price"] as String?, $0["quantity"] as String?] } == [["7.5", "0.25"], ["10", "1000"], ["0", "2.5"], ["12345678.901", "0.5"]])
+        for row in rows {
+            for column in ["price", "quantity"] {
+                let stored: String = row[column]
+                #expect(DecimalText.parse(stored).map(DecimalText.format) == stored)
+            }
+        }
     }
 
     @Test(arguments: [1, 2, 3, 7, 64, 1 << 20])

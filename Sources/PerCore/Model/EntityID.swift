@@ -14,8 +14,9 @@ public struct EntityID: Hashable, Comparable, Sendable, RawRepresentable, Custom
     /// was a tenth of an import's time.
     public static func random() -> EntityID {
         var generator = SystemRandomNumberGenerator()
-        let high = (generator.next() as UInt64) & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000 // version 4
-        let low = (generator.next() as UInt64) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000 // RFC 4122 variant
+        let words: (UInt64, UInt64) = (generator.next(), generator.next())
+        let high = words.0 & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000 // version 4
+        let low = words.1 & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000 // RFC 4122 variant
         let hex = Array("0123456789abcdef".utf8)
         var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
         var i = 0

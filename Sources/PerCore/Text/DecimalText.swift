@@ -43,6 +43,38 @@ public enum DecimalText {
         return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(mantissa))
     }
 
+    /// `format(parse(text))` for the texts `parsePlain` reads, from the text alone: no leading zeros before the
+    /// units, no trailing zeros after the point, no point without decimals (`007.50` → `7.5`). Nil for other text.
+    public static func plainFormat(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var digits = 0
+        var point: Int? = nil
+        var nonZero = false
+        for (i, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if byte != UInt8(ascii: "0") { nonZero = true }
+            case UInt8(ascii: "."):
+                if point != nil { return nil }
+                point = i
+            default:
+                return nil
+            }
+        }
+        guard digits <= 18, nonZero else { return nil }
+        let end = point ?? bytes.count
+        var start = 0
+        while start < end - 1, bytes[start] == UInt8(ascii: "0") { start += 1 }
+        var out = start < end ? Array(bytes[start..<end]) : [UInt8(ascii: "0")]
+        if let point {
+            var last = bytes.count - 1
+            while last > point, bytes[last] == UInt8(ascii: "0") { last -= 1 }
+            if last > point { out.append(contentsOf: bytes[point...last]) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Plain notation without trailing zeros or exponent: `2.5`, `0.0000001`, `-2`.
     public static func format(_ value: Decimal) -> String {
         value.description

@@ -96,7 +96,7 @@ enum CSVExchange {
                     of: product, priceText: field("price"), quantityText: field("quantity"), family: family,
                     comparison: current.title, number: number, productNumber: productCount + 1, line: record.line)
                 if family == nil { family = product.unit?.family }
-                try sink.product(product, position: productCount, in: current.id)
+                try sink.product(product, position: productCount, in: current.id, texts: DecimalTexts(price: field("price"), quantity: field("quantity")))
                 productCount += 1
             }
         }

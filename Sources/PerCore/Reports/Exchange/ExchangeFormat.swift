@@ -76,12 +76,13 @@ public enum ComparisonExchange {
 
     /// Refuses a title or name holding a control character other than tab and line breaks, or longer than `maxTextLength`.
     /// `place` says which comparison, product and field, e.g. `comparison "Oats", product 2, name`.
-    static func checkText(_ text: String, line: Int?, place: String) throws(ExchangeError) {
+    /// `place` is only worked out for a message (it quotes the title: a good part of an import's time when eager).
+    static func checkText(_ text: String, line: Int?, place: @autoclosure () -> String) throws(ExchangeError) {
         if let scalar = TerminalText.forbiddenScalar(in: text) {
-            throw ExchangeError(line: line, field: place, problem: "holds the control character \(TerminalText.codePoint(scalar)), which per does not take in text (only tab and line breaks)")
+            throw ExchangeError(line: line, field: place(), problem: "holds the control character \(TerminalText.codePoint(scalar)), which per does not take in text (only tab and line breaks)")
         }
-        if text.unicodeScalars.count > maxTextLength {
-            throw ExchangeError(line: line, field: place, problem: tooLong(text))
+        if text.utf8.count > maxTextLength && text.unicodeScalars.count > maxTextLength {
+            throw ExchangeError(line: line, field: place(), problem: tooLong(text))
         }
     }
 

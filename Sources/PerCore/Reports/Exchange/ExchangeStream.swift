@@ -7,7 +7,21 @@ public protocol ExchangeSink {
     /// when the file gave `per` or `volumeSystem` after the products: the header then replaces the earlier one.
     mutating func comparison(_ header: Comparison) throws
     /// The next product of the comparison whose header came last, at `position` (0, 1, 2... in file order).
-    mutating func product(_ product: Product, position: Int, in comparison: ComparisonID) throws
+    /// `texts` holds its price and quantity as `DecimalText.format` writes them, when the reader had them at hand
+    /// (formatting a Decimal is slow on Linux); nil for one to format.
+    mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws
+}
+
+/// A product's price and quantity as `DecimalText.format` writes them (nil: not at hand).
+public struct DecimalTexts: Sendable {
+    public var price: String?
+    public var quantity: String?
+
+    /// The formatted texts of what was written in a file, where `DecimalText.plainFormat` knows them.
+    init(price: String?, quantity: String?) {
+        self.price = price.flatMap { DecimalText.plainFormat(ComparisonExchange.trimmed($0)) }
+        self.quantity = quantity.flatMap { DecimalText.plainFormat(ComparisonExchange.trimmed($0)) }
+    }
 }
 
 /// Why the bytes of an import could not be read as text, before anything about comparisons.
@@ -34,7 +48,7 @@ public struct CollectingSink: ExchangeSink {
         }
     }
 
-    public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID) throws {
+    public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws {
         comparisons[comparisons.count - 1].append(product)
     }
 }

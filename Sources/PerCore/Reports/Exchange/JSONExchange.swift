@@ -112,7 +112,7 @@ enum JSONExchange {
                 of: product, priceText: texts.price, quantityText: texts.quantity, family: family,
                 comparison: title, number: number, productNumber: productCount + 1, line: item.line)
             if family == nil { family = product.unit?.family }
-            try sink.product(product, position: productCount, in: id)
+            try sink.product(product, position: productCount, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
             productCount += 1
         }
 
