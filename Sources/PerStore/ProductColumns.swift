@@ -62,6 +62,20 @@ enum ProductColumns {
         StatementArguments([product.id.rawValue, comparison.rawValue, position] + all.map { $0.value(product) })
     }
 
+    /// The same, with the price and quantity texts given where known (import: the file's text, formatted without
+    /// going through Decimal). Checked against `value(product)` by the tests.
+    static func arguments(_ product: Product, comparison: ComparisonID, position: Int, formatted: DecimalTexts) -> StatementArguments {
+        var values: [(any DatabaseValueConvertible)?] = [product.id.rawValue, comparison.rawValue, position]
+        for (field, column) in zip(ProductField.allCases, all) {
+            switch field {
+            case .price where product.price != nil && formatted.price != nil: values.append(formatted.price)
+            case .quantity where product.quantity != nil && formatted.quantity != nil: values.append(formatted.quantity)
+            default: values.append(column.value(product))
+            }
+        }
+        return StatementArguments(values)
+    }
+
     /// A product from a row selected with `selection`.
     static func product(from row: Row) -> Product {
         var product = Product(id: ProductID(String.fromDatabaseValue(row["id"]) ?? ""))

@@ -35,7 +35,7 @@ extension ComparisonStore {
         try write { db in try Self.upsertHeader(comparison, db) }
     }
 
-    private static func upsertHeader(_ comparison: Comparison, _ db: Database) throws {
+    static func upsertHeader(_ comparison: Comparison, _ db: Database) throws {
         let now = nowMilliseconds()
         try db.cachedStatement(sql: """
             INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at)

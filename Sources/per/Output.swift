@@ -51,26 +51,35 @@ enum Output {
             if written >= 0 { offset += written } else if errno != EINTR { return }
         }
     }
+}
 
-    /// A file's bytes (or stdin's, for `-`), refusing more than `limit`: `per import - < /dev/zero` ends.
-    static func read(_ file: String, limit: Int) throws(StoreFailure) -> Data {
-        let name = file == "-" ? "stdin" : file
-        let fd = file == "-" ? 0 : open(file, O_RDONLY)
-        guard fd >= 0 else { throw StoreFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
-        defer { if fd != 0 { close(fd) } }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in systemRead(fd, buffer.baseAddress!, buffer.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StoreFailure("cannot read \(file): \(String(cString: strerror(errno)))")
+extension Output {
+    /// An open file (or stdin, for `-`) read in pieces of 256 KiB: `next()` returns the next piece, an empty array at
+    /// the end. What limits the total is the reader's business (`ComparisonExchange.decode`).
+    final class Pieces {
+        let name: String
+        private let file: String
+        private let fd: Int32
+
+        init(_ file: String) throws(StoreFailure) {
+            self.file = file
+            name = file == "-" ? "stdin" : file
+            fd = file == "-" ? 0 : open(file, O_RDONLY)
+            guard fd >= 0 else { throw StoreFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
+        }
+
+        deinit { if fd != 0 { close(fd) } }
+
+        func next() throws -> [UInt8] {
+            var piece = [UInt8](repeating: 0, count: 1 << 18)
+            while true {
+                let count = piece.withUnsafeMutableBytes { buffer in systemRead(fd, buffer.baseAddress!, buffer.count) }
+                if count >= 0 {
+                    piece.removeLast(piece.count - count)
+                    return piece
+                }
+                if errno != EINTR { throw StoreFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
             }
-            guard data.count + count <= limit else {
-                throw StoreFailure("\(name) is larger than \(limit >> 20) MiB, the most per imports at once; nothing was imported")
-            }
-            data.append(contentsOf: chunk[0..<count])
         }
     }
 }

@@ -157,21 +157,43 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            let data = try Output.read(file, limit: ComparisonExchange.maxFileBytes)
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw StoreFailure("\(file): not UTF-8 text")
-            }
-            let comparisons: [Comparison]
-            do {
-                comparisons = try ComparisonExchange.decode(text)
-            } catch let error as ExchangeError {
-                throw StoreFailure("\(file == "-" ? "stdin" : file): \(error.message); nothing was imported")
-            }
+            let input = try Output.Pieces(file)
+            let path = try database.resolvedPath()
+            let existed = FileManager.default.fileExists(atPath: path)
             let store = try database.openStore(create: true)
-            try store.save(comparisons)
-            let products = comparisons.reduce(0) { $0 + $1.products.count }
-            try Output.out("Imported \(comparisons.count) comparison\(comparisons.count == 1 ? "" : "s") (\(products) product\(products == 1 ? "" : "s")).\n")
+            // One transaction, written as the file is read: memory stays flat, and a refusal anywhere rolls it all back.
+            let counts: (comparisons: Int, products: Int)
+            do {
+                counts = try store.importing { writer in
+                    try ComparisonExchange.decode(from: input.next, into: &writer)
+                }
+            } catch {
+                if existed {
+                    // Not closed: the last connection to close checkpoints the write-ahead log into the file, and a
+                    // refused file leaves the file byte for byte as it was (the log's committed pages stay in the log).
+                    _ = Unmanaged.passRetained(store)
+                } else {
+                    Self.remove(created: store)
+                }
+                switch error {
+                case let error as ExchangeError:
+                    throw StoreFailure("\(input.name): \(error.message); nothing was imported")
+                case ExchangeInputError.notUTF8:
+                    throw StoreFailure("\(file): not UTF-8 text")
+                case ExchangeInputError.tooLarge(let limit):
+                    throw StoreFailure("\(input.name) is larger than \(limit >> 20) MiB, the most per imports at once; nothing was imported")
+                default:
+                    throw error
+                }
+            }
+            try Output.out("Imported \(counts.comparisons) comparison\(counts.comparisons == 1 ? "" : "s") (\(counts.products) product\(counts.products == 1 ? "" : "s")).\n")
         }
+    }
+
+    /// A refused import into a database it created leaves no database behind, as when nothing was opened.
+    private static func remove(created store: ComparisonStore) {
+        store.close()
+        for suffix in ["", "-wal", "-shm"] { unlink(store.path + suffix) }
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 public enum DecimalText {
     /// Parses plain decimal notation (`12`, `0.5`, `-3.25`); nil for anything else.
     public static func parse(_ text: String) -> Decimal? {
+        if let quick = parsePlain(text) { return quick }
         var body = Substring(text)
         if body.first == "-" { body = body.dropFirst() }
         guard !body.isEmpty,
@@ -14,6 +15,64 @@ public enum DecimalText {
         // No locale: "." is the separator. A locale (even en_US_POSIX) loads ICU's number formatting, which cost a
         // tenth of the first paint; the results are the same for the plain notation checked above.
         return Decimal(string: text)
+    }
+
+    /// The usual case of `parse` without Foundation's string parsing (slow on Linux): a positive number of at most
+    /// 18 digits with at most one point, built from its digits. Nil when the text is anything else (zero, a sign,
+    /// more digits), which `parse` then reads the long way. The same value and text as `Decimal(string:)` (tested).
+    static func parsePlain(_ text: String) -> Decimal? {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var seenPoint = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if digits > 18 { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                if seenPoint { fraction += 1 }
+            case UInt8(ascii: "."):
+                if seenPoint { return nil }
+                seenPoint = true
+            default:
+                return nil
+            }
+        }
+        guard mantissa != 0 else { return nil }
+        return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(mantissa))
+    }
+
+    /// `format(parse(text))` for the texts `parsePlain` reads, from the text alone: no leading zeros before the
+    /// units, no trailing zeros after the point, no point without decimals (`007.50` → `7.5`). Nil for other text.
+    public static func plainFormat(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var digits = 0
+        var point: Int? = nil
+        var nonZero = false
+        for (i, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if byte != UInt8(ascii: "0") { nonZero = true }
+            case UInt8(ascii: "."):
+                if point != nil { return nil }
+                point = i
+            default:
+                return nil
+            }
+        }
+        guard digits <= 18, nonZero else { return nil }
+        let end = point ?? bytes.count
+        var start = 0
+        while start < end - 1, bytes[start] == UInt8(ascii: "0") { start += 1 }
+        var out = start < end ? Array(bytes[start..<end]) : [UInt8(ascii: "0")]
+        if let point {
+            var last = bytes.count - 1
+            while last > point, bytes[last] == UInt8(ascii: "0") { last -= 1 }
+            if last > point { out.append(contentsOf: bytes[point...last]) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Plain notation without trailing zeros or exponent: `2.5`, `0.0000001`, `-2`.

@@ -32,9 +32,13 @@ enum CSVExchange {
         SpreadsheetText.neutralised(TerminalText.visible(text, keeping: TerminalText.allowedInText))
     }
 
-    static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
-        let records = try CSV.parse(text)
-        guard let header = records.first else { return [] }
+    /// Reads a CSV export from `stream` record by record, handing each comparison's header and each product to
+    /// `sink` as soon as its row is read and checked.
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink) throws {
+        var reader = CSV.Reader(stream)
+        defer { stream = reader.stream }
+        reader.maxFields = columns.count + 1
+        guard let header = try reader.next() else { return }
         var columnIndex: [String: Int] = [:]
         for (i, raw) in header.fields.enumerated() {
             let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
@@ -49,15 +53,20 @@ enum CSVExchange {
         guard columnIndex["comparison"] != nil else {
             throw ExchangeError(line: header.line, problem: "the header has no \"comparison\" column (expected \(columns.joined(separator: ",")))")
         }
+        reader.maxFields = header.fields.count
+        reader.fieldNames = header.fields
 
-        var comparisons: [Comparison] = []
         var groupKey: [String]? = nil
-        for record in records.dropFirst() {
-            if record.fields == [""] { continue } // an empty line
-            guard record.fields.count == header.fields.count else {
-                throw ExchangeError(line: record.line, problem: "\(record.fields.count) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
+        var current = Comparison()
+        var number = 0
+        var productCount = 0
+        var family: UnitFamily? = nil
+        while let record = try reader.next() {
+            if record.fieldCount == 1 && record.fields == [""] { continue } // an empty line
+            guard record.fieldCount == header.fields.count else {
+                throw ExchangeError(line: record.line, problem: "\(record.fieldCount) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
             }
-            for (i, text) in record.fields.enumerated() where text.unicodeScalars.count > ComparisonExchange.maxTextLength {
+            for (i, text) in record.fields.enumerated() where text.utf8.count > ComparisonExchange.maxTextLength && text.unicodeScalars.count > ComparisonExchange.maxTextLength {
                 throw ExchangeError(line: record.line, field: header.fields[i], problem: ComparisonExchange.tooLong(text))
             }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
@@ -66,28 +75,31 @@ enum CSVExchange {
             if key != groupKey {
                 groupKey = key
                 try ComparisonExchange.checkText(title, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), title")
-                comparisons.append(Comparison(
+                current = Comparison(
                     title: title,
                     basis: try ComparisonExchange.basis(key[1], line: record.line, field: "per"),
-                    volumeSystem: try ComparisonExchange.volumeSystem(key[2], line: record.line, field: "volume_system")))
+                    volumeSystem: try ComparisonExchange.volumeSystem(key[2], line: record.line, field: "volume_system"))
+                number += 1
+                productCount = 0
+                family = nil
+                try sink.comparison(current)
             }
             let name = SpreadsheetText.restored(field("name"))
-            let productNumber = comparisons[comparisons.count - 1].products.count + 1
-            try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productNumber), name")
+            try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), name")
             let product = Product(
                 name: name,
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
                 quantity: try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity"),
                 unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"))
             if !product.isBlank {
-                let current = comparisons[comparisons.count - 1]
                 try ComparisonExchange.checkNumbers(
-                    of: product, priceText: field("price"), quantityText: field("quantity"), family: current.family,
-                    comparison: current.title, number: comparisons.count, productNumber: current.products.count + 1, line: record.line)
-                comparisons[comparisons.count - 1].append(product)
+                    of: product, priceText: field("price"), quantityText: field("quantity"), family: family,
+                    comparison: current.title, number: number, productNumber: productCount + 1, line: record.line)
+                if family == nil { family = product.unit?.family }
+                try sink.product(product, position: productCount, in: current.id, texts: DecimalTexts(price: field("price"), quantity: field("quantity")))
+                productCount += 1
             }
         }
-        return comparisons
     }
 }
 
@@ -97,6 +109,14 @@ enum CSV {
         var fields: [String]
         /// The line the record starts on (1-based).
         var line: Int
+        /// How many fields the line has (`fields` keeps at most the reader's `maxFields` of them).
+        var fieldCount: Int
+
+        init(fields: [String], line: Int, fieldCount: Int? = nil) {
+            self.fields = fields
+            self.line = line
+            self.fieldCount = fieldCount ?? fields.count
+        }
     }
 
     /// One line: fields quoted when they hold a comma, quote, line break or edge space; ended by CR LF.
@@ -110,68 +130,111 @@ enum CSV {
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
+    /// All records of a text (tests, and the checks of small texts).
     static func parse(_ text: String) throws(ExchangeError) -> [Record] {
-        var scalars = Array(text.unicodeScalars)
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        let bytes = Array(text.utf8)
+        var given = false
+        var reader = Reader(ByteStream(limit: Int.max) { defer { given = true }; return given ? [] : bytes })
         var records: [Record] = []
-        var fields: [String] = []
-        var current = String.UnicodeScalarView()
-        var line = 1
-        var recordLine = 1
-        var i = 0
-        var inQuotes = false
-        var quoteLine = 0
-        var fieldWasQuoted = false
-
-        func endField() {
-            fields.append(String(current))
-            current = String.UnicodeScalarView()
-            fieldWasQuoted = false
+        do {
+            try reader.stream.skipByteOrderMark()
+            while let record = try reader.next() { records.append(record) }
+        } catch let error as ExchangeError {
+            throw error
+        } catch {
+            throw ExchangeError(line: nil, problem: "\(error)")
         }
-        func endRecord() {
-            endField()
-            records.append(Record(fields: fields, line: recordLine))
-            fields = []
-        }
-
-        while i < scalars.count {
-            let c = scalars[i]
-            if inQuotes {
-                if c == "\"" {
-                    if i + 1 < scalars.count, scalars[i + 1] == "\"" {
-                        current.append("\""); i += 2; continue
-                    }
-                    inQuotes = false; i += 1; continue
-                }
-                if c == "\n" { line += 1 }
-                current.append(c); i += 1
-                continue
-            }
-            switch c {
-            case "\"":
-                guard current.isEmpty, !fieldWasQuoted else {
-                    throw ExchangeError(line: line, field: "field \(fields.count + 1)", problem: "a quote inside unquoted text (put the whole field in quotes and double the quote: \"\")")
-                }
-                inQuotes = true; fieldWasQuoted = true; quoteLine = line; i += 1
-            case ",":
-                endField(); i += 1
-            case "\r", "\n":
-                if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
-                i += 1
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                if fieldWasQuoted {
-                    throw ExchangeError(line: line, field: "field \(fields.count + 1)", problem: "text after a closing quote (a quote inside quoted text is written \"\")")
-                }
-                current.append(c); i += 1
-            }
-        }
-        if inQuotes {
-            throw ExchangeError(line: quoteLine, field: "field \(fields.count + 1)", problem: "a quoted field is never closed")
-        }
-        if !current.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
         return records
+    }
+
+    /// Reads records one at a time from a `ByteStream`. Works on bytes; a CR LF inside quotes stays exactly as written.
+    struct Reader {
+        var stream: ByteStream
+        /// Fields kept per record; more are only counted (`fieldCount`), so an endless line of commas stays small.
+        var maxFields = Int.max
+        /// The header's names, for messages about a field.
+        var fieldNames: [String] = []
+        private var line = 1
+        private var field: [UInt8] = []
+
+        init(_ stream: ByteStream) { self.stream = stream }
+
+        /// Bytes of one field at most: a longer field has more than `maxTextLength` characters, refused while read.
+        static let maxFieldBytes = ComparisonExchange.maxTextLength * 4
+
+        private func name(ofField index: Int) -> String {
+            index < fieldNames.count ? fieldNames[index] : "field \(index + 1)"
+        }
+
+        /// The next record, nil at the end of the data.
+        mutating func next() throws -> Record? {
+            guard try stream.peek() != nil else { return nil }
+            var fields: [String] = []
+            var count = 0
+            let recordLine = line
+            var inQuotes = false
+            var quoteLine = 0
+            var fieldWasQuoted = false
+            field.removeAll(keepingCapacity: true)
+
+            func endField() {
+                if count < maxFields { fields.append(String(decoding: field, as: UTF8.self)) }
+                count += 1
+                field.removeAll(keepingCapacity: true)
+                fieldWasQuoted = false
+            }
+
+            while let c = try stream.peek() {
+                if inQuotes {
+                    stream.advance()
+                    if c == UInt8(ascii: "\"") {
+                        if try stream.peek() == UInt8(ascii: "\"") {
+                            stream.advance()
+                            try append(c, index: count)
+                            continue
+                        }
+                        inQuotes = false
+                        continue
+                    }
+                    if c == 0x0A { line += 1 }
+                    try append(c, index: count)
+                    continue
+                }
+                switch c {
+                case UInt8(ascii: "\""):
+                    guard field.isEmpty, !fieldWasQuoted else {
+                        throw ExchangeError(line: line, field: "field \(count + 1)", problem: "a quote inside unquoted text (put the whole field in quotes and double the quote: \"\")")
+                    }
+                    inQuotes = true; fieldWasQuoted = true; quoteLine = line; stream.advance()
+                case UInt8(ascii: ","):
+                    endField(); stream.advance()
+                case 0x0D, 0x0A:
+                    stream.advance()
+                    if c == 0x0D, try stream.peek() == 0x0A { stream.advance() }
+                    endField()
+                    line += 1
+                    return Record(fields: fields, line: recordLine, fieldCount: count)
+                default:
+                    if fieldWasQuoted {
+                        throw ExchangeError(line: line, field: "field \(count + 1)", problem: "text after a closing quote (a quote inside quoted text is written \"\")")
+                    }
+                    try append(c, index: count)
+                    stream.advance()
+                }
+            }
+            if inQuotes {
+                throw ExchangeError(line: quoteLine, field: "field \(count + 1)", problem: "a quoted field is never closed")
+            }
+            endField()
+            return Record(fields: fields, line: recordLine, fieldCount: count)
+        }
+
+        @inline(__always)
+        private mutating func append(_ byte: UInt8, index: Int) throws {
+            field.append(byte)
+            if field.count > Self.maxFieldBytes {
+                throw ExchangeError(line: line, field: name(ofField: index), problem: "more than \(ComparisonExchange.maxTextLength) characters, the most per takes in one field")
+            }
+        }
     }
 }

@@ -22,11 +22,13 @@ extension ComparisonExchange {
         }
         for (field, text, value) in [("price", priceText, product.price), ("quantity", quantityText, product.quantity)] {
             guard let value else { continue }
-            let written = text?.trimmingCharacters(in: .whitespaces) ?? DecimalText.format(value)
-            if let violation = NumberRange.violation(ofText: written) ?? NumberRange.violation(of: value) {
+            let written = text.map(trimmed) ?? DecimalText.format(value)
+            // Text that parsed is plain decimal notation, which `violation(ofText:)` judges exactly (and the value is
+            // then the text's, exactly): the slower check of the Decimal is for a value without its text.
+            if let violation = NumberRange.violation(ofText: written) ?? (text == nil ? NumberRange.violation(of: value) : nil) {
                 throw refuse(field, violation.message(naming: quoted(written)))
             }
-            if value < 0 { throw refuse(field, "\(quoted(written)) is below zero") }
+            if value.sign == .minus && !value.isZero { throw refuse(field, "\(quoted(written)) is below zero") }
         }
         if let family, let unit = product.unit, unit.family != family {
             throw refuse("unit", "\(unit.symbol) is \(unit.family.rawValue), but the comparison is \(family.rawValue) (one comparison, one family of units)")
@@ -35,7 +37,7 @@ extension ComparisonExchange {
 
     /// Refuses a comparison amount (`per 0.0000000000001 g`) outside `NumberRange`.
     static func checkBasisAmount(_ basis: ComparisonBasis, text: String, line: Int?, field: String) throws(ExchangeError) {
-        let number = String(text.trimmingCharacters(in: .whitespaces).drop { !$0.isNumber && $0 != "." }.prefix { $0.isNumber || $0 == "." })
+        let number = String(trimmed(text).drop { !$0.isNumber && $0 != "." }.prefix { $0.isNumber || $0 == "." })
         if let violation = NumberRange.violation(ofText: number) ?? NumberRange.violation(of: basis.amount) {
             throw ExchangeError(line: line, field: field, problem: "the amount in " + violation.message(naming: quoted(text)))
         }

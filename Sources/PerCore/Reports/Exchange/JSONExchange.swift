@@ -49,60 +49,118 @@ enum JSONExchange {
 
     // MARK: Decoding
 
-    static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
-        var parser = JSONParser(text)
-        let root = try parser.parseDocument()
-        let items: [JSONNode]
-        switch root.value {
-        case .array(let array): items = array
-        case .object: items = [root]
-        default: throw ExchangeError(line: root.line, problem: "expected a list of comparisons ([ … ])")
+    /// Reads a JSON export from `stream`, handing each comparison to `sink` as it is read: the header when its
+    /// products start (or at its end), then each product as soon as it is read and checked. Only one product's
+    /// nodes are held at a time, unless a comparison gives its products before its title (then that comparison's
+    /// products are kept until its end, as the title names them in messages).
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink) throws {
+        var parser = JSONParser(stream)
+        defer { stream = parser.stream }
+        try parser.skipSpace()
+        var number = 0
+        switch try parser.peek() {
+        case UInt8(ascii: "["):
+            try parser.inArray(depth: 0) { parser throws in
+                if try parser.peek() == UInt8(ascii: "{") {
+                    number += 1
+                    try comparison(&parser, number: number, depth: 1, into: &sink)
+                } else {
+                    let node = try parser.parseValue(depth: 1)
+                    throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
+                }
+            }
+        case UInt8(ascii: "{"):
+            try comparison(&parser, number: 1, depth: 0, into: &sink)
+        default:
+            let root = try parser.parseValue(depth: 0)
+            try parser.expectEnd()
+            throw ExchangeError(line: root.line, problem: "expected a list of comparisons ([ … ])")
         }
-        var comparisons: [Comparison] = []
-        for item in items { comparisons.append(try comparison(item, number: comparisons.count + 1)) }
-        return comparisons
+        try parser.expectEnd()
     }
 
-    private static func comparison(_ node: JSONNode, number: Int) throws(ExchangeError) -> Comparison {
-        guard case .object(let members) = node.value else {
-            throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
+    /// One comparison object, its products streamed to `sink`. Members are read in any order; the first of a
+    /// repeated key counts.
+    private static func comparison(_ parser: inout JSONParser, number: Int, depth: Int, into sink: inout some ExchangeSink) throws {
+        let startLine = parser.line
+        let id = ComparisonID.random()
+        var members: [String: JSONNode] = [:]
+        var seenProducts = false
+        var emitted: Comparison? = nil
+        var held: [JSONNode] = []       // products read before the title
+        var productCount = 0
+        var family: UnitFamily? = nil
+        var title = ""
+
+        func header() throws(ExchangeError) -> Comparison {
+            guard let titleNode = members["title"] else {
+                throw ExchangeError(line: startLine, field: "title", problem: "missing (every comparison needs a \"title\", even \"\")")
+            }
+            let title = try requiredString(titleNode, field: "title")
+            try ComparisonExchange.checkText(title, line: titleNode.line, place: "comparison \(ComparisonExchange.quoted(title)), title")
+            let basis = try optionalText(members, "per", allowNumber: false).flatMap { text throws(ExchangeError) in
+                try ComparisonExchange.basis(text.value, line: text.line, field: "per")
+            }
+            let system = try optionalText(members, "volumeSystem", allowNumber: false).map { text throws(ExchangeError) in
+                try ComparisonExchange.volumeSystem(text.value, line: text.line, field: "volumeSystem")
+            } ?? .us
+            return Comparison(id: id, title: title, basis: basis, volumeSystem: system)
         }
-        guard let titleNode = members.first(where: { $0.key == "title" })?.node else {
-            throw ExchangeError(line: node.line, field: "title", problem: "missing (every comparison needs a \"title\", even \"\")")
+        func take(_ item: JSONNode) throws {
+            let (product, texts) = try product(item, number: productCount + 1, in: title)
+            try ComparisonExchange.checkNumbers(
+                of: product, priceText: texts.price, quantityText: texts.quantity, family: family,
+                comparison: title, number: number, productNumber: productCount + 1, line: item.line)
+            if family == nil { family = product.unit?.family }
+            try sink.product(product, position: productCount, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            productCount += 1
         }
-        let title = try requiredString(titleNode, field: "title")
-        try ComparisonExchange.checkText(title, line: titleNode.line, place: "comparison \(ComparisonExchange.quoted(title)), title")
-        let basis = try optionalText(members, "per", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.basis(text.value, line: text.line, field: "per")
-        }
-        let system = try optionalText(members, "volumeSystem", allowNumber: false).map { text throws(ExchangeError) in
-            try ComparisonExchange.volumeSystem(text.value, line: text.line, field: "volumeSystem")
-        } ?? .us
-        var products: [Product] = []
-        if let productsNode = members.first(where: { $0.key == "products" })?.node {
-            switch productsNode.value {
-            case .null: break
-            case .array(let items):
-                for item in items {
-                    let (product, texts) = try product(item, number: products.count + 1, in: title)
-                    try ComparisonExchange.checkNumbers(
-                        of: product, priceText: texts.price, quantityText: texts.quantity,
-                        family: products.lazy.compactMap(\.unit).first?.family,
-                        comparison: title, number: number, productNumber: products.count + 1, line: item.line)
-                    products.append(product)
+
+        try parser.inObject(depth: depth) { parser, key throws in
+            if key == "products" && !seenProducts {
+                seenProducts = true
+                if members["title"] != nil {
+                    let first = try header()
+                    title = first.title
+                    try sink.comparison(first)
+                    emitted = first
                 }
-            default:
-                throw ExchangeError(line: productsNode.line, field: "products", problem: "expected a list of products ([ … ])")
+                let productsLine = parser.line
+                switch try parser.peek() {
+                case UInt8(ascii: "["):
+                    try parser.inArray(depth: depth + 1) { parser throws in
+                        let item = try parser.parseValue(depth: depth + 2)
+                        if emitted != nil { try take(item) } else { held.append(item) }
+                    }
+                case UInt8(ascii: "n"):
+                    _ = try parser.parseValue(depth: depth + 1)
+                default:
+                    _ = try parser.parseValue(depth: depth + 1)
+                    throw ExchangeError(line: productsLine, field: "products", problem: "expected a list of products ([ … ])")
+                }
+            } else {
+                let node = try parser.parseValue(depth: depth + 1)
+                if members[key] == nil && key != "products" { members[key] = node }
             }
         }
-        return Comparison(title: title, products: products, basis: basis, volumeSystem: system)
+        let final = try header()
+        if let emitted {
+            if emitted.chosenBasis != final.chosenBasis || emitted.volumeSystem != final.volumeSystem { try sink.comparison(final) }
+        } else {
+            title = final.title
+            try sink.comparison(final)
+            emitted = final
+            for item in held { try take(item) }
+        }
     }
 
     /// A product, and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
     private static func product(_ node: JSONNode, number: Int, in title: String) throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
-        guard case .object(let members) = node.value else {
+        guard case .object(let list) = node.value else {
             throw ExchangeError(line: node.line, problem: "expected a product ({\"name\": …, \"price\": …})")
         }
+        var members: [String: JSONNode] = [:]
+        for (key, value) in list where members[key] == nil { members[key] = value }
         let nameText = try optionalText(members, "name", allowNumber: false)
         let name = nameText?.value ?? ""
         try ComparisonExchange.checkText(name, line: nameText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), name")
@@ -128,8 +186,8 @@ enum JSONExchange {
     }
 
     /// A member's text, nil when missing or null. Numbers are taken exactly as written when allowed.
-    private static func optionalText(_ members: [(key: String, node: JSONNode)], _ key: String, allowNumber: Bool) throws(ExchangeError) -> (value: String, line: Int)? {
-        guard let node = members.first(where: { $0.key == key })?.node else { return nil }
+    private static func optionalText(_ members: [String: JSONNode], _ key: String, allowNumber: Bool) throws(ExchangeError) -> (value: String, line: Int)? {
+        guard let node = members[key] else { return nil }
         switch node.value {
         case .null: return nil
         case .string(let text): return (text, node.line)
@@ -140,7 +198,7 @@ enum JSONExchange {
     }
 }
 
-// MARK: - A small JSON reader that remembers line numbers and keeps numbers as written
+// MARK: - A small streaming JSON reader that remembers line numbers and keeps numbers as written
 
 struct JSONNode {
     indirect enum Value {
@@ -155,153 +213,189 @@ struct JSONNode {
     var line: Int
 }
 
+/// Reads JSON from a `ByteStream`: whole values as `JSONNode`s, or arrays and objects member by member
+/// (`inArray`, `inObject`) so that a long list is never held.
 struct JSONParser {
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
-    private var line = 1
+    var stream: ByteStream
+    /// Bytes of one string or number at most: a longer one is refused while it is read (endless input ends).
+    static let maxValueBytes = ComparisonExchange.maxTextLength * 4
+    private var scratch: [UInt8] = []
 
-    init(_ text: String) {
-        var scalars = Array(text.unicodeScalars)
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        self.scalars = scalars
-    }
+    init(_ stream: ByteStream) { self.stream = stream }
 
-    mutating func parseDocument() throws(ExchangeError) -> JSONNode {
-        skipSpace()
-        let node = try parseValue(depth: 0)
-        skipSpace()
-        if index < scalars.count { throw error("unexpected \(describe(scalars[index])) after the end of the data") }
-        return node
+    var line: Int { stream.line }
+
+    mutating func peek() throws -> UInt8? { try stream.peek() }
+
+    /// After the last value: only blank space may follow.
+    mutating func expectEnd() throws {
+        try skipSpace()
+        if try stream.peek() != nil { throw error("unexpected \(try describeNext()) after the end of the data") }
     }
 
     private func error(_ problem: String) -> ExchangeError { ExchangeError(line: line, problem: "JSON: " + problem) }
 
-    private func describe(_ scalar: Unicode.Scalar) -> String {
-        TerminalText.isControl(scalar) ? TerminalText.codePoint(scalar) : "\"\(Character(scalar))\""
+    private mutating func describeNext() throws -> String {
+        guard let scalar = try stream.peekScalar() else { return "end of the data" }
+        return TerminalText.isControl(scalar) ? TerminalText.codePoint(scalar) : "\"\(Character(scalar))\""
     }
 
-    private mutating func skipSpace() {
-        while index < scalars.count {
-            switch scalars[index] {
-            case "\n": line += 1; index += 1
-            case " ", "\t", "\r": index += 1
+    mutating func skipSpace() throws {
+        while let byte = try stream.peek() {
+            switch byte {
+            case 0x0A, 0x20, 0x09, 0x0D: stream.advance()
             default: return
             }
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(ExchangeError) -> JSONNode {
+    private mutating func peek(_ ascii: Unicode.Scalar) throws -> Bool { try stream.peek() == UInt8(ascii: ascii) }
+
+    /// An array at the next byte (`[`): `element` reads each element, whatever its kind.
+    mutating func inArray(depth: Int, _ element: (inout JSONParser) throws -> Void) throws {
         guard depth < 64 else { throw error("nested too deeply") }
-        guard index < scalars.count else { throw error("unexpected end of the data") }
-        let startLine = line
-        switch scalars[index] {
-        case "{":
-            index += 1
-            var members: [(key: String, node: JSONNode)] = []
-            skipSpace()
-            if peek("}") { index += 1; return JSONNode(value: .object(members), line: startLine) }
-            while true {
-                skipSpace()
-                guard peek("\"") else { throw error("expected a quoted key") }
-                let key = try parseString()
-                skipSpace()
-                guard peek(":") else { throw error("expected \":\" after \"\(key)\"") }
-                index += 1
-                skipSpace()
-                members.append((key, try parseValue(depth: depth + 1)))
-                skipSpace()
-                if peek(",") { index += 1; continue }
-                if peek("}") { index += 1; return JSONNode(value: .object(members), line: startLine) }
-                throw error("expected \",\" or \"}\"")
-            }
-        case "[":
-            index += 1
-            var items: [JSONNode] = []
-            skipSpace()
-            if peek("]") { index += 1; return JSONNode(value: .array(items), line: startLine) }
-            while true {
-                skipSpace()
-                items.append(try parseValue(depth: depth + 1))
-                skipSpace()
-                if peek(",") { index += 1; continue }
-                if peek("]") { index += 1; return JSONNode(value: .array(items), line: startLine) }
-                throw error("expected \",\" or \"]\"")
-            }
-        case "\"":
-            return JSONNode(value: .string(try parseString()), line: startLine)
-        case "t": try expectWord("true"); return JSONNode(value: .bool(true), line: startLine)
-        case "f": try expectWord("false"); return JSONNode(value: .bool(false), line: startLine)
-        case "n": try expectWord("null"); return JSONNode(value: .null, line: startLine)
-        case "-", "0"..."9":
-            var text = ""
-            while index < scalars.count, "-+.eE0123456789".unicodeScalars.contains(scalars[index]) {
-                text.unicodeScalars.append(scalars[index]); index += 1
-            }
-            return JSONNode(value: .number(text), line: startLine)
-        default:
-            throw error("unexpected \(describe(scalars[index]))")
-        }
-    }
-
-    private func peek(_ scalar: Unicode.Scalar) -> Bool { index < scalars.count && scalars[index] == scalar }
-
-    private mutating func expectWord(_ word: String) throws(ExchangeError) {
-        for expected in word.unicodeScalars {
-            guard peek(expected) else { throw error("unexpected text (expected \(word))") }
-            index += 1
-        }
-    }
-
-    private mutating func parseString() throws(ExchangeError) -> String {
-        index += 1 // opening quote
-        var out = String.UnicodeScalarView()
+        stream.advance() // [
+        try skipSpace()
+        if try peek("]") { stream.advance(); return }
         while true {
-            guard index < scalars.count else { throw error("text not closed by a quote") }
-            let scalar = scalars[index]
-            index += 1
-            switch scalar {
-            case "\"": return String(out)
-            case "\n": throw error("line break inside quoted text (write it as \\n)")
-            case "\\":
-                guard index < scalars.count else { throw error("text not closed by a quote") }
-                let escape = scalars[index]
-                index += 1
+            try skipSpace()
+            guard try stream.peek() != nil else { throw error("unexpected end of the data") }
+            try element(&self)
+            try skipSpace()
+            if try peek(",") { stream.advance(); continue }
+            if try peek("]") { stream.advance(); return }
+            throw error("expected \",\" or \"]\"")
+        }
+    }
+
+    /// An object at the next byte (`{`): `member` reads each member's value, given its key.
+    mutating func inObject(depth: Int, _ member: (inout JSONParser, String) throws -> Void) throws {
+        guard depth < 64 else { throw error("nested too deeply") }
+        stream.advance() // {
+        try skipSpace()
+        if try peek("}") { stream.advance(); return }
+        while true {
+            try skipSpace()
+            guard try peek("\"") else { throw error("expected a quoted key") }
+            let key = try parseString()
+            try skipSpace()
+            guard try peek(":") else { throw error("expected \":\" after \"\(key)\"") }
+            stream.advance()
+            try skipSpace()
+            guard depth + 1 < 64 else { throw error("nested too deeply") }
+            guard try stream.peek() != nil else { throw error("unexpected end of the data") }
+            try member(&self, key)
+            try skipSpace()
+            if try peek(",") { stream.advance(); continue }
+            if try peek("}") { stream.advance(); return }
+            throw error("expected \",\" or \"}\"")
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws -> JSONNode {
+        guard depth < 64 else { throw error("nested too deeply") }
+        guard let byte = try stream.peek() else { throw error("unexpected end of the data") }
+        let startLine = line
+        switch byte {
+        case UInt8(ascii: "{"):
+            var members: [(key: String, node: JSONNode)] = []
+            try inObject(depth: depth) { parser, key throws in members.append((key, try parser.parseValue(depth: depth + 1))) }
+            return JSONNode(value: .object(members), line: startLine)
+        case UInt8(ascii: "["):
+            var items: [JSONNode] = []
+            try inArray(depth: depth) { parser throws in items.append(try parser.parseValue(depth: depth + 1)) }
+            return JSONNode(value: .array(items), line: startLine)
+        case UInt8(ascii: "\""):
+            return JSONNode(value: .string(try parseString()), line: startLine)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), line: startLine)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: startLine)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: startLine)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            scratch.removeAll(keepingCapacity: true)
+            while let digit = try stream.peek(), Self.isNumberByte(digit) {
+                scratch.append(digit); stream.advance()
+                if scratch.count > Self.maxValueBytes { throw error("a number of more than \(Self.maxValueBytes) characters") }
+            }
+            return JSONNode(value: .number(String(decoding: scratch, as: UTF8.self)), line: startLine)
+        default:
+            throw error("unexpected \(try describeNext())")
+        }
+    }
+
+    @inline(__always)
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws {
+        for expected in word.utf8 {
+            guard try stream.peek() == expected else { throw error("unexpected text (expected \(word))") }
+            stream.advance()
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        stream.advance() // opening quote
+        scratch.removeAll(keepingCapacity: true)
+        while true {
+            guard let byte = try stream.peek() else { throw error("text not closed by a quote") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                stream.advance()
+                return String(decoding: scratch, as: UTF8.self)
+            case 0x0A: throw error("line break inside quoted text (write it as \\n)")
+            case UInt8(ascii: "\\"):
+                stream.advance()
+                guard let escape = try stream.take() else { throw error("text not closed by a quote") }
                 switch escape {
-                case "\"": out.append("\"")
-                case "\\": out.append("\\")
-                case "/": out.append("/")
-                case "b": out.append("\u{08}")
-                case "f": out.append("\u{0C}")
-                case "n": out.append("\n")
-                case "r": out.append("\r")
-                case "t": out.append("\t")
-                case "u":
+                case UInt8(ascii: "\""): scratch.append(escape)
+                case UInt8(ascii: "\\"): scratch.append(escape)
+                case UInt8(ascii: "/"): scratch.append(escape)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
-                        guard peek("\\"), index + 1 < scalars.count, scalars[index + 1] == "u" else { throw error("unpaired surrogate in \\u escape") }
-                        index += 2
+                        guard try peek("\\"), try stream.peekSecond() == UInt8(ascii: "u") else { throw error("unpaired surrogate in \\u escape") }
+                        stream.advance(); stream.advance()
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let decoded = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    out.append(decoded)
+                    scratch.append(contentsOf: UTF8.encode(decoded)!)
                 default:
-                    throw error("unknown escape \\\(Character(escape))")
+                    let scalar = String(decoding: [escape], as: UTF8.self)
+                    throw error("unknown escape \\\(escape < 0x80 ? scalar : "\u{FFFD}")")
                 }
             default:
-                out.append(scalar)
+                scratch.append(byte)
+                stream.advance()
+            }
+            if scratch.count > Self.maxValueBytes {
+                throw error("text of more than \(ComparisonExchange.maxTextLength) characters, the most per takes in one field")
             }
         }
     }
 
-    private mutating func hex4() throws(ExchangeError) -> UInt32 {
-        guard index + 4 <= scalars.count else { throw error("incomplete \\u escape") }
+    private mutating func hex4() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Int(String(Character(scalars[index])), radix: 16) else { throw error("invalid \\u escape") }
+            guard let byte = try stream.take() else { throw error("incomplete \\u escape") }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid \\u escape")
+            }
             value = value * 16 + UInt32(digit)
-            index += 1
         }
         return value
     }
