@@ -50,6 +50,7 @@ extension ComparisonStore {
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         if isReadOnly { throw .readOnly(path: path) }
+        try verifyIntegrity()
         return try Self.mapErrors(path: path) { try queue.write(body) }
     }
 

@@ -40,7 +40,7 @@ struct AppOptions: ParsableArguments {
         database.path = databasePath
         let store: ComparisonStore
         do {
-            store = try database.openStore(create: true)
+            store = try database.openStore(create: true, deferringIntegrityCheck: true)   // checked after the first paint
         } catch {
             Output.error(error.message)
             throw ExitCode(1)

@@ -58,11 +58,23 @@ enum AppLoop {
         }
         var lastPoll = Date()
         var needsDraw = true
+        var verified = false
 
         loop: while true {
             if needsDraw {
                 terminal.draw(ScreenView.render(state), cursor: nil)
                 needsDraw = false
+            }
+            if !verified {
+                // The whole-file check waits until the first frame is on screen; nothing was written before it.
+                verified = true
+                do {
+                    try store.verifyIntegrity()
+                } catch {
+                    terminal.stop()
+                    Output.error(error.message)
+                    return 1
+                }
             }
             var timeout = Int32(pollMilliseconds)
             if let deadline = flashDeadline {

@@ -21,10 +21,10 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the store, or says why not. With `create` false (the reading commands) a missing database is an error
     /// and nothing is created.
-    func openStore(create: Bool) throws(StoreFailure) -> ComparisonStore {
+    func openStore(create: Bool, deferringIntegrityCheck: Bool = false) throws(StoreFailure) -> ComparisonStore {
         let path = try resolvedPath()
         do {
-            return try ComparisonStore(path: path, create: create)
+            return try ComparisonStore(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
         } catch {
             throw StoreFailure(error.message)
         }

@@ -43,5 +43,24 @@ extension EndToEnd {
             #expect(export.contains(#""title": "Rice""#) && export.contains(#""price": "4""#), "\(export)")
             #expect(export.contains(#""title": "Oats""#) && export.contains(#""price": "5""#), "\(export)")
         }
+    
+        /// The whole-file check runs after the first paint; a damaged per database is refused then,
+        /// with nothing written to it.
+        @Test func aDamagedPerDatabaseIsRefusedUntouchedByTheApp() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite"), seed = folder.file("seed.json")
+            let products = (0..<50).map { #"{"name": "p\#($0)", "price": "\#($0).99", "quantity": "1", "unit": "g"}"# }.joined(separator: ", ")
+            let json = "[" + (0..<20).map { #"{"title": "c\#($0)", "products": [\#(products)]}"# }.joined(separator: ", ") + "]"
+            try json.write(toFile: seed, atomically: true, encoding: .utf8)
+            #expect(run([perBinary, "import", "--db", db, seed]).status == 0)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: db))
+            try #require(bytes.count >= 31 * 4096)
+            for i in (19 * 4096)..<(30 * 4096) { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
+            try bytes.write(to: URL(fileURLWithPath: db))
+            let tmux = TmuxSession(perCommand(db: db), width: 200)
+            #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
+            #expect(tmux.screen.contains("is damaged or is not a database file; it was left untouched"), "\(tmux.screen)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == bytes, "the file's bytes changed")
+        }
     }
 }

@@ -155,6 +155,20 @@ import TestSupport
         #expect(after.siblings == before.siblings)
     }
 
+    @Test func aDeferredCheckRefusesTheFirstWriteAndLeavesTheFileUntouched() throws {
+        let path = folder.file("pages.sqlite")
+        try makeDamagedPerDatabase(at: path)
+        settle()
+        let before = FileSnapshot(path)
+        do {
+            let store = try ComparisonStore(path: path, create: true, deferringIntegrityCheck: true)
+            #expect(throws: StoreError.corrupt(path: path)) { try store.saveHeader(of: Comparison(title: "new")) }
+            #expect(throws: StoreError.corrupt(path: path)) { try store.verifyIntegrity() }   // still refused
+            #expect(throws: StoreError.corrupt(path: path)) { try store.saveHeader(of: Comparison(title: "new")) }
+        }
+        #expect(FileSnapshot(path).bytes == before.bytes)
+    }
+
     @Test(arguments: [false, true])
     func aDatabaseFromANewerPerIsRefusedUntouched(rollbackJournal: Bool) throws {
         let path = folder.file("newer.sqlite")
