@@ -5,13 +5,7 @@ import TestSupport
 extension EndToEnd {
     /// The database file deleted, or another per database moved over it, while per runs.
     @Suite struct DatabaseFileTests {
-        func started(_ db: String) -> TmuxSession {
-            let seed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
-            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
-            let tmux = TmuxSession(perCommand(db: db), width: 160)
-            tmux.waitFor("#2 Price")
-            return tmux
-        }
+        func started(_ db: String) -> TmuxSession { startedOnOats(db, width: 160) }
 
         @Test func aDeletedFileIsMadeAgainWithEverythingTypedAfterwards() throws {
             let folder = TemporaryFolder()

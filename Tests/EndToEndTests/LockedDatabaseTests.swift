@@ -18,12 +18,14 @@ extension EndToEnd {
             func release() throws { try queue.writeWithoutTransaction { try $0.execute(sql: "COMMIT") } }
         }
 
-        func started(_ db: String, width: Int = 80) -> TmuxSession {
-            let seed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
-            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
-            let tmux = TmuxSession(perCommand(db: db), width: width)
-            tmux.waitFor("#2 Price")
-            return tmux
+        func started(_ db: String, width: Int = 80) -> TmuxSession { startedOnOats(db, width: width) }
+
+        /// The recovery file's path, from per's `per import 'PATH'` line on stderr.
+        func recoveryFile(in screen: String) -> String? {
+            screen.split(separator: "\n").compactMap { line -> String? in
+                guard let start = line.range(of: "per import '"), let end = line.range(of: "'", range: start.upperBound..<line.endIndex) else { return nil }
+                return String(line[start.upperBound..<end.lowerBound])
+            }.first
         }
 
         @Test func keysEchoWhileSavingWaitsAndQuittingWaitsUntilTheLockIsGone() throws {
@@ -62,10 +64,7 @@ extension EndToEnd {
             tmux.keys("Escape")
             #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
             let screen = tmux.waitFor("per import")
-            let path = try #require(screen.split(separator: "\n").compactMap { line -> String? in
-                guard let start = line.range(of: "per import '"), let end = line.range(of: "'", range: start.upperBound..<line.endIndex) else { return nil }
-                return String(line[start.upperBound..<end.lowerBound])
-            }.first, "\(screen)")
+            let path = try #require(recoveryFile(in: screen), "\(screen)")
             try lock.release()
             let recovered = try String(contentsOfFile: path, encoding: .utf8)
             #expect(recovered.contains(#""price": "6.5", "quantity": "4""#), "\(recovered)")
@@ -78,8 +77,7 @@ extension EndToEnd {
         @Test func aRefusedWriteIsKeptAndGivingUpWritesARecoveryFile() throws {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")
-            let seed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
-            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            #expect(run([perBinary, "import", "--db", db, "-"], input: oatsSeed).status == 0)
             let limited = folder.file("limited.sh")        // a file size limit of 80 blocks (40 or 80 KB), then per
             try "ulimit -f 80\nexec \(perCommand(db: db))\n".write(toFile: limited, atomically: true, encoding: .utf8)
             let tmux = TmuxSession("sh '\(limited)'", width: 400)
@@ -97,12 +95,20 @@ extension EndToEnd {
             tmux.keys("Escape")
             #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
             let screen = tmux.waitFor("per import")
-            let path = try #require(screen.split(separator: "\n").compactMap { line -> String? in
-                guard let start = line.range(of: "per import '"), let end = line.range(of: "'", range: start.upperBound..<line.endIndex) else { return nil }
-                return String(line[start.upperBound..<end.lowerBound])
-            }.first, "\(screen)")
+            let path = try #require(recoveryFile(in: screen), "\(screen)")
             let recovered = try String(contentsOfFile: path, encoding: .utf8)
             #expect(recovered.contains(#""title": "Oats""#), "\(recovered)")
         }
     }
+}
+
+/// A comparison "Oats" with one product.
+let oatsSeed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#
+
+/// per on a database holding `oatsSeed`, on the new product's price.
+func startedOnOats(_ db: String, width: Int = 80) -> TmuxSession {
+    #expect(run([perBinary, "import", "--db", db, "-"], input: oatsSeed).status == 0)
+    let tmux = TmuxSession(perCommand(db: db), width: width)
+    tmux.waitFor("#2 Price")
+    return tmux
 }
