@@ -36,11 +36,10 @@ struct AppOptions: ParsableArguments {
     }
 
     static func runApp(noMouse: Bool, databasePath: String?) throws {
-        var database = DatabaseOptions()
-        database.path = databasePath
         let store: ComparisonStore
         do {
-            store = try database.openStore(create: true, deferringIntegrityCheck: true)   // checked after the first paint
+            // Checked after the first paint; no ParsableArguments is built on this path (see PerCommand.main).
+            store = try DatabaseOptions.openStore(at: databasePath, create: true, deferringIntegrityCheck: true)
         } catch {
             Output.error(error.message)
             throw ExitCode(1)

@@ -11,6 +11,11 @@ struct DatabaseOptions: ParsableArguments {
     /// The database's path. An empty --db or PER_DB is a mistake (an unset variable in a script, say), not a wish for
     /// the default file, so it is refused.
     func resolvedPath() throws(StoreFailure) -> String {
+        try Self.resolvedPath(path)
+    }
+
+    /// The same for a path given without parsing (the app's quick start builds no ParsableArguments).
+    static func resolvedPath(_ path: String?) throws(StoreFailure) -> String {
         let environment = ProcessInfo.processInfo.environment
         if path == "" { throw StoreFailure("--db is empty; give the database file's path, or leave --db out for the default") }
         if path == nil, environment["PER_DB"] == "" {
@@ -22,7 +27,11 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the store, or says why not. With `create` false (the reading commands) a missing database is an error
     /// and nothing is created.
     func openStore(create: Bool, deferringIntegrityCheck: Bool = false) throws(StoreFailure) -> ComparisonStore {
-        let path = try resolvedPath()
+        try Self.openStore(at: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
+    }
+
+    static func openStore(at option: String?, create: Bool, deferringIntegrityCheck: Bool = false) throws(StoreFailure) -> ComparisonStore {
+        let path = try resolvedPath(option)
         do {
             return try ComparisonStore(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
         } catch {
