@@ -13,13 +13,15 @@ public struct StoreSession {
     public private(set) var store: ComparisonStore
     /// Whether the open comparison's row exists yet (a fresh database gets it with the first committed field).
     private var comparisonSaved: Bool
-    /// The open comparison was deleted in another session and the user has not said yet whether to keep it.
+    /// The open comparison was deleted in another session: writes into it are held until it is saved
+    /// again whole (`.restoreComparison`) or left.
     private var deletedElsewhere = false
     private var lastCounter: Int?
     /// The open comparison's last edit as last loaded, to skip reloading it for other comparisons' changes.
     private var lastEdit: Int64?
-    /// Writes that failed, oldest first, with why the last try failed.
-    private var pending: [Effect] = []
+    /// Writes not done yet (they failed, or wait behind one that did), oldest first.
+    private var pending: [PendingWrite] = []
+    /// Why the last try failed.
     public private(set) var lastFailure: String?
     /// The database file this session writes into; another file at the path (deleted, moved over)
     /// is noticed at the next poll.
@@ -51,11 +53,10 @@ public struct StoreSession {
         let comparison = state.editing.comparison
         switch effect {
         case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .moveComparison, .deleteComparison:
-            if deletedElsewhere && effect.writesTheOpenComparison {
-                pending.append(effect)     // held until the comparison is saved again (`.restoreComparison`)
-                return []
-            }
-            pending.append(effect)
+            pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
+            if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
+            if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
+            if deletedElsewhere && effect.writesTheOpenComparison { return [] }   // held until it is saved again
             return flush(state)
         case .loadLists:
             return (try? store.summaries()).map { [.store(.listsLoaded($0))] } ?? []
@@ -67,7 +68,7 @@ public struct StoreSession {
             do {
                 try store.save(created)
             } catch {
-                return [.store(.failed(Self.describe(error)))]
+                return [.store(.refused(Self.describe(error)))]   // not made: the user can try again
             }
             comparisonSaved = true
             if created.id == comparison.id { return [] }
@@ -75,8 +76,8 @@ public struct StoreSession {
             return open(created)
         case .restoreComparison:
             deletedElsewhere = false
-            pending.removeAll { $0.writesTheOpenComparison }   // saving it whole covers them
-            pending.insert(.restoreComparison, at: 0)
+            pending.removeAll { $0.comparison == comparison.id && $0.effect.writesTheOpenComparison }   // saving it whole covers them
+            pending.insert(PendingWrite(restoring: comparison), at: 0)
             comparisonSaved = true
             return flush(state)
         case .repaint, .suspend, .quit, .quitNow:
@@ -88,7 +89,7 @@ public struct StoreSession {
     private mutating func letDeletedComparisonGo() {
         guard deletedElsewhere else { return }
         deletedElsewhere = false
-        pending.removeAll { $0.writesTheOpenComparison }
+        pending.removeAll { $0.effect.writesTheOpenComparison && !$0.isRestore }
     }
 
     private mutating func open(_ opened: Comparison) -> [Action] {
@@ -102,17 +103,20 @@ public struct StoreSession {
         guard !pending.isEmpty else { return [] }
         let hadFailed = lastFailure != nil
         var actions: [Action] = []
-        while let effect = pending.first {
+        while let write = pending.first {
+            if deletedElsewhere, write.comparison == state.editing.comparison.id, write.effect.writesTheOpenComparison, !write.isRestore {
+                return actions   // held until the comparison is saved again
+            }
             do {
-                try attempt(effect, state)
+                try attempt(write)
                 pending.removeFirst()
-                if hadFailed, case .saveField(_, let product, _) = effect { actions.append(.store(.saved(product.id))) }
-                if case .restoreComparison = effect {
-                    lastEdit = try? store.lastEdit(of: state.editing.comparison.id)
+                if hadFailed, case .saveField(_, let product, _) = write.effect { actions.append(.store(.saved(product.id))) }
+                if write.isRestore {
+                    lastEdit = try? store.lastEdit(of: write.comparison)
                     actions.append(.store(.restoredDeletedComparison))
                 }
             } catch StoreError.comparisonDeleted {
-                // Another session deleted the open comparison: the write waits for the state to save it again.
+                // Another session deleted the comparison: the write waits for the state to save it again.
                 deletedElsewhere = true
                 return actions + [.store(.comparisonDeletedElsewhere(withEdits: true))]
             } catch StoreError.readOnly(let path) {
@@ -121,7 +125,7 @@ public struct StoreSession {
                 return actions + [.store(.refused(StoreError.readOnly(path: path).message))]
             } catch {
                 lastFailure = Self.describe(error)
-                if case .saveField(_, let product, _) = effect { return actions + [.store(.saveFailed(product.id, reason: lastFailure!))] }
+                if case .saveField(_, let product, _) = write.effect { return actions + [.store(.saveFailed(product.id, reason: lastFailure!))] }
                 return actions + [.store(.failed(lastFailure!))]
             }
         }
@@ -132,31 +136,28 @@ public struct StoreSession {
         return actions
     }
 
-    private mutating func attempt(_ effect: Effect, _ state: AppState) throws {
-        let comparison = state.editing.comparison
-        if !comparisonSaved, effect.writesTheOpenComparison {
-            try store.saveHeader(of: comparison)
-            comparisonSaved = true
+    private func attempt(_ write: PendingWrite) throws {
+        if let whole = write.whole {
+            try store.save(whole)
+            return
         }
-        switch effect {
+        if write.needsRow { try store.saveHeader(of: write.header) }
+        switch write.effect {
         case .saveField(let field, let product, let position):
-            try store.saveField(field, of: product, in: comparison.id, position: position)
+            try store.saveField(field, of: product, in: write.comparison, position: position)
         case .deleteProduct(let id):
             try store.deleteProduct(id)
         case .deleteAllProducts(let ids):
             try store.deleteProducts(ids)
         case .saveHeader:
-            try store.saveHeader(of: comparison)
+            try store.saveHeader(of: write.header)
         case .renameComparison(let id, let title):
             try store.renameComparison(id, to: title)
         case .moveComparison(let id, let index):
             try store.moveComparison(id, to: index)
         case .deleteComparison(let id):
             try store.deleteComparison(id)
-            if id == comparison.id { comparisonSaved = false }
-        case .restoreComparison:
-            try store.save(comparison)
-        case .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
+        case .restoreComparison, .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }
     }
@@ -170,9 +171,13 @@ public struct StoreSession {
         lastCounter = counter
         if state.lists != nil, let entries = try? store.summaries() { actions.append(.store(.listsLoaded(entries))) }
         let id = state.editing.comparison.id
-        guard let edit = try? store.lastEdit(of: id) else {
-            // The row is gone: another session deleted the comparison (a new one has no row yet).
-            if comparisonSaved && !deletedElsewhere {
+        let read: Int64?
+        do { read = try store.lastEdit(of: id) } catch { return actions }   // could not read: next time
+        guard let edit = read else {
+            // The row is gone: another session deleted the comparison (a new one has no row yet, nor
+            // one whose first write still waits).
+            let rowWaits = pending.contains { $0.needsRow && $0.comparison == id }
+            if comparisonSaved && !rowWaits && !deletedElsewhere {
                 deletedElsewhere = true
                 actions.append(.store(.comparisonDeletedElsewhere(withEdits: false)))
             }
@@ -202,7 +207,7 @@ public struct StoreSession {
             reopened = try ComparisonStore(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
-            if !pending.contains(.restoreComparison) { pending.insert(.restoreComparison, at: 0) }
+            if !pending.contains(where: \.isRestore) { pending.insert(PendingWrite(restoring: state.editing.comparison), at: 0) }
             return [.store(.failed(lastFailure!))]
         }
         reopened.waitForLocks(atMost: 0.1)
@@ -211,8 +216,8 @@ public struct StoreSession {
         noteCompanions()
         lastCounter = try? store.changeCounter()
         deletedElsewhere = false
-        pending.removeAll { $0 == .restoreComparison || $0.writesTheOpenComparison }
-        pending.insert(.restoreComparison, at: 0)
+        pending.removeAll { $0.isRestore || ($0.comparison == state.editing.comparison.id && $0.effect.writesTheOpenComparison) }
+        pending.insert(PendingWrite(restoring: state.editing.comparison), at: 0)
         comparisonSaved = true
         let actions = flush(state).filter { $0 != .store(.restoredDeletedComparison) }
         return [.store(.databaseFileChanged(path: path, replaced: existed))] + actions
@@ -247,4 +252,33 @@ public struct StoreSession {
         case nil: String(describing: error)
         }
     }
+}
+
+/// A write as it was asked, with what it needs of the comparison it was asked in: a queued write
+/// lands in that comparison even if another one is open when it is finally done.
+struct PendingWrite {
+    let effect: Effect
+    /// The comparison's header when it was asked (its products left out).
+    let header: Comparison
+    /// Its row did not exist yet: the header is saved first.
+    let needsRow: Bool
+    /// For `.restoreComparison`: the comparison whole, as it was.
+    let whole: Comparison?
+
+    init(_ effect: Effect, in comparison: Comparison, needsRow: Bool) {
+        self.effect = effect
+        header = Comparison(id: comparison.id, title: comparison.title, basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)
+        self.needsRow = needsRow
+        whole = nil
+    }
+
+    init(restoring comparison: Comparison) {
+        effect = .restoreComparison
+        header = Comparison(id: comparison.id, title: comparison.title, basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)
+        needsRow = false
+        whole = comparison
+    }
+
+    var comparison: ComparisonID { header.id }
+    var isRestore: Bool { whole != nil }
 }

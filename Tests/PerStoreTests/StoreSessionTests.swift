@@ -169,6 +169,34 @@ import TestSupport
         #expect(saved.products.map(\.name) == ["renamed", ""] && saved.products.compactMap(\.price) == [1, 2])
     }
 
+    @Test func aQueuedWriteLandsInItsOwnComparisonAfterAnotherIsOpened() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonStore(path: path)
+        try setup.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", name: "o", price: 5)]))
+        var home = try Side(path: path, id: "home", busyTimeout: 0.05)
+        home.send(.app(.showLists))
+        home.send(.lists(.new))
+        for c in "Mine" { home.send(.lists(.type(c))) }
+        home.send(.lists(.acceptTitle))                      // made and opened
+        let mine = home.state.editing.comparison.id
+        #expect(home.state.editing.comparison.title == "Mine")
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: holding)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        home.type("7\t")                                   // the first write of "mine": kept behind the lock
+        #expect(!home.session.isUpToDate)
+        home.send(.app(.showLists))
+        home.send(.lists(.choose(try setup.summaries().firstIndex { $0.id == "other" }!)))
+        home.send(.lists(.open))                             // "Other" is open now
+        #expect(home.state.editing.comparison.id == "other")
+        try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+        home.poll()
+        #expect(home.session.isUpToDate)
+        #expect(try setup.load(mine)?.products.compactMap(\.price) == [7])
+        #expect(try setup.load("other")?.products.compactMap(\.price) == [5])
+    }
+
     @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
