@@ -92,7 +92,7 @@ public struct AppState: Equatable, Sendable {
             guard chrome.overlay == .quitting else { return [] }
             return [.quitNow]
         case .showLists:
-            let effects = editing.update(.commitField, session: &session, chrome: &chrome)
+            let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
             screen = .lists(ListsScreen(entries: [], selecting: editing.comparison.id))
             return effects + [.loadLists]
         case .redraw: return [.repaint]

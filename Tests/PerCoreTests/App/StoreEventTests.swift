@@ -121,6 +121,18 @@ import Testing
         }
     }
 
+    @Test func aFieldCommittedOnLeavingADeletedComparisonSavesItAgain() {
+        var store = TestStore(Comparison(id: "c", title: "Oats"))
+        store.send(.store(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
+        store.type("4")
+        let saved = Product(id: "s-1", price: 4)
+        store.send(.app(.showLists), effects: [.restoreComparison, .saveField(.price, product: saved, position: 0), .loadLists]) {
+            $0.saving = .upToDate
+            $0.editing.comparison.replaceProduct(at: 0, with: saved)
+            $0.screen = .lists(ListsScreen(entries: [], selecting: "c"))
+        }
+    }
+
     @Test func aChangeWaitingForADeletedComparisonIsSavedWhenQuitting() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
         store.send(.store(.comparisonDeletedElsewhere(withEdits: true))) { $0.saving = .deletedElsewhere(withEdits: true) }
