@@ -20,6 +20,16 @@ extension EndToEnd {
 
         func started(_ db: String, width: Int = 80) -> TmuxSession { startedOnOats(db, width: width) }
 
+        /// Quits, gives up waiting for the database, and returns the recovery file's path (per exits 1).
+        func givingUp(_ tmux: TmuxSession) throws -> String {
+            tmux.keys("C-q")
+            tmux.waitFor("Quitting once saved")
+            tmux.keys("Escape")
+            #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
+            let screen = tmux.waitFor("per import")
+            return try #require(recoveryFile(in: screen), "\(screen)")
+        }
+
         /// The recovery file's path, from per's `per import 'PATH'` line on stderr.
         func recoveryFile(in screen: String) -> String? {
             screen.split(separator: "\n").compactMap { line -> String? in
@@ -59,12 +69,7 @@ extension EndToEnd {
             tmux.waitFor("Saving waits")
             tmux.type("4")                                   // a field in progress, not committed
             tmux.waitFor("4▏")
-            tmux.keys("C-q")
-            tmux.waitFor("Quitting once saved")
-            tmux.keys("Escape")
-            #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
-            let screen = tmux.waitFor("per import")
-            let path = try #require(recoveryFile(in: screen), "\(screen)")
+            let path = try givingUp(tmux)
             try lock.release()
             let recovered = try String(contentsOfFile: path, encoding: .utf8)
             #expect(recovered.contains(#""price": "6.5", "quantity": "4""#), "\(recovered)")
@@ -90,12 +95,7 @@ extension EndToEnd {
                 tmux.waitFor { $0.contains("Saving waits") || $0.contains("#\(typed + 2) Price") }
             }
             #expect(tmux.screen.contains("Saving waits"), "the writes never failed:\n\(tmux.screen)")
-            tmux.keys("C-q")
-            tmux.waitFor("Quitting once saved")
-            tmux.keys("Escape")
-            #expect(tmux.waitForExit() == 1, "\(tmux.screen)")
-            let screen = tmux.waitFor("per import")
-            let path = try #require(recoveryFile(in: screen), "\(screen)")
+            let path = try givingUp(tmux)
             let recovered = try String(contentsOfFile: path, encoding: .utf8)
             #expect(recovered.contains(#""title": "Oats""#), "\(recovered)")
         }
