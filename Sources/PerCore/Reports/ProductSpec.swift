@@ -24,25 +24,26 @@ public struct ProductSpec: Equatable, Sendable {
         }
         let priceText = String(rest[..<slash]).trimmingCharacters(in: .whitespaces)
         let amountText = rest[rest.index(after: slash)...].trimmingCharacters(in: .whitespaces)
-        guard !priceText.isEmpty else { return fail("missing price") }
-
-        let price: Decimal
-        switch CalculatorEngine.value(ofTyped: priceText) {
-        case .success(let value?): price = value
-        case .success(nil): return fail("missing price")
-        case .failure(let error): return fail("price \(error.message)")
+        /// A price or quantity: one keypad expression, above zero.
+        func positive(_ text: String, _ field: String) -> Result<Decimal, ParseError> {
+            func failing(_ reason: String) -> Result<Decimal, ParseError> { .failure(ParseError(argument: argument, reason: reason)) }
+            guard !text.isEmpty else { return failing("missing \(field)") }
+            switch CalculatorEngine.value(ofTyped: text) {
+            case .success(let value?): return value > 0 ? .success(value) : failing("\(field) must be above zero")
+            case .success(nil): return failing("missing \(field)")
+            case .failure(let error): return failing("\(field) \(error.message)")
+            }
         }
-        guard price > 0 else { return fail("price must be above zero") }
-
+        let price: Decimal, quantity: Decimal
+        switch positive(priceText, "price") {
+        case .success(let value): price = value
+        case .failure(let error): return .failure(error)
+        }
         let (quantityText, unitText) = splitQuantity(amountText)
-        guard !quantityText.isEmpty else { return fail("missing quantity") }
-        let quantity: Decimal
-        switch CalculatorEngine.value(ofTyped: quantityText) {
-        case .success(let value?): quantity = value
-        case .success(nil): return fail("missing quantity")
-        case .failure(let error): return fail("quantity \(error.message)")
+        switch positive(quantityText, "quantity") {
+        case .success(let value): quantity = value
+        case .failure(let error): return .failure(error)
         }
-        guard quantity > 0 else { return fail("quantity must be above zero") }
         guard !unitText.isEmpty else { return fail("missing unit (e.g. g, kg, ml, l, oz, lb, fl oz, each)") }
         guard let unit = MeasureUnit(parsing: unitText) else { return fail("unknown unit '\(unitText)'") }
         return .success(Product(name: name, price: price, quantity: quantity, unit: unit))
