@@ -16,14 +16,14 @@ enum AppLoop {
         do {
             comparison = try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison()
         } catch {
-            FileHandle.standardError.write(Data("per: cannot read the database: \(error)\n".utf8))
+            Output.error("cannot read the database: \(error)")
             return 1
         }
         let terminal: Terminal
         do {
             terminal = try Terminal.start(TerminalOptions(mouse: mouse))
         } catch {
-            FileHandle.standardError.write(Data("\(error.message)\n".utf8))
+            Output.diagnostic("\(error.message)\n")
             return 1
         }
         let size = terminal.size
@@ -115,19 +115,19 @@ enum AppLoop {
         let reason = storeSession.lastFailure ?? "another session deleted this comparison"
         do {
             let path = try storeSession.writeRecovery(state)
-            FileHandle.standardError.write(Data("""
+            Output.diagnostic("""
                 per: some changes could not be saved (\(reason)).
                 per: this comparison, with everything typed, is in \(path)
                 per: bring it back with: per import '\(path)'
 
-                """.utf8))
+                """)
         } catch {
-            FileHandle.standardError.write(Data("""
+            Output.diagnostic("""
                 per: some changes could not be saved (\(reason)), and no recovery file could be written (\(error)).
                 per: this comparison, with everything typed, follows; save it and bring it back with per import:
                 \(ComparisonExchange.encode([state.editing.comparison], as: .json))
 
-                """.utf8))
+                """)
         }
         return 1
     }

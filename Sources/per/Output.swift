@@ -44,7 +44,12 @@ enum Output {
     /// `per: MESSAGE` on stderr, on one line with control characters shown as `\u{1B}`. A failure to
     /// write it is ignored: there is nowhere left to say so, and the exit status says it.
     static func error(_ message: String) {
-        let bytes = Array("per: \(TerminalText.singleLine(message))\n".utf8)
+        diagnostic("per: \(TerminalText.singleLine(message))\n")
+    }
+
+    /// Writes per's own text to stderr as it is, lines and all; a failure is ignored, as in `error`.
+    static func diagnostic(_ text: String) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in write(2, buffer.baseAddress! + offset, bytes.count - offset) }
