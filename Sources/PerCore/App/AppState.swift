@@ -162,9 +162,9 @@ public struct AppState: Equatable, Sendable {
             return []
         case .saveFailed(_, let reason):
             saving = .waiting(reason: reason)
-            return editing.update(event, session: session, chrome: &chrome)
+            return editing.update(event, session: &session, chrome: &chrome)
         case .externalChanges, .saved:
-            return editing.update(event, session: session, chrome: &chrome)
+            return editing.update(event, session: &session, chrome: &chrome)
         }
     }
 }

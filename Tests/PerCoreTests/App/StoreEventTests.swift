@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    @Test func aFocusedProductDeletedElsewhereGoesWhenNotBeingEdited() {
+        var store = TestStore()
+        store.type("2\t1\tkg\ta\t")
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
+        }
+        store.send(.store(.externalChanges(Comparison(id: "c")))) {   // not editing it: it goes, blank s-2 stays
+            $0.editing.comparison.removeProduct(at: 0)
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
+        }
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
+        }
+    }
+
     @Test func deleteConfirmationFollowsTheProductNotItsPlace() {
         var store = TestStore()
         store.type("1\t1\tkg\ta\t2\t1\tkg\tb\t")

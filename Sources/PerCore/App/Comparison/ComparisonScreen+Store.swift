@@ -1,10 +1,10 @@
 extension ComparisonScreen {
     /// The store's reports that concern the open comparison; the root takes the rest.
-    mutating func update(_ event: StoreEvent, session: Session, chrome: inout Chrome) -> [Effect] {
+    mutating func update(_ event: StoreEvent, session: inout Session, chrome: inout Chrome) -> [Effect] {
         defer { refreshTablePage(session) }
         switch event {
         case .externalChanges(let fresh):
-            adoptExternalChanges(fresh)
+            adoptExternalChanges(fresh, session: &session)
         case .saved(let id):
             unsaved.remove(id)
         case .saveFailed(let id, _):
@@ -18,7 +18,7 @@ extension ComparisonScreen {
     /// Takes in what another session saved, keeping this session's field in progress.
     /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again);
     /// so are unsaved products (their save failed and will be tried again).
-    private mutating func adoptExternalChanges(_ fresh: Comparison) {
+    private mutating func adoptExternalChanges(_ fresh: Comparison, session: inout Session) {
         let focusedProduct = self.focusedProduct
         let isEditing = editor != untouchedEditor
         var merged = fresh
@@ -41,7 +41,7 @@ extension ComparisonScreen {
             deletedElsewhere.insert(focusedProduct.id)
         }
         deletedElsewhere.formIntersection(merged.products.map(\.id))
-        if merged.products.isEmpty { merged.append(focusedProduct.isBlank ? focusedProduct : Product(id: ProductID("\(focusedProduct.id)-new"))) }
+        if merged.products.isEmpty { merged.append(focusedProduct.isBlank ? focusedProduct : Product(id: session.makeProductID())) }
         let index = merged.products.firstIndex { $0.id == focusedProduct.id }
             ?? min(focus.product, merged.products.count - 1)   // gone and not being edited: its neighbour takes the focus
         comparison = merged
