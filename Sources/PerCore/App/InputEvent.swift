@@ -7,6 +7,8 @@ public enum InputEvent: Equatable, Sendable {
     case control(Character)
     /// A left-button click at a screen cell.
     case click(x: Int, y: Int)
+    /// The mouse wheel over a screen cell: `lines` below zero scrolls up (towards the start).
+    case scroll(lines: Int, x: Int, y: Int)
     /// Bracketed paste: everything between the paste markers, as one event.
     case paste(String)
     case resize(width: Int, height: Int)
