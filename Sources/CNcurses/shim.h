@@ -42,8 +42,9 @@ static const attr_t CN_A_UNDERLINE = A_UNDERLINE;
 static const mmask_t CN_BUTTON1_PRESSED = BUTTON1_PRESSED;
 static const mmask_t CN_BUTTON1_RELEASED = BUTTON1_RELEASED;
 static const mmask_t CN_BUTTON1_CLICKED = BUTTON1_CLICKED;
-// The wheel: the decoder must ignore it (tests send it).
+// The wheel: up is button 4, down button 5.
 static const mmask_t CN_BUTTON4_PRESSED = BUTTON4_PRESSED;
+static const mmask_t CN_BUTTON5_PRESSED = BUTTON5_PRESSED;
 
 // Private key codes for the bracketed-paste markers (define_key).
 enum { CN_KEY_PASTE_BEGIN = KEY_MAX + 1, CN_KEY_PASTE_END = KEY_MAX + 2 };

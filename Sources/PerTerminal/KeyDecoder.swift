@@ -69,10 +69,14 @@ enum KeyDecoder {
         }
     }
 
-    /// A left-button press (or click, when click detection is on) becomes one click; releases and the rest are ignored.
-    static func click(buttonState: mmask_t, x: Int32, y: Int32) -> InputEvent? {
-        guard buttonState & (CN_BUTTON1_PRESSED | CN_BUTTON1_CLICKED) != 0, x >= 0, y >= 0 else { return nil }
-        return .click(x: Int(x), y: Int(y))
+    /// A left-button press (or click, when click detection is on) becomes one click, a wheel step one
+    /// line of scrolling; releases and the rest are ignored.
+    static func mouse(buttonState: mmask_t, x: Int32, y: Int32) -> InputEvent? {
+        guard x >= 0, y >= 0 else { return nil }
+        if buttonState & (CN_BUTTON1_PRESSED | CN_BUTTON1_CLICKED) != 0 { return .click(x: Int(x), y: Int(y)) }
+        if buttonState & CN_BUTTON4_PRESSED != 0 { return .scroll(lines: -1, x: Int(x), y: Int(y)) }
+        if buttonState & CN_BUTTON5_PRESSED != 0 { return .scroll(lines: 1, x: Int(x), y: Int(y)) }
+        return nil
     }
 
     /// Colour only when the terminal has it and NO_COLOR (https://no-color.org) is unset or empty.
@@ -86,16 +90,44 @@ struct InputAssembler: Sendable {
     /// The text pasted so far; nil outside a paste.
     private(set) var pasteBuffer: String?
     private var lastWasCarriageReturn = false
-    /// Inputs that arrived inside a paste but are not text (a resize): delivered after it, in order.
+    /// Inputs that arrived inside a paste but are not text (a resize), or behind an Escape key:
+    /// delivered after it, in order.
     private var deferred: [DecodedInput] = []
+    /// An ESC and what followed it so far, outside a paste.
+    private(set) var escape: EscapeSequence?
 
     var isPasting: Bool { pasteBuffer != nil }
 
     /// Feeds one `wget_wch` result; returns something to deliver, or nil to read on.
     mutating func feed(status: Int32, code: UInt32) -> DecodedInput? {
+        if var sequence = escape, pasteBuffer == nil {
+            escape = nil
+            guard status == OK else {
+                // A key ncurses decoded: an Escape typed just before it, or a cut-off sequence.
+                let key = feed(status: status, code: code)
+                guard sequence.isBareEscape else { return key }
+                if let key { deferred.append(key) }
+                return .event(.key(.escape))
+            }
+            switch sequence.feed(code) {
+            case .more:
+                escape = sequence
+                return nil
+            case .finished(let event):
+                return event.map { .event($0) }
+            case .escapeThenRestart:
+                escape = EscapeSequence()
+                return .event(.key(.escape))
+            case .abandoned:
+                return feed(status: status, code: code)
+            }
+        }
         let decoded = KeyDecoder.decode(status: status, code: code)
         guard var text = pasteBuffer else {
             switch decoded {
+            case .event(.key(.escape)) where status == OK:
+                escape = EscapeSequence()
+                return nil
             case .pasteBegin:
                 pasteBuffer = ""
                 lastWasCarriageReturn = false
@@ -139,6 +171,13 @@ struct InputAssembler: Sendable {
         guard let text = pasteBuffer else { return nil }
         pasteBuffer = nil
         return text.isEmpty ? nil : .paste(text)
+    }
+
+    /// Nothing more came after an ESC: a bare one was the Escape key; a cut-off sequence means nothing.
+    mutating func finishEscape() -> InputEvent? {
+        guard let sequence = escape else { return nil }
+        escape = nil
+        return sequence.isBareEscape ? .key(.escape) : nil
     }
 
     /// The next input held back during a paste, if any.

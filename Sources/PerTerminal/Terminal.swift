@@ -88,7 +88,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
 
         if mouse {
-            mousemask(CN_BUTTON1_PRESSED | CN_BUTTON1_RELEASED | CN_BUTTON1_CLICKED, nil)
+            mousemask(CN_BUTTON1_PRESSED | CN_BUTTON1_RELEASED | CN_BUTTON1_CLICKED | CN_BUTTON4_PRESSED | CN_BUTTON5_PRESSED, nil)
             mouseinterval(0)  // no click detection: a press is reported at once
         }
     }
@@ -239,6 +239,10 @@ public enum TerminalError: Error, Equatable, Sendable {
             let wait: Int32
             if assembler.isPasting {
                 wait = 500  // the rest of a paste is already on its way
+            } else if let escape = assembler.escape {
+                // ncurses waited ESCDELAY before handing over a bare ESC, so a sequence's rest is
+                // already in its buffer; a sequence cut by the link gets a moment more.
+                wait = escape.isBareEscape ? 0 : 50
             } else if let deadline {
                 wait = Int32(clamping: max(0, deadline - Terminal.now()))
             } else {
@@ -253,6 +257,10 @@ public enum TerminalError: Error, Equatable, Sendable {
                 if cn_hangup_pending() != 0 { return .hangup }
                 if assembler.isPasting {
                     if let paste = assembler.finishPaste() { return paste }
+                    continue
+                }
+                if assembler.escape != nil {
+                    if let escape = assembler.finishEscape() { return escape }
                     continue
                 }
                 // A read that fails early without a signal, again and again: the terminal is gone.
@@ -272,6 +280,9 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     private func realize(_ decoded: DecodedInput) -> InputEvent? {
         switch decoded {
+        case .event(.click), .event(.scroll):
+            guard case .event(let event) = decoded, mouse else { return nil }  // a stray report with the mouse off
+            return event
         case .event(let event):
             return event
         case .resize:
@@ -280,7 +291,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         case .mouse:
             var event = MEVENT()
             guard getmouse(&event) == OK else { return nil }
-            return KeyDecoder.click(buttonState: event.bstate, x: event.x, y: event.y)
+            return KeyDecoder.mouse(buttonState: event.bstate, x: event.x, y: event.y)
         case .pasteBegin, .pasteEnd, .ignored:
             return nil
         }

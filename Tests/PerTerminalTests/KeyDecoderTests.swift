@@ -87,11 +87,13 @@ private func key(_ code: Int32) -> DecodedInput { KeyDecoder.decode(status: KEY_
         #expect(KeyDecoder.decode(status: ERR, code: 0x41) == .ignored)
     }
 
-    @Test func clickOncePerPress() {
-        #expect(KeyDecoder.click(buttonState: CN_BUTTON1_PRESSED, x: 3, y: 4) == .click(x: 3, y: 4))
-        #expect(KeyDecoder.click(buttonState: CN_BUTTON1_CLICKED, x: 0, y: 0) == .click(x: 0, y: 0))
-        #expect(KeyDecoder.click(buttonState: CN_BUTTON1_RELEASED, x: 3, y: 4) == nil)
-        #expect(KeyDecoder.click(buttonState: CN_BUTTON4_PRESSED, x: 3, y: 4) == nil)
+    @Test func clickOncePerPressAndTheWheelScrolls() {
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_PRESSED, x: 3, y: 4) == .click(x: 3, y: 4))
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_CLICKED, x: 0, y: 0) == .click(x: 0, y: 0))
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_RELEASED, x: 3, y: 4) == nil)
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON4_PRESSED, x: 3, y: 4) == .scroll(lines: -1, x: 3, y: 4))
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON5_PRESSED, x: 3, y: 4) == .scroll(lines: 1, x: 3, y: 4))
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_PRESSED, x: -1, y: 4) == nil)
     }
 
     @Test func noColorRule() {
@@ -168,5 +170,57 @@ private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
         var a = InputAssembler()
         let out = assemble([(OK, 0x31), (KEY_CODE_YES, UInt32(KEY_SRIGHT)), (OK, 0x09), (KEY_CODE_YES, UInt32(KEY_LEFT)), (OK, 0x11)], into: &a)
         #expect(out == [.event(.character("1")), .event(.key(.tab)), .event(.key(.left)), .event(.control("q"))])
+    }
+
+    // MARK: Escape sequences ncurses does not know
+
+    /// Feeds the input, then a read that times out (nothing more came).
+    private func typed(_ inputs: [(Int32, UInt32)]) -> [InputEvent] {
+        var a = InputAssembler()
+        var out: [InputEvent] = []
+        for input in inputs {
+            if case .event(let event) = a.feed(status: input.0, code: input.1) { out.append(event) }
+            while case .event(let event)? = a.popDeferred() { out.append(event) }
+        }
+        if let last = a.finishEscape() { out.append(last) }
+        return out
+    }
+
+    @Test func aBareEscapeIsTheEscapeKey() {
+        #expect(typed([(OK, 0x1B)]) == [.key(.escape)])
+        #expect(typed([(OK, 0x1B), (OK, 0x1B)]) == [.key(.escape), .key(.escape)])
+        #expect(typed([(OK, 0x1B), (KEY_CODE_YES, UInt32(KEY_UP))]) == [.key(.escape), .key(.up)])
+    }
+
+    @Test func altCombinationsTypeNothing() {
+        #expect(typed([(OK, 0x31), (OK, 0x1B), (OK, 0x35)]) == [.character("1")])  // Alt-5 after a 1
+        #expect(typed(text("\u{1B}x\u{1B}\r\u{1B}\u{7F}\u{1B}é")) == [])
+    }
+
+    @Test func unknownSequencesAreReadWholeAndDropped() {
+        for sequence in ["\u{1B}[1;5A", "\u{1B}[200;3~", "\u{1B}]0;title\u{7}", "\u{1B}]52;c;eHl6\u{1B}\\",
+                         "\u{1B}P1$r0m\u{1B}\\", "\u{1B}(B", "\u{1B}[?1049h", "\u{1B}[<35;10;7M", "\u{1B}[<0;10;7m",
+                         "\u{1B}[" + String(repeating: "9", count: 200) + "q", "\u{1B}[57441u"] {
+            #expect(typed(text(sequence + "7")) == [.character("7")], "\(sequence.debugDescription)")
+        }
+    }
+
+    @Test func knownSequencesMeanTheirKey() {
+        #expect(typed(text("\u{1B}OA\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}OP\u{1B}[Z\u{1B}[3~"))
+            == [.key(.up), .key(.down), .key(.pageUp), .key(.pageDown), .key(.function(1)), .key(.backTab), .key(.delete)])
+        // the kitty protocol's keypad and plain keys, left on by another program
+        #expect(typed(text("\u{1B}[57399u\u{1B}[57401u\u{1B}[57413u\u{1B}[57414u\u{1B}[113;5u\u{1B}[97;2u"))
+            == [.character("0"), .character("2"), .character("+"), .key(.enter), .control("q"), .character("A")])
+    }
+
+    @Test func sgrMouseReportsAreClicksAndScrolls() {
+        #expect(typed(text("\u{1B}[<0;10;7M\u{1B}[<0;10;7m")) == [.click(x: 9, y: 6)])
+        #expect(typed(text("\u{1B}[<64;3;4M\u{1B}[<65;3;4M")) == [.scroll(lines: -1, x: 2, y: 3), .scroll(lines: 1, x: 2, y: 3)])
+        #expect(typed(text("\u{1B}[<0;0;7M")) == [])
+    }
+
+    @Test func aControlKeyCutsASequenceShortAndStillActs() {
+        #expect(typed(text("\u{1B}[12\u{3}")) == [.control("c")])
+        #expect(typed(text("\u{1B}[12")) == [])  // cut off by the link: nothing
     }
 }
