@@ -9,6 +9,17 @@ public enum Action: Equatable, Sendable {
     case app(AppAction)
     case terminal(TerminalEvent)
     case store(StoreEvent)
+
+    /// Something the user did (a key, a click), as against what the terminal or the store reported.
+    /// Redrawing and suspending change nothing on screen, so they leave the status line alone.
+    var isTheUsers: Bool {
+        switch self {
+        case .comparison, .lists: true
+        case .app(.redraw), .app(.suspend): false
+        case .app: true
+        case .terminal, .store: false
+        }
+    }
 }
 
 public enum AppAction: Equatable, Sendable {

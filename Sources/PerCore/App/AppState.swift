@@ -42,6 +42,7 @@ public struct AppState: Equatable, Sendable {
     /// Applies an action; returns what the edges must do (save, quit...).
     @discardableResult
     public mutating func update(_ action: Action) -> [Effect] {
+        if action.isTheUsers { chrome.status = nil }  // a message answers the last thing the user did
         switch action {
         case .comparison(let action):
             return restoringIfDeleted(editing.update(action, session: &session, chrome: &chrome))

@@ -42,6 +42,8 @@ public struct KeyBinding: Sendable {
     public let summary: String
     /// The short form shown in the one-line legend, if any.
     public let legend: String?
+    /// The legend on a phone-sized screen, where F-keys are what the keyboard lacks: a form without them.
+    public let narrowLegend: String?
     public let scope: KeyScope
     let action: @Sendable (InputEvent) -> Action?
 }
@@ -81,7 +83,9 @@ public enum KeyTable {
         bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) {
             $0 == .control("q") || $0 == .control("c") ? .app(.quit) : nil
         },
-        bind("F1", "this help", legend: "F1 help", .everywhere) { $0 == .key(.function(1)) ? .app(.toggleHelp) : nil },
+        bind("F1, Ctrl-G", "this help", legend: "F1 help", narrow: "^G help", .everywhere) {
+            $0 == .key(.function(1)) || $0 == .control("g") ? .app(.toggleHelp) : nil
+        },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
         bind("Tab, Enter, Down", "next field (commits it)", legend: "Tab next", .comparison) {
@@ -90,15 +94,18 @@ public enum KeyTable {
         bind("Shift-Tab, Up", "previous field (commits it)", legend: "S-Tab prev", .comparison) {
             [.key(.backTab), .key(.up)].contains($0) ? .comparison(.previousField) : nil
         },
-        bind("PgDn, PgUp", "other product, same field", legend: nil, .comparison) {
-            $0 == .key(.pageDown) ? .comparison(.nextProduct) : $0 == .key(.pageUp) ? .comparison(.previousProduct) : nil
+        bind("PgDn, Ctrl-F", "next product, same field", legend: nil, .comparison) {
+            $0 == .key(.pageDown) || $0 == .control("f") ? .comparison(.nextProduct) : nil
+        },
+        bind("PgUp, Ctrl-B", "previous product, same field", legend: nil, .comparison) {
+            $0 == .key(.pageUp) || $0 == .control("b") ? .comparison(.previousProduct) : nil
         },
         bind("Esc", "cancel this field's edit", legend: "Esc cancel", .comparison) { $0 == .key(.escape) ? .comparison(.cancelEdit) : nil },
         bind("Backspace", "delete last character (⌫)", legend: nil, .comparison) {
             $0 == .key(.backspace) || $0 == .key(.delete) ? .comparison(.deleteBackward) : nil
         },
         bind("Ctrl-U", "clear the field", legend: nil, .comparison) { $0 == .control("u") ? .comparison(.clearField) : nil },
-        bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", .comparison) {
+        bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", narrow: "^P per", .comparison) {
             $0 == .key(.function(2)) || $0 == .control("p") ? .comparison(.stepBasis(1)) : nil
         },
         bind("F3, Ctrl-E", "US / UK volume units", legend: nil, .comparison) {
@@ -140,9 +147,9 @@ public enum KeyTable {
         },
     ]
 
-    private static func bind(_ keys: String, _ summary: String, legend: String?, _ scope: KeyScope,
+    private static func bind(_ keys: String, _ summary: String, legend: String?, narrow: String? = nil, _ scope: KeyScope,
                              _ action: @escaping @Sendable (InputEvent) -> Action?) -> KeyBinding {
-        KeyBinding(keys: keys, summary: summary, legend: legend, scope: scope, action: action)
+        KeyBinding(keys: keys, summary: summary, legend: legend, narrowLegend: narrow ?? legend, scope: scope, action: action)
     }
 
     /// The action an input stands for in this state; nil when it means nothing here. Clicks are
@@ -154,13 +161,19 @@ public enum KeyTable {
         default: break
         }
         let keyAction = boundAction(for: event, in: state)
+        if ScreenLayout.isTooSmall(state.session.size) {
+            // Nothing on screen to act on: only leaving, suspending and redrawing act.
+            if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
+            return nil
+        }
         switch state.chrome.overlay {
         case .help:
             if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
-            return [.key(.tab), .key(.enter), .key(.down), .key(.pageDown)].contains(event) ? .app(.nextHelpPage) : .app(.toggleHelp)
+            return [.key(.tab), .key(.enter), .key(.down), .key(.pageDown), .control("f")].contains(event) ? .app(.nextHelpPage) : .app(.toggleHelp)
         case .confirm:
+            // Only y says yes: Enter typed out of habit must not delete anything.
             switch event {
-            case .key(.enter), .character("y"), .character("Y"): return .app(.answer(yes: true))
+            case .character("y"), .character("Y"): return .app(.answer(yes: true))
             case .key(.escape), .character("n"), .character("N"): return .app(.answer(yes: false))
             default:
                 if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
@@ -198,13 +211,22 @@ public enum KeyTable {
         return nil
     }
 
-    /// The one-line legend for what is on screen.
+    /// Below this width the legend shows the forms without F-keys (phone keyboards lack them).
+    public static let narrowLegendWidth = 80
+
+    /// The one-line legend for what is on screen: whole entries that fit the width, in the key table's order.
     public static func legend(for state: AppState) -> String {
+        let width = state.session.size.width
         let scopes = KeyScope.active(in: state)
         var seen = Set<String>()
-        return scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
-            .compactMap(\.legend)
+        let entries = scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
+            .compactMap { width < narrowLegendWidth ? $0.narrowLegend : $0.legend }
             .filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
-            .joined(separator: "  ")
+        var line = ""
+        for entry in entries {
+            let longer = line.isEmpty ? entry : line + "  " + entry
+            if TextWidth.of(longer) <= width { line = longer }
+        }
+        return line
     }
 }

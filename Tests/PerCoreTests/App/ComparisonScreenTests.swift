@@ -155,7 +155,10 @@ import Testing
             $0.chrome.overlay = .none
             $0.chrome.status = StatusMessage("Nothing deleted")
         }
-        store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
+        store.send(.comparison(.askClearComparison)) {
+            $0.chrome.overlay = .confirm(.clearComparison)
+            $0.chrome.status = nil  // the next key clears a message
+        }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"])]) {
             $0.chrome.overlay = .none
             $0.editing.comparison.removeAllProducts()

@@ -14,7 +14,8 @@ import Testing
         #expect(KeyTable.action(for: .character("x"), in: state()) == .comparison(.type("x")))   // a name takes letters
         #expect(KeyTable.action(for: .key(.escape), in: state()) == .comparison(.cancelEdit))
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", number: 1)) }
-        #expect(KeyTable.action(for: .key(.enter), in: state()) == .app(.answer(yes: true)))
+        #expect(KeyTable.action(for: .key(.enter), in: state()) == nil)   // only y says yes
+        #expect(KeyTable.action(for: .character("y"), in: state()) == .app(.answer(yes: true)))
         #expect(KeyTable.action(for: .character("n"), in: state()) == .app(.answer(yes: false)))
         #expect(KeyTable.action(for: .control("q"), in: state()) == .app(.quit))
         #expect(KeyTable.legend(for: state()) == "^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del")
@@ -49,5 +50,62 @@ import Testing
     @Test func wideHelpFitsOnOnePage() {
         #expect(HelpView.pageCount(AppState.Screen.comparison.helpScopes, width: 80, height: 24) == 1)
         #expect(HelpView.pageCount(AppState.Screen.lists(ListsScreen(entries: [], selecting: nil)).helpScopes, width: 80, height: 24) == 1)
+    }
+
+    @Test func everyCommandHasAFormWithoutFKeys() {
+        var store = TestStore()
+        #expect(KeyTable.action(for: .control("g"), in: store.state) == .app(.toggleHelp))
+        #expect(KeyTable.action(for: .control("f"), in: store.state) == .comparison(.nextProduct))
+        #expect(KeyTable.action(for: .control("b"), in: store.state) == .comparison(.previousProduct))
+        #expect(KeyTable.action(for: .control("p"), in: store.state) == .comparison(.stepBasis(1)))
+        store.send(.terminal(.resize(TerminalSize(width: 40, height: 20)))) { $0.session.size = TerminalSize(width: 40, height: 20) }
+        let legend = KeyTable.legend(for: store.state)
+        #expect(legend == "^Q quit  ^G help  ^O lists  Tab next")
+        #expect(!legend.contains("F1") && !legend.contains("F2"))
+        for binding in KeyTable.bindings where binding.keys.contains("F1") || binding.keys.contains("F2") || binding.keys.contains("F3") {
+            #expect(binding.keys.contains("Ctrl-"), "\(binding.keys) has no form without an F-key")
+        }
+    }
+
+    @Test func theLegendShowsWholeEntriesOnly() {
+        for width in 40...120 {
+            var store = TestStore(size: TerminalSize(width: width, height: 24))
+            for state in [store.state, { store.type("1\t1\t"); return store.state }()] {
+                let legend = KeyTable.legend(for: state)
+                #expect(TextWidth.of(legend) <= width)
+                let entries = legend.components(separatedBy: "  ")
+                for entry in entries { #expect(KeyTable.bindings.contains { $0.legend == entry || $0.narrowLegend == entry }, "\(entry) at \(width)") }
+            }
+        }
+    }
+
+    @Test func whileTooSmallOnlyQuitSuspendAndRedrawAct() {
+        var store = TestStore()
+        store.type("1")
+        store.send(.terminal(.resize(TerminalSize(width: 80, height: 19)))) { $0.session.size = TerminalSize(width: 80, height: 19) }
+        for event: InputEvent in [.character("5"), .control("k"), .control("d"), .character("y"), .key(.enter), .key(.tab),
+                                  .control("o"), .key(.function(1)), .control("g"), .key(.escape), .paste("12"), .click(x: 3, y: 3),
+                                  .scroll(lines: 1, x: 3, y: 3), .control("u"), .key(.backspace)] {
+            #expect(KeyTable.action(for: event, in: store.state) == nil, "\(event)")
+        }
+        #expect(KeyTable.action(for: .control("q"), in: store.state) == .app(.quit))
+        #expect(KeyTable.action(for: .control("z"), in: store.state) == .app(.suspend))
+        #expect(KeyTable.action(for: .control("l"), in: store.state) == .app(.redraw))
+        #expect(KeyTable.action(for: .resize(width: 80, height: 24), in: store.state) == .terminal(.resize(TerminalSize(width: 80, height: 24))))
+    }
+
+    @Test func aMessageLastsUntilTheNextKey() {
+        var store = TestStore()
+        store.type("1")
+        store.send(.comparison(.cancelEdit)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
+            $0.chrome.status = StatusMessage("Edit cancelled")
+        }
+        store.send(.terminal(.flashEnded)) { $0.chrome.flash = nil }   // not the user's: the message stays
+        store.send(.app(.redraw), effects: [.repaint])
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
+            $0.chrome.status = nil
+        }
     }
 }

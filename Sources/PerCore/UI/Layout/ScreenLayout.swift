@@ -3,6 +3,12 @@
 public struct ScreenLayout: Sendable {
     public static let minimumWidth = 40
     public static let minimumHeight = 20
+
+    /// Too small for any screen: "Too small" is shown and keys do nothing but quit and suspend.
+    public static func isTooSmall(_ size: TerminalSize) -> Bool {
+        size.width < minimumWidth || size.height < minimumHeight
+    }
+
     public static let wideWidth = 80
     public static let wideHeight = 24
     /// Keys five columns wide (instead of three) from this width on.
@@ -72,7 +78,7 @@ public struct ScreenLayout: Sendable {
         glyphs = session.glyphs
         focused = screen.editor
         let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-        if w < Self.minimumWidth || h < Self.minimumHeight {
+        if Self.isTooSmall(session.size) {
             kind = .tooSmall
             (title, basisButton, table, editor, toolbar, summary, status, legend) = (zero, zero, zero, zero, zero, zero, zero, zero)
             keypadOrigin = (0, 0); keypadSize = .compact; rowsPerProduct = 1; visibleProducts = 0..<0; rows = []
