@@ -69,7 +69,7 @@ import Testing
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Type a number on the keypad; Tab for n…
-        ^Q quit  F1 help  ^O lists  Tab next  S…
+        ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
 
@@ -130,7 +130,7 @@ import Testing
          │                 │
          └─────────────────┘
          Type a mass unit or step with Left/Rig…
-        ^Q quit  F1 help  ^O lists  Tab next  S…
+        ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
 
@@ -142,26 +142,26 @@ import Testing
          per │ keys
 
          Everywhere                                      Price and quantity
-          Ctrl-Q, Ctrl-C   save and quit                  0-9         digit
-          F1               this help                      . or ,      decimal point
-          Ctrl-L           redraw                         + -         plus, minus
-          Ctrl-Z           suspend (fg resumes)           * or x      times (×)
-                                                          /           divide (÷)
-         Comparison                                       =           evaluate now
+          Ctrl-Q, Ctrl-C save and quit                    0-9    digit
+          F1, Ctrl-G     this help                        . or , decimal point
+          Ctrl-L         redraw                           + -    plus, minus
+          Ctrl-Z         suspend (fg resumes)             * or x times (×)
+                                                          /      divide (÷)
+         Comparison                                       =      evaluate now
           Ctrl-O           saved comparisons
           Tab, Enter, Down next field (commits it)       Unit
           Shift-Tab, Up    previous field (commits it)    Left, Right step the unit
-          PgDn, PgUp       other product, same field      letters     a unit symbol
-          Esc              cancel this field's edit
-          Backspace        delete last character (⌫)     Name
-          Ctrl-U           clear the field                any text    the name
-          F2, Ctrl-P       the "per" unit: kg, 100 g…
-          F3, Ctrl-E       US / UK volume units
-          Ctrl-D           delete product (asks first)
-          Ctrl-K           delete all products (asks)
+          PgDn, Ctrl-F     next product, same field       letters     a unit symbol
+          PgUp, Ctrl-B     previous product, same field
+          Esc              cancel this field's edit      Name
+          Backspace        delete last character (⌫)      any text the name
+          Ctrl-U           clear the field
+          F2, Ctrl-P       the "per" unit: kg, 100 g…    Mouse
+          F3, Ctrl-E       US / UK volume units           Click a key, a field, ‹ prev
+          Ctrl-D           delete product (asks first)    / next ›, or "per kg" (top
+          Ctrl-K           delete all products (asks)     right); the wheel scrolls.
 
 
-         Mouse: click a key, a field, ‹ prev / next ›, or "per kg" (top right).
          Any key closes this
         """)
     }

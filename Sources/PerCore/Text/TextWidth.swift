@@ -45,4 +45,32 @@ public enum TextWidth {
         result.append(ellipsis)
         return result
     }
+
+    /// Breaks `text` into lines of at most `columns` columns, at spaces where it can (a word longer
+    /// than a line is cut, never dropped).
+    public static func wrap(_ text: String, to columns: Int) -> [String] {
+        guard columns > 0 else { return [] }
+        var lines: [String] = [], line = "", used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word, width = of(word)
+            if used > 0, used + 1 + width <= columns {
+                line += " " + word; used += 1 + width
+                continue
+            }
+            if used > 0 { lines.append(line); line = ""; used = 0 }
+            while width > columns {
+                var head = "", headWidth = 0
+                for c in word {
+                    if headWidth + of(c) > columns { break }
+                    head.append(c); headWidth += of(c)
+                }
+                if head.isEmpty { return lines }  // a character wider than the line
+                lines.append(head)
+                word.removeFirst(head.count); width -= headWidth
+            }
+            line = word; used = width
+        }
+        if used > 0 { lines.append(line) }
+        return lines
+    }
 }
