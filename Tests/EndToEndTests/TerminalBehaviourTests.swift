@@ -99,3 +99,68 @@ extension EndToEnd.TerminalBehaviourTests {
         #expect(tmux.waitForExit() == 0)
     }
 }
+
+extension EndToEnd.TerminalBehaviourTests {
+    /// The price per saved, read back with `per export`.
+    func savedPrices(_ db: String) -> [String] {
+        let json = run([perBinary, "export", "--db", db]).stdout
+        return json.components(separatedBy: "\"price\": \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    /// Alt-5, a modified arrow, mouse reports per does not use, a title report and a kitty-protocol
+    /// key under TERM=tmux-256color (whose terminfo knows none of them): nothing types but the
+    /// kitty keypad's 2, which is a 2.
+    @Test func strayInputNeverTypes() {
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite")
+        let tmux = TmuxSession(perCommand(db: db), term: "tmux-256color")
+        tmux.waitFor("New comparison")
+        tmux.type("1")
+        tmux.waitFor("1▏")
+        tmux.type("\u{1b}5")
+        tmux.type("\u{1b}[1;5A\u{1b}[<1;10;5M\u{1b}[<35;10;5M\u{1b}]0;title\u{07}\u{1b}[57399;5u")
+        tmux.type("\u{1b}[57401u")
+        tmux.waitFor("2▏")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
+        #expect(savedPrices(db) == ["12"])
+    }
+
+    @Test func ctrlGOpensTheHelpWithoutFKeys() {
+        let folder = TemporaryFolder()
+        let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), width: 40, height: 20)
+        let screen = tmux.waitFor("New comparison")
+        #expect(screen.contains("^G help") && !screen.contains("F1"), "\(screen)")
+        tmux.keys("C-g")
+        tmux.waitFor("keys 1/")
+        tmux.keys("C-f")
+        tmux.waitFor("keys 2/")
+        tmux.type("7")                         // any other key closes the help and types nothing
+        tmux.waitFor("New comparison")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    /// While "Too small" shows, a digit, Ctrl-K y and Ctrl-D y do nothing; back at a usable size the
+    /// comparison is as it was.
+    @Test func tooSmallIsInert() {
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite")
+        let tmux = TmuxSession(perCommand(db: db))
+        tmux.waitFor("New comparison")
+        tmux.type("6.99"); tmux.keys("Tab")
+        tmux.type("1"); tmux.keys("Tab")
+        tmux.type("kg"); tmux.keys("Tab", "Tab")
+        tmux.type("2")
+        tmux.waitFor("2▏")
+        tmux.resize(width: 80, height: 19)
+        tmux.waitFor("too small")
+        tmux.type("5"); tmux.keys("C-k"); tmux.type("y"); tmux.keys("C-d"); tmux.type("y"); tmux.keys("Tab")
+        tmux.resize(width: 80, height: 24)
+        let screen = tmux.waitFor("2▏")
+        #expect(screen.contains("6.99"), "\(screen)")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
+        #expect(savedPrices(db) == ["6.99", "2"])
+    }
+}
