@@ -96,7 +96,7 @@ enum HelpView {
         for (column, width) in widths.enumerated() where flowed.indices.contains(page * widths.count + column) {
             drawColumn(flowed[page * widths.count + column], x: column == 0 ? 0 : widths[0], width: width, into: &canvas)
         }
-        let hint = page + 1 < pages ? "Down: more; any other key closes this" : "Any key closes this"
+        let hint = page + 1 < pages ? "Down, Tab or ^F: more; other keys close" : "Any key closes this"
         canvas.put(TextWidth.truncate(hint, to: canvas.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: canvas.height - 1, style: .dim, color: .muted)
     }
 
