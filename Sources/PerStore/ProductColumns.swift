@@ -22,7 +22,16 @@ struct ProductColumn: Sendable {
             ProductColumn(name: "unit", value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })
         case .name:
             ProductColumn(name: "name", value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })
+        case .store:
+            ProductColumn(name: "store", value: { $0.store }, load: { $0.store = String.fromDatabaseValue($1) ?? "" })
         }
+    }
+
+    /// The day the price was seen: not a field of its own, it is written with each pricing field (`isPricing`).
+    static let seen = ProductColumn(name: "seen", value: { $0.seen?.iso }, load: { $0.seen = day($1) })
+
+    static func day(_ value: DatabaseValue) -> CalendarDay? {
+        String.fromDatabaseValue(value).flatMap(CalendarDay.init(iso:))
     }
 
     private static func decimal(_ value: DatabaseValue) -> Decimal? {
@@ -33,7 +42,7 @@ struct ProductColumn: Sendable {
 /// The product table as loading, whole-product saves, single-field upserts and bench seeding use it: a row is the
 /// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
 enum ProductColumns {
-    static let all: [ProductColumn] = ProductField.allCases.map(ProductColumn.of)
+    static let all: [ProductColumn] = ProductField.allCases.map(ProductColumn.of) + [ProductColumn.seen]
 
     /// The columns `product(from:)` reads, for a SELECT.
     static let selection = (["id"] + all.map(\.name)).joined(separator: ", ")
@@ -53,9 +62,39 @@ enum ProductColumns {
     static let upsertWhole = insert(updating: ["comparison_id", "position"] + all.map(\.name))
 
     /// Saving one field: a product not saved yet gets its whole row; a saved one gets only that column changed.
-    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: [ProductColumn.of(field).name]) }
+    /// A price, quantity or unit carries its day (`seen`) with it.
+    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: updated(by: field)) }
 
-    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: [ProductColumn.of($0).name])) })
+    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: updated(by: $0))) })
+
+    private static func updated(by field: ProductField) -> [String] {
+        [ProductColumn.of(field).name] + (field.isPricing ? [ProductColumn.seen.name] : [])
+    }
+
+    /// Keeps product ?1's price in `price_history` when it is complete and the new values (?2, ?3, ?4: price,
+    /// quantity, unit as stored) change one of `changing`, the pricing fields being saved. Run before the product's
+    /// row is written, in the same transaction, so that each earlier price is recorded exactly once whoever writes.
+    static func recordHistory(changing fields: [ProductField]) -> String {
+        let conditions = fields.compactMap { field -> String? in
+            switch field {
+            case .price: "price IS NOT ?2"
+            case .quantity: "quantity IS NOT ?3"
+            case .unit: "unit IS NOT ?4"
+            case .name, .store: nil
+            }
+        }
+        return """
+            INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit)
+            SELECT comparison_id, id, name, store, seen, price, quantity, unit FROM product
+            WHERE id = ?1 AND price IS NOT NULL AND quantity IS NOT NULL AND unit IS NOT NULL
+              AND (\(conditions.isEmpty ? "0" : conditions.joined(separator: " OR ")))
+            """
+    }
+
+    /// The arguments of `recordHistory`: the product's id and its new price, quantity and unit as stored.
+    static func historyArguments(_ product: Product) -> StatementArguments {
+        StatementArguments([product.id.rawValue] + [ProductField.price, .quantity, .unit].map { ProductColumn.of($0).value(product) })
+    }
 
     /// The arguments of `insert(updating:)` for `product`.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int) -> StatementArguments {
@@ -66,10 +105,10 @@ enum ProductColumns {
     /// going through Decimal). Checked against `value(product)` by the tests.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int, formatted: DecimalTexts) -> StatementArguments {
         var values: [(any DatabaseValueConvertible)?] = [product.id.rawValue, comparison.rawValue, position]
-        for (field, column) in zip(ProductField.allCases, all) {
-            switch field {
-            case .price where product.price != nil && formatted.price != nil: values.append(formatted.price)
-            case .quantity where product.quantity != nil && formatted.quantity != nil: values.append(formatted.quantity)
+        for column in all {
+            switch column.name {
+            case "price" where product.price != nil && formatted.price != nil: values.append(formatted.price)
+            case "quantity" where product.quantity != nil && formatted.quantity != nil: values.append(formatted.quantity)
             default: values.append(column.value(product))
             }
         }

@@ -25,7 +25,9 @@ extension ComparisonStore {
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [old])
         }
         let statement = try db.cachedStatement(sql: ProductColumns.upsertWhole)
+        let record = try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [.price, .quantity, .unit]))
         for (position, product) in comparison.products.enumerated() {
+            try record.execute(arguments: ProductColumns.historyArguments(product))
             try statement.execute(arguments: ProductColumns.arguments(product, comparison: comparison.id, position: position))
         }
     }
@@ -52,11 +54,16 @@ extension ComparisonStore {
 
     /// Saves one committed field. A product not saved yet gets a row with all its fields at `position`; a saved one
     /// gets only this column changed, so edits of other fields made meanwhile by other sessions are kept.
+    /// A changed price, quantity or unit keeps the product's earlier complete price in the history, in the same
+    /// transaction (so two sessions changing it at once both record what they replaced).
     /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
     public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID, position: Int) throws(StoreError) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
                 throw StoreError.comparisonDeleted(id: comparison)
+            }
+            if field.isPricing {
+                try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product))
             }
             try db.cachedStatement(sql: ProductColumns.upsert(field))
                 .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
@@ -86,9 +93,18 @@ extension ComparisonStore {
         }
     }
 
-    /// Deletes a comparison and (by cascade) its products.
+    /// Deletes a comparison and (by cascade) its products and its price history.
     public func deleteComparison(_ id: ComparisonID) throws(StoreError) {
         try write { db in try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
+    }
+
+    /// Deletes a comparison's price history (its products' prices now stay); returns how many prices were deleted.
+    @discardableResult
+    public func clearHistory(of id: ComparisonID) throws(StoreError) -> Int {
+        try write { db in
+            try db.execute(sql: "DELETE FROM price_history WHERE comparison_id = ?", arguments: [id.rawValue])
+            return db.changesCount
+        }
     }
 
     public func renameComparison(_ id: ComparisonID, to title: String) throws(StoreError) {

@@ -28,7 +28,8 @@ enum AppLoop {
         }
         let size = terminal.size
         var state = AppState(comparison: comparison, session: Session(
-            size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly))
+            size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly,
+            today: today()))
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
         var storeSession = StoreSession(store: store, opened: comparison)
         var quit = Quit.no
@@ -88,6 +89,7 @@ enum AppLoop {
             }
             if Date().timeIntervalSince(lastPoll) * 1000 >= Double(pollMilliseconds) {
                 lastPoll = Date()
+                if case let day = today(), day != state.session.today { dispatch(.terminal(.today(day))) }
                 let reports = storeSession.poll(state)
                 for action in reports { dispatch(action) }
                 if !reports.isEmpty { needsDraw = true }
@@ -109,6 +111,9 @@ enum AppLoop {
         guard !storeSession.isUpToDate else { return 0 }
         return recover(state, storeSession)
     }
+
+    /// The day on the user's clock, in the local time zone: prices committed are dated with it.
+    static func today() -> CalendarDay { CalendarDay(Date(), in: .current) }
 
     /// Some writes never reached the database: what this session holds goes to a recovery file.
     static func recover(_ state: AppState, _ storeSession: StoreSession) -> Int32 {

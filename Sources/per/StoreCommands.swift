@@ -120,7 +120,57 @@ struct ShowCommand: ParsableCommand {
             if found.count > 1 {
                 Output.error("\(found.count) comparisons are called \"\(name)\"; showing the first in the list")
             }
-            try Output.out(ComparisonReport(comparison).render(format))
+            try Output.out(ComparisonReport(comparison, showsSeen: true).render(format))
+        }
+    }
+}
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Print every price recorded for a saved comparison, newest first.",
+        discussion: """
+            The comparison's earlier prices (kept whenever a product's price, quantity or unit changed) and its products' \
+            prices now, with their store and the day they were seen; the lowest unit price ever seen is marked. \
+            --clear deletes the earlier prices (the products stay), after asking.
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "table, json or csv.")
+    var format: ReportFormat = .table
+    @Flag(help: "Delete the comparison's earlier prices (asks first).")
+    var clear = false
+    @Flag(help: "With --clear: do not ask.")
+    var yes = false
+    @Argument(help: "The comparison's title or id.")
+    var name: String
+
+    func run() throws {
+        try runReporting {
+            let store = try database.openStore(create: false)
+            let found = matches(name, in: try store.summaries())
+            guard let first = found.first, let comparison = try store.load(first.id) else {
+                throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")
+            }
+            if found.count > 1 {
+                Output.error("\(found.count) comparisons are called \"\(name)\"; using the first in the list")
+            }
+            guard clear else {
+                try Output.out(HistoryReport(history: try store.history(of: first.id), comparison: comparison).render(format))
+                return
+            }
+            let title = TerminalText.singleLine(comparison.displayTitle)
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    throw StoreFailure("--clear asks before deleting, and there is no terminal to ask on; add --yes to clear without asking")
+                }
+                let count = try store.history(of: first.id).count
+                Output.diagnostic("Delete the \(count) earlier price\(count == 1 ? "" : "s") of \"\(title)\"? (y/n) ")
+                guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
+                    try Output.out("Nothing deleted.\n")
+                    return
+                }
+            }
+            let deleted = try store.clearHistory(of: first.id)
+            try Output.out("Deleted \(deleted) earlier price\(deleted == 1 ? "" : "s") of \"\(title)\".\n")
         }
     }
 }
@@ -151,7 +201,11 @@ struct ExportCommand: ParsableCommand {
                 }
                 comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
             }
-            try Output.out(ComparisonExchange.encode(comparisons, as: format))
+            var histories: [ComparisonID: [PriceRecord]] = [:]
+            if format == .json {
+                for comparison in comparisons { histories[comparison.id] = try store.history(of: comparison.id) }
+            }
+            try Output.out(ComparisonExchange.encode(comparisons, histories: histories, as: format))
         }
     }
 }

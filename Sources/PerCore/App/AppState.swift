@@ -65,6 +65,9 @@ public struct AppState: Equatable, Sendable {
             case .flashEnded:
                 chrome.flash = nil
                 return []
+            case .today(let day):
+                session.today = day
+                return []
             case .hangup:
                 return committingForQuit() + [.quitNow]
             }

@@ -9,14 +9,18 @@ public struct Session: Equatable, Sendable {
     /// The glyphs the screen is drawn with (they set the toolbar's widths for clicks).
     public var glyphs: GlyphSet
     public var isReadOnly: Bool
+    /// The day on the user's clock: a committed price, quantity or unit is dated with it. Set by the edge at start
+    /// and kept current by `.terminal(.today(...))`, which the loop sends when the day changes (checked at each poll).
+    public var today: CalendarDay
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
-                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false) {
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, today: CalendarDay = .reference) {
         self.id = id
         self.serial = serial
         self.size = size
         self.glyphs = glyphs
         self.isReadOnly = isReadOnly
+        self.today = today
     }
 
     mutating func makeProductID() -> ProductID {

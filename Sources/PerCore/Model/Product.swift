@@ -7,17 +7,29 @@ public struct Product: Equatable, Hashable, Sendable {
     public var price: Decimal?
     public var quantity: Decimal?
     public var unit: MeasureUnit?
+    /// Where the price was seen; empty: not said. A new product starts with the store of the one typed before it.
+    public var store: String
+    /// The day the price was seen: today whenever its price, quantity or unit is committed; nil when not known
+    /// (a product saved before per kept dates, or whose price was never committed).
+    public var seen: CalendarDay?
 
-    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil) {
+    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
+                store: String = "", seen: CalendarDay? = nil) {
         self.id = id
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
+        self.store = store
+        self.seen = seen
     }
 
-    /// Nothing entered yet.
+    /// Nothing entered yet. The store does not count: it is carried over to each new product, which stays blank
+    /// (not saved, not exported) until something of its own is typed.
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil && unit == nil }
+
+    /// Price, quantity and unit all set: a price that can go into the price book.
+    public var isPriced: Bool { price != nil && quantity != nil && unit != nil }
 }
 
 /// Why a product is left out of the ranking.

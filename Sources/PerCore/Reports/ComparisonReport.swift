@@ -11,8 +11,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 /// tabs as spaces), CSV neutralises formulas as export does, JSON escapes them.
 public struct ComparisonReport: Sendable {
     public let comparison: Comparison
+    /// Whether the products' days (`seen`) are shown: for saved comparisons (`per show`), not `per compare`'s.
+    public let showsSeen: Bool
 
-    public init(_ comparison: Comparison) { self.comparison = comparison }
+    public init(_ comparison: Comparison, showsSeen: Bool = false) {
+        self.comparison = comparison
+        self.showsSeen = showsSeen
+    }
 
     public func render(_ format: ReportFormat) -> String {
         switch format {
@@ -45,7 +50,9 @@ public struct ComparisonReport: Sendable {
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
-        let header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
+        // The store column only when a product has a store, so a table without stores stays as narrow as before.
+        let hasStores = comparison.products.contains { !$0.store.isEmpty }
+        let header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""] + (hasStores ? ["Store"] : [])
         let body: [[String]] = rows.map { r in
             let p = r.product
             let verdict: String
@@ -61,7 +68,7 @@ public struct ComparisonReport: Sendable {
                 p.unit?.symbol ?? "-",
                 r.unitPrice.map(DecimalText.displayPrice) ?? "-",
                 verdict,
-            ]
+            ] + (hasStores ? [TerminalText.singleLine(p.store)] : [])
         }
         let all = [header] + body
         let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
@@ -96,7 +103,9 @@ public struct ComparisonReport: Sendable {
                 ("rank", r.rank.map(String.init) ?? "null"),
                 ("best", r.isBest ? "true" : "false"),
                 ("percentMore", r.percentMore.map(DecimalText.format) ?? "null"),
+                ("store", product.store.isEmpty ? "null" : jsonString(product.store)),
             ]
+            if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
             return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }
@@ -104,7 +113,7 @@ public struct ComparisonReport: Sendable {
     }
 
     public var csv: String {
-        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore"]
+        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store" + (showsSeen ? ",seen" : "")]
         for product in comparison.products {
             let r = row(product)
             let cells = [
@@ -117,7 +126,8 @@ public struct ComparisonReport: Sendable {
                 r.rank.map(String.init) ?? "",
                 r.isBest ? "true" : "false",
                 r.percentMore.map(DecimalText.format) ?? "",
-            ]
+                CSVExchange.textCell(product.store),
+            ] + (showsSeen ? [product.seen?.iso ?? ""] : [])
             lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -21,7 +21,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
         if comparison.products.last?.isBlank != true {
-            self.comparison.append(Product(id: session.makeProductID()))
+            self.comparison.append(Product(id: session.makeProductID(), store: comparison.products.last?.store ?? ""))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
@@ -73,9 +73,9 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .previousField: return move(by: -1, session: &session, chrome: &chrome)
         case .nextProduct:
-            return moveTo(FieldFocus(product: min(focus.product + 1, comparison.products.count - 1), field: focus.field), chrome: &chrome)
+            return moveTo(FieldFocus(product: min(focus.product + 1, comparison.products.count - 1), field: focus.field), session: session, chrome: &chrome)
         case .previousProduct:
-            return moveTo(FieldFocus(product: max(focus.product - 1, 0), field: focus.field), chrome: &chrome)
+            return moveTo(FieldFocus(product: max(focus.product - 1, 0), field: focus.field), session: session, chrome: &chrome)
         case .cancelEdit:
             resetEditor()
             chrome.status = StatusMessage("Edit cancelled")
@@ -91,7 +91,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             editor = .unit(picker)
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
-        case .focus(let target): return moveTo(target, chrome: &chrome)
+        case .focus(let target): return moveTo(target, session: session, chrome: &chrome)
         case .paste(let text): return paste(text, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, chrome: &chrome)
         case .toggleVolumeSystem:
@@ -109,15 +109,16 @@ public struct ComparisonScreen: Equatable, Sendable {
             return deleteProduct(id, number: number, session: &session, chrome: &chrome)
         case .clearAll:
             let ids = comparison.products.map(\.id)
+            let store = focusedProduct.store
             comparison.removeAllProducts()
-            comparison.append(Product(id: session.makeProductID()))
+            comparison.append(Product(id: session.makeProductID(), store: store))
             unsaved = []
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
             chrome.status = StatusMessage("Comparison cleared")
             return [.deleteAllProducts(ids)]
         case .commitField:
-            return commit(chrome: &chrome)
+            return commit(session: session, chrome: &chrome)
         }
     }
 
@@ -191,29 +192,30 @@ public struct ComparisonScreen: Equatable, Sendable {
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count {
             if let next = productAfterLastField(session: session) {
-                return moveTo(FieldFocus(product: next, field: fields[0]), chrome: &chrome)
+                return moveTo(FieldFocus(product: next, field: fields[0]), session: session, chrome: &chrome)
             }
-            let effects = commit(chrome: &chrome)
+            let effects = commit(session: session, chrome: &chrome)
             if comparison.products[focus.product].isBlank {
                 chrome.status = StatusMessage("Type a price to start the next product")
                 focus = FieldFocus(product: focus.product, field: .price)
                 resetEditor()
                 return effects
             }
-            comparison.append(Product(id: session.makeProductID()))
+            // The next product starts with the store of this one (a shopper is in one shop at a time).
+            comparison.append(Product(id: session.makeProductID(), store: focusedProduct.store))
             focus = FieldFocus(product: comparison.products.count - 1, field: .price)
             resetEditor()
             return effects
         }
         if index < 0 {
             guard focus.product > 0 else {
-                let effects = commit(chrome: &chrome)
+                let effects = commit(session: session, chrome: &chrome)
                 resetEditor()
                 return effects
             }
-            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), chrome: &chrome)
+            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), session: session, chrome: &chrome)
         }
-        return moveTo(FieldFocus(product: focus.product, field: fields[index]), chrome: &chrome)
+        return moveTo(FieldFocus(product: focus.product, field: fields[index]), session: session, chrome: &chrome)
     }
 
     /// Where Tab from the last field goes: from a product this session made, to the next one it
@@ -225,9 +227,9 @@ public struct ComparisonScreen: Equatable, Sendable {
         return later.first { session.made(comparison.products[$0].id) }
     }
 
-    private mutating func moveTo(_ target: FieldFocus, chrome: inout Chrome) -> [Effect] {
+    private mutating func moveTo(_ target: FieldFocus, session: Session, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
-        let effects = commit(chrome: &chrome)
+        let effects = commit(session: session, chrome: &chrome)
         var target = target
         let left = focusedProduct.id
         if deletedElsewhere.remove(left) != nil, effects.isEmpty, target.product != focus.product {
@@ -239,8 +241,9 @@ public struct ComparisonScreen: Equatable, Sendable {
         return effects
     }
 
-    /// Writes the editor's value into the focused product; returns a save when it changed.
-    private mutating func commit(chrome: inout Chrome) -> [Effect] {
+    /// Writes the editor's value into the focused product; returns a save when it changed. A changed price,
+    /// quantity or unit is dated `session.today`.
+    private mutating func commit(session: Session, chrome: inout Chrome) -> [Effect] {
         guard editor != untouchedEditor else { return [] }
         var product = focusedProduct
         var message: StatusMessage?
@@ -262,10 +265,15 @@ public struct ComparisonScreen: Equatable, Sendable {
                 product.unit = picker.selected
             }
         case .text(let text):
-            product.name = text
+            switch focus.field {
+            case .name: product.name = text
+            case .store: product.store = text
+            case .price, .quantity, .unit: break
+            }
         }
         if let message { chrome.status = message }
         guard product != focusedProduct else { return [] }
+        if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
         if message == nil { chrome.status = nil }
         return [.saveField(focus.field, product: product, position: focus.product)]
@@ -284,6 +292,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
         case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
         case .name: return .text(product.name)
+        case .store: return .text(product.store)
         }
     }
 
@@ -313,9 +322,10 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.status = StatusMessage("Product #\(number) was already deleted in another session")
             return []
         }
+        let store = comparison.products[index].store
         comparison.removeProduct(at: index)
         unsaved.remove(id)
-        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID())) }
+        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), store: store)) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
         chrome.status = StatusMessage("Deleted product #\(index + 1)")

@@ -12,6 +12,7 @@ public struct ProductRowText: Equatable, Sendable {
     public var quantity: String?
     public var unit: String?
     public var name: String?
+    public var store: String?
     /// What the texts were made from, so an unchanged row can be kept.
     let product: Product
     let unitPriceValue: UnitPrice?
@@ -33,6 +34,13 @@ public struct ProductRowText: Equatable, Sendable {
         quantity = product.quantity.map(DecimalText.format)
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
+        store = product.store.isEmpty ? nil : product.store
+    }
+
+    /// The name cell when neither the name nor the store is being edited: `Oats @ Costco`, `@ Costco`, `Oats`.
+    public var nameAndStore: String? {
+        guard let store else { return name }
+        return (name.map { $0 + " " } ?? "") + "@ " + store
     }
 }
 

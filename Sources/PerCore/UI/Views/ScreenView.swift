@@ -34,7 +34,7 @@ public enum ScreenView {
         case .unit(let picker):
             UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
         case .text:
-            drawNameHint(layout, glyphs: g, into: &canvas)
+            drawNameHint(state.editing.focus.field, layout, glyphs: g, into: &canvas)
         }
         drawSummary(state, layout, best: page.bestText, into: &canvas)
         drawFooter(state, layout, into: &canvas)
@@ -122,12 +122,12 @@ public enum ScreenView {
         }
     }
 
-    static func drawNameHint(_ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
+    static func drawNameHint(_ field: ProductField, _ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
         let f = layout.keypadFrame
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
-        let hints = ["Type the name", "(optional)", "", "Tab: next", "Esc: undo"]
+        let hints = [field == .store ? "Type the store" : "Type the name", "(optional)", "", "Tab: next", "Esc: undo"]
         for (i, hint) in hints.enumerated() where f.y + 1 + i < f.maxY - 1 {
             canvas.put(hint, x: f.x + 2, y: f.y + 1 + i, style: .dim, color: .muted, limit: f.width - 3)
         }
@@ -193,7 +193,10 @@ public enum ScreenView {
             hint = picker.offered.count == MeasureUnit.allCases.count
                 ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.session.glyphs.previous) \(state.session.glyphs.next) arrows"
                 : "Type a \(picker.offered.first!.family.rawValue) unit or step with Left/Right"
-        case .text: hint = "Name this product (optional); Tab for the next product"
+        case .text:
+            hint = state.editing.focus.field == .store
+                ? "Where the price was seen (optional); Tab for the next product"
+                : "Name this product (optional); Tab for its store"
         }
         canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
     }
