@@ -71,18 +71,11 @@ enum ProductColumns {
         [ProductColumn.of(field).name] + (field.isPricing ? [ProductColumn.seen.name] : [])
     }
 
-    /// Keeps product ?1's price in `price_history` when it is complete and the new values (?2, ?3, ?4: price,
-    /// quantity, unit as stored) change one of `changing`, the pricing fields being saved. Run before the product's
-    /// row is written, in the same transaction, so that each earlier price is recorded exactly once whoever writes.
+    /// Keeps product ?1's price in `price_history` when it is complete and the new values of `changing` (?2...,
+    /// the pricing fields being saved, as stored) differ from it. Run before the product's row is written, in the
+    /// same transaction, so that each earlier price is recorded exactly once whoever writes.
     static func recordHistory(changing fields: [ProductField]) -> String {
-        let conditions = fields.compactMap { field -> String? in
-            switch field {
-            case .price: "price IS NOT ?2"
-            case .quantity: "quantity IS NOT ?3"
-            case .unit: "unit IS NOT ?4"
-            case .name, .store: nil
-            }
-        }
+        let conditions = fields.enumerated().map { "\(ProductColumn.of($1).name) IS NOT ?\($0 + 2)" }
         return """
             INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit)
             SELECT comparison_id, id, name, store, seen, price, quantity, unit FROM product
@@ -91,9 +84,9 @@ enum ProductColumns {
             """
     }
 
-    /// The arguments of `recordHistory`: the product's id and its new price, quantity and unit as stored.
-    static func historyArguments(_ product: Product) -> StatementArguments {
-        StatementArguments([product.id.rawValue] + [ProductField.price, .quantity, .unit].map { ProductColumn.of($0).value(product) })
+    /// The arguments of `recordHistory(changing: fields)`: the product's id and its new values of `fields` as stored.
+    static func historyArguments(_ product: Product, changing fields: [ProductField]) -> StatementArguments {
+        StatementArguments([product.id.rawValue] + fields.map { ProductColumn.of($0).value(product) })
     }
 
     /// The arguments of `insert(updating:)` for `product`.

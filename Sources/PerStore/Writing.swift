@@ -25,9 +25,10 @@ extension ComparisonStore {
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [old])
         }
         let statement = try db.cachedStatement(sql: ProductColumns.upsertWhole)
-        let record = try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [.price, .quantity, .unit]))
+        let pricing: [ProductField] = [.price, .quantity, .unit]
+        let record = try db.cachedStatement(sql: ProductColumns.recordHistory(changing: pricing))
         for (position, product) in comparison.products.enumerated() {
-            try record.execute(arguments: ProductColumns.historyArguments(product))
+            try record.execute(arguments: ProductColumns.historyArguments(product, changing: pricing))
             try statement.execute(arguments: ProductColumns.arguments(product, comparison: comparison.id, position: position))
         }
     }
@@ -63,7 +64,7 @@ extension ComparisonStore {
                 throw StoreError.comparisonDeleted(id: comparison)
             }
             if field.isPricing {
-                try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product))
+                try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product, changing: [field]))
             }
             try db.cachedStatement(sql: ProductColumns.upsert(field))
                 .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))

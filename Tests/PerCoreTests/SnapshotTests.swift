@@ -8,7 +8,7 @@ import Testing
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
     static func threeProducts() -> AppState {
         var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
-        for c in "3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t12+3" {
+        for c in "3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t12+3" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
         return s
@@ -154,7 +154,7 @@ import Testing
           PgDn, Ctrl-F     next product, same field       letters     a unit symbol
           PgUp, Ctrl-B     previous product, same field
           Esc              cancel this field's edit      Name
-          Backspace        delete last character (⌫)      any text the name
+          Backspace        delete last character (⌫)      any text the name, store
           Ctrl-U           clear the field
           F2, Ctrl-P       the "per" unit: kg, 100 g…    Mouse
           F3, Ctrl-E       US / UK volume units           Click a key, a field, ‹ prev

@@ -142,7 +142,7 @@ public enum KeyTable {
         bind("letters", "a unit symbol", legend: nil, .unit) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
-        bind("any text", "the name or the store", legend: nil, .name) { event in
+        bind("any text", "the name, store", legend: nil, .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
     ]
