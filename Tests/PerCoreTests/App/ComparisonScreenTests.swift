@@ -63,6 +63,68 @@ import Testing
         }
     }
 
+    @Test func theStoreIsEditedLikeTheNameAndChangesNoDay() {
+        var store = TestStore()
+        store.type("2\t1\tkg\toats\t")
+        #expect(store.state.editing.focus == FieldFocus(product: 0, field: .store))
+        #expect(store.state.editing.editor == .text(""))
+        store.send(.comparison(.type("A"))) { $0.editing.editor = .text("A") }
+        store.send(.comparison(.paste("ldi\nx"))) {
+            $0.editing.editor = .text("Aldix")
+            $0.chrome.status = StatusMessage("Pasted; 1 character this field doesn't take left out")
+            $0.chrome.flash = nil
+        }
+        store.send(.comparison(.deleteBackward)) {
+            $0.editing.editor = .text("Aldi")
+            $0.chrome.status = nil
+        }
+        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, store: "Aldi", seen: today)
+        store.send(.comparison(.previousField), effects: [.saveField(.store, product: oats, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: oats)
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("oats"))
+        }
+        #expect(ScreenView.render(store.state).lines[2].contains("oats▏"))
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))  {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
+        }
+        // Not edited, the name's cell shows the store after the name (cut with an ellipsis when narrow).
+        #expect(ScreenView.render(store.state).lines[2].contains(" oats @ A… "))
+    }
+
+    @Test func aCommittedPriceIsDatedWithTheSessionsDayAsTheClockMoves() {
+        var store = TestStore()
+        store.type("2\t1\tkg\t")
+        let tomorrow = TestStore.today.adding(days: 1)!
+        store.send(.terminal(.today(tomorrow))) { $0.session.today = tomorrow }
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .quantity)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
+        }
+        store.type("2")
+        let changed = Product(id: "s-1", price: 2, quantity: 12, unit: .kilogram, seen: tomorrow)
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: changed)
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.allCases)))
+        }
+        // The same value again changes nothing, so the day stays.
+        store.send(.comparison(.previousField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 12)))
+        }
+    }
+
+    @Test func aNewProductStartsWithTheStoreOfTheOneBeforeIt() {
+        var store = TestStore(Comparison(id: "c", products: [Product(id: "x", price: 1, quantity: 1, unit: .kilogram, store: "Costco")]))
+        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Costco"])
+        store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
+        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"])]) {
+            $0.chrome.overlay = .none
+            $0.editing.comparison.removeAllProducts()
+            $0.editing.comparison.append(Product(id: "s-2", store: "Costco"))
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
+            $0.madeIDs(2)
+            $0.chrome.status = StatusMessage("Comparison cleared")
+        }
+    }
+
     @Test func nextFromABlankLastProductDoesNotPileUpBlanks() {
         var store = TestStore()
         store.type("\t\t\t\t")
