@@ -18,7 +18,7 @@ extension EndToEnd {
                 tmux.type(price); tmux.keys("Tab")
                 tmux.type(qty); tmux.keys("Tab")
                 tmux.type(unit); tmux.keys("Tab")
-                tmux.type(name); tmux.keys("Tab")
+                tmux.type(name); tmux.keys("Tab", "Tab")   // the name, then past the store
             }
             let screen = tmux.waitFor { $0.contains("pound") && $0.contains("#4 Price") }
             let pound = line(screen, containing: "pound"), big = line(screen, containing: "big"), small = line(screen, containing: "small")

@@ -35,7 +35,7 @@ extension EndToEnd {
                     tmux.type(price); tmux.keys("Tab")
                     tmux.type(qty); tmux.keys("Tab")
                     tmux.type(unit); tmux.keys("Tab")
-                    tmux.type(name); tmux.keys("Tab")
+                    tmux.type(name); tmux.keys("Tab", "Tab")
                 }
                 let screen = tmux.waitFor { $0.contains("muesli") && $0.contains("#3 Price") }
                 #expect(screen.contains("#3 Price"), "\(screen)")
@@ -122,7 +122,7 @@ extension EndToEnd {
                 tmux.type("2.5"); tmux.keys("Tab")
                 tmux.type("3"); tmux.keys("Tab")
                 tmux.type("kg"); tmux.keys("Tab")
-                tmux.type("hangup"); tmux.keys("Tab")
+                tmux.type("hangup"); tmux.keys("Tab", "Tab")
                 tmux.waitFor { $0.contains("hangup") && $0.contains("#2 Price") }
                 tmux.type("7")
                 #expect(tmux.waitFor("7▏").contains("7▏"), "\(tmux.screen)")
