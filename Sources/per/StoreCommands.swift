@@ -269,10 +269,12 @@ struct SeedCommand: ParsableCommand {
     var comparisons = 1000
     @Option(help: "Products in each comparison.")
     var products = 100
+    @Option(help: "Earlier prices of each product.")
+    var history = 0
 
     func run() throws {
         try runReporting {
-            try ComparisonStore.seed(path: database.resolvedPath(), comparisons: comparisons, productsPerComparison: products)
+            try ComparisonStore.seed(path: database.resolvedPath(), comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
         }
     }
 }
