@@ -7,6 +7,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case name = "Name"
     case lists = "Saved comparisons"
     case naming = "Typing a title"
+    case finding = "Finding a title (/)"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -15,6 +16,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
             switch lists.mode {
             case .browsing: return [.lists, .everywhere]
             case .naming: return [.naming, .everywhere]
+            case .finding: return [.finding, .everywhere]
             }
         case .comparison:
             switch state.editing.editor {
@@ -31,7 +33,7 @@ extension AppState.Screen {
     var helpScopes: [KeyScope] {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
-        case .lists: [.lists, .naming, .everywhere]
+        case .lists: [.lists, .finding, .naming, .everywhere]
         }
     }
 }
@@ -53,17 +55,42 @@ public enum KeyTable {
         bind("Up/Down, Enter", "select, open", legend: "Enter open", .lists) {
             $0 == .key(.enter) ? .lists(.open) : $0 == .key(.up) ? .lists(.moveSelection(-1)) : $0 == .key(.down) ? .lists(.moveSelection(1)) : nil
         },
+        bind("/", "find a title: type, Enter opens", legend: "/ find", .lists) { $0 == .character("/") ? .lists(.find) : nil },
+        bind("Ctrl-N", "new (title)", legend: "^N new", .lists) { $0 == .control("n") ? .lists(.new) : nil },
+        bind("Ctrl-D", "delete (asks)", legend: "^D delete", .lists) { $0 == .control("d") ? .lists(.askDelete) : nil },
+        bind("Ctrl-Y", "bring back the last deleted", legend: "^Y undo", .lists) { $0 == .control("y") ? .lists(.undoDelete) : nil },
+        bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .lists(.rename) : nil },
+        bind("Esc, Ctrl-O", "back", legend: "Esc back", .lists) {
+            $0 == .key(.escape) || $0 == .control("o") ? .lists(.close) : nil
+        },
         bind("Tab, Shift-Tab", "select the next / previous", legend: nil, .lists) {
             $0 == .key(.tab) ? .lists(.moveSelection(1)) : $0 == .key(.backTab) ? .lists(.moveSelection(-1)) : nil
         },
-        bind("Ctrl-N", "new (title)", legend: "^N new", .lists) { $0 == .control("n") ? .lists(.new) : nil },
-        bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .lists(.rename) : nil },
-        bind("[ ]", "move up / down", legend: "[ ] move", .lists) {
-            $0 == .character("[") ? .lists(.moveSelected(-1)) : $0 == .character("]") ? .lists(.moveSelected(1)) : nil
+        bind("PgDn, PgUp (Ctrl-F, Ctrl-B)", "a page down / up", legend: nil, .lists) {
+            $0 == .key(.pageDown) || $0 == .control("f") ? .lists(.movePage(1))
+                : $0 == .key(.pageUp) || $0 == .control("b") ? .lists(.movePage(-1)) : nil
         },
-        bind("Ctrl-D", "delete (asks)", legend: "^D delete", .lists) { $0 == .control("d") ? .lists(.askDelete) : nil },
-        bind("Esc, Ctrl-O", "back", legend: "Esc back", .lists) {
-            $0 == .key(.escape) || $0 == .control("o") ? .lists(.close) : nil
+        bind("Home, End (Ctrl-A, Ctrl-E)", "the first / last", legend: nil, .lists) {
+            $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
+                : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
+        },
+        // Finding a title on the list screen
+        bind("Enter", "open the one found", legend: "Enter open", .finding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
+        bind("Down, Tab", "the next that matches", legend: "Down next", .finding) {
+            $0 == .key(.down) || $0 == .key(.tab) ? .lists(.findNext(1)) : nil
+        },
+        bind("Up, Shift-Tab", "the previous that matches", legend: "Up prev", .finding) {
+            $0 == .key(.up) || $0 == .key(.backTab) ? .lists(.findNext(-1)) : nil
+        },
+        bind("Esc", "stop finding (keeps the selection)", legend: "Esc done", .finding) {
+            $0 == .key(.escape) ? .lists(.cancelTitle) : nil
+        },
+        bind("Backspace", "delete the last character", legend: nil, .finding) {
+            $0 == .key(.backspace) || $0 == .key(.delete) ? .lists(.deleteBackward) : nil
+        },
+        bind("Ctrl-U", "clear the text", legend: nil, .finding) { $0 == .control("u") ? .lists(.clearTitle) : nil },
+        bind("any text", "part of a title (any case)", legend: nil, .finding) { event in
+            if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
         // Typing a title on the list screen
         bind("Enter, Tab", "save the title", legend: "Enter save", .naming) {
@@ -186,8 +213,12 @@ public enum KeyTable {
         case (.paste(let text), .comparison):
             return .comparison(.paste(text))
         case (.paste(let text), .lists(let lists)):
-            if case .naming = lists.mode { return .lists(.paste(text)) }
-            return nil
+            switch lists.mode {
+            case .naming, .finding: return .lists(.paste(text))
+            case .browsing: return nil
+            }
+        case (.scroll(let lines, _, _), .lists(let lists)):
+            return ListsLayout(lists, size: state.session.size).action(scrolling: lines)
         default:
             break
         }
@@ -198,13 +229,17 @@ public enum KeyTable {
         return nil
     }
 
-    /// The one-line legend for what is on screen.
-    public static func legend(for state: AppState) -> String {
+    /// The one-line legend for what is on screen: the items that fit in `width` columns, whole, in the table's order.
+    public static func legend(for state: AppState, width: Int = .max) -> String {
         let scopes = KeyScope.active(in: state)
         var seen = Set<String>()
-        return scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
-            .compactMap(\.legend)
-            .filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
-            .joined(separator: "  ")
+        var legend = ""
+        for item in scopes.flatMap({ scope in bindings.filter { $0.scope == scope } }).compactMap(\.legend)
+        where seen.insert(String(item.split(separator: " ").first ?? "")).inserted {
+            let next = legend.isEmpty ? item : legend + "  " + item
+            guard TextWidth.of(next) <= width else { break }
+            legend = next
+        }
+        return legend
     }
 }
