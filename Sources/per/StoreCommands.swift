@@ -197,7 +197,7 @@ struct ImportCommand: ParsableCommand {
             let existed = FileManager.default.fileExists(atPath: path)
             let store = try database.openStore(create: true)
             // One transaction, written as the file is read: memory stays flat, and a refusal anywhere rolls it all back.
-            let counts: (comparisons: Int, products: Int)
+            let counts: ImportCounts
             do {
                 counts = try store.importing { writer in
                     try ComparisonExchange.decode(from: input.next, into: &writer)
@@ -221,7 +221,13 @@ struct ImportCommand: ParsableCommand {
                     throw error
                 }
             }
-            try Output.out("Imported \(counts.comparisons) comparison\(counts.comparisons == 1 ? "" : "s") (\(counts.products) product\(counts.products == 1 ? "" : "s")).\n")
+            var text = "Imported \(counts.comparisons) comparison\(counts.comparisons == 1 ? "" : "s") (\(counts.products) product\(counts.products == 1 ? "" : "s")).\n"
+            if !counts.alreadyHere.isEmpty {
+                let titles = counts.alreadyHere.map { "\"\(TerminalText.singleLine(Comparison(title: $0).displayTitle))\"" }
+                let shown = titles.prefix(5).joined(separator: ", ") + (titles.count > 5 ? " and \(titles.count - 5) more" : "")
+                text += "Already here, not imported again (same title and products): \(shown).\n"
+            }
+            try Output.out(text)
         }
     }
 

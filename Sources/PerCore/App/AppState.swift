@@ -136,7 +136,7 @@ public struct AppState: Equatable, Sendable {
             if case .deletedElsewhere = saving { saving = .upToDate }
             let left = editing.comparison
             editing = ComparisonScreen(comparison: comparison, session: &session)
-            screen = .comparison
+            // The list stays when it is on view: the open comparison was deleted there, and another opened behind it.
             return left.id != comparison.id && left.isBlank ? [.discardIfBlank(left.id)] : []
         case .deletedComparison(let comparison):
             deletedComparisons.append(comparison)

@@ -30,11 +30,15 @@ public struct ListEntry: Equatable, Sendable {
     /// The 16 hex digits a short id is the start of.
     public static func hashID(_ id: ComparisonID) -> String { String(hashOf(id.rawValue), radix: 16).leftPadded(to: 16) }
 
-    /// FNV-1a, 64 bits: stable across runs and machines (Swift's `Hasher` is seeded per process).
+    /// FNV-1a, 64 bits, then MurmurHash3's finalizer so that ids differing in their last characters (one session's
+    /// `…-c2`, `…-c3`) differ in the first digits too: stable across runs and machines (Swift's `Hasher` is seeded
+    /// per process).
     private static func hashOf(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        hash = (hash ^ hash >> 33) &* 0xff51_afd7_ed55_8ccd
+        hash = (hash ^ hash >> 33) &* 0xc4ce_b9fe_1a85_ec53
+        return hash ^ hash >> 33
     }
 
     /// `2026-11-21 23:04`, local time: how the list screen and `per lists` show a last edit.

@@ -87,7 +87,7 @@ public struct ListsScreen: Equatable, Sendable {
             chrome.overlay = .confirm(.deleteComparison(entry))
         case .delete(let entry):
             refresh(entries.filter { $0.id != entry.id })
-            chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\"; Ctrl-Y brings it back")
+            chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\" (Ctrl-Y undoes)")
             var effects: [Effect] = [.deleteComparison(entry.id)]
             if entry.id == open {
                 effects.append(entries.first.map { .openComparison($0.id) }
