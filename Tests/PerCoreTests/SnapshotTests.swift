@@ -69,7 +69,7 @@ import Testing
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Type a number on the keypad; Tab for n…
-        ^Q quit  F1 help  ^O lists  Tab next  S…
+        ^Q quit  F1 help  ^O lists  Tab next
         """)
     }
 
@@ -130,7 +130,7 @@ import Testing
          │                 │
          └─────────────────┘
          Type a mass unit or step with Left/Rig…
-        ^Q quit  F1 help  ^O lists  Tab next  S…
+        ^Q quit  F1 help  ^O lists  Tab next
         """)
     }
 
