@@ -55,41 +55,41 @@ public enum KeyTable {
         bind("Up/Down, Enter", "select, open", legend: "Enter open", .lists) {
             $0 == .key(.enter) ? .lists(.open) : $0 == .key(.up) ? .lists(.moveSelection(-1)) : $0 == .key(.down) ? .lists(.moveSelection(1)) : nil
         },
-        bind("/", "find a title: type, Enter opens", legend: "/ find", .lists) { $0 == .character("/") ? .lists(.find) : nil },
+        bind("/", "find a title", legend: "/ find", .lists) { $0 == .character("/") ? .lists(.find) : nil },
         bind("Ctrl-N", "new (title)", legend: "^N new", .lists) { $0 == .control("n") ? .lists(.new) : nil },
         bind("Ctrl-D", "delete (asks)", legend: "^D delete", .lists) { $0 == .control("d") ? .lists(.askDelete) : nil },
-        bind("Ctrl-Y", "bring back the last deleted", legend: "^Y undo", .lists) { $0 == .control("y") ? .lists(.undoDelete) : nil },
+        bind("Ctrl-Y", "undo a delete", legend: "^Y undo", .lists) { $0 == .control("y") ? .lists(.undoDelete) : nil },
         bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .lists(.rename) : nil },
         bind("Esc, Ctrl-O", "back", legend: "Esc back", .lists) {
             $0 == .key(.escape) || $0 == .control("o") ? .lists(.close) : nil
         },
-        bind("Tab, Shift-Tab", "select the next / previous", legend: nil, .lists) {
+        bind("Tab, Shift-Tab", "next / previous", legend: nil, .lists) {
             $0 == .key(.tab) ? .lists(.moveSelection(1)) : $0 == .key(.backTab) ? .lists(.moveSelection(-1)) : nil
         },
-        bind("PgDn, PgUp (Ctrl-F, Ctrl-B)", "a page down / up", legend: nil, .lists) {
+        bind("PgDn/PgUp ^F/^B", "a page down / up", legend: nil, .lists) {
             $0 == .key(.pageDown) || $0 == .control("f") ? .lists(.movePage(1))
                 : $0 == .key(.pageUp) || $0 == .control("b") ? .lists(.movePage(-1)) : nil
         },
-        bind("Home, End (Ctrl-A, Ctrl-E)", "the first / last", legend: nil, .lists) {
+        bind("Home/End ^A/^E", "the first / last", legend: nil, .lists) {
             $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
                 : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
         },
         // Finding a title on the list screen
         bind("Enter", "open the one found", legend: "Enter open", .finding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
-        bind("Down, Tab", "the next that matches", legend: "Down next", .finding) {
+        bind("Down, Tab", "next match", legend: "Down next", .finding) {
             $0 == .key(.down) || $0 == .key(.tab) ? .lists(.findNext(1)) : nil
         },
-        bind("Up, Shift-Tab", "the previous that matches", legend: "Up prev", .finding) {
+        bind("Up, Shift-Tab", "previous match", legend: "Up prev", .finding) {
             $0 == .key(.up) || $0 == .key(.backTab) ? .lists(.findNext(-1)) : nil
         },
-        bind("Esc", "stop finding (keeps the selection)", legend: "Esc done", .finding) {
+        bind("Esc", "stop finding", legend: "Esc done", .finding) {
             $0 == .key(.escape) ? .lists(.cancelTitle) : nil
         },
         bind("Backspace", "delete the last character", legend: nil, .finding) {
             $0 == .key(.backspace) || $0 == .key(.delete) ? .lists(.deleteBackward) : nil
         },
         bind("Ctrl-U", "clear the text", legend: nil, .finding) { $0 == .control("u") ? .lists(.clearTitle) : nil },
-        bind("any text", "part of a title (any case)", legend: nil, .finding) { event in
+        bind("any text", "part of a title", legend: nil, .finding) { event in
             if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
         // Typing a title on the list screen
