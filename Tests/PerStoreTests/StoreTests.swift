@@ -143,6 +143,42 @@ import TestSupport
         #expect(try store.mostRecentlyEditedID() == a.id)
     }
 
+    /// A database written by the per before this order (v1 schema, the user's order in `position`): no migration,
+    /// and it lists by its edit times at once.
+    @Test func anEarlierDatabaseListsMostRecentlyEditedFirst() throws {
+        let path = folder.file("per.sqlite")
+        let earlier = try DatabaseQueue(path: path)
+        try earlier.write { db in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1: comparisons and products');
+                CREATE TABLE comparison (
+                    id TEXT NOT NULL PRIMARY KEY, title TEXT NOT NULL DEFAULT '', position INTEGER NOT NULL,
+                    basis_amount TEXT CHECK (basis_amount IS NULL OR typeof(basis_amount) = 'text'), basis_unit TEXT,
+                    volume_system TEXT NOT NULL DEFAULT 'us', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+                    CHECK ((basis_amount IS NULL) = (basis_unit IS NULL)));
+                CREATE INDEX comparison_by_position ON comparison(position);
+                CREATE INDEX comparison_by_updated_at ON comparison(updated_at);
+                CREATE TABLE product (
+                    id TEXT NOT NULL PRIMARY KEY, comparison_id TEXT NOT NULL REFERENCES comparison(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL, name TEXT NOT NULL DEFAULT '',
+                    price TEXT CHECK (price IS NULL OR typeof(price) = 'text'),
+                    quantity TEXT CHECK (quantity IS NULL OR typeof(quantity) = 'text'), unit TEXT);
+                CREATE INDEX product_by_comparison ON product(comparison_id, position);
+                PRAGMA application_id = \(0x5045_5221);
+                INSERT INTO comparison (id, title, position, created_at, updated_at) VALUES
+                    ('a', 'first in the old order', 0, 1, 100), ('b', 'edited last', 1, 2, 300), ('c', 'middle', 2, 3, 200);
+                INSERT INTO product (id, comparison_id, position, price, quantity, unit) VALUES ('p', 'a', 0, '2', '1', 'kg');
+                """)
+        }
+        try earlier.close()
+        let store = try ComparisonStore(path: path)
+        #expect(try store.summaries().map(\.id) == ["b", "c", "a"])
+        #expect(try store.comparisonToOpen(orNew: Comparison()).id == "b")
+        try store.saveField(.name, of: Product(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a", position: 0)
+        #expect(try store.summaries().map(\.id) == ["a", "b", "c"])
+    }
+
     @Test func aDeletedComparisonComesBackWholeOnceAndOnTop() throws {
         let store = try ComparisonStore(path: folder.file("per.sqlite"))
         let doomed = sampleComparison(), other = Comparison(title: "other")
