@@ -13,7 +13,7 @@ extension EndToEnd {
         @Test func typeThreeProductsWithTheKeyboardAndReadTheRanking() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
                 tmux.type(price); tmux.keys("Tab")
                 tmux.type(qty); tmux.keys("Tab")
@@ -36,7 +36,7 @@ extension EndToEnd {
         @Test func seedStoriesOnTheKeypad() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             // "12+" then next field: the operator is dropped.
             tmux.type("12+"); tmux.keys("Tab")
             var screen = tmux.waitFor("#1 Quantity")
@@ -64,7 +64,7 @@ extension EndToEnd {
         @Test func resizeRelaysOutAndSaysWhenTooSmall() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            var screen = tmux.waitFor("New comparison")
+            var screen = tmux.waitFor("Untitled")
             #expect(screen.contains("Qty"))          // wide layout has a table header
             tmux.resize(width: 40, height: 20)
             screen = tmux.waitFor("#1 Price:")       // compact editor line (tmux trims trailing spaces)
@@ -83,7 +83,7 @@ extension EndToEnd {
         func pasteGoesIntoTheFieldAndNeverTriggersACommand(term: String) {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: term)
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             tmux.paste("12\nq4")
             let screen = tmux.waitFor("124▏")
             #expect(screen.contains("124▏"), "\(screen)")
@@ -105,7 +105,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
             let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             #expect(tmux.format("#{alternate_on}") == "1")
             tmux.type("5")
             tmux.waitFor("5▏")
@@ -132,7 +132,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
             let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             tmux.type("6")
             tmux.waitFor("6▏")
             let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
@@ -161,7 +161,7 @@ extension EndToEnd {
                 screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             }
             // The title bar ends with the comparison unit at the right edge: past column 90 at the real 100 columns.
-            var screen = tmux.waitFor("New comparison")
+            var screen = tmux.waitFor("Untitled")
             #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count > 90, "\(screen)")
             tmux.resize(width: 60, height: 22)
             screen = tmux.waitFor { titleBar($0).hasSuffix("per unit") && titleBar($0).count <= 60 }
@@ -187,7 +187,7 @@ extension EndToEnd {
         func otherTerminalsRender(term: String) {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: term, environment: ["NO_COLOR": "1"])
-            let screen = tmux.waitFor("New comparison")
+            let screen = tmux.waitFor("Untitled")
             #expect(screen.contains("Price"), "\(screen)")
             if term == "vt100" || term == "linux" { #expect(screen.contains("+---+"), "\(screen)") }
             tmux.type("7*6=")

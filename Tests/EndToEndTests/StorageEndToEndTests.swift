@@ -30,7 +30,7 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             do {
                 let tmux = TmuxSession(perCommand(db: db))
-                tmux.waitFor("New comparison")
+                tmux.waitFor("Untitled")
                 for (price, qty, unit, name) in [("3.99", "500", "g", "porridge"), ("6.49", "1", "kg", "muesli")] {
                     tmux.type(price); tmux.keys("Tab")
                     tmux.type(qty); tmux.keys("Tab")
@@ -118,7 +118,7 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             do {
                 let tmux = TmuxSession(perCommand(db: db))
-                tmux.waitFor("New comparison")
+                tmux.waitFor("Untitled")
                 tmux.type("2.5"); tmux.keys("Tab")
                 tmux.type("3"); tmux.keys("Tab")
                 tmux.type("kg"); tmux.keys("Tab")

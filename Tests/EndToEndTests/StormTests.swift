@@ -21,7 +21,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
             let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
             try #require(pids.count == 1, "pgrep found \(pids)")
             let pid = pids[0]

@@ -24,8 +24,12 @@ public enum Verdict: Equatable, Sendable {
 /// The ranking is derived from the products but kept as a sorted multiset of unit prices,
 /// updated incrementally, so that changing one product of 100,000 costs a binary search.
 public struct Comparison: Equatable, Sendable {
-    /// The title as shown, "Untitled" when empty (the same name everywhere).
-    public var displayTitle: String { title.isEmpty ? "Untitled" : title }
+    /// The name of a comparison without a title, the same everywhere: the app, `per lists`, `per show Untitled`.
+    public static let untitled = "Untitled"
+    /// The title as shown, `untitled` when empty.
+    public var displayTitle: String { title.isEmpty ? Self.untitled : title }
+    /// No title and no product holding anything: a blank page, not kept when the user leaves it.
+    public var isBlank: Bool { title.isEmpty && products.allSatisfy(\.isBlank) }
 
     public var id: ComparisonID
     public var title: String

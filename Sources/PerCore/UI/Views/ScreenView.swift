@@ -44,12 +44,12 @@ public enum ScreenView {
     /// The status line and the legend under it.
     static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         drawStatus(state, layout, into: &canvas)
-        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
+        canvas.put(TextWidth.truncate(KeyTable.legend(for: state, width: layout.legend.width), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
                    x: 0, y: layout.legend.y, style: .dim, color: .muted)
     }
 
     static func drawTitle(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
-        let title = state.editing.comparison.title.isEmpty ? "New comparison" : state.editing.comparison.title
+        let title = state.editing.comparison.displayTitle
         var text = " per \(state.session.glyphs.vertical) \(title)"
         if state.session.isReadOnly { text += "  [READ-ONLY]" }
         canvas.put(text, x: 0, y: 0, style: .bold, color: .accent, limit: layout.basisButton.x - 1)
