@@ -17,6 +17,14 @@ public enum Verdict: Equatable, Sendable {
         case .more(let percent): "+\(DecimalText.format(percent))% more"
         }
     }
+
+    /// For a narrow column: "Best", "+14%".
+    public var shortText: String {
+        switch self {
+        case .bestValue: "Best"
+        case .more(let percent): "+\(DecimalText.format(percent))%"
+        }
+    }
 }
 
 /// A titled list of products of one unit family, ranked by unit price.

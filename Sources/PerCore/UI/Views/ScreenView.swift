@@ -20,10 +20,9 @@ public enum ScreenView {
             return canvas
         }
         drawTitle(state, layout, into: &canvas)
-        // The state keeps the page current; a state that skipped `update` gets it derived here.
-        let page = state.editing.tablePage.isCurrent(for: state.editing.comparison, range: layout.visibleProducts)
-            ? state.editing.tablePage : TablePage(state.editing.comparison, range: layout.visibleProducts)
-        ProductTableView.draw(state, layout, page: page, into: &canvas)
+        // The state keeps the page current (a state that skipped `update` gets it derived by the layout).
+        let page = layout.page
+        ProductTableView.draw(state, layout, into: &canvas)
         drawEditor(state, layout, into: &canvas)
         drawToolbar(state, layout, into: &canvas)
         switch state.editing.editor {
@@ -36,7 +35,7 @@ public enum ScreenView {
         case .text:
             drawNameHint(layout, glyphs: g, into: &canvas)
         }
-        drawSummary(state, layout, best: page.bestText, into: &canvas)
+        drawSummary(state, layout, page: page, into: &canvas)
         drawFooter(state, layout, into: &canvas)
         return canvas
     }
@@ -62,8 +61,11 @@ public enum ScreenView {
         return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
     }
 
+    /// `Price of big`, `Price` (an unnamed product): the field, and the product by name, never by a number
+    /// (`#` is the rank).
     static func fieldTitle(_ state: AppState) -> String {
-        "#\(state.editing.focus.product + 1) \(state.editing.focus.field.title)"
+        let name = TerminalText.singleLine(state.editing.focusedProduct.name)
+        return name.isEmpty ? state.editing.focus.field.title : "\(state.editing.focus.field.title) of \(name)"
     }
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
@@ -87,17 +89,18 @@ public enum ScreenView {
         let showExpression = TextWidth.of(text) > cellWidth
         let pending = pendingText(state)
         let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
-        canvas.put(title, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
+        canvas.put(TextWidth.truncate(title, to: r.width - (pending.map { TextWidth.of($0) + 1 } ?? 0), ellipsis: state.session.glyphs.ellipsis),
+                   x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
         if let pending {
             canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
         }
         guard showExpression else { return }
         if layout.kind == .wide {
-            canvas.put(tail(text, r.width), x: r.x, y: r.y + 1, style: .bold)
+            canvas.put(ProductTableView.editedText(state, width: r.width), x: r.x, y: r.y + 1, style: .bold)
         } else {
-            let x = r.x + TextWidth.of(title) + 1
+            let x = r.x + min(TextWidth.of(title), r.width / 2) + 1
             let room = r.width - (x - r.x) - (pending.map { TextWidth.of($0) + 1 } ?? 0)
-            canvas.put(tail(text, room), x: x, y: r.y, style: .bold)
+            canvas.put(ProductTableView.editedText(state, width: room), x: x, y: r.y, style: .bold)
         }
     }
 
@@ -133,18 +136,21 @@ public enum ScreenView {
         }
     }
 
-    static func drawSummary(_ state: AppState, _ layout: ScreenLayout, best: String?, into canvas: inout Canvas) {
+    /// How many are ranked (the empty new row is not counted), and the best value: its product and unit price.
+    static func drawSummary(_ state: AppState, _ layout: ScreenLayout, page: TablePage, into canvas: inout Canvas) {
         let r = layout.summary
         guard r.height > 0, r.width > 4 else { return }
         let c = state.editing.comparison
+        let typed = c.products.count - (c.products.last?.isBlank == true ? 1 : 0)
         var lines: [(String, CellStyle, ColorRole)] = []
-        lines.append(("\(c.rankedCount) of \(c.products.count) ranked", .dim, .muted))
-        if let best, let basis = c.basis {
-            lines.append(("Best: " + best, .bold, .best))
-            lines.append(("per \(basis.label)", [], .best))
+        lines.append(("\(c.rankedCount) of \(typed) ranked", .dim, .muted))
+        if let best = page.bestText, let basis = c.basis {
+            lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
+            lines.append(("\(best) per \(basis.label)", .bold, .best))
         }
         for (i, line) in lines.enumerated() where i < r.height {
-            canvas.put(line.0, x: r.x + 1, y: r.y + i, style: line.1, color: line.2, limit: r.width - 1)
+            let text = TextWidth.truncate(line.0, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis)
+            canvas.put(text, x: r.x + 1, y: r.y + i, style: line.1, color: line.2, limit: r.width - 1)
         }
     }
 
