@@ -20,7 +20,8 @@ public struct MoneyFormat: Equatable, Sendable {
     public func unitPrice(_ value: Decimal) -> String {
         guard !value.isNaN else { return "-" }
         if value.isZero { return "0.00" }
-        let m = DecimalText.magnitude(of: value)
+        // The magnitude after rounding to three digits: 0.9999 reads 1.00, not 1.000.
+        let m = DecimalText.magnitude(of: DecimalText.rounded(value, significantDigits: 3))
         let places = max(2, 2 - m)
         if m + places >= NumberRange.significantDigits {
             return DecimalText.padFraction(DecimalText.format(DecimalText.rounded(value, significantDigits: NumberRange.significantDigits)), to: 2)

@@ -118,7 +118,8 @@ public struct ScreenLayout: Sendable {
         let indices = visibleProducts.map(order.index(at:))
         page = screen.tablePage.isCurrent(for: screen.comparison, indices: indices)
             ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage)
-        let columns = Columns(page, count: count, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide)
+        let counter = count > visibleProducts.count ? Self.counters(visibleProducts, of: count)[0] : ""
+        let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
 
@@ -130,6 +131,11 @@ public struct ScreenLayout: Sendable {
         return first..<min(count, first + capacity)
     }
 
+    /// Which products are shown, long to short: `22-41 of 41`, `22-41/41`, `41/41`.
+    static func counters(_ shown: Range<Int>, of count: Int) -> [String] {
+        ["\(shown.lowerBound + 1)-\(shown.upperBound) of \(count)", "\(shown.lowerBound + 1)-\(shown.upperBound)/\(count)", "\(shown.upperBound)/\(count)"]
+    }
+
     /// `Per 100 g`: the unit-price column's heading, the comparison unit in full.
     static func unitPriceHeading(_ basis: ComparisonBasis?) -> String { "Per \(basis?.label ?? "unit")" }
 
@@ -137,7 +143,7 @@ public struct ScreenLayout: Sendable {
     struct Columns {
         var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0
 
-        init(_ page: TablePage, count: Int, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool) {
+        init(_ page: TablePage, count: Int, counter: String, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool) {
             func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
             // The rank's digits and the focus mark.
             rank = String(count).count + 1
@@ -145,7 +151,7 @@ public struct ScreenLayout: Sendable {
             unit = min(10, max(wide ? 5 : 6, widest(\.unit), editedUnit))
             unitPrice = min(14, max(wide ? TextWidth.of(ScreenLayout.unitPriceHeading(basis)) : 4, widest(\.unitPrice)))
             // The best value's verdict has its mark before it.
-            let fullVerdict = widest { $0.isBest ? $0.verdict + "  " : $0.verdict }
+            let fullVerdict = max(widest { $0.isBest ? $0.verdict + "  " : $0.verdict }, wide ? TextWidth.of(counter) : 0)
             let shortVerdict = widest { $0.isBest ? $0.shortVerdict + "  " : $0.shortVerdict }
             let rest: Int
             if wide {

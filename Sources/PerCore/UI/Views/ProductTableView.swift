@@ -7,10 +7,7 @@ enum ProductTableView {
         let c = state.editing.comparison
         let t = layout.table
         let shown = layout.visibleProducts
-        let counters = c.products.count > shown.count
-            ? ["\(shown.lowerBound + 1)-\(shown.upperBound) of \(c.products.count)", "\(shown.lowerBound + 1)-\(shown.upperBound)/\(c.products.count)",
-               "\(shown.upperBound)/\(c.products.count)"]
-            : []
+        let counters = c.products.count > shown.count ? ScreenLayout.counters(shown, of: c.products.count) : []
         guard let first = layout.rows.first else { return }
         func header(_ text: String, _ r: Rect, right: Bool = false) {
             let x = right ? r.maxX - TextWidth.of(text) : r.x
@@ -62,7 +59,10 @@ enum ProductTableView {
             }
             var (value, placeholder) = fieldText(text, field)
             // A compact row without its fields says what the product is instead of its name.
-            if field == .name, !wide, row.price.width == 0, value == nil { placeholder = text.label }
+            if field == .name, !wide, row.price.width == 0, value == nil {
+                placeholder = TextWidth.of(text.label) <= frame.width ? text.label
+                    : text.price.map { NumberFit.fit($0, width: frame.width, ellipsis: g.ellipsis) } ?? ""
+            }
             if field.isNumeric, let number = value {
                 put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)
                 continue

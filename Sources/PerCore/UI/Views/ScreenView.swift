@@ -87,10 +87,15 @@ public enum ScreenView {
         let text = editorText(state) + String(state.session.glyphs.cursor)
         let cellWidth = layout.rows.first { $0.index == state.editing.focus.product }?.frame(of: state.editing.focus.field).width ?? 0
         let showExpression = TextWidth.of(text) > cellWidth
-        let pending = pendingText(state)
+        let ellipsis = state.session.glyphs.ellipsis
+        // The pending result keeps its point (`= 3.33333…`) in at most half the line.
+        let pending = pendingText(state).map { "= " + NumberFit.fit(String($0.dropFirst(2)), width: max(1, r.width / 2 - 2), ellipsis: ellipsis) }
+        let pendingWidth = pending.map { TextWidth.of($0) + 1 } ?? 0
         let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
-        canvas.put(TextWidth.truncate(title, to: r.width - (pending.map { TextWidth.of($0) + 1 } ?? 0), ellipsis: state.session.glyphs.ellipsis),
-                   x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
+        // On one line with the expression (compact), the title takes at most half of it.
+        let titleRoom = layout.kind == .compact && showExpression ? min(r.width - pendingWidth, r.width / 2) : r.width - pendingWidth
+        let shownTitle = TextWidth.truncate(title, to: max(0, titleRoom), ellipsis: ellipsis)
+        canvas.put(shownTitle, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
         if let pending {
             canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
         }
@@ -98,8 +103,8 @@ public enum ScreenView {
         if layout.kind == .wide {
             canvas.put(ProductTableView.editedText(state, width: r.width), x: r.x, y: r.y + 1, style: .bold)
         } else {
-            let x = r.x + min(TextWidth.of(title), r.width / 2) + 1
-            let room = r.width - (x - r.x) - (pending.map { TextWidth.of($0) + 1 } ?? 0)
+            let x = r.x + TextWidth.of(shownTitle) + 1
+            let room = r.width - (x - r.x) - pendingWidth
             canvas.put(ProductTableView.editedText(state, width: room), x: x, y: r.y, style: .bold)
         }
     }
