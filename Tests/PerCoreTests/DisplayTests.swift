@@ -262,3 +262,84 @@ import Testing
         #expect(Self.top(Self.screen(back, Self.wide), 6) == Self.top(Self.screen(entry, Self.wide), 6))
     }
 }
+
+/// Money and numbers in cells, for any number per keeps (seeded).
+@Suite struct NumberDisplayPropertyTests {
+    /// A cell never shows a number's tail: it is the number, or a prefix of it ending with an ellipsis after
+    /// its point, or it rounded to a whole number, or the number in powers of ten; never wider than the cell.
+    @Test(arguments: 0..<10)
+    func aNumberInACellIsItsHeadNeverItsTail(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(7000 + seed))
+        for _ in 0..<300 {
+            let text = DecimalText.format(DecimalText.parse(extremeInRange(using: &rng))!)
+            let value = DecimalText.parse(text)!
+            for width in 1...16 {
+                let shown = NumberFit.fit(text, width: width)
+                #expect(TextWidth.of(shown) <= width, "\(text) in \(width): \(shown)")
+                // Too narrow for any digit: an ellipsis alone, no digits at all.
+                if shown == text || shown == "…" { continue }
+                if shown.hasSuffix("…") {
+                    let head = shown.dropLast()
+                    #expect(head.contains(".") && text.hasPrefix(head) && !head.hasSuffix("."), "\(text) in \(width): \(shown)")
+                } else if let e = shown.firstIndex(of: "e") {
+                    let mantissa = DecimalText.parse(String(shown[..<e]))!, exponent = Int(shown[shown.index(after: e)...])!
+                    let approx = mantissa * Decimal(sign: .plus, exponent: exponent, significand: 1)
+                    #expect(abs(NSDecimalNumber(decimal: (approx - value) / value).doubleValue) <= 0.5, "\(text) in \(width): \(shown)")
+                } else if width > 1 || TextWidth.of(DecimalText.format(DecimalText.rounded(value, places: 0))) == 1 {
+                    #expect(shown == DecimalText.format(DecimalText.rounded(value, places: 0)), "\(text) in \(width): \(shown)")
+                }
+            }
+        }
+    }
+
+    /// Unit prices: at least two decimals and three significant digits; prices: at least two decimals, as typed.
+    @Test(arguments: 0..<5)
+    func moneyKeepsItsDigits(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(8000 + seed))
+        for _ in 0..<500 {
+            let value = DecimalText.parse(extremeInRange(using: &rng))!
+            let unit = MoneyFormat.plain.unitPrice(value)
+            let decimals = unit.split(separator: ".").last!.count
+            #expect(unit.contains(".") && decimals >= 2, "\(unit)")
+            let significant = unit.filter(\.isNumber).drop { $0 == "0" }.count
+            #expect(significant >= 3, "\(value) → \(unit)")
+            let price = MoneyFormat.plain.price(value)
+            #expect(DecimalText.parse(price) == value && price.split(separator: ".").last!.count >= 2, "\(value) → \(price)")
+        }
+        #expect(MoneyFormat.plain.unitPrice(Decimal(string: "0.1")!) == "0.100")
+        #expect(MoneyFormat.plain.unitPrice(Decimal(string: "0.147")!) == "0.147")
+        #expect(MoneyFormat.plain.unitPrice(Decimal(string: "0.99999")!) == "1.00")
+        #expect(MoneyFormat.plain.price(Decimal(string: "2.5")!) == "2.50")
+        #expect(MoneyFormat.plain.price(Decimal(string: "1.299")!) == "1.299")
+        #expect(NumberFit.fit("3.333333333333", width: 8) == "3.33333…")
+        #expect(NumberFit.fit("123456789012", width: 8) == "1.235e11")
+    }
+
+    /// Random comparisons at random sizes: the columns stay inside the table and every shown price cell is
+    /// the head of its number.
+    @Test(arguments: 0..<6)
+    func columnsNeverExceedTheWidth(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(9000 + seed))
+        for _ in 0..<20 {
+            let count = [1, 3, 12, 1500].randomElement(using: &rng)!
+            let comparison = ExtremePipelineTests.randomComparison(using: &rng, products: count)
+            let size = TerminalSize(width: Int.random(in: 40...130, using: &rng), height: Int.random(in: 20...40, using: &rng))
+            var state = AppState(comparison: Comparison(id: comparison.id, title: "x", products: comparison.products, basis: comparison.chosenBasis),
+                                 session: Session(id: "s", size: size))
+            if Bool.random(using: &rng) { state.update(.comparison(.toggleTableOrder)) }
+            let layout = ScreenLayout(state)
+            let canvas = ScreenView.render(state)
+            for row in layout.rows {
+                for r in [row.rank, row.name, row.price, row.quantity, row.unit, row.unitPrice, row.verdict] {
+                    #expect(r.x >= layout.table.x && r.maxX <= layout.table.maxX, "\(size): \(r)")
+                }
+                let product = state.editing.comparison.products[row.index]
+                guard row.index != state.editing.focus.product, row.price.width > 0, let price = product.price else { continue }
+                let cell = canvas.text.split(separator: "\n", omittingEmptySubsequences: false)[row.price.y]
+                let shown = String(cell.dropFirst(row.price.x).prefix(row.price.width)).trimmingCharacters(in: .whitespaces)
+                let full = MoneyFormat.plain.price(price)
+                #expect(shown == NumberFit.fit(full, width: row.price.width), "\(full) shown as \(shown)")
+            }
+        }
+    }
+}
