@@ -20,7 +20,7 @@ extension EndToEnd {
                 tmux.type(unit); tmux.keys("Tab")
                 tmux.type(name); tmux.keys("Tab")
             }
-            let screen = tmux.waitFor { $0.contains("pound") && $0.contains("#4 Price") }
+            let screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
             let pound = line(screen, containing: "pound"), big = line(screen, containing: "big"), small = line(screen, containing: "small")
             #expect(pound.contains("6.61") && pound.contains("Best value"), "\(screen)")
             #expect(big.contains("6.99") && big.contains("+6% more"), "\(screen)")
@@ -39,17 +39,17 @@ extension EndToEnd {
             tmux.waitFor("New comparison")
             // "12+" then next field: the operator is dropped.
             tmux.type("12+"); tmux.keys("Tab")
-            var screen = tmux.waitFor("#1 Quantity")
+            var screen = tmux.waitFor("Quantity of 12.00")
             #expect(line(screen, containing: "12.00").isEmpty == false, "\(screen)")
             // "12+3" then next field: evaluated to 15.
             tmux.type("12+3"); tmux.keys("Tab")
-            screen = tmux.waitFor("#1 Unit")
+            screen = tmux.waitFor("Unit of 12.00")
             #expect(screen.contains("15"), "\(screen)")
             // Re-entering a filled field starts from its value; deleting through the operator works.
             tmux.keys("BTab")
-            screen = tmux.waitFor("#1 Quantity")
+            screen = tmux.waitFor("Quantity of 12.00")
             tmux.type("*2"); tmux.keys("BSpace", "BSpace", "BSpace")
-            screen = tmux.waitFor { $0.contains("#1 Quantity") && $0.contains("1▏") }
+            screen = tmux.waitFor { $0.contains("Quantity of 12.00") && $0.contains("1▏") }
             tmux.type("0/4=")
             screen = tmux.waitFor { $0.contains("2.5▏") }
             #expect(screen.contains("2.5▏"), "\(screen)")
@@ -67,7 +67,7 @@ extension EndToEnd {
             var screen = tmux.waitFor("New comparison")
             #expect(screen.contains("Qty"))          // wide layout has a table header
             tmux.resize(width: 40, height: 20)
-            screen = tmux.waitFor("#1 Price:")       // compact editor line (tmux trims trailing spaces)
+            screen = tmux.waitFor("Price (new product):")       // compact editor line (tmux trims trailing spaces)
             #expect(screen.contains("┌───┬───┬───┐"), "\(screen)")
             tmux.resize(width: 30, height: 10)
             screen = tmux.waitFor("Too small")
@@ -87,7 +87,7 @@ extension EndToEnd {
             tmux.paste("12\nq4")
             let screen = tmux.waitFor("124▏")
             #expect(screen.contains("124▏"), "\(screen)")
-            #expect(screen.contains("#1 Price"))
+            #expect(screen.contains("Price (new"))
             #expect(!tmux.isDead)
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

@@ -13,7 +13,7 @@ extension EndToEnd {
                 .write(toFile: seed, atomically: true, encoding: .utf8)
             #expect(run([perBinary, "import", "--db", db, seed]).status == 0)
             let sessions = ["a", "b"].map { ($0, TmuxSession(perCommand(db: db))) }
-            for (_, tmux) in sessions { tmux.waitFor { $0.contains("Together") && $0.contains("#2 Price") } }
+            for (_, tmux) in sessions { tmux.waitFor { $0.contains("Together") && $0.contains("Price (new") } }
             let products = 6
             func fields(_ name: String, _ i: Int) -> [String] { ["\(i + 1)\(name == "a" ? 1 : 2)", "\(i + 1)00", "g", "\(name)\(i)"] }
             for i in 0..<products {

@@ -46,7 +46,7 @@ import Testing
         let s = Self.typed("10/3=")
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per unit
-         # Name            Price    Qty Unit  Per unit              Price
+         # Name            Price    Qty Unit  Per unit              Price (new product)
         ›-               3.333…▏    qty unit           no price yet 3.33333333333▏
                                                                     ‹ prev next › clear
         """)
@@ -58,7 +58,7 @@ import Testing
 
 
 
-        Price: 3.33333333333▏
+        Price (new product): 3.33333333333▏
         """)
     }
 
@@ -66,14 +66,14 @@ import Testing
         let s = Self.typed("1/3=*3=\t1\tkg\t\t")
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price
+         # Name              Price    Qty Unit  Per kg              Price (new product)
          1              0.9999999…      1 kg      1.00 ★ Best value
         ›-              ▏             qty unit         no price yet ‹ prev next › clear
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
                              Per kg
-         1 0.999999999999      1.00 ★ Best value
+         1 0.999999999999 for… 1.00 ★ Best value
         ›-                          no price yet
            ▏          for qty        unit
 
@@ -86,7 +86,7 @@ import Testing
         let s = Self.typed("2.5\t1\tkg\tjam\t1.299\t10\tkg\tsugar\t1.47\t10\tkg\tsalt\t")
         #expect(Self.top(Self.screen(s, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price
+         # Name              Price    Qty Unit  Per kg              Price (new product)
          3 jam                2.50      1 kg      2.50 +1825% more
          1 sugar             1.299     10 kg     0.130 ★ Best value ‹ prev next › clear
          2 salt               1.47     10 kg     0.147 +13% more    ┌───┬───┬───┐ ┌───┐
@@ -110,7 +110,7 @@ import Testing
         grams.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(grams, Self.wide), 3) == """
          per │ Oats                                                         per 100 g ›
-         # Name           Price    Qty Unit  Per 100 g              Name
+         # Name           Price    Qty Unit  Per 100 g              Name of 3.99 for…
         ›1 ▏               3.99    500 g         0.798 ★ Best value
         """)
         #expect(Self.top(Self.screen(grams, Self.narrow), 3) == """
@@ -122,14 +122,14 @@ import Testing
         millilitres.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(millilitres, Self.wide), 3) == """
          per │ Oats                                                        per 100 mL ›
-         # Name          Price    Qty Unit  Per 100 mL              Name
+         # Name          Price    Qty Unit  Per 100 mL              Name of 1.49 for…
         ›1 ▏              1.49    330 mL         0.452 ★ Best value
         """)
         var ounces = Self.typed("1.49\t12\tfloz\t")
         while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
         #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
          per │ Oats                                                         per fl oz ›
-         # Name           Price    Qty Unit  Per fl oz              Name
+         # Name           Price    Qty Unit  Per fl oz              Name of 1.49 for…
         ›1 ▏               1.49     12 fl oz     0.124 ★ Best value
         """)
         #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """
@@ -147,7 +147,7 @@ import Testing
         _ = session
         #expect(Self.screen(s, Self.wide) == """
          per │ Many                                                            per kg ›
-          # Name             Price    Qty Unit  Per kg 22-41 of 41  Price
+          # Name             Price    Qty Unit  Per kg 22-41 of 41  Price (new product)
           6 item 22           2.00      1 kg      2.00 +100% more
          12 item 23           3.00      1 kg      3.00 +200% more   ‹ prev next › clear
          18 item 24           4.00      1 kg      4.00 +300% more   ┌───┬───┬───┐ ┌───┐
@@ -179,7 +179,7 @@ import Testing
          30 item 40            6.00 +500% more
          ›-                         no price yet
             ▏          for qty        unit
-        Price:
+        Price (new product):
         """)
     }
 
@@ -193,7 +193,7 @@ import Testing
          1 pound               6.61 ★ Best value
         ›-                          no price yet
            ▏          for qty        unit
-        Price:
+        Price (new product):
         """)
         var four = three
         for c in "2.5" { four.update(.comparison(.type(c))) }
@@ -205,7 +205,7 @@ import Testing
          1 pound               6.61 ★ Best value
         ›-                          no price yet
            2.5▏       for qty        unit
-        Price:
+        Price (new product):
         """)
         four.update(.comparison(.nextField))
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
@@ -216,7 +216,7 @@ import Testing
          1 pound            6.61 ★ Best value
         ›-                       no quantity yet
            2.50       for ▏          unit
-        Quantity:
+        Quantity of 2.50:
         """)
     }
 
@@ -224,7 +224,7 @@ import Testing
         let s = AppState(comparison: Self.comparison(products: 1200), session: Session(id: "s", size: Self.wide))
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Many                                                            per kg ›
-            # Name         Price    Qty Unit  Per kg 1182-1201/1201 Price
+            # Name         Price    Qty Unit  Per kg 1182-1201/1201 Price (new product)
          1030 item 1182     7.00      1 kg      7.00 +600% more
             1 item 1183     1.00      1 kg      1.00 ★ Best value   ‹ prev next › clear
         """)
@@ -243,7 +243,7 @@ import Testing
         let best = Self.typed("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t\u{13}")
         #expect(Self.top(Self.screen(best, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price
+         # Name              Price    Qty Unit  Per kg              Price (new product)
          1 pound              3.00      1 lb      6.61 ★ Best value
          2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
          3 small              3.99    500 g       7.98 +21% more    ┌───┬───┬───┐ ┌───┐

@@ -19,7 +19,7 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price          = 15
+         # Name              Price    Qty Unit  Per kg              Price (new…    = 15
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
          1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
@@ -57,7 +57,7 @@ import Testing
          1 pound               6.61 ★ Best value
         ›-                          no price yet
            12+3▏      for qty        unit
-        Price:                              = 15
+        Price (new product):                = 15
          ‹ prev next › clear
          ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
          │ 1 │ 2 │ 3 │ │ + │  Best: pound
@@ -79,7 +79,7 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per | Oats                                                            per kg >
-         # Name              Price    Qty Unit  Per kg              Price          = 15
+         # Name              Price    Qty Unit  Per kg              Price (new~    = 15
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
          1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+
@@ -118,7 +118,7 @@ import Testing
          1 pound               6.61 ★ Best value
         ›-                          no unit yet
            15.00      for 1          ▏
-        Unit:
+        Unit of 15.00 for 1:
          ‹ prev next › clear
          ┌─ unit ──────────┐  3 of 4 ranked
          │ mg              │  Best: pound

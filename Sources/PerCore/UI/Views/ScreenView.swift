@@ -61,11 +61,12 @@ public enum ScreenView {
         return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
     }
 
-    /// `Price of big`, `Price` (an unnamed product): the field, and the product by name, never by a number
-    /// (`#` is the rank).
+    /// `Price of big`, `Unit of 3.99 for 500`, `Price (new product)`: the field, and the product by what names
+    /// it, never by a number (`#` is the rank).
     static func fieldTitle(_ state: AppState) -> String {
-        let name = TerminalText.singleLine(state.editing.focusedProduct.name)
-        return name.isEmpty ? state.editing.focus.field.title : "\(state.editing.focus.field.title) of \(name)"
+        let product = state.editing.focusedProduct
+        let field = state.editing.focus.field.title
+        return product.isBlank ? "\(field) (new product)" : "\(field) of \(TerminalText.singleLine(product.label))"
     }
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
@@ -94,7 +95,7 @@ public enum ScreenView {
         let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
         // On one line with the expression (compact), the title takes at most half of it.
         let titleRoom = layout.kind == .compact && showExpression ? min(r.width - pendingWidth, r.width / 2) : r.width - pendingWidth
-        let shownTitle = TextWidth.truncate(title, to: max(0, titleRoom), ellipsis: ellipsis)
+        let shownTitle = TextWidth.truncateWords(title, to: max(0, titleRoom), ellipsis: ellipsis)
         canvas.put(shownTitle, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
         if let pending {
             canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
@@ -154,7 +155,7 @@ public enum ScreenView {
             lines.append(("\(best) per \(basis.label)", .bold, .best))
         }
         for (i, line) in lines.enumerated() where i < r.height {
-            let text = TextWidth.truncate(line.0, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis)
+            let text = TextWidth.truncateWords(line.0, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis)
             canvas.put(text, x: r.x + 1, y: r.y + i, style: line.1, color: line.2, limit: r.width - 1)
         }
     }
