@@ -19,7 +19,7 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new…    = 15
+         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
          1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
@@ -79,7 +79,7 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per | Oats                                                            per kg >
-         # Name              Price    Qty Unit  Per kg              Price (new~    = 15
+         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
          1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+

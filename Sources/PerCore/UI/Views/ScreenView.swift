@@ -62,11 +62,11 @@ public enum ScreenView {
     }
 
     /// `Price of big`, `Unit of 3.99 for 500`, `Price (new product)`: the field, and the product by what names
-    /// it, never by a number (`#` is the rank).
-    static func fieldTitle(_ state: AppState) -> String {
+    /// it, never by a number (`#` is the rank); long to short, for the room there is.
+    static func fieldTitles(_ state: AppState) -> [String] {
         let product = state.editing.focusedProduct
         let field = state.editing.focus.field.title
-        return product.isBlank ? "\(field) (new product)" : "\(field) of \(TerminalText.singleLine(product.label))"
+        return product.isBlank ? ["\(field) (new product)", "\(field) (new)", field] : ["\(field) of \(TerminalText.singleLine(product.label))"]
     }
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
@@ -92,10 +92,10 @@ public enum ScreenView {
         // The pending result keeps its point (`= 3.33333…`) in at most half the line.
         let pending = pendingText(state).map { "= " + NumberFit.fit(String($0.dropFirst(2)), width: max(1, r.width / 2 - 2), ellipsis: ellipsis) }
         let pendingWidth = pending.map { TextWidth.of($0) + 1 } ?? 0
-        let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
+        let titles = fieldTitles(state).map { $0 + (layout.kind == .wide ? "" : ":") }
         // On one line with the expression (compact), the title takes at most half of it.
         let titleRoom = layout.kind == .compact && showExpression ? min(r.width - pendingWidth, r.width / 2) : r.width - pendingWidth
-        let shownTitle = TextWidth.truncateWords(title, to: max(0, titleRoom), ellipsis: ellipsis)
+        let shownTitle = titles.first { TextWidth.of($0) <= titleRoom } ?? TextWidth.truncateWords(titles[0], to: max(0, titleRoom), ellipsis: ellipsis)
         canvas.put(shownTitle, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
         if let pending {
             canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
