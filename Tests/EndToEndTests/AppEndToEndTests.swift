@@ -33,6 +33,34 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
+        /// Ctrl-S lists the best value first and back to the order typed; the edited new row stays last.
+        @Test func ctrlSOrdersBestFirstAndBack() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("New comparison")
+            for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
+                tmux.type(price); tmux.keys("Tab"); tmux.type(qty); tmux.keys("Tab")
+                tmux.type(unit); tmux.keys("Tab"); tmux.type(name); tmux.keys("Tab")
+            }
+            func order(_ screen: String) -> [String] {
+                screen.split(separator: "\n").compactMap { line in ["small", "big", "pound"].first { line.contains(" \($0) ") } }
+            }
+            var screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
+            #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Best value first")
+            #expect(order(screen) == ["pound", "big", "small"], "\(screen)")
+            #expect(line(screen, containing: "›-").contains("no price yet"), "\(screen)")
+            tmux.type("1")
+            screen = tmux.waitFor("1▏")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Products in the order typed")
+            #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
+            #expect(screen.contains("1▏"), "the field in progress is kept: \(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         @Test func seedStoriesOnTheKeypad() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))

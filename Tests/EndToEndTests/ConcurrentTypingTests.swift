@@ -27,8 +27,9 @@ extension EndToEnd {
             }
             let names = sessions.flatMap { name, _ in (0..<products).map { "\(name)\($0)" } }
             for (_, tmux) in sessions {
-                let screen = tmux.waitFor { screen in screen.contains("#\(2 * products + 2) Price") }
-                #expect(screen.contains("#\(2 * products + 2) Price"), "\(screen)")
+                // Every product of both sessions listed, and the focus on the new row after them.
+                let screen = tmux.waitFor { screen in screen.contains("Price (new") && names.allSatisfy { screen.contains(" \($0) ") } }
+                #expect(screen.contains("Price (new") && names.allSatisfy { screen.contains(" \($0) ") }, "\(screen)")
                 tmux.keys("C-q")
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
