@@ -164,7 +164,7 @@ import Testing
           1 item 35           1.00      1 kg      1.00 ★ Best value │   │   │   │ │   │
           6 item 36           2.00      1 kg      2.00 +100% more   └───┴───┴───┘ └───┘
          12 item 37           3.00      1 kg      3.00 +200% more    40 of 40 ranked
-         18 item 38           4.00      1 kg      4.00 +300% more    Best: item 7
+         18 item 38           4.00      1 kg      4.00 +300% more    Best: item 28
          24 item 39           5.00      1 kg      5.00 +400% more    1.00 per kg
          30 item 40           6.00      1 kg      6.00 +500% more
          ›-                ▏          qty unit         no price yet

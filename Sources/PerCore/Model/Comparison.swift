@@ -122,7 +122,8 @@ public struct Comparison: Equatable, Sendable {
         let prices = products.map(unitPrice(of:))
         return products.indices.sorted { i, j in
             switch (prices[i], prices[j]) {
-            case (let a?, let b?): a < b || (a == b && i < j)
+            // `<` settles most pairs from its estimate; `==` would multiply Decimals for every pair.
+            case (let a?, let b?): a < b || (!(b < a) && i < j)
             case (.some, .none): true
             case (.none, .some): false
             case (.none, .none): i < j

@@ -97,7 +97,9 @@ public struct TablePage: Equatable, Sendable {
                comparison.unitPrice(of: products[kept]) == best {
                 bestIndex = kept
             } else {
-                bestIndex = products.indices.first { comparison.unitPrice(of: products[$0]) == best }
+                // Usually the product just edited, which is on the page: looked for there before everywhere.
+                bestIndex = indices.sorted().first { comparison.unitPrice(of: products[$0]) == best }
+                    ?? products.indices.first { comparison.unitPrice(of: products[$0]) == best }
             }
             bestLabel = bestIndex.map { TerminalText.singleLine(products[$0].label) }
         }

@@ -149,7 +149,8 @@ public enum ScreenView {
         let c = state.editing.comparison
         let typed = c.products.count - (c.products.last?.isBlank == true ? 1 : 0)
         var lines: [(String, CellStyle, ColorRole)] = []
-        lines.append(("\(c.rankedCount) of \(typed) ranked", .dim, .muted))
+        let ranked = ["\(c.rankedCount) of \(typed) ranked", "\(c.rankedCount)/\(typed) ranked", "\(c.rankedCount) of \(typed)"]
+        lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
         if let best = page.bestText, let basis = c.basis {
             lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
             lines.append(("\(best) per \(basis.label)", .bold, .best))
