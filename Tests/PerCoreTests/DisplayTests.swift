@@ -236,6 +236,39 @@ import Testing
         """)
     }
 
+    /// `+2035830931…% more`, `no quantity…`, half names: extreme products keep every word and number whole.
+    @Test func extremeProductsKeepWordsAndNumbersWhole() {
+        let products = [
+            Product(id: "p1", name: "cola", price: Decimal(string: "1.49"), quantity: 330, unit: .milliliter),
+            Product(id: "p2", name: "water", price: Decimal(string: "0.001"), quantity: 1500, unit: .milliliter),
+            Product(id: "p3", name: "gold", price: 999999, quantity: 1, unit: .milliliter),
+            Product(id: "p4", price: 2, quantity: 2, unit: .liter),
+            Product(id: "p5", name: "half", price: 3),
+        ]
+        let s = AppState(comparison: Comparison(id: "c", title: "Drinks", products: products, basis: ComparisonBasis(amount: 100, unit: .milliliter)),
+                         session: Session(id: "s", size: Self.wide))
+        #expect(Self.top(Self.screen(s, Self.wide), 8) == """
+         per │ Drinks                                                      per 100 mL ›
+         # Name           Price    Qty Unit   Per 100 mL            Price (new product)
+         3 cola            1.49    330 mL          0.452 +677173%
+         1 water          0.001   1500 mL      0.0000667 ★ Best     ‹ prev next › clear
+         4 gold       999999.00      1 mL    99999900.00 +1.5e14%   ┌───┬───┬───┐ ┌───┐
+         2                 2.00      2 L           0.100 +149900%   │ 1 │ 2 │ 3 │ │ + │
+         - half            3.00    qty unit              no qty     │   │   │   │ ├───┤
+        ›-            ▏            qty unit              no price   ├───┼───┼───┤ │ − │
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
+         per │ Drinks              per 100 mL ›
+         3-6 of 6    Per 100 mL
+         4 gold     99999900.00 +1.4999985e14%
+         2 2.00           0.100 +149900% more
+         - half                 no quantity yet
+        ›-                      no price yet
+           ▏          for qty        unit
+        Price (new product):
+        """)
+    }
+
     // MARK: Best first on demand
 
     @Test func ctrlSListsBestValueFirstAndBack() {

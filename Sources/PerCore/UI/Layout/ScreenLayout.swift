@@ -165,7 +165,9 @@ public struct ScreenLayout: Sendable {
                 rest = tableWidth - (rank + unitPrice + 3)
             }
             let nameMinimum = wide ? 10 : 8
-            verdict = max(0, min(fullVerdict, max(shortVerdict, rest - nameMinimum), rest - 1))
+            // The name keeps its minimum; the verdict takes the rest, down to its short forms (`+21%`, `no qty`)
+            // or a percent in powers of ten, and at least 8 columns.
+            verdict = max(0, min(max(min(fullVerdict, rest - nameMinimum), min(8, shortVerdict)), rest - 1))
             name = max(0, rest - verdict)
         }
     }

@@ -63,8 +63,10 @@ enum ProductTableView {
             var (value, placeholder) = fieldText(text, field)
             // A compact row without its fields says what the product is instead of its name.
             if field == .name, !wide, row.price.width == 0, value == nil {
-                placeholder = text.price.map { TextWidth.of($0) + 2 <= frame.width ? TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
-                    : NumberFit.fit($0, width: frame.width, ellipsis: g.ellipsis) } ?? TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
+                // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
+                // as a number cut after its point).
+                let words = TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
+                placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
             }
             if field.isNumeric, let number = value {
                 put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)

@@ -153,7 +153,14 @@ public enum ScreenView {
         lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
         if let best = page.bestText, let basis = c.basis {
             lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
-            lines.append(("\(best) per \(basis.label)", .bold, .best))
+            // One line when it fits, else the price over its unit.
+            let perBasis = "\(best) per \(basis.label)"
+            if TextWidth.of(perBasis) <= r.width - 1 {
+                lines.append((perBasis, .bold, .best))
+            } else {
+                lines.append((best, .bold, .best))
+                lines.append(("per \(basis.label)", .bold, .best))
+            }
         }
         for (i, line) in lines.enumerated() where i < r.height {
             let text = TextWidth.truncateWords(line.0, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis)
