@@ -76,4 +76,17 @@ import Testing
             $0.chrome.status = StatusMessage("Deleted '2.50 for 500 g'")
         }
     }
+
+    /// On the compact screen the other products take one line each: a tap on one opens its price.
+    @Test func aTapOnAOneLineRowOpensItsPrice() {
+        var store = TestStore(size: TerminalSize(width: 40, height: 20))
+        store.type("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t")
+        let layout = ScreenLayout(store.state)
+        let big = layout.rows[1]
+        #expect(big.index == 1 && big.price.width == 0 && layout.rows[2].price.width > 0)
+        #expect(KeyTable.action(for: .click(x: big.verdict.x, y: big.rank.y), in: store.state)
+            == .comparison(.focus(FieldFocus(product: 1, field: .price))))
+        #expect(KeyTable.action(for: .click(x: big.name.x, y: big.rank.y), in: store.state)
+            == .comparison(.focus(FieldFocus(product: 1, field: .price))))
+    }
 }

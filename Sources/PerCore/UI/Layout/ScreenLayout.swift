@@ -256,6 +256,10 @@ public struct ScreenLayout: Sendable {
             break
         }
         for row in rows {
+            // A one-line row of the compact screen: a tap anywhere on it opens its price.
+            if row.price.width == 0, y == row.rank.y, x >= table.x, x < table.maxX {
+                return .comparison(.focus(FieldFocus(product: row.index, field: .price)))
+            }
             for field in ProductField.allCases where row.frame(of: field).contains(x: x, y: y) {
                 return .comparison(.focus(FieldFocus(product: row.index, field: field)))
             }
