@@ -269,6 +269,15 @@ import Testing
         """)
     }
 
+    /// A unit being typed is shown whole (`dozen▏`, never `ozen▏`), at both sizes.
+    @Test func aFocusedUnitIsShownWhole() {
+        let s = Self.typed("3.49\t1\tdozen")
+        for size in [Self.wide, Self.narrow] {
+            let screen = Self.screen(s, size)
+            #expect(screen.contains("dozen▏"), "\(screen)")
+        }
+    }
+
     // MARK: Best first on demand
 
     @Test func ctrlSListsBestValueFirstAndBack() {
