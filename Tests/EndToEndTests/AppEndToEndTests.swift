@@ -20,7 +20,7 @@ extension EndToEnd {
                 tmux.type(unit); tmux.keys("Tab")
                 tmux.type(name); tmux.keys("Tab")
             }
-            let screen = tmux.waitFor { $0.contains("pound") && $0.contains("#4 Price") }
+            let screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
             let pound = line(screen, containing: "pound"), big = line(screen, containing: "big"), small = line(screen, containing: "small")
             #expect(pound.contains("6.61") && pound.contains("Best value"), "\(screen)")
             #expect(big.contains("6.99") && big.contains("+6% more"), "\(screen)")
@@ -33,23 +33,51 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
+        /// Ctrl-S lists the best value first and back to the order typed; the edited new row stays last.
+        @Test func ctrlSOrdersBestFirstAndBack() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("Untitled")
+            for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
+                tmux.type(price); tmux.keys("Tab"); tmux.type(qty); tmux.keys("Tab")
+                tmux.type(unit); tmux.keys("Tab"); tmux.type(name); tmux.keys("Tab")
+            }
+            func order(_ screen: String) -> [String] {
+                screen.split(separator: "\n").compactMap { line in ["small", "big", "pound"].first { line.contains(" \($0) ") } }
+            }
+            var screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
+            #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Best value first")
+            #expect(order(screen) == ["pound", "big", "small"], "\(screen)")
+            #expect(line(screen, containing: "›-").contains("no price yet"), "\(screen)")
+            tmux.type("1")
+            screen = tmux.waitFor("1▏")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Products in the order typed")
+            #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
+            #expect(screen.contains("1▏"), "the field in progress is kept: \(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         @Test func seedStoriesOnTheKeypad() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
             // "12+" then next field: the operator is dropped.
             tmux.type("12+"); tmux.keys("Tab")
-            var screen = tmux.waitFor("#1 Quantity")
+            var screen = tmux.waitFor("Quantity of 12.00")
             #expect(line(screen, containing: "12.00").isEmpty == false, "\(screen)")
             // "12+3" then next field: evaluated to 15.
             tmux.type("12+3"); tmux.keys("Tab")
-            screen = tmux.waitFor("#1 Unit")
+            screen = tmux.waitFor("Unit of 12.00")
             #expect(screen.contains("15"), "\(screen)")
             // Re-entering a filled field starts from its value; deleting through the operator works.
             tmux.keys("BTab")
-            screen = tmux.waitFor("#1 Quantity")
+            screen = tmux.waitFor("Quantity of 12.00")
             tmux.type("*2"); tmux.keys("BSpace", "BSpace", "BSpace")
-            screen = tmux.waitFor { $0.contains("#1 Quantity") && $0.contains("1▏") }
+            screen = tmux.waitFor { $0.contains("Quantity of 12.00") && $0.contains("1▏") }
             tmux.type("0/4=")
             screen = tmux.waitFor { $0.contains("2.5▏") }
             #expect(screen.contains("2.5▏"), "\(screen)")
@@ -67,7 +95,7 @@ extension EndToEnd {
             var screen = tmux.waitFor("Untitled")
             #expect(screen.contains("Qty"))          // wide layout has a table header
             tmux.resize(width: 40, height: 20)
-            screen = tmux.waitFor("#1 Price:")       // compact editor line (tmux trims trailing spaces)
+            screen = tmux.waitFor("Price (new product):")       // compact editor line (tmux trims trailing spaces)
             #expect(screen.contains("┌───┬───┬───┐"), "\(screen)")
             tmux.resize(width: 30, height: 10)
             screen = tmux.waitFor("Too small")
@@ -87,7 +115,7 @@ extension EndToEnd {
             tmux.paste("12\nq4")
             let screen = tmux.waitFor("124▏")
             #expect(screen.contains("124▏"), "\(screen)")
-            #expect(screen.contains("#1 Price"))
+            #expect(screen.contains("Price (new"))
             #expect(!tmux.isDead)
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

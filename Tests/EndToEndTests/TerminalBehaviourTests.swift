@@ -85,7 +85,7 @@ extension EndToEnd.TerminalBehaviourTests {
         #expect(tmux.waitFor("5▏").contains("5▏"))
         let next = try #require(position(of: "next ›", in: tmux.screen))
         tmux.type("\u{1b}[<0;\(next.x);\(next.y)M\u{1b}[<0;\(next.x);\(next.y)m")
-        #expect(tmux.waitFor("#1 Quantity").contains("5.00"))
+        #expect(tmux.waitFor("Quantity of 5.00").contains("5.00"))
         tmux.keys("C-q")
         #expect(tmux.waitForExit() == 0)
     }

@@ -144,6 +144,9 @@ public enum KeyTable {
         bind("Ctrl-K", "delete all products (asks)", legend: nil, .comparison) {
             $0 == .control("k") ? .comparison(.askClearComparison) : nil
         },
+        bind("Ctrl-S", "order: best first / as typed", legend: nil, .comparison) {
+            $0 == .control("s") ? .comparison(.toggleTableOrder) : nil
+        },
         // Both screens
         bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .app(.redraw) : nil },
         bind("Ctrl-Z", "suspend (fg resumes)", legend: nil, .everywhere) { $0 == .control("z") ? .app(.suspend) : nil },
@@ -223,6 +226,9 @@ public enum KeyTable {
             return ScreenLayout(state).action(atX: x, y: y)
         case (.click(let x, let y), .lists(let lists)):
             return ListsLayout(lists, size: state.session.size).action(atX: x, y: y)
+        case (.scroll(let lines, _, _), .comparison):
+            // The table is what scrolls on this screen: the wheel moves the focus through its products.
+            return lines == 0 ? nil : .comparison(.scrollProducts(lines))
         case (.paste(let text), .comparison):
             return .comparison(.paste(text))
         case (.paste(let text), .lists(let lists)):

@@ -9,6 +9,8 @@ public struct Session: Equatable, Sendable {
     /// The glyphs the screen is drawn with (they set the toolbar's widths for clicks).
     public var glyphs: GlyphSet
     public var isReadOnly: Bool
+    /// The product table's order (Ctrl-S), whichever comparison is open.
+    public var tableOrder: TableOrder = .entry
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false) {

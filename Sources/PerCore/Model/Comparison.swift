@@ -17,6 +17,14 @@ public enum Verdict: Equatable, Sendable {
         case .more(let percent): "+\(DecimalText.format(percent))% more"
         }
     }
+
+    /// For a narrow column: "Best", "+14%".
+    public var shortText: String {
+        switch self {
+        case .bestValue: "Best"
+        case .more(let percent): "+\(DecimalText.format(percent))%"
+        }
+    }
 }
 
 /// A titled list of products of one unit family, ranked by unit price.
@@ -118,7 +126,8 @@ public struct Comparison: Equatable, Sendable {
         let prices = products.map(unitPrice(of:))
         return products.indices.sorted { i, j in
             switch (prices[i], prices[j]) {
-            case (let a?, let b?): a < b || (a == b && i < j)
+            // `<` settles most pairs from its estimate; `==` would multiply Decimals for every pair.
+            case (let a?, let b?): a < b || (!(b < a) && i < j)
             case (.some, .none): true
             case (.none, .some): false
             case (.none, .none): i < j

@@ -137,13 +137,14 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("a"))
         }
-        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", number: 1)) }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "a")) }
+        #expect(Confirmation.deleteProduct("s-1", label: "a").question == "Delete 'a'? y/n")
         #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
             $0.chrome.overlay = .none
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
-            $0.chrome.status = StatusMessage("Deleted product #1")
+            $0.chrome.status = StatusMessage("Deleted 'a'")
         }
     }
 

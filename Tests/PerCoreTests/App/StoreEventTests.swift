@@ -55,7 +55,7 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 1, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
-        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-2", number: 2)) }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-2", label: "b")) }
         var theirs = store.state.editing.comparison
         theirs.removeProduct(at: 0)      // another session deletes product 1 meanwhile
         store.send(.store(.externalChanges(theirs))) {
@@ -66,7 +66,7 @@ import Testing
             $0.chrome.overlay = .none
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
-            $0.chrome.status = StatusMessage("Deleted product #1")
+            $0.chrome.status = StatusMessage("Deleted 'b'")
         }
     }
 
