@@ -10,6 +10,8 @@ public struct ImportWriter: ExchangeSink {
     /// Comparisons and products written so far.
     public private(set) var comparisons = 0
     public private(set) var products = 0
+    /// The comparisons this import made, in file order.
+    private var made: [ComparisonID] = []
 
     init(_ db: Database) throws {
         self.db = db
@@ -21,7 +23,10 @@ public struct ImportWriter: ExchangeSink {
     public mutating func comparison(_ header: Comparison) throws {
         let new = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) != true
         try ComparisonStore.upsertHeader(header, db)
-        if new { comparisons += 1 }
+        if new {
+            comparisons += 1
+            made.append(header.id)
+        }
     }
 
     public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws {
@@ -34,13 +39,51 @@ public struct ImportWriter: ExchangeSink {
         insertHistory.setUncheckedArguments(ComparisonStore.historyArguments(record, comparison: comparison, texts: texts))
         try insertHistory.execute()
     }
+
+    /// Takes out again each comparison this import made that is already here: one saved before with the same title,
+    /// comparison unit and products (the same fields in the same order). Importing a file twice then adds nothing.
+    /// Returns their titles, in file order.
+    mutating func removeWhatWasHereAlready() throws -> [String] {
+        let madeIDs = Set(made.map(\.rawValue))
+        var alreadyHere: [String] = []
+        for id in made {
+            // Only a comparison whose title was here before is loaded and compared: a large import stays quick.
+            let sameTitle = try String.fetchAll(db, sql: """
+                SELECT other.id FROM comparison other JOIN comparison this ON this.title = other.title
+                WHERE this.id = ? AND other.id <> this.id
+                """, arguments: [id.rawValue]).filter { !madeIDs.contains($0) }
+            guard !sameTitle.isEmpty, let imported = try ComparisonStore.load(id, db) else { continue }
+            for other in sameTitle {
+                guard let earlier = try ComparisonStore.load(ComparisonID(other), db), Self.sameContent(earlier, imported) else { continue }
+                try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue])
+                comparisons -= 1
+                products -= imported.products.count
+                alreadyHere.append(imported.title)
+                break
+            }
+        }
+        return alreadyHere
+    }
+
+    private static func sameContent(_ a: Comparison, _ b: Comparison) -> Bool {
+        func content(_ c: Comparison) -> [Product] { c.products.map { var p = $0; p.id = ""; return p } }
+        return a.title == b.title && a.chosenBasis == b.chosenBasis && a.volumeSystem == b.volumeSystem && content(a) == content(b)
+    }
+}
+
+/// What an import did: comparisons and products added, and the titles of those it found already here (not added).
+public struct ImportCounts: Equatable, Sendable {
+    public var comparisons: Int
+    public var products: Int
+    public var alreadyHere: [String]
 }
 
 extension ComparisonStore {
     /// Runs an import in one write transaction: `body` hands comparisons and products to the writer as it reads
     /// them, and any error it throws rolls everything back, so a refused file leaves the database as it was.
     /// The body's own errors (an `ExchangeError`, a failed read) come out unchanged; the database's are `StoreError`s.
-    public func importing(_ body: (inout ImportWriter) throws -> Void) throws -> (comparisons: Int, products: Int) {
+    /// Comparisons already here (same title, unit and products) are not added again (`ImportCounts.alreadyHere`).
+    public func importing(_ body: (inout ImportWriter) throws -> Void) throws -> ImportCounts {
         if isReadOnly { throw StoreError.readOnly(path: path) }
         var own: (any Error)?
         do {
@@ -59,7 +102,8 @@ extension ComparisonStore {
                     own = error
                     throw error
                 }
-                return (writer.comparisons, writer.products)
+                let alreadyHere = try writer.removeWhatWasHereAlready()
+                return ImportCounts(comparisons: writer.comparisons, products: writer.products, alreadyHere: alreadyHere)
             }
         } catch {
             if let own { throw own }

@@ -4,13 +4,13 @@ import PerCore
 
 // Reads: the list, whole comparisons, and the cheap checks a session polls.
 extension ComparisonStore {
-    /// The saved comparisons in the user's order.
+    /// The saved comparisons, the most recently edited first.
     public func summaries() throws(StoreError) -> [ListEntry] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT c.id, c.title, c.updated_at,
                        (SELECT count(*) FROM product p WHERE p.comparison_id = c.id) AS product_count
-                FROM comparison c ORDER BY c.position, c.rowid
+                FROM comparison c ORDER BY c.updated_at DESC, c.rowid DESC
                 """).map { row in
                 ListEntry(
                     id: ComparisonID(row["id"] as String), title: row["title"], productCount: row["product_count"],
@@ -24,14 +24,15 @@ extension ComparisonStore {
         try read { db in try Self.load(id, db) }
     }
 
-    /// Every saved comparison, in list order.
+    /// Every saved comparison, the one edited longest ago first: `per import` gives each comparison it reads a
+    /// later edit time than the one before, so an export read back keeps the list's order.
     public func loadAll() throws(StoreError) -> [Comparison] {
         try read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM comparison ORDER BY position, rowid").compactMap { try Self.load(ComparisonID($0), db) }
+            try String.fetchAll(db, sql: "SELECT id FROM comparison ORDER BY updated_at, rowid").compactMap { try Self.load(ComparisonID($0), db) }
         }
     }
 
-    private static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
+    static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
         guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system FROM comparison WHERE id = ?", arguments: [id.rawValue])
         else { return nil }
         var basis: ComparisonBasis?
@@ -72,9 +73,23 @@ extension ComparisonStore {
 
     /// The comparison edited last, in any session.
     public func mostRecentlyEditedID() throws(StoreError) -> ComparisonID? {
-        try read { db in
-            let id = try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1")
-            return id.map { ComparisonID($0) }
+        try read(Self.mostRecentlyEditedID)
+    }
+
+    static func mostRecentlyEditedID(_ db: Database) throws -> ComparisonID? {
+        try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1").map { ComparisonID($0) }
+    }
+
+    /// The comparison the app opens on: the one edited most recently, in any session. A database that holds none
+    /// gets `new` (saved empty), made in the same write transaction that found none, so that sessions started
+    /// together on a fresh file all open that one. A read-only database gets `new` unsaved.
+    public func comparisonToOpen(orNew new: Comparison) throws(StoreError) -> Comparison {
+        if let id = try mostRecentlyEditedID(), let found = try load(id) { return found }
+        if isReadOnly { return new }
+        return try write { db in
+            if let id = try Self.mostRecentlyEditedID(db), let found = try Self.load(id, db) { return found }   // made meanwhile
+            try Self.upsertHeader(new, db)
+            return new
         }
     }
 

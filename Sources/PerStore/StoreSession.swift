@@ -33,9 +33,9 @@ public struct StoreSession {
     /// `opened` is the comparison the app starts on.
     public init(store: ComparisonStore, opened: Comparison) {
         self.store = store
-        comparisonSaved = opened.products.contains { !$0.isBlank }
         lastCounter = try? store.changeCounter()
         lastEdit = try? store.lastEdit(of: opened.id)
+        comparisonSaved = lastEdit != nil || opened.products.contains { !$0.isBlank }
         file = OpenFiles.id(of: store.path)
         noteCompanions()
     }
@@ -52,7 +52,8 @@ public struct StoreSession {
     public mutating func perform(_ effect: Effect, in state: AppState) -> [Action] {
         let comparison = state.editing.comparison
         switch effect {
-        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .moveComparison, .deleteComparison:
+        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
+             .restoreDeletedComparison, .discardIfBlank:
             pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
             if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
             if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
@@ -108,7 +109,7 @@ public struct StoreSession {
                 return actions   // held until the comparison is saved again
             }
             do {
-                try attempt(write)
+                actions += try attempt(write)
                 pending.removeFirst()
                 if hadFailed, case .saveField(_, let product, _) = write.effect { actions.append(.store(.saved(product.id))) }
                 if write.isRestore {
@@ -136,10 +137,11 @@ public struct StoreSession {
         return actions
     }
 
-    private func attempt(_ write: PendingWrite) throws {
+    /// Does one write; returns what it learnt.
+    private func attempt(_ write: PendingWrite) throws -> [Action] {
         if let whole = write.whole {
             try store.save(whole)
-            return
+            return []
         }
         if write.needsRow { try store.saveHeader(of: write.header) }
         switch write.effect {
@@ -153,13 +155,18 @@ public struct StoreSession {
             try store.saveHeader(of: write.header)
         case .renameComparison(let id, let title):
             try store.renameComparison(id, to: title)
-        case .moveComparison(let id, let index):
-            try store.moveComparison(id, to: index)
         case .deleteComparison(let id):
-            try store.deleteComparison(id)
+            if let deleted = try store.deleteComparison(id) { return [.store(.deletedComparison(deleted))] }
+        case .restoreDeletedComparison(let comparison):
+            if try !store.restoreDeleted(comparison) {
+                return [.store(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
+            }
+        case .discardIfBlank(let id):
+            try store.deleteComparisonIfBlank(id)
         case .restoreComparison, .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }
+        return []
     }
 
     /// Tries the queued writes again, then takes in other sessions' commits, if any.

@@ -94,9 +94,41 @@ extension ComparisonStore {
         }
     }
 
-    /// Deletes a comparison and (by cascade) its products and its price history.
-    public func deleteComparison(_ id: ComparisonID) throws(StoreError) {
-        try write { db in try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
+    /// Deletes a comparison and (by cascade) its products and its price history; returns it as it was, to be brought back
+    /// (`restoreDeleted`), or nil when it was gone already.
+    @discardableResult
+    public func deleteComparison(_ id: ComparisonID) throws(StoreError) -> Comparison? {
+        try write { db in
+            let deleted = try Self.load(id, db)
+            try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue])
+            return deleted
+        }
+    }
+
+    /// Deletes a comparison that holds nothing: no title and no product row (a blank page left behind). Returns
+    /// whether it did; a comparison another session titled or gave a product meanwhile stays.
+    @discardableResult
+    public func deleteComparisonIfBlank(_ id: ComparisonID) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: """
+                DELETE FROM comparison WHERE id = ?1 AND title = ''
+                    AND NOT EXISTS (SELECT 1 FROM product WHERE comparison_id = ?1)
+                """, arguments: [id.rawValue])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Saves a deleted comparison again, whole, as a new edit (it goes to the top of the list). Returns false,
+    /// changing nothing, when a comparison with its id exists (another session saved it again meanwhile: its
+    /// products, perhaps newer, are kept).
+    public func restoreDeleted(_ comparison: Comparison) throws(StoreError) -> Bool {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true else {
+                return false
+            }
+            try Self.save(comparison, db)
+            return true
+        }
     }
 
     /// Deletes a comparison's price history (its products' prices now stay); returns how many prices were deleted.
@@ -112,18 +144,6 @@ extension ComparisonStore {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET title = ? WHERE id = ?", arguments: [title, id.rawValue])
             try Self.touch(id, db)
-        }
-    }
-
-    /// Moves a comparison to `index` in the list (clamped to the list).
-    public func moveComparison(_ id: ComparisonID, to index: Int) throws(StoreError) {
-        try write { db in
-            var ids = try String.fetchAll(db, sql: "SELECT id FROM comparison ORDER BY position, rowid")
-            guard let from = ids.firstIndex(of: id.rawValue) else { return }
-            ids.remove(at: from)
-            ids.insert(id.rawValue, at: min(max(index, 0), ids.count))
-            let statement = try db.cachedStatement(sql: "UPDATE comparison SET position = ?1 WHERE id = ?2 AND position IS NOT ?1")
-            for (position, id) in ids.enumerated() { try statement.execute(arguments: [position, id]) }
         }
     }
 

@@ -25,6 +25,8 @@ struct EscapeSequence: Equatable, Sendable {
         case finished(InputEvent?)
         /// ESC ESC: the first was the Escape key; the second starts a sequence of its own.
         case escapeThenRestart
+        /// ESC and a control character (Esc, then Ctrl-Q typed quickly): the Escape key, then that key.
+        case escapeThenReread
         /// The byte cannot be part of the sequence (a control character typed after a cut-off
         /// sequence): the sequence is dropped and the byte is read as ordinary input.
         case abandoned
@@ -47,6 +49,7 @@ struct EscapeSequence: Equatable, Sendable {
             case 0x4F: stage = .singleShift; return .more                             // O
             case 0x5D, 0x50, 0x5F, 0x5E, 0x58: stage = .string(afterEscape: false); return .more  // ] P _ ^ X
             case 0x20...0x2F: stage = .intermediate; return .more
+            case 0x00...0x1F: return .escapeThenReread
             default: return .finished(nil)                                            // Alt-anything
             }
         case .controlSequence(let parameters):

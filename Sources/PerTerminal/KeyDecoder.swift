@@ -118,6 +118,9 @@ struct InputAssembler: Sendable {
             case .escapeThenRestart:
                 escape = EscapeSequence()
                 return .event(.key(.escape))
+            case .escapeThenReread:
+                if let next = feed(status: status, code: code) { deferred.append(next) }
+                return .event(.key(.escape))
             case .abandoned:
                 return feed(status: status, code: code)
             }

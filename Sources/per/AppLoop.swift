@@ -14,7 +14,7 @@ enum AppLoop {
     static func run(store: ComparisonStore, mouse: Bool) -> Int32 {
         let comparison: Comparison
         do {
-            comparison = try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison()
+            comparison = try store.comparisonToOpen(orNew: Comparison())
         } catch {
             Output.error("cannot read the database: \(error)")
             return 1
@@ -51,7 +51,8 @@ enum AppLoop {
                     case .quit: quit = max(quit, .onceSaved)
                     case .quitNow: quit = .now
                     case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
-                         .createComparison, .renameComparison, .moveComparison, .deleteComparison, .restoreComparison:
+                         .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank,
+                         .restoreComparison:
                         queue += storeSession.perform(effect, in: state)
                     }
                 }

@@ -43,7 +43,12 @@ struct DatabaseOptions: ParsableArguments {
 /// A failure of a store command: message on stderr, exit status 1.
 struct StoreFailure: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// 1, or 2 for a NAME that stands for several comparisons (a usage error, as for `per compare`).
+    let status: Int32
+    init(_ message: String, status: Int32 = 1) {
+        self.message = message
+        self.status = status
+    }
 }
 
 /// Runs a store command, turning store and file failures into a message on stderr and a thrown
@@ -54,7 +59,7 @@ private func runReporting(_ body: () throws -> Void) throws {
         try body()
     } catch let failure as StoreFailure {
         Output.error(failure.message)
-        throw ExitCode(1)
+        throw ExitCode(failure.status)
     } catch let error as StoreError {
         Output.error(error.message)
         throw ExitCode(1)
@@ -63,14 +68,33 @@ private func runReporting(_ body: () throws -> Void) throws {
 
 extension ExchangeFormat: ExpressibleByArgument {}
 
-/// Saved comparisons matching NAME: the one with that id, else those titled NAME (ignoring case), in list order.
-private func matches(_ name: String, in summaries: [ListEntry]) -> [ListEntry] {
-    if let byID = summaries.first(where: { $0.id.rawValue == name }) { return [byID] }
+/// The saved comparison a NAME given to `show` or `export` stands for: its full id, else its title (any case;
+/// `Untitled` names those without one), else its short id as `per lists` prints it (at least 4 of its digits).
+/// A NAME that stands for several is refused, listing them with their short ids (exit status 2).
+private func find(_ name: String, in summaries: [ListEntry]) throws(StoreFailure) -> ListEntry {
+    if let byID = summaries.first(where: { $0.id.rawValue == name }) { return byID }
     let wanted = name.trimmingCharacters(in: .whitespaces)
-    return summaries.filter { $0.title.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(wanted) == .orderedSame }
+    var found = summaries.filter { $0.displayTitle.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(wanted) == .orderedSame }
+    let what = found.isEmpty ? "short id" : "title"
+    if found.isEmpty, wanted.count >= 4 {
+        let digits = wanted.lowercased()
+        found = summaries.filter { ListEntry.hashID($0.id).hasPrefix(digits) }
+    }
+    guard let first = found.first else { throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)") }
+    guard found.count == 1 else {
+        let ids = ListEntry.shortIDs(summaries)
+        let shortID = Dictionary(zip(summaries.map(\.id), ids), uniquingKeysWith: { a, _ in a })
+        let lines = found.map { entry in
+            "  \(shortID[entry.id] ?? entry.id.rawValue)  \(TerminalText.singleLine(entry.displayTitle))  "
+                + "\(entry.productCount) product\(entry.productCount == 1 ? "" : "s")"
+                + (entry.updatedAt.map { "  edited \(ListEntry.displayDate($0))" } ?? "")
+        }
+        throw StoreFailure(
+            "\(found.count) comparisons have the \(what) \"\(TerminalText.singleLine(name))\"; name one by its id:\n"
+                + lines.joined(separator: "\n"), status: 2)
+    }
+    return first
 }
-
-private func displayTitle(_ title: String) -> String { title.isEmpty ? "(untitled)" : title }
 
 struct ListsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lists", abstract: "Print the saved comparisons.")
@@ -85,15 +109,18 @@ struct ListsCommand: ParsableCommand {
             }
             // One line per comparison; titles flattened so that a line break in a title can't break the
             // table, and control characters shown as \u{1B} so that a title can't command the terminal.
-            let titles = summaries.map { TerminalText.singleLine(displayTitle($0.title)) }
+            let titles = summaries.map { TerminalText.singleLine($0.displayTitle) }
+            let ids = ListEntry.shortIDs(summaries)
             let titleWidth = max("Title".count, titles.map(\.count).max() ?? 0)
             let counts = summaries.map { "\($0.productCount)" }
             let countWidth = max("Products".count, counts.map(\.count).max() ?? 0)
             func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
             func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-            var text = "\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited\n"
+            let dateWidth = "2026-11-21 23:04".count
+            var text = "\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  \(pad("Last edited", dateWidth))  Id\n"
             for (i, summary) in summaries.enumerated() {
-                text += "\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(summary.updatedAt.map(ListEntry.displayDate) ?? "")\n"
+                let date = summary.updatedAt.map(ListEntry.displayDate) ?? ""
+                text += "\(pad(titles[i], titleWidth))  \(padLeft(counts[i], countWidth))  \(pad(date, dateWidth))  \(ids[i])\n"
             }
             try Output.out(text)
         }
@@ -103,7 +130,10 @@ struct ListsCommand: ParsableCommand {
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Print one saved comparison, ranked.",
-        discussion: "NAME is a comparison's title (any case) or its id. When several share the title, the first in the list is shown.")
+        discussion: """
+            NAME is a comparison's title (any case; Untitled for one without a title) or the id per lists prints. \
+            When several share the title, per lists their ids and exits with status 2.
+            """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "table, json or csv.")
     var format: ReportFormat = .table
@@ -113,12 +143,9 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let store = try database.openStore(create: false)
-            let found = matches(name, in: try store.summaries())
-            guard let first = found.first, let comparison = try store.load(first.id) else {
-                throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")
-            }
-            if found.count > 1 {
-                Output.error("\(found.count) comparisons are called \"\(name)\"; showing the first in the list")
+            let found = try find(name, in: try store.summaries())
+            guard let comparison = try store.load(found.id) else {
+                throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
             try Output.out(ComparisonReport(comparison, showsSeen: true).render(format))
         }
@@ -129,6 +156,7 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Print every price recorded for a saved comparison, newest first.",
         discussion: """
+            NAME is a comparison's title (any case; Untitled for one without a title) or the id per lists prints. \
             The comparison's earlier prices (kept whenever a product's price, quantity or unit changed) and its products' \
             prices now, with their store and the day they were seen; the lowest unit price ever seen is marked. \
             --clear deletes the earlier prices (the products stay), after asking.
@@ -146,12 +174,9 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let store = try database.openStore(create: false)
-            let found = matches(name, in: try store.summaries())
-            guard let first = found.first, let comparison = try store.load(first.id) else {
-                throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")
-            }
-            if found.count > 1 {
-                Output.error("\(found.count) comparisons are called \"\(name)\"; using the first in the list")
+            let first = try find(name, in: try store.summaries())
+            guard let comparison = try store.load(first.id) else {
+                throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
             guard clear else {
                 try Output.out(HistoryReport(history: try store.history(of: first.id), comparison: comparison).render(format))
@@ -182,7 +207,7 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "json or csv.")
     var format: ExchangeFormat = .json
-    @Argument(help: "Titles (any case) or ids of the comparisons to export.")
+    @Argument(help: "Titles (any case; Untitled for those without) or ids (as per lists prints them) of the comparisons to export.")
     var names: [String] = []
 
     func run() throws {
@@ -195,9 +220,8 @@ struct ExportCommand: ParsableCommand {
                 let summaries = try store.summaries()
                 var ids: [ComparisonID] = []
                 for name in names {
-                    let found = matches(name, in: summaries)
-                    guard !found.isEmpty else { throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)") }
-                    for summary in found where !ids.contains(summary.id) { ids.append(summary.id) }
+                    let found = try find(name, in: summaries)
+                    if !ids.contains(found.id) { ids.append(found.id) }
                 }
                 comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
             }
@@ -225,7 +249,7 @@ struct ImportCommand: ParsableCommand {
             let existed = FileManager.default.fileExists(atPath: path)
             let store = try database.openStore(create: true)
             // One transaction, written as the file is read: memory stays flat, and a refusal anywhere rolls it all back.
-            let counts: (comparisons: Int, products: Int)
+            let counts: ImportCounts
             do {
                 counts = try store.importing { writer in
                     try ComparisonExchange.decode(from: input.next, into: &writer)
@@ -249,7 +273,13 @@ struct ImportCommand: ParsableCommand {
                     throw error
                 }
             }
-            try Output.out("Imported \(counts.comparisons) comparison\(counts.comparisons == 1 ? "" : "s") (\(counts.products) product\(counts.products == 1 ? "" : "s")).\n")
+            var text = "Imported \(counts.comparisons) comparison\(counts.comparisons == 1 ? "" : "s") (\(counts.products) product\(counts.products == 1 ? "" : "s")).\n"
+            if !counts.alreadyHere.isEmpty {
+                let titles = counts.alreadyHere.map { "\"\(TerminalText.singleLine(Comparison(title: $0).displayTitle))\"" }
+                let shown = titles.prefix(5).joined(separator: ", ") + (titles.count > 5 ? " and \(titles.count - 5) more" : "")
+                text += "Already here, not imported again (same title and products): \(shown).\n"
+            }
+            try Output.out(text)
         }
     }
 

@@ -13,14 +13,14 @@ extension EndToEnd {
         @Test func typeThreeProductsWithTheKeyboardAndReadTheRanking() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
                 tmux.type(price); tmux.keys("Tab")
                 tmux.type(qty); tmux.keys("Tab")
                 tmux.type(unit); tmux.keys("Tab")
                 tmux.type(name); tmux.keys("Tab", "Tab")   // the name, then past the store
             }
-            let screen = tmux.waitFor { $0.contains("pound") && $0.contains("#4 Price") }
+            let screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
             let pound = line(screen, containing: "pound"), big = line(screen, containing: "big"), small = line(screen, containing: "small")
             #expect(pound.contains("6.61") && pound.contains("Best value"), "\(screen)")
             #expect(big.contains("6.99") && big.contains("+6% more"), "\(screen)")
@@ -33,23 +33,51 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
+        /// Ctrl-S lists the best value first and back to the order typed; the edited new row stays last.
+        @Test func ctrlSOrdersBestFirstAndBack() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("Untitled")
+            for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
+                tmux.type(price); tmux.keys("Tab"); tmux.type(qty); tmux.keys("Tab")
+                tmux.type(unit); tmux.keys("Tab"); tmux.type(name); tmux.keys("Tab")
+            }
+            func order(_ screen: String) -> [String] {
+                screen.split(separator: "\n").compactMap { line in ["small", "big", "pound"].first { line.contains(" \($0) ") } }
+            }
+            var screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
+            #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Best value first")
+            #expect(order(screen) == ["pound", "big", "small"], "\(screen)")
+            #expect(line(screen, containing: "›-").contains("no price yet"), "\(screen)")
+            tmux.type("1")
+            screen = tmux.waitFor("1▏")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Products in the order typed")
+            #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
+            #expect(screen.contains("1▏"), "the field in progress is kept: \(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         @Test func seedStoriesOnTheKeypad() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             // "12+" then next field: the operator is dropped.
             tmux.type("12+"); tmux.keys("Tab")
-            var screen = tmux.waitFor("#1 Quantity")
+            var screen = tmux.waitFor("Quantity of 12.00")
             #expect(line(screen, containing: "12.00").isEmpty == false, "\(screen)")
             // "12+3" then next field: evaluated to 15.
             tmux.type("12+3"); tmux.keys("Tab")
-            screen = tmux.waitFor("#1 Unit")
+            screen = tmux.waitFor("Unit of 12.00")
             #expect(screen.contains("15"), "\(screen)")
             // Re-entering a filled field starts from its value; deleting through the operator works.
             tmux.keys("BTab")
-            screen = tmux.waitFor("#1 Quantity")
+            screen = tmux.waitFor("Quantity of 12.00")
             tmux.type("*2"); tmux.keys("BSpace", "BSpace", "BSpace")
-            screen = tmux.waitFor { $0.contains("#1 Quantity") && $0.contains("1▏") }
+            screen = tmux.waitFor { $0.contains("Quantity of 12.00") && $0.contains("1▏") }
             tmux.type("0/4=")
             screen = tmux.waitFor { $0.contains("2.5▏") }
             #expect(screen.contains("2.5▏"), "\(screen)")
@@ -64,10 +92,10 @@ extension EndToEnd {
         @Test func resizeRelaysOutAndSaysWhenTooSmall() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            var screen = tmux.waitFor("New comparison")
+            var screen = tmux.waitFor("Untitled")
             #expect(screen.contains("Qty"))          // wide layout has a table header
             tmux.resize(width: 40, height: 20)
-            screen = tmux.waitFor("#1 Price:")       // compact editor line (tmux trims trailing spaces)
+            screen = tmux.waitFor("Price (new product):")       // compact editor line (tmux trims trailing spaces)
             #expect(screen.contains("┌───┬───┬───┐"), "\(screen)")
             tmux.resize(width: 30, height: 10)
             screen = tmux.waitFor("Too small")
@@ -83,11 +111,11 @@ extension EndToEnd {
         func pasteGoesIntoTheFieldAndNeverTriggersACommand(term: String) {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: term)
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             tmux.paste("12\nq4")
             let screen = tmux.waitFor("124▏")
             #expect(screen.contains("124▏"), "\(screen)")
-            #expect(screen.contains("#1 Price"))
+            #expect(screen.contains("Price (new"))
             #expect(!tmux.isDead)
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
@@ -105,7 +133,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
             let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             #expect(tmux.format("#{alternate_on}") == "1")
             tmux.type("5")
             tmux.waitFor("5▏")
@@ -132,7 +160,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
             let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             tmux.type("6")
             tmux.waitFor("6▏")
             let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
@@ -161,7 +189,7 @@ extension EndToEnd {
                 screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             }
             // The title bar ends with the comparison unit at the right edge: past column 90 at the real 100 columns.
-            var screen = tmux.waitFor("New comparison")
+            var screen = tmux.waitFor("Untitled")
             #expect(titleBar(screen).hasSuffix("per unit") && titleBar(screen).count > 90, "\(screen)")
             tmux.resize(width: 60, height: 22)
             screen = tmux.waitFor { titleBar($0).hasSuffix("per unit") && titleBar($0).count <= 60 }
@@ -187,7 +215,7 @@ extension EndToEnd {
         func otherTerminalsRender(term: String) {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: term, environment: ["NO_COLOR": "1"])
-            let screen = tmux.waitFor("New comparison")
+            let screen = tmux.waitFor("Untitled")
             #expect(screen.contains("Price"), "\(screen)")
             if term == "vt100" || term == "linux" { #expect(screen.contains("+---+"), "\(screen)") }
             tmux.type("7*6=")

@@ -13,7 +13,7 @@ extension EndToEnd {
                 .write(toFile: seed, atomically: true, encoding: .utf8)
             #expect(run([perBinary, "import", "--db", db, seed]).status == 0)
             let sessions = ["a", "b"].map { ($0, TmuxSession(perCommand(db: db))) }
-            for (_, tmux) in sessions { tmux.waitFor { $0.contains("Together") && $0.contains("#2 Price") } }
+            for (_, tmux) in sessions { tmux.waitFor { $0.contains("Together") && $0.contains("Price (new") } }
             let products = 6
             // The store is left empty (Tab past it).
             func fields(_ name: String, _ i: Int) -> [String] { ["\(i + 1)\(name == "a" ? 1 : 2)", "\(i + 1)00", "g", "\(name)\(i)", ""] }
@@ -28,8 +28,9 @@ extension EndToEnd {
             }
             let names = sessions.flatMap { name, _ in (0..<products).map { "\(name)\($0)" } }
             for (_, tmux) in sessions {
-                let screen = tmux.waitFor { screen in screen.contains("#\(2 * products + 2) Price") }
-                #expect(screen.contains("#\(2 * products + 2) Price"), "\(screen)")
+                // Every product of both sessions listed, and the focus on the new row after them.
+                let screen = tmux.waitFor { screen in screen.contains("Price (new") && names.allSatisfy { screen.contains(" \($0) ") } }
+                #expect(screen.contains("Price (new") && names.allSatisfy { screen.contains(" \($0) ") }, "\(screen)")
                 tmux.keys("C-q")
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }

@@ -14,7 +14,7 @@ extension EndToEnd {
             try FileManager.default.removeItem(atPath: db)
             tmux.waitFor("The database file was deleted: made it again")
             tmux.type("5"); tmux.keys("Tab"); tmux.type("3"); tmux.keys("Tab")
-            tmux.waitFor("#2 Unit")
+            tmux.waitFor("Unit of 5.00 for 3")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             let export = run([perBinary, "export", "--db", db]).stdout
@@ -30,7 +30,7 @@ extension EndToEnd {
             #expect(rename(other, db) == 0)
             tmux.waitFor("The database file was replaced")
             tmux.type("5"); tmux.keys("Tab")
-            tmux.waitFor("#2 Quantity")
+            tmux.waitFor("Quantity of 5.00")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             let export = run([perBinary, "export", "--db", db]).stdout

@@ -45,11 +45,11 @@ extension EndToEnd {
             let lock = try HeldLock(db)
             tmux.type("5"); tmux.keys("Tab")
             var screen = tmux.waitFor("Saving waits")
-            #expect(screen.contains("#2 Quantity"), "\(screen)")
+            #expect(screen.contains("Quantity of 5.00"), "\(screen)")
             tmux.type("3")                                   // typing goes on
             screen = tmux.waitFor("3▏")
             tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
-            tmux.waitFor("#2 Name")
+            tmux.waitFor("Name of 5.00")
             tmux.keys("C-q")
             screen = tmux.waitFor("Quitting once saved")
             #expect(screen.contains("Esc gives up (keeps a recovery file)"), "\(screen)")
@@ -86,7 +86,7 @@ extension EndToEnd {
             let limited = folder.file("limited.sh")        // a file size limit of 80 blocks (40 or 80 KB), then per
             try "ulimit -f 80\nexec \(perCommand(db: db))\n".write(toFile: limited, atomically: true, encoding: .utf8)
             let tmux = TmuxSession("sh '\(limited)'", width: 400)
-            tmux.waitFor("#2 Price")
+            tmux.waitFor("Price (new")
             var typed = 0
             while typed < 40, !tmux.screen.contains("Saving waits") {
                 typed += 1
@@ -109,6 +109,6 @@ let oatsSeed = #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "qu
 func startedOnOats(_ db: String, width: Int = 80) -> TmuxSession {
     #expect(run([perBinary, "import", "--db", db, "-"], input: oatsSeed).status == 0)
     let tmux = TmuxSession(perCommand(db: db), width: width)
-    tmux.waitFor("#2 Price")
+    tmux.waitFor("Price (new")
     return tmux
 }

@@ -30,28 +30,28 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             do {
                 let tmux = TmuxSession(perCommand(db: db))
-                tmux.waitFor("New comparison")
+                tmux.waitFor("Untitled")
                 for (price, qty, unit, name) in [("3.99", "500", "g", "porridge"), ("6.49", "1", "kg", "muesli")] {
                     tmux.type(price); tmux.keys("Tab")
                     tmux.type(qty); tmux.keys("Tab")
                     tmux.type(unit); tmux.keys("Tab")
                     tmux.type(name); tmux.keys("Tab", "Tab")
                 }
-                let screen = tmux.waitFor { $0.contains("muesli") && $0.contains("#3 Price") }
-                #expect(screen.contains("#3 Price"), "\(screen)")
+                let screen = tmux.waitFor { $0.contains("muesli") && $0.contains("Price (new") }
+                #expect(screen.contains("Price (new"), "\(screen)")
                 tmux.keys("C-q")
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let tmux = TmuxSession(perCommand(db: db))
-            let screen = tmux.waitFor { $0.contains("porridge") && $0.contains("muesli") && $0.contains("#3 Price") }
+            let screen = tmux.waitFor { $0.contains("porridge") && $0.contains("muesli") && $0.contains("Price (new") }
             let porridge = line(screen, containing: "porridge"), muesli = line(screen, containing: "muesli")
             #expect(porridge.contains("3.99") && porridge.contains("500") && porridge.contains("7.98"), "\(screen)")
             #expect(muesli.contains("6.49") && muesli.contains("kg") && muesli.contains("Best value"), "\(screen)")
             // Focus on a new, empty product's price field at the end, ready for digits.
-            #expect(screen.contains("#3 Price"), "\(screen)")
+            #expect(screen.contains("Price (new"), "\(screen)")
             #expect(line(screen, containing: "›-").contains("no price yet"), "\(screen)")
             tmux.type("2")
-            #expect(tmux.waitFor { $0.contains("#3 Price") && $0.contains("2▏") }.contains("2▏"), "\(tmux.screen)")
+            #expect(tmux.waitFor { $0.contains("Price (new") && $0.contains("2▏") }.contains("2▏"), "\(tmux.screen)")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
         }
@@ -67,8 +67,8 @@ extension EndToEnd {
 
             let a = TmuxSession(perCommand(db: db)), b = TmuxSession(perCommand(db: db))
             for tmux in [a, b] {
-                let screen = tmux.waitFor { $0.contains("seed") && $0.contains("#2 Price") }
-                #expect(screen.contains("Side by side") && screen.contains("#2 Price"), "\(screen)")
+                let screen = tmux.waitFor { $0.contains("seed") && $0.contains("Price (new") }
+                #expect(screen.contains("Side by side") && screen.contains("Price (new"), "\(screen)")
             }
 
             // B has "12+" half-typed in product 2's price.
@@ -77,31 +77,31 @@ extension EndToEnd {
 
             // A renames product 1 and commits it (Tab): B shows it within about a second, its "12+" intact.
             a.keys("BTab", "BTab")                       // back past product 1's store
-            a.waitFor("#1 Name")
+            a.waitFor("Name of seed")
             a.keys("C-u"); a.type("apples"); a.keys("Tab", "Tab")
-            #expect(a.waitFor("#2 Price").contains("apples"), "\(a.screen)")
+            #expect(a.waitFor("Price (new").contains("apples"), "\(a.screen)")
             // How fast is `make bench`'s business (sync latency); here only that it comes.
             var screen = b.waitFor("apples")
             #expect(screen.contains("apples"), "B did not show A's edit:\n\(screen)")
-            #expect(screen.contains("12+▏") && screen.contains("#2 Price"), "B lost its half-typed field:\n\(screen)")
+            #expect(screen.contains("12+▏") && screen.contains("Price (new"), "B lost its half-typed field:\n\(screen)")
             #expect(!screen.contains("seed"), "\(screen)")
 
             // The reverse: A has "9×" half-typed in product 1's price; B commits its 12 (operator dropped).
             a.keys("PageUp")
-            a.waitFor("#1 Price")
+            a.waitFor("Price of apples")
             a.keys("C-u"); a.type("9*")
             #expect(a.waitFor("9×▏").contains("9×▏"), "\(a.screen)")
             b.keys("Tab")
-            screen = b.waitFor("#2 Quantity")
+            screen = b.waitFor("Quantity of 12.00")
             #expect(line(screen, containing: "12.00").isEmpty == false, "\(screen)")
             screen = a.waitFor("12.00")
             #expect(screen.contains("12.00"), "A did not show B's edit:\n\(screen)")
-            #expect(screen.contains("9×▏") && screen.contains("#1 Price"), "A lost its half-typed field:\n\(screen)")
+            #expect(screen.contains("9×▏") && screen.contains("Price of apples"), "A lost its half-typed field:\n\(screen)")
             #expect(line(screen, containing: "apples").isEmpty == false, "\(screen)")
 
             // B still typing on; the edits ended up in the file.
             b.type("3")
-            #expect(b.waitFor("3▏").contains("#2 Quantity"), "\(b.screen)")
+            #expect(b.waitFor("3▏").contains("Quantity of 12.00"), "\(b.screen)")
             for tmux in [a, b] {
                 tmux.keys("C-q")
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
@@ -118,12 +118,12 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             do {
                 let tmux = TmuxSession(perCommand(db: db))
-                tmux.waitFor("New comparison")
+                tmux.waitFor("Untitled")
                 tmux.type("2.5"); tmux.keys("Tab")
                 tmux.type("3"); tmux.keys("Tab")
                 tmux.type("kg"); tmux.keys("Tab")
                 tmux.type("hangup"); tmux.keys("Tab", "Tab")
-                tmux.waitFor { $0.contains("hangup") && $0.contains("#2 Price") }
+                tmux.waitFor { $0.contains("hangup") && $0.contains("Price (new") }
                 tmux.type("7")
                 #expect(tmux.waitFor("7▏").contains("7▏"), "\(tmux.screen)")
                 let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }

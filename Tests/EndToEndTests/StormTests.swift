@@ -21,7 +21,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), stty = folder.file("stty.txt")
             let tmux = TmuxSession("\(perCommand(db: db)); stty -a > '\(stty)'")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
             try #require(pids.count == 1, "pgrep found \(pids)")
             let pid = pids[0]
@@ -124,11 +124,11 @@ extension EndToEnd {
             tmux.settle(timeout: 3)
             tmux.keys("Escape")
             var screen = tmux.settle(timeout: 3).screen
-            for _ in 0..<6 where screen.range(of: #"#\d+ Price"#, options: .regularExpression) == nil {
+            for _ in 0..<6 where screen.range(of: #"Price (\(new|of )"#, options: .regularExpression) == nil {
                 tmux.keys("Tab")
                 screen = tmux.settle(timeout: 3).screen
             }
-            #expect(screen.range(of: #"#\d+ Price"#, options: .regularExpression) != nil, "no price field reached:\n\(screen)")
+            #expect(screen.range(of: #"Price (\(new|of )"#, options: .regularExpression) != nil, "no price field reached:\n\(screen)")
             tmux.keys("C-u")
             tmux.type("4321+8765")
             screen = tmux.waitFor(timeout: 15) { $0.contains("4321+8765▏") && $0.contains("= 13086") }

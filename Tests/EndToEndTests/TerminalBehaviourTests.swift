@@ -9,7 +9,7 @@ extension EndToEnd {
             let tmux = TmuxSession("bash --norc --noprofile -i", environment: ["PS1": "shell$ "])
             tmux.waitFor("shell$")
             tmux.type(perCommand(db: folder.file("per.sqlite"))); tmux.keys("Enter")
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             tmux.type("42")
             tmux.waitFor("42▏")
             tmux.keys("C-z")
@@ -18,11 +18,11 @@ extension EndToEnd {
             #expect(tmux.format("#{alternate_on}") == "0")
             tmux.type("fg"); tmux.keys("Enter")
             screen = tmux.waitFor("42▏")
-            #expect(screen.contains("New comparison") && screen.contains("42▏"), "\(screen)")
+            #expect(screen.contains("Untitled") && screen.contains("42▏"), "\(screen)")
             tmux.type("+1=")
             #expect(tmux.waitFor("43▏").contains("43▏"))
             tmux.keys("C-q")
-            screen = tmux.waitFor(timeout: 5) { $0.contains("shell$") && !$0.contains("New comparison") }
+            screen = tmux.waitFor(timeout: 5) { $0.contains("shell$") && !$0.contains("Untitled") }
             #expect(tmux.format("#{alternate_on}") == "0")
         }
 
@@ -31,7 +31,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let log = folder.file("output.bin")
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-            tmux.waitFor("New comparison")
+            tmux.waitFor("Untitled")
             tmux.type("1")            // the first digit enables the operator keys: not the case measured
             tmux.waitFor("1▏")
             usleep(400_000)           // let the key flash end
@@ -77,7 +77,7 @@ extension EndToEnd.TerminalBehaviourTests {
     @Test func aClickPressesTheKeyUnderIt() throws {
         let folder = TemporaryFolder()
         let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
-        let screen = tmux.waitFor("New comparison")
+        let screen = tmux.waitFor("Untitled")
         let five = try #require(position(of: "│ 5 │", in: screen))
         let x = five.x + 2, y = five.y
         // An SGR mouse press and release on the 5 key, as xterm sends them.
@@ -85,7 +85,7 @@ extension EndToEnd.TerminalBehaviourTests {
         #expect(tmux.waitFor("5▏").contains("5▏"))
         let next = try #require(position(of: "next ›", in: tmux.screen))
         tmux.type("\u{1b}[<0;\(next.x);\(next.y)M\u{1b}[<0;\(next.x);\(next.y)m")
-        #expect(tmux.waitFor("#1 Quantity").contains("5.00"))
+        #expect(tmux.waitFor("Quantity of 5.00").contains("5.00"))
         tmux.keys("C-q")
         #expect(tmux.waitForExit() == 0)
     }
@@ -93,7 +93,7 @@ extension EndToEnd.TerminalBehaviourTests {
     @Test func noMouseLeavesClicksToTheTerminal() {
         let folder = TemporaryFolder()
         let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite"), "--no-mouse"))
-        tmux.waitFor("New comparison")
+        tmux.waitFor("Untitled")
         #expect(tmux.format("#{mouse_any_flag}") == "0")
         tmux.keys("C-q")
         #expect(tmux.waitForExit() == 0)
@@ -114,7 +114,7 @@ extension EndToEnd.TerminalBehaviourTests {
         let folder = TemporaryFolder()
         let db = folder.file("per.sqlite")
         let tmux = TmuxSession(perCommand(db: db), term: "tmux-256color")
-        tmux.waitFor("New comparison")
+        tmux.waitFor("Untitled")
         tmux.type("1")
         tmux.waitFor("1▏")
         tmux.type("\u{1b}5")
@@ -129,14 +129,14 @@ extension EndToEnd.TerminalBehaviourTests {
     @Test func ctrlGOpensTheHelpWithoutFKeys() {
         let folder = TemporaryFolder()
         let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), width: 40, height: 20)
-        let screen = tmux.waitFor("New comparison")
+        let screen = tmux.waitFor("Untitled")
         #expect(screen.contains("^G help") && !screen.contains("F1"), "\(screen)")
         tmux.keys("C-g")
         tmux.waitFor("keys 1/")
         tmux.keys("C-f")
         tmux.waitFor("keys 2/")
         tmux.type("7")                         // any other key closes the help and types nothing
-        tmux.waitFor("New comparison")
+        tmux.waitFor("Untitled")
         tmux.keys("C-q")
         #expect(tmux.waitForExit() == 0)
     }
@@ -147,7 +147,7 @@ extension EndToEnd.TerminalBehaviourTests {
         let folder = TemporaryFolder()
         let db = folder.file("per.sqlite")
         let tmux = TmuxSession(perCommand(db: db))
-        tmux.waitFor("New comparison")
+        tmux.waitFor("Untitled")
         tmux.type("6.99"); tmux.keys("Tab")
         tmux.type("1"); tmux.keys("Tab")
         tmux.type("kg"); tmux.keys("Tab", "Tab", "Tab")

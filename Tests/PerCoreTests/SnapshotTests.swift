@@ -19,11 +19,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-          # Name         Price      Qty Unit    Per kg              #4 Price       = 15
-          3 small         3.99      500 g         7.98 +21% more
-          2 big           6.99        1 kg        6.99 +6% more     ‹ prev next › clear
-          1 pound         3.00        1 lb        6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-         ›-           12+3▏         qty unit           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
+         3 small              3.99    500 g       7.98 +21% more
+         2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
+         1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-                 12+3▏      qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -35,9 +35,9 @@ import Testing
                                                                     │ . │ 0 │ ⌫ │ │ = │
                                                                     │   │   │   │ │   │
                                                                     └───┴───┴───┘ └───┘
-                                                                     3 of 4 ranked
-                                                                     Best: 6.61
-                                                                     per kg
+                                                                     3 of 3 ranked
+                                                                     Best: pound
+                                                                     6.61 per kg
 
 
          Type a number on the keypad; Tab for next
@@ -51,17 +51,17 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
-         products 3-4 of 4
-          1 pound              6.61 ★ Best value
-            3.00       for 1          lb
-         ›-                         no price yet
-            12+3▏      for qty        unit
-
-        #4 Price:                           = 15
+                             Per kg
+         3 small               7.98 +21% more
+         2 big                 6.99 +6% more
+         1 pound               6.61 ★ Best value
+        ›-                          no price yet
+           12+3▏      for qty        unit
+        Price (new product):                = 15
          ‹ prev next › clear
-         ┌───┬───┬───┐ ┌───┐  3 of 4 ranked
-         │ 1 │ 2 │ 3 │ │ + │  Best: 6.61
-         ├───┼───┼───┤ │ − │  per kg
+         ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
+         │ 1 │ 2 │ 3 │ │ + │  Best: pound
+         ├───┼───┼───┤ │ − │  6.61 per kg
          │ 4 │ 5 │ 6 │ │ × │
          ├───┼───┼───┤ │ ÷ │
          │ 7 │ 8 │ 9 │ ├───┤
@@ -79,11 +79,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per | Oats                                                            per kg >
-          # Name         Price      Qty Unit    Per kg              #4 Price       = 15
-          3 small         3.99      500 g         7.98 +21% more
-          2 big           6.99        1 kg        6.99 +6% more     < prev next > clear
-          1 pound         3.00        1 lb        6.61 * Best value +---+---+---+ +---+
-         >-           12+3_         qty unit           no price yet | 1 | 2 | 3 | | + |
+         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
+         3 small              3.99    500 g       7.98 +21% more
+         2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
+         1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+
+        >-                 12+3_      qty unit         no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -95,9 +95,9 @@ import Testing
                                                                     | . | 0 |<- | | = |
                                                                     |   |   |   | |   |
                                                                     +---+---+---+ +---+
-                                                                     3 of 4 ranked
-                                                                     Best: 6.61
-                                                                     per kg
+                                                                     3 of 3 ranked
+                                                                     Best: pound
+                                                                     6.61 per kg
 
 
          Type a number on the keypad; Tab for next
@@ -112,17 +112,17 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
-         products 3-4 of 4
-          1 pound              6.61 ★ Best value
-            3.00       for 1          lb
-         ›-                         no unit yet
-            15.00      for 1          ▏
-
-        #4 Unit:
+                             Per kg
+         3 small               7.98 +21% more
+         2 big                 6.99 +6% more
+         1 pound               6.61 ★ Best value
+        ›-                          no unit yet
+           15.00      for 1          ▏
+        Unit of 15.00 for 1:
          ‹ prev next › clear
          ┌─ unit ──────────┐  3 of 4 ranked
-         │ mg              │  Best: 6.61
-         │ g               │  per kg
+         │ mg              │  Best: pound
+         │ g               │  6.61 per kg
          │ kg              │
          │ oz              │
          │ lb              │
@@ -160,7 +160,7 @@ import Testing
           F3, Ctrl-E       US / UK volume units           Click a key, a field, ‹ prev
           Ctrl-D           delete product (asks first)    / next ›, or "per kg" (top
           Ctrl-K           delete all products (asks)     right); the wheel scrolls.
-
+          Ctrl-S           order: best first / as typed
 
          Any key closes this
         """)

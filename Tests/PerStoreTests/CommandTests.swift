@@ -31,8 +31,9 @@ struct CommandTests {
         let lines = lists.out.split(separator: "\n")
         #expect(lines.first?.hasPrefix("Title") == true)
         #expect(lines.count == original.count + 1) // line breaks in titles are flattened
-        #expect(lines[1].hasPrefix("Oats, \"rolled\""))
-        #expect(lines[1].contains("  4  "))
+        // Most recently edited first: the file's first comparison was imported first, so it is last.
+        #expect(lines.last?.hasPrefix("Oats, \"rolled\"") == true)
+        #expect(lines.last?.contains("  4  ") == true)
 
         for format in ExchangeFormat.allCases {
             let export = try per("export", "--format", format.rawValue)
@@ -67,6 +68,64 @@ struct CommandTests {
         let export = try per("export", "Olive oil", "Caviar")
         #expect(export.status == 1)
         #expect(export.out.isEmpty)
+    }
+
+    @Test func untitledComparisonsAndRepeatedTitlesAreNamedByShortID() throws {
+        let store = try ComparisonStore(path: db)
+        let untitled = Comparison(products: [product("a", "2", "1", .kilogram)])
+        let oats1 = Comparison(title: "Oats", products: [product("one", "1", "1", .kilogram)])
+        let oats2 = Comparison(title: "oats", products: [product("two", "2", "1", .kilogram)])
+        try store.save(untitled)
+        try store.save(oats1)
+        try store.save(oats2)
+
+        let lists = try per("lists")
+        let lines = lists.out.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasSuffix("  Id"))
+        #expect(lines[3].hasPrefix("Untitled  "), "\(lists.out)")
+        let ids = lines.dropFirst().map { String($0.split(separator: " ").last!) }
+        #expect(ids.allSatisfy { $0.count == 4 } && Set(ids).count == 3, "\(ids)")
+
+        let show = try per("show", "UNTITLED", "--format", "csv")
+        #expect(show.status == 0, "\(show.err)")
+        #expect(show.out.contains("\na,2,"), "\(show.out)")
+
+        let several = try per("show", "Oats")
+        #expect(several.status == 2)
+        #expect(several.out.isEmpty)
+        #expect(several.err.contains("2 comparisons have the title \"Oats\"; name one by its id:"), "\(several.err)")
+        #expect(several.err.contains("  \(ids[0])  oats  1 product"), "\(several.err)")
+        #expect(several.err.contains("  \(ids[1])  Oats  1 product"), "\(several.err)")
+        let export = try per("export", "Oats")
+        #expect(export.status == 2)
+        #expect(export.out.isEmpty)
+
+        let byShortID = try per("show", ids[1], "--format", "csv")
+        #expect(byShortID.status == 0, "\(byShortID.err)")
+        #expect(byShortID.out.contains("one,1,"), "\(byShortID.out)")
+        let exported = try per("export", ids[0].uppercased(), "untitled")
+        #expect(exported.status == 0, "\(exported.err)")
+        #expect(try ComparisonExchange.decode(exported.out).map(\.title) == ["oats", ""])
+        let tooShort = try per("show", String(ids[0].prefix(3)))
+        #expect(tooShort.status == 1)
+        #expect(tooShort.err.contains("no saved comparison is called"))
+    }
+
+    @Test func importingTheSameFileTwiceAddsItOnce() throws {
+        let file = folder.file("twice.json")
+        let first = Comparison(title: "Oats", products: [product("big", "3.99", "1", .kilogram)])
+        let second = Comparison(title: "Rice", products: [product("small", "1.99", "500", .gram)])
+        try ComparisonExchange.encode([first, second], as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try per("import", file).out == "Imported 2 comparisons (2 products).\n")
+        let again = try per("import", file)
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.out == "Imported 0 comparisons (0 products).\nAlready here, not imported again (same title and products): \"Oats\", \"Rice\".\n")
+        // A changed comparison with the same title is a different one: imported.
+        let changed = Comparison(title: "Oats", products: [product("big", "4.49", "1", .kilogram)])
+        try ComparisonExchange.encode([changed, second], as: .csv).write(toFile: file, atomically: true, encoding: .utf8)
+        let third = try per("import", file)
+        #expect(third.out == "Imported 1 comparison (1 product).\nAlready here, not imported again (same title and products): \"Rice\".\n")
+        #expect(try ComparisonStore(path: db).summaries().map(\.title) == ["Oats", "Rice", "Oats"])
     }
 
     @Test func aBadImportFileChangesNothing() throws {

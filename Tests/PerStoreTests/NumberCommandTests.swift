@@ -10,6 +10,27 @@ struct NumberCommandTests {
     let folder = TemporaryFolder()
     var db: String { folder.file("per.sqlite") }
 
+    /// Money reads as money in the table (two decimals, more when typed; unit prices with three digits), while
+    /// JSON and CSV keep the exact decimal strings.
+    @Test func compareTablesWriteMoneyAsMoney() throws {
+        let items = ["jam=2.5/1kg", "sugar=1.299/10kg", "salt=1.47/10kg"]
+        let table = try run(perBinary, ["compare"] + items)
+        #expect(table.status == 0)
+        #expect(table.out == """
+        #  Name   Price  Quantity  Unit  Per kg
+        1  sugar  1.299        10  kg     0.130  * Best value
+        2  salt    1.47        10  kg     0.147  +13% more
+        3  jam     2.50         1  kg      2.50  +1825% more
+
+        """)
+        let csv = try run(perBinary, ["compare", "--format", "csv"] + items)
+        #expect(csv.out.contains("jam,2.5,1,kg,2.5,kg,3,false,1825"), "\(csv.out)")
+        let json = try run(perBinary, ["compare", "--format", "json"] + items)
+        #expect(json.out.contains("\"price\": \"2.5\""), "\(json.out)")
+        let per100 = try run(perBinary, ["compare", "--per", "100g"] + items)
+        #expect(per100.out.hasPrefix("#  Name   Price  Quantity  Unit  Per 100 g\n"), "\(per100.out)")
+    }
+
     @Test(arguments: [
         ("1/0.00000000001/999999999999g", "invalid item '1/0.00000000001/999999999999g': quantity '0.00000000001/999999999999': Result 1e-23 is too small (at least 0.000000000001, or 0)"),
         ("999999999999*2/1g", "price '999999999999*2': Result 1999999999998 is too large (at most 999999999999)"),

@@ -35,7 +35,7 @@ struct PriceBookCommandTests {
             Oats
             Seen        Store   Name   Price  Quantity  Unit  Per kg
             2026-11-20  Costco  Jumbo   6.99         1  kg      6.99  now
-            2026-11-01          Small      3       500  g       6.00  now
+            2026-11-01          Small   3.00       500  g       6.00  now
             2026-11-01  Lidl    Jumbo   5.49       0.9  kg      6.10
             2026-10-03  Aldi    Jumbo   5.49         1  kg      5.49  * lowest
 
@@ -80,7 +80,7 @@ struct PriceBookCommandTests {
         #expect(table.status == 0, "\(table.err)")
         #expect(table.out == """
             #  Name  Price  Quantity  Unit  Per kg                Store
-            1  b         3       500  g       6.00  * Best value
+            1  b      3.00       500  g       6.00  * Best value
             2  oats   6.99         1  kg      6.99  +17% more     Costco
 
             """)

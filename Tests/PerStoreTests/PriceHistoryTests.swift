@@ -65,7 +65,7 @@ import TestSupport
         let milk = try #require(try store.load("c2"))
         #expect(milk.volumeSystem == .imperial)
         #expect(milk.products == [Product(id: "p4", name: "Pint", price: decimal("1.10"), quantity: 1, unit: .pint)])
-        #expect(try store.summaries().map(\.title) == ["Oats", "Milk"])
+        #expect(try store.summaries().map(\.title) == ["Milk", "Oats"])   // most recently edited first
         #expect(try store.history(of: "c1").isEmpty)
         // The texts are kept as written (1.10 stays 1.10), and the new columns are there, empty.
         let rows = try DatabaseQueue(path: path).read { try Row.fetchAll($0, sql: "SELECT price, store, seen FROM product ORDER BY id") }

@@ -15,9 +15,11 @@ import TestSupport
         var state: AppState
         var session: StoreSession
 
-        init(path: String, id: String, busyTimeout: TimeInterval = 5) throws {
+        /// `asTheApp`: opens as the app does (a fresh file gets its first comparison saved, with an id of this side's).
+        init(path: String, id: String, busyTimeout: TimeInterval = 5, asTheApp: Bool = false) throws {
             let store = try ComparisonStore(path: path, busyTimeout: busyTimeout)
-            let opened = try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison(id: "c")
+            let opened = asTheApp ? try store.comparisonToOpen(orNew: Comparison(id: ComparisonID("\(id)-c0")))
+                : try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison(id: "c")
             state = AppState(comparison: opened, session: Session(id: id))
             session = StoreSession(store: store, opened: opened)
         }
@@ -47,6 +49,61 @@ import TestSupport
         #expect(aisle.state.editing.comparison.products[0].price == Decimal(string: "3.99"))
         aisle.poll()   // nothing new: nothing changes
         #expect(aisle.state.editing.comparison.products.count == 2)
+    }
+
+    @Test func twoSessionsStartedOnAFreshFileOpenOneComparison() throws {
+        let path = folder.file("fresh.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        var aisle = try Side(path: path, id: "aisle", asTheApp: true)
+        #expect(home.state.editing.comparison.id == "home-c0" && aisle.state.editing.comparison.id == "home-c0")
+        home.type("3.99\t500\tg\t")
+        aisle.poll()
+        #expect(aisle.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), nil])
+        #expect(try home.session.store.summaries().map(\.id) == ["home-c0"])
+    }
+
+    @Test func aComparisonDeletedOnTheListComesBackWithCtrlY() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        home.type("2\t1\tkg\toats\t")
+        let typed = try #require(try home.session.store.load("home-c0"))
+        home.send(.app(.showLists))
+        home.send(.lists(.new))
+        for c in "Rice" { home.send(.lists(.type(c))) }
+        home.send(.lists(.acceptTitle))
+        home.send(.app(.showLists))
+        home.send(.lists(.moveSelection(1)))   // the older: the one typed
+        #expect(home.state.lists?.selectedEntry?.id == "home-c0")
+        home.send(.lists(.askDelete))
+        home.send(.app(.answer(yes: true)))
+        #expect(try home.session.store.load("home-c0") == nil)
+        #expect(home.state.deletedComparisons == [typed])
+        home.send(.lists(.undoDelete))
+        #expect(try home.session.store.load("home-c0") == typed)
+        #expect(home.state.lists?.entries.map(\.title) == ["", "Rice"])   // brought back: the latest edit
+        #expect(home.state.lists?.selectedEntry?.id == "home-c0")
+        #expect(home.state.deletedComparisons.isEmpty)
+    }
+
+    @Test func leavingABlankComparisonDeletesIt() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        #expect(try home.session.store.summaries().map(\.id) == ["home-c0"])
+        home.send(.app(.showLists))
+        home.send(.lists(.new))
+        for c in "Rice" { home.send(.lists(.type(c))) }
+        home.send(.lists(.acceptTitle))
+        #expect(home.state.editing.comparison.title == "Rice")
+        #expect(try home.session.store.summaries().map(\.title) == ["Rice"])   // the blank one went
+        // Deleting the last comparison opens one blank one; leaving it again leaves no trail.
+        home.send(.app(.showLists))
+        home.send(.lists(.askDelete))
+        home.send(.app(.answer(yes: true)))
+        #expect(try home.session.store.summaries().map(\.title) == [""])
+        home.send(.lists(.new))
+        for c in "Tea" { home.send(.lists(.type(c))) }
+        home.send(.lists(.acceptTitle))
+        #expect(try home.session.store.summaries().map(\.title) == ["Tea"])
     }
 
     @Test func aFieldInProgressSurvivesTheOtherSessionsChanges() throws {

@@ -57,8 +57,8 @@ import TestSupport
         #expect(loaded.volumeSystem == .imperial)
         #expect(try store.load(plain.id) == plain)
         #expect(try store.load(ComparisonID("nope")) == nil)
-        #expect(try store.summaries().map(\.title) == [comparison.title, "Milk"])
-        #expect(try store.summaries().map(\.productCount) == [4, 1])
+        #expect(try store.summaries().map(\.title) == ["Milk", comparison.title])   // the last edited first
+        #expect(try store.summaries().map(\.productCount) == [1, 4])
         #expect(try store.loadAll() == [comparison, plain])
     }
 
@@ -113,19 +113,25 @@ import TestSupport
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM product") } == 1)
     }
 
-    @Test func deleteRenameAndMove() throws {
+    @Test func theListIsMostRecentlyEditedFirst() throws {
         let store = try ComparisonStore(path: folder.file("per.sqlite"))
         let a = Comparison(title: "A"), b = Comparison(title: "B"), c = Comparison(title: "C")
-        try store.save([a, b, c])
-        try store.moveComparison(c.id, to: 0)
-        #expect(try store.summaries().map(\.title) == ["C", "A", "B"])
-        try store.moveComparison(c.id, to: 99)
-        #expect(try store.summaries().map(\.title) == ["A", "B", "C"])
-        try store.moveComparison(a.id, to: 1)
-        #expect(try store.summaries().map(\.title) == ["B", "A", "C"])
+        try store.save(a)
+        try store.save(b)
+        try store.save(c)
+        #expect(try store.summaries().map(\.title) == ["C", "B", "A"])
+        #expect(try store.loadAll().map(\.title) == ["A", "B", "C"])   // export: oldest first, so import keeps the order
         try store.renameComparison(b.id, to: "Bee, \"quoted\"")
-        #expect(try store.summaries().map(\.title) == ["Bee, \"quoted\"", "A", "C"])
+        #expect(try store.summaries().map(\.title) == ["Bee, \"quoted\"", "C", "A"])
         #expect(try store.mostRecentlyEditedID() == b.id)
+        try store.saveField(.price, of: product("x", "1", "1", .each), in: a.id, position: 0)
+        #expect(try store.summaries().map(\.title) == ["A", "Bee, \"quoted\"", "C"])
+        var header = c
+        header.chosenBasis = ComparisonBasis(amount: 1, unit: .each)
+        try store.saveHeader(of: header)
+        #expect(try store.summaries().map(\.title) == ["C", "A", "Bee, \"quoted\""])
+        _ = try store.load(a.id)   // reading is not editing
+        #expect(try store.summaries().map(\.title) == ["C", "A", "Bee, \"quoted\""])
 
         var withProducts = a
         let first = product("one", "1", "1", .each), second = product("two", "2", "1", .each)
@@ -135,6 +141,92 @@ import TestSupport
         try store.deleteProduct(first.id)
         #expect(try store.load(a.id)?.products == [second])
         #expect(try store.mostRecentlyEditedID() == a.id)
+    }
+
+    /// A database written by the per before this order (v1 schema, the user's order in `position`): no migration,
+    /// and it lists by its edit times at once.
+    @Test func anEarlierDatabaseListsMostRecentlyEditedFirst() throws {
+        let path = folder.file("per.sqlite")
+        let earlier = try DatabaseQueue(path: path)
+        try earlier.write { db in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1: comparisons and products');
+                CREATE TABLE comparison (
+                    id TEXT NOT NULL PRIMARY KEY, title TEXT NOT NULL DEFAULT '', position INTEGER NOT NULL,
+                    basis_amount TEXT CHECK (basis_amount IS NULL OR typeof(basis_amount) = 'text'), basis_unit TEXT,
+                    volume_system TEXT NOT NULL DEFAULT 'us', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+                    CHECK ((basis_amount IS NULL) = (basis_unit IS NULL)));
+                CREATE INDEX comparison_by_position ON comparison(position);
+                CREATE INDEX comparison_by_updated_at ON comparison(updated_at);
+                CREATE TABLE product (
+                    id TEXT NOT NULL PRIMARY KEY, comparison_id TEXT NOT NULL REFERENCES comparison(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL, name TEXT NOT NULL DEFAULT '',
+                    price TEXT CHECK (price IS NULL OR typeof(price) = 'text'),
+                    quantity TEXT CHECK (quantity IS NULL OR typeof(quantity) = 'text'), unit TEXT);
+                CREATE INDEX product_by_comparison ON product(comparison_id, position);
+                PRAGMA application_id = \(0x5045_5221);
+                INSERT INTO comparison (id, title, position, created_at, updated_at) VALUES
+                    ('a', 'first in the old order', 0, 1, 100), ('b', 'edited last', 1, 2, 300), ('c', 'middle', 2, 3, 200);
+                INSERT INTO product (id, comparison_id, position, price, quantity, unit) VALUES ('p', 'a', 0, '2', '1', 'kg');
+                """)
+        }
+        try earlier.close()
+        let store = try ComparisonStore(path: path)
+        #expect(try store.summaries().map(\.id) == ["b", "c", "a"])
+        #expect(try store.comparisonToOpen(orNew: Comparison()).id == "b")
+        try store.saveField(.name, of: Product(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a", position: 0)
+        #expect(try store.summaries().map(\.id) == ["a", "b", "c"])
+    }
+
+    @Test func aDeletedComparisonComesBackWholeOnceAndOnTop() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let doomed = sampleComparison(), other = Comparison(title: "other")
+        try store.save(doomed)
+        try store.save(other)
+        let deleted = try #require(try store.deleteComparison(doomed.id))
+        #expect(deleted == doomed)
+        #expect(try store.deleteComparison(doomed.id) == nil)   // gone already: nothing to bring back
+        #expect(try store.restoreDeleted(deleted))
+        #expect(try store.load(doomed.id) == doomed)
+        #expect(try store.summaries().map(\.id) == [doomed.id, other.id])   // brought back is an edit
+        // Saved again meanwhile (another session): what is there is kept.
+        var changed = doomed
+        changed.append(product("new", "1", "1", .gram))
+        try store.save(changed)
+        #expect(try !store.restoreDeleted(deleted))
+        #expect(try store.load(doomed.id) == changed)
+    }
+
+    @Test func onlyABlankComparisonIsDiscarded() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let blank = Comparison(), titled = Comparison(title: "T"), withProduct = Comparison()
+        try store.save([blank, titled, withProduct])
+        try store.saveField(.price, of: product("", "1", nil, nil), in: withProduct.id, position: 0)
+        #expect(try store.deleteComparisonIfBlank(blank.id))
+        #expect(try !store.deleteComparisonIfBlank(titled.id))
+        #expect(try !store.deleteComparisonIfBlank(withProduct.id))
+        #expect(try !store.deleteComparisonIfBlank(blank.id))
+        #expect(Set(try store.summaries().map(\.id)) == [titled.id, withProduct.id])
+    }
+
+    @Test func sessionsStartingOnAFreshFileOpenTheSameComparison() throws {
+        let path = folder.file("fresh.sqlite")
+        // Two connections, as two processes would have, racing to open the empty file.
+        let stores = try (0..<2).map { _ in try ComparisonStore(path: path) }
+        let opened = OpenedIDs()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let id = try? stores[i % 2].comparisonToOpen(orNew: Comparison(id: ComparisonID("new-\(i)"))).id
+            opened.add(id)
+        }
+        #expect(opened.ids.count == 1, "\(opened.ids)")
+        #expect(try stores[0].summaries().count == 1)
+        #expect(try stores[1].comparisonToOpen(orNew: Comparison()).id == opened.ids.first!)
+        // Once it holds comparisons, the most recently edited one opens and nothing is made.
+        let later = Comparison(title: "later")
+        try stores[0].save(later)
+        #expect(try stores[1].comparisonToOpen(orNew: Comparison()).id == later.id)
+        #expect(try stores[0].summaries().count == 2)
     }
 
     @Test func saveFieldUpsertsOneColumn() throws {
@@ -246,7 +338,7 @@ import TestSupport
         try other.save(Comparison(title: "theirs"))
         let afterOther = try mine.changeCounter()
         #expect(afterOther != start)
-        #expect(try mine.summaries().map(\.title) == ["mine", "theirs"])
+        #expect(try mine.summaries().map(\.title) == ["theirs", "mine"])
 
         // A raw SQLite connection (as from another program) counts too.
         let raw = try DatabaseQueue(path: path)
@@ -305,4 +397,11 @@ import TestSupport
         #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/per/per.sqlite")
         #expect(ComparisonStore.resolvePath(option: "~/x.sqlite", environment: env) == "/home/ann/x.sqlite")
     }
+}
+
+private final class OpenedIDs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = Set<ComparisonID?>()
+    func add(_ id: ComparisonID?) { lock.withLock { _ = set.insert(id) } }
+    var ids: [ComparisonID?] { lock.withLock { Array(set) } }
 }

@@ -37,7 +37,7 @@ import TestSupport
         }
     }
 
-    private func importing(_ text: String, pieceSize: Int = 4093, into store: ComparisonStore) throws -> (comparisons: Int, products: Int) {
+    private func importing(_ text: String, pieceSize: Int = 4093, into store: ComparisonStore) throws -> ImportCounts {
         try store.importing { writer in
             try ComparisonExchange.decode(from: Self.pieces(Array(text.utf8), size: pieceSize), into: &writer)
         }

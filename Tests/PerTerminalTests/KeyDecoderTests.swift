@@ -194,7 +194,9 @@ private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
 
     @Test func altCombinationsTypeNothing() {
         #expect(typed([(OK, 0x31), (OK, 0x1B), (OK, 0x35)]) == [.character("1")])  // Alt-5 after a 1
-        #expect(typed(text("\u{1B}x\u{1B}\r\u{1B}\u{7F}\u{1B}é")) == [])
+        #expect(typed(text("\u{1B}x\u{1B}\u{7F}\u{1B}é")) == [])
+        // Esc and then a control key, typed quickly: both act.
+        #expect(typed(text("\u{1B}\r\u{1B}\u{11}")) == [.key(.escape), .key(.enter), .key(.escape), .control("q")])
     }
 
     @Test func unknownSequencesAreReadWholeAndDropped() {

@@ -69,6 +69,8 @@ public enum StoreEvent: Equatable, Sendable {
     case comparisonDeletedElsewhere(withEdits: Bool)
     /// Another session had deleted the open comparison; this session's copy was saved back.
     case restoredDeletedComparison
+    /// This session deleted a comparison: here it is as it was, for Ctrl-Y on the list.
+    case deletedComparison(Comparison)
     /// The database file was deleted, or another file moved over it: per opened the file now at the
     /// path (made again when missing) and saves the open comparison into it.
     case databaseFileChanged(path: String, replaced: Bool)

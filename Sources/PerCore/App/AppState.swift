@@ -14,6 +14,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var chrome = Chrome()
     /// Whether every write reached the database.
     public internal(set) var saving: Saving = .upToDate
+    /// Comparisons deleted in this session (the last deleted last), for Ctrl-Y on the list.
+    public internal(set) var deletedComparisons: [Comparison] = []
 
     public enum Saving: Equatable, Sendable {
         case upToDate
@@ -48,7 +50,7 @@ public struct AppState: Equatable, Sendable {
             return restoringIfDeleted(editing.update(action, session: &session, chrome: &chrome))
         case .lists(let action):
             guard case .lists(var lists) = screen else { return [] }
-            let outcome = lists.update(action, open: editing.comparison.id, session: &session, chrome: &chrome)
+            let outcome = lists.update(action, open: editing.comparison.id, deleted: &deletedComparisons, session: &session, chrome: &chrome)
             screen = outcome.closes ? .comparison : .lists(lists)
             for case .renameComparison(let id, let title) in outcome.effects where id == editing.comparison.id {
                 editing.rename(title)
@@ -136,8 +138,13 @@ public struct AppState: Equatable, Sendable {
             return []
         case .opened(let comparison):
             if case .deletedElsewhere = saving { saving = .upToDate }
+            let left = editing.comparison
             editing = ComparisonScreen(comparison: comparison, session: &session)
-            screen = .comparison
+            // The list stays when it is on view: the open comparison was deleted there, and another opened behind it.
+            return left.id != comparison.id && left.isBlank ? [.discardIfBlank(left.id)] : []
+        case .deletedComparison(let comparison):
+            deletedComparisons.append(comparison)
+            deletedComparisons.removeFirst(max(0, deletedComparisons.count - ListsScreen.undoDepth))
             return []
         case .failed(let reason):
             saving = .waiting(reason: reason)

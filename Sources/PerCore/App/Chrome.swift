@@ -32,14 +32,14 @@ public enum Overlay: Equatable, Sendable {
 
 /// A question that needs y or n.
 public enum Confirmation: Equatable, Sendable {
-    /// The product, and its number on screen when asked.
-    case deleteProduct(ProductID, number: Int)
+    /// The product, and what named it when asked (its name, else what it is: `Product.label`).
+    case deleteProduct(ProductID, label: String)
     case clearComparison
     case deleteComparison(ListEntry)
 
     public var question: String {
         switch self {
-        case .deleteProduct(_, let number): "Delete product #\(number)? y/n"
+        case .deleteProduct(_, let label): "Delete '\(label)'? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
         }
@@ -48,7 +48,7 @@ public enum Confirmation: Equatable, Sendable {
     /// What the answer does; nil: nothing but saying so.
     func action(yes: Bool) -> Action? {
         switch self {
-        case .deleteProduct(let id, let number): yes ? .comparison(.deleteProduct(id, number: number)) : nil
+        case .deleteProduct(let id, let label): yes ? .comparison(.deleteProduct(id, label: label)) : nil
         case .clearComparison: yes ? .comparison(.clearAll) : nil
         case .deleteComparison(let entry): yes ? .lists(.delete(entry)) : nil
         }

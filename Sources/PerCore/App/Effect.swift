@@ -9,8 +9,12 @@ public enum Effect: Equatable, Sendable {
     case openComparison(ComparisonID)
     case createComparison(Comparison)
     case renameComparison(ComparisonID, String)
-    case moveComparison(ComparisonID, to: Int)
     case deleteComparison(ComparisonID)
+    /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).
+    case restoreDeletedComparison(Comparison)
+    /// The comparison left for another: deleted when it holds nothing (no title, no product), so blank
+    /// untitled comparisons do not pile up.
+    case discardIfBlank(ComparisonID)
     /// Another session deleted the open comparison and the user changed it here: save it whole again.
     case restoreComparison
     case repaint
@@ -27,8 +31,8 @@ extension Effect {
     public var writesTheOpenComparison: Bool {
         switch self {
         case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader: true
-        case .loadLists, .openComparison, .createComparison, .renameComparison, .moveComparison, .deleteComparison,
-             .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
+        case .loadLists, .openComparison, .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison,
+             .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
 }

@@ -7,6 +7,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case name = "Name"
     case lists = "Saved comparisons"
     case naming = "Typing a title"
+    case finding = "Finding a title (/)"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -15,6 +16,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
             switch lists.mode {
             case .browsing: return [.lists, .everywhere]
             case .naming: return [.naming, .everywhere]
+            case .finding: return [.finding, .everywhere]
             }
         case .comparison:
             switch state.editing.editor {
@@ -31,7 +33,7 @@ extension AppState.Screen {
     var helpScopes: [KeyScope] {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
-        case .lists: [.lists, .naming, .everywhere]
+        case .lists: [.lists, .finding, .naming, .everywhere]
         }
     }
 }
@@ -55,17 +57,42 @@ public enum KeyTable {
         bind("Up/Down, Enter", "select, open", legend: "Enter open", .lists) {
             $0 == .key(.enter) ? .lists(.open) : $0 == .key(.up) ? .lists(.moveSelection(-1)) : $0 == .key(.down) ? .lists(.moveSelection(1)) : nil
         },
-        bind("Tab, Shift-Tab", "select the next / previous", legend: nil, .lists) {
-            $0 == .key(.tab) ? .lists(.moveSelection(1)) : $0 == .key(.backTab) ? .lists(.moveSelection(-1)) : nil
-        },
+        bind("/", "find a title", legend: "/ find", .lists) { $0 == .character("/") ? .lists(.find) : nil },
         bind("Ctrl-N", "new (title)", legend: "^N new", .lists) { $0 == .control("n") ? .lists(.new) : nil },
-        bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .lists(.rename) : nil },
-        bind("[ ]", "move up / down", legend: "[ ] move", .lists) {
-            $0 == .character("[") ? .lists(.moveSelected(-1)) : $0 == .character("]") ? .lists(.moveSelected(1)) : nil
-        },
         bind("Ctrl-D", "delete (asks)", legend: "^D delete", .lists) { $0 == .control("d") ? .lists(.askDelete) : nil },
+        bind("Ctrl-Y", "undo a delete", legend: "^Y undo", .lists) { $0 == .control("y") ? .lists(.undoDelete) : nil },
+        bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .lists(.rename) : nil },
         bind("Esc, Ctrl-O", "back", legend: "Esc back", .lists) {
             $0 == .key(.escape) || $0 == .control("o") ? .lists(.close) : nil
+        },
+        bind("Tab, Shift-Tab", "next / previous", legend: nil, .lists) {
+            $0 == .key(.tab) ? .lists(.moveSelection(1)) : $0 == .key(.backTab) ? .lists(.moveSelection(-1)) : nil
+        },
+        bind("PgDn/PgUp ^F/^B", "a page down / up", legend: nil, .lists) {
+            $0 == .key(.pageDown) || $0 == .control("f") ? .lists(.movePage(1))
+                : $0 == .key(.pageUp) || $0 == .control("b") ? .lists(.movePage(-1)) : nil
+        },
+        bind("Home/End ^A/^E", "the first / last", legend: nil, .lists) {
+            $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
+                : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
+        },
+        // Finding a title on the list screen
+        bind("Enter", "open the one found", legend: "Enter open", .finding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
+        bind("Down, Tab", "next match", legend: "Down next", .finding) {
+            $0 == .key(.down) || $0 == .key(.tab) ? .lists(.findNext(1)) : nil
+        },
+        bind("Up, Shift-Tab", "previous match", legend: "Up prev", .finding) {
+            $0 == .key(.up) || $0 == .key(.backTab) ? .lists(.findNext(-1)) : nil
+        },
+        bind("Esc", "stop finding", legend: "Esc done", .finding) {
+            $0 == .key(.escape) ? .lists(.cancelTitle) : nil
+        },
+        bind("Backspace", "delete the last character", legend: nil, .finding) {
+            $0 == .key(.backspace) || $0 == .key(.delete) ? .lists(.deleteBackward) : nil
+        },
+        bind("Ctrl-U", "clear the text", legend: nil, .finding) { $0 == .control("u") ? .lists(.clearTitle) : nil },
+        bind("any text", "part of a title", legend: nil, .finding) { event in
+            if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
         // Typing a title on the list screen
         bind("Enter, Tab", "save the title", legend: "Enter save", .naming) {
@@ -116,6 +143,9 @@ public enum KeyTable {
         },
         bind("Ctrl-K", "delete all products (asks)", legend: nil, .comparison) {
             $0 == .control("k") ? .comparison(.askClearComparison) : nil
+        },
+        bind("Ctrl-S", "order: best first / as typed", legend: nil, .comparison) {
+            $0 == .control("s") ? .comparison(.toggleTableOrder) : nil
         },
         // Both screens
         bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .app(.redraw) : nil },
@@ -196,11 +226,18 @@ public enum KeyTable {
             return ScreenLayout(state).action(atX: x, y: y)
         case (.click(let x, let y), .lists(let lists)):
             return ListsLayout(lists, size: state.session.size).action(atX: x, y: y)
+        case (.scroll(let lines, _, _), .comparison):
+            // The table is what scrolls on this screen: the wheel moves the focus through its products.
+            return lines == 0 ? nil : .comparison(.scrollProducts(lines))
         case (.paste(let text), .comparison):
             return .comparison(.paste(text))
         case (.paste(let text), .lists(let lists)):
-            if case .naming = lists.mode { return .lists(.paste(text)) }
-            return nil
+            switch lists.mode {
+            case .naming, .finding: return .lists(.paste(text))
+            case .browsing: return nil
+            }
+        case (.scroll(let lines, _, _), .lists(let lists)):
+            return ListsLayout(lists, size: state.session.size).action(scrolling: lines)
         default:
             break
         }
@@ -214,9 +251,10 @@ public enum KeyTable {
     /// Below this width the legend shows the forms without F-keys (phone keyboards lack them).
     public static let narrowLegendWidth = 80
 
-    /// The one-line legend for what is on screen: whole entries that fit the width, in the key table's order.
-    public static func legend(for state: AppState) -> String {
-        let width = state.session.size.width
+    /// The one-line legend for what is on screen: whole entries that fit `width` columns (the
+    /// screen's width when not given), in the key table's order.
+    public static func legend(for state: AppState, width: Int? = nil) -> String {
+        let width = width ?? state.session.size.width
         let scopes = KeyScope.active(in: state)
         var seen = Set<String>()
         let entries = scopes.flatMap { scope in bindings.filter { $0.scope == scope } }

@@ -12,6 +12,8 @@ public struct Session: Equatable, Sendable {
     /// The day on the user's clock: a committed price, quantity or unit is dated with it. Set by the edge at start
     /// and kept current by `.terminal(.today(...))`, which the loop sends when the day changes (checked at each poll).
     public var today: CalendarDay
+    /// The product table's order (Ctrl-S), whichever comparison is open.
+    public var tableOrder: TableOrder = .entry
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, today: CalendarDay = .reference) {

@@ -17,6 +17,14 @@ public enum Verdict: Equatable, Sendable {
         case .more(let percent): "+\(DecimalText.format(percent))% more"
         }
     }
+
+    /// For a narrow column: "Best", "+14%".
+    public var shortText: String {
+        switch self {
+        case .bestValue: "Best"
+        case .more(let percent): "+\(DecimalText.format(percent))%"
+        }
+    }
 }
 
 /// A titled list of products of one unit family, ranked by unit price.
@@ -24,8 +32,12 @@ public enum Verdict: Equatable, Sendable {
 /// The ranking is derived from the products but kept as a sorted multiset of unit prices,
 /// updated incrementally, so that changing one product of 100,000 costs a binary search.
 public struct Comparison: Equatable, Sendable {
-    /// The title as shown, "Untitled" when empty (the same name everywhere).
-    public var displayTitle: String { title.isEmpty ? "Untitled" : title }
+    /// The name of a comparison without a title, the same everywhere: the app, `per lists`, `per show Untitled`.
+    public static let untitled = "Untitled"
+    /// The title as shown, `untitled` when empty.
+    public var displayTitle: String { title.isEmpty ? Self.untitled : title }
+    /// No title and no product holding anything: a blank page, not kept when the user leaves it.
+    public var isBlank: Bool { title.isEmpty && products.allSatisfy(\.isBlank) }
 
     public var id: ComparisonID
     public var title: String
@@ -114,7 +126,8 @@ public struct Comparison: Equatable, Sendable {
         let prices = products.map(unitPrice(of:))
         return products.indices.sorted { i, j in
             switch (prices[i], prices[j]) {
-            case (let a?, let b?): a < b || (a == b && i < j)
+            // `<` settles most pairs from its estimate; `==` would multiply Decimals for every pair.
+            case (let a?, let b?): a < b || (!(b < a) && i < j)
             case (.some, .none): true
             case (.none, .some): false
             case (.none, .none): i < j

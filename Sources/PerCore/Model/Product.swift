@@ -30,6 +30,18 @@ public struct Product: Equatable, Hashable, Sendable {
 
     /// Price, quantity and unit all set: a price that can go into the price book.
     public var isPriced: Bool { price != nil && quantity != nil && unit != nil }
+    /// What names the product for people: its name, else what was typed (`3.99 for 500 g`, `500 g`),
+    /// else `the new product`.
+    public var label: String {
+        if !name.isEmpty { return name }
+        let amount = [quantity.map(DecimalText.format), unit?.symbol].compactMap { $0 }.joined(separator: " ")
+        switch (price.map(MoneyFormat.plain.price), amount.isEmpty ? nil : amount) {
+        case (let p?, let a?): return "\(p) for \(a)"
+        case (let p?, nil): return p
+        case (nil, let a?): return a
+        case (nil, nil): return "the new product"
+        }
+    }
 }
 
 /// Why a product is left out of the ranking.
@@ -52,6 +64,19 @@ public enum ProductProblem: Equatable, Sendable {
         case .noUnit: "no unit yet"
         case .otherFamily(let unit, let comparison): "\(unit.rawValue) can't be compared with \(comparison.rawValue)"
         case .outOfRange(let field, let violation): "\(field.rawValue) \(violation.shortMessage)"
+        }
+    }
+
+    /// For a narrow column: whole words, about 8 columns.
+    public var shortMessage: String {
+        switch self {
+        case .noPrice: "no price"
+        case .negativePrice: "price < 0"
+        case .noQuantity: "no qty"
+        case .nonPositiveQuantity: "qty ≤ 0"
+        case .noUnit: "no unit"
+        case .otherFamily(_, let comparison): "not \(comparison.rawValue)"
+        case .outOfRange(let field, _): "bad \(field == .price ? "price" : "qty")"
         }
     }
 }

@@ -48,6 +48,9 @@ public struct ComparisonReport: Sendable {
 
     // MARK: Table
 
+    /// How the table writes money (JSON and CSV keep exact decimal strings).
+    var money: MoneyFormat { .plain }
+
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
         // The store column only when a product has a store, so a table without stores stays as narrow as before.
@@ -63,10 +66,10 @@ public struct ComparisonReport: Sendable {
             return [
                 r.rank.map(String.init) ?? "-",
                 TerminalText.singleLine(p.name),
-                p.price.map(DecimalText.format) ?? "-",
+                p.price.map(money.price) ?? "-",
                 p.quantity.map(DecimalText.format) ?? "-",
                 p.unit?.symbol ?? "-",
-                r.unitPrice.map(DecimalText.displayPrice) ?? "-",
+                r.unitPrice.map(money.unitPrice) ?? "-",
                 verdict,
             ] + (hasStores ? [TerminalText.singleLine(p.store)] : [])
         }

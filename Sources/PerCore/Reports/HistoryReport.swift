@@ -30,8 +30,8 @@ public struct HistoryReport: Sendable {
             let marks = [index == book.lowestIndex ? "* lowest" : nil, entry.isCurrent ? "now" : nil].compactMap { $0 }
             return [
                 r.seen?.iso ?? "-", TerminalText.singleLine(r.store), TerminalText.singleLine(r.name),
-                DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
-                book.pricePerBasis(entry).map(DecimalText.displayPrice) ?? "-", marks.joined(separator: ", "),
+                MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity), r.unit.symbol,
+                book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", marks.joined(separator: ", "),
             ]
         }
         var lines: [String] = []

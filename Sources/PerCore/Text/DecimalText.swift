@@ -110,17 +110,8 @@ public enum DecimalText {
         Decimal(sign: .plus, exponent: exponent, significand: 1)
     }
 
-    /// A unit price for people: at least two decimals and at least three significant digits, and at
-    /// most `NumberRange.significantDigits` significant digits (a unit price of 10¹⁰ or more).
-    public static func displayPrice(_ value: Decimal) -> String {
-        guard !value.isNaN else { return "-" }
-        let m = magnitude(of: value)
-        let places = max(2, 2 - m)
-        let kept = value.isZero ? rounded(value, places: 2)
-            : m + places >= NumberRange.significantDigits ? rounded(value, significantDigits: NumberRange.significantDigits)
-            : rounded(value, places: places)
-        return padFraction(format(kept), to: 2)
-    }
+    /// A unit price for people (`MoneyFormat.unitPrice`).
+    public static func displayPrice(_ value: Decimal) -> String { MoneyFormat.plain.unitPrice(value) }
 
     /// Pads the fraction with zeros to at least `minimum` places: `7.9` → `7.90`.
     public static func padFraction(_ text: String, to minimum: Int) -> String {

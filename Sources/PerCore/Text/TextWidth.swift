@@ -73,4 +73,17 @@ public enum TextWidth {
         if used > 0 { lines.append(line) }
         return lines
     }
+
+    /// Like `truncate`, but cut between words (`Name of 3.99 for…`, never `3.99 for 5…`); a first word too
+    /// long for the columns is cut as `truncate` does.
+    public static func truncateWords(_ text: String, to columns: Int, ellipsis: Character = "…") -> String {
+        if of(text) <= columns { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false)
+        while words.count > 1 {
+            words.removeLast()
+            let kept = words.joined(separator: " ")
+            if !kept.hasSuffix(" "), of(kept) + 1 <= columns { return kept + String(ellipsis) }
+        }
+        return truncate(text, to: columns, ellipsis: ellipsis)
+    }
 }

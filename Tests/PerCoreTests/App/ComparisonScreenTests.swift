@@ -87,8 +87,8 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))  {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
-        // Not edited, the name's cell shows the store after the name (cut with an ellipsis when narrow).
-        #expect(ScreenView.render(store.state).lines[2].contains(" oats @ A… "))
+        // Not edited, the name's cell shows the store after the name.
+        #expect(ScreenView.render(store.state).lines[2].contains(" oats @ Aldi "))
     }
 
     @Test func aCommittedPriceIsDatedWithTheSessionsDayAsTheClockMoves() {
@@ -201,13 +201,14 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("a"))
         }
-        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", number: 1)) }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "a")) }
+        #expect(Confirmation.deleteProduct("s-1", label: "a").question == "Delete 'a'? y/n")
         #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
             $0.chrome.overlay = .none
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
-            $0.chrome.status = StatusMessage("Deleted product #1")
+            $0.chrome.status = StatusMessage("Deleted 'a'")
         }
     }
 

@@ -13,7 +13,7 @@ import Testing
         store.type("1\t1\t1\t")
         #expect(KeyTable.action(for: .character("x"), in: state()) == .comparison(.type("x")))   // a name takes letters
         #expect(KeyTable.action(for: .key(.escape), in: state()) == .comparison(.cancelEdit))
-        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", number: 1)) }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "1.00 for 1")) }
         #expect(KeyTable.action(for: .key(.enter), in: state()) == nil)   // only y says yes
         #expect(KeyTable.action(for: .character("y"), in: state()) == .app(.answer(yes: true)))
         #expect(KeyTable.action(for: .character("n"), in: state()) == .app(.answer(yes: false)))

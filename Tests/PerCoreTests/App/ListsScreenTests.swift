@@ -22,7 +22,8 @@ import Testing
         let store = opened()
         #expect(store.state.lists?.selected == 1)
         #expect(store.state.lists?.entries == entries)
-        #expect(KeyTable.legend(for: store.state) == "Enter open  ^N new  ^R rename  [ ] move  ^D delete  Esc back  ^Q quit  F1 help")
+        #expect(KeyTable.legend(for: store.state) == "Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  ^Q quit")
+        #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  / find  ^N new  ^D delete")
     }
 
     @Test func renameTypesATitleAndSavesIt() {
@@ -51,17 +52,101 @@ import Testing
         #expect(store.state.editing.comparison.products == [Product(id: "s-3")])
     }
 
-    @Test func moveAndDeleteAskFirst() {
+    @Test func deleteAsksFirstAndCtrlYBringsItBack() {
         var store = opened()
-        store.send(.lists(.moveSelected(-1)), effects: [.moveComparison("c", to: 0)]) {
-            $0.screen = .lists(self.lists([self.entries[1], self.entries[0]], selected: 0, mode: .browsing))
-        }
         store.send(.lists(.askDelete)) { $0.chrome.overlay = .confirm(.deleteComparison(self.entries[1])) }
         store.send(.app(.answer(yes: true)), effects: [.deleteComparison("c"), .openComparison("a"), .loadLists]) {
             $0.chrome.overlay = .none
             $0.screen = .lists(self.lists([self.entries[0]], selected: 0, mode: .browsing))
-            $0.chrome.status = StatusMessage("Deleted \"Oil\"")
+            $0.chrome.status = StatusMessage("Deleted \"Oil\" (Ctrl-Y undoes)")
         }
+        // The store reports what it deleted, then opens the other comparison behind the list, which stays on view.
+        let oil = Comparison(id: "c", title: "Oil", products: [Product(id: "p", price: 3)])
+        store.send(.store(.deletedComparison(oil))) { $0.deletedComparisons = [oil] }
+        let oats = Comparison(id: "a", title: "Oats")
+        store.send(.store(.opened(oats))) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        #expect(store.state.lists != nil)
+
+        #expect(KeyTable.action(for: .control("y"), in: store.state) == .lists(.undoDelete))
+        store.send(.lists(.undoDelete), effects: [.restoreDeletedComparison(oil), .loadLists]) {
+            $0.deletedComparisons = []
+            var lists = self.lists([self.entries[0]], selected: 0, mode: .browsing)
+            lists.wanted = "c"
+            $0.screen = .lists(lists)
+            $0.chrome.status = StatusMessage("Brought back \"Oil\"")
+        }
+        // Brought back, it is the most recently edited: first in the list, and selected.
+        store.send(.store(.listsLoaded([entries[1], entries[0]]))) {
+            $0.screen = .lists(self.lists([self.entries[1], self.entries[0]], selected: 0, mode: .browsing))
+        }
+        store.send(.lists(.undoDelete)) {
+            $0.chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
+        }
+    }
+
+    @Test func leavingABlankComparisonDiscardsIt() {
+        var store = TestStore(Comparison(id: "blank"))
+        let rice = Comparison(id: "r", title: "Rice")
+        store.send(.store(.opened(rice)), effects: [.discardIfBlank("blank")]) {
+            $0.editing = ComparisonScreen(comparison: rice, session: &$0.session)
+        }
+        // A comparison with a title, or with a product, is kept.
+        let oats = Comparison(id: "o", products: [Product(id: "p", price: 2)])
+        store.send(.store(.opened(oats))) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        store.send(.store(.opened(rice))) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
+    }
+
+    @Test func pageHomeEndAndTheWheelMoveTheSelection() {
+        var store = TestStore(Comparison(id: "c0"))
+        store.send(.app(.showLists), effects: [.loadLists]) { $0.screen = .lists(ListsScreen(entries: [], selecting: "c0")) }
+        let many = (0..<50).map { ListEntry(id: EntityID("c\($0)"), title: "T\($0)", productCount: 0) }
+        store.send(.store(.listsLoaded(many))) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
+        // 80×24: 19 rows a page.
+        #expect(KeyTable.action(for: .key(.pageDown), in: store.state) == .lists(.movePage(1)))
+        #expect(KeyTable.action(for: .control("f"), in: store.state) == .lists(.movePage(1)))
+        #expect(KeyTable.action(for: .control("b"), in: store.state) == .lists(.movePage(-1)))
+        #expect(KeyTable.action(for: .key(.home), in: store.state) == .lists(.selectFirst))
+        #expect(KeyTable.action(for: .control("a"), in: store.state) == .lists(.selectFirst))
+        #expect(KeyTable.action(for: .control("e"), in: store.state) == .lists(.selectLast))
+        #expect(KeyTable.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .lists(.moveSelection(3)))
+        store.send(.lists(.movePage(1))) { $0.screen = .lists(self.lists(many, selected: 19, mode: .browsing)) }
+        #expect(ListsLayout(store.state.lists!, size: store.state.session.size).firstRow == 19)
+        store.send(.lists(.movePage(2))) { $0.screen = .lists(self.lists(many, selected: 49, mode: .browsing)) }
+        store.send(.lists(.moveSelection(-3))) { $0.screen = .lists(self.lists(many, selected: 46, mode: .browsing)) }
+        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.lists(.moveSelection(-3))) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.lists(.selectLast)) { $0.screen = .lists(self.lists(many, selected: 49, mode: .browsing)) }
+        store.send(.lists(.movePage(-1))) { $0.screen = .lists(self.lists(many, selected: 30, mode: .browsing)) }
+    }
+
+    @Test func slashFindsATitleAndEnterOpensIt() {
+        var store = opened()
+        let three = entries + [ListEntry(id: "r", title: "Brown rice", productCount: 0), ListEntry(id: "u", title: "", productCount: 0)]
+        store.send(.store(.listsLoaded(three))) { $0.screen = .lists(self.lists(three, selected: 1, mode: .browsing)) }
+        #expect(KeyTable.action(for: .character("/"), in: store.state) == .lists(.find))
+        store.send(.lists(.find)) { $0.screen = .lists(self.lists(three, selected: 1, mode: .finding(""))) }
+        #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  Down next  Up prev  Esc done")
+        store.type("O")   // the first title holding it, in any case: Oats
+        #expect(store.state.lists == lists(three, selected: 0, mode: .finding("O")))
+        store.type("\t")   // Tab, Down: the next one holding it
+        #expect(store.state.lists == lists(three, selected: 1, mode: .finding("O")))
+        store.send(.lists(.findNext(1))) { $0.screen = .lists(self.lists(three, selected: 2, mode: .finding("O"))) }   // "Brown rice"
+        store.send(.lists(.findNext(1))) { $0.screen = .lists(self.lists(three, selected: 0, mode: .finding("O"))) }   // round the list
+        store.send(.lists(.findNext(-1))) { $0.screen = .lists(self.lists(three, selected: 2, mode: .finding("O"))) }
+        store.type("RICE")
+        #expect(store.state.lists == lists(three, selected: 2, mode: .finding("ORICE")))
+        #expect(store.state.chrome.status == StatusMessage("No title holds \"ORICE\"", isWarning: true))
+        store.send(.lists(.clearTitle)) {
+            $0.screen = .lists(self.lists(three, selected: 2, mode: .finding("")))
+            $0.chrome.status = nil
+        }
+        store.type("untitled")   // the name of a comparison without a title
+        #expect(store.state.lists == lists(three, selected: 3, mode: .finding("untitled")))
+        #expect(store.state.chrome.status == nil)
+        store.send(.lists(.cancelTitle)) { $0.screen = .lists(self.lists(three, selected: 3, mode: .browsing)) }
+        store.send(.lists(.find)) { $0.screen = .lists(self.lists(three, selected: 3, mode: .finding(""))) }
+        store.type("rice")
+        store.send(.lists(.acceptTitle), effects: [.openComparison("r")]) { $0.screen = .comparison }
     }
 
     @Test func escapeGoesBackToTheComparison() {

@@ -55,7 +55,7 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 1, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
-        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-2", number: 2)) }
+        store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-2", label: "b")) }
         var theirs = store.state.editing.comparison
         theirs.removeProduct(at: 0)      // another session deletes product 1 meanwhile
         store.send(.store(.externalChanges(theirs))) {
@@ -66,7 +66,7 @@ import Testing
             $0.chrome.overlay = .none
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
-            $0.chrome.status = StatusMessage("Deleted product #1")
+            $0.chrome.status = StatusMessage("Deleted 'b'")
         }
     }
 
@@ -158,7 +158,8 @@ import Testing
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
         store.send(.terminal(.resize(TerminalSize(width: 100, height: 30)))) { $0.session.size = TerminalSize(width: 100, height: 30) }
         let other = Comparison(id: "d", title: "Rice", products: [Product(id: "x-1", price: 1)])
-        store.send(.store(.opened(other))) {
+        // The comparison left was blank (no title, no product): it goes, unless the store finds it holds something.
+        store.send(.store(.opened(other)), effects: [.discardIfBlank("c")]) {
             var session = $0.session
             $0.editing = ComparisonScreen(comparison: other, session: &session)
             $0.session = session

@@ -16,10 +16,14 @@ public enum ComparisonAction: Equatable, Sendable {
     case paste(String)
     case stepBasis(Int)
     case toggleVolumeSystem
+    /// Ctrl-S: entry order or best value first.
+    case toggleTableOrder
+    /// The mouse wheel over the table: the focus moves this many products (below zero: up).
+    case scrollProducts(Int)
     case askDeleteProduct
     case askClearComparison
-    /// Confirmed: delete this product (its number when asked, for the message).
-    case deleteProduct(ProductID, number: Int)
+    /// Confirmed: delete this product (what named it when asked, for the message).
+    case deleteProduct(ProductID, label: String)
     /// Confirmed: delete every product.
     case clearAll
     /// Writes the field in progress into its product before leaving the screen or quitting.

@@ -9,7 +9,8 @@ extension ComparisonScreen {
             unsaved.remove(id)
         case .saveFailed(let id, _):
             if comparison.products.contains(where: { $0.id == id }) { unsaved.insert(id) }
-        case .listsLoaded, .opened, .failed, .refused, .allSaved, .quitWaits, .comparisonDeletedElsewhere, .restoredDeletedComparison, .databaseFileChanged:
+        case .listsLoaded, .opened, .deletedComparison, .failed, .refused, .allSaved, .quitWaits, .comparisonDeletedElsewhere,
+             .restoredDeletedComparison, .databaseFileChanged:
             break
         }
         return []

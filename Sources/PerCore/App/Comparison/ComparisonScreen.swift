@@ -16,6 +16,8 @@ public struct ComparisonScreen: Equatable, Sendable {
     var deletedElsewhere: Set<ProductID> = []
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
     var page = Derived(TablePage.empty)
+    /// The table's order (entry order, or best first), derived from `comparison` and kept current by `update`.
+    var order = Derived(DisplayOrder.empty)
 
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
     public init(comparison: Comparison, session: inout Session) {
@@ -31,6 +33,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     }
 
     public var tablePage: TablePage { page.value }
+    var displayOrder: DisplayOrder { order.value }
     public var focusedProduct: Product { comparison.products[focus.product] }
 
     /// The keypad keys that do something now (none outside numeric fields).
@@ -39,12 +42,11 @@ public struct ComparisonScreen: Equatable, Sendable {
         return []
     }
 
-    /// Re-derives the visible rows when the comparison or the page changed.
+    /// Re-derives the order and the visible rows when the comparison, its order or the page changed.
     mutating func refreshTablePage(_ session: Session) {
-        let range = ScreenLayout(self, session: session).visibleProducts
-        if !page.value.isCurrent(for: comparison, range: range) {
-            page.value = TablePage(comparison, range: range, reusing: page.value)
-        }
+        let layout = ScreenLayout(self, session: session)
+        order.value = layout.order
+        page.value = layout.page
     }
 
     // MARK: Update
@@ -72,10 +74,8 @@ public struct ComparisonScreen: Equatable, Sendable {
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .previousField: return move(by: -1, session: &session, chrome: &chrome)
-        case .nextProduct:
-            return moveTo(FieldFocus(product: min(focus.product + 1, comparison.products.count - 1), field: focus.field), session: session, chrome: &chrome)
-        case .previousProduct:
-            return moveTo(FieldFocus(product: max(focus.product - 1, 0), field: focus.field), session: session, chrome: &chrome)
+        case .nextProduct: return scroll(by: 1, session: session, chrome: &chrome)
+        case .previousProduct: return scroll(by: -1, session: session, chrome: &chrome)
         case .cancelEdit:
             resetEditor()
             chrome.status = StatusMessage("Edit cancelled")
@@ -99,14 +99,20 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.status = StatusMessage(comparison.volumeSystem == .us
                 ? "US customary volume units (tsp to gal)" : "UK imperial volume units (pint, gallon, fl oz; metric spoons)")
             return [.saveHeader]
+        case .toggleTableOrder:
+            session.tableOrder = session.tableOrder.toggled
+            chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")
+            return []
+        case .scrollProducts(let lines):
+            return scroll(by: lines, session: session, chrome: &chrome)
         case .askDeleteProduct:
-            chrome.overlay = .confirm(.deleteProduct(focusedProduct.id, number: focus.product + 1))
+            chrome.overlay = .confirm(.deleteProduct(focusedProduct.id, label: TerminalText.singleLine(focusedProduct.label)))
             return []
         case .askClearComparison:
             chrome.overlay = .confirm(.clearComparison)
             return []
-        case .deleteProduct(let id, let number):
-            return deleteProduct(id, number: number, session: &session, chrome: &chrome)
+        case .deleteProduct(let id, let label):
+            return deleteProduct(id, label: label, session: &session, chrome: &chrome)
         case .clearAll:
             let ids = comparison.products.map(\.id)
             let store = focusedProduct.store
@@ -227,6 +233,13 @@ public struct ComparisonScreen: Equatable, Sendable {
         return later.first { session.made(comparison.products[$0].id) }
     }
 
+    /// The wheel moves the focus through the table's order, the field kept (as PgUp/PgDn do).
+    private mutating func scroll(by lines: Int, session: Session, chrome: inout Chrome) -> [Effect] {
+        let order = displayOrder.isCurrent(for: comparison, order: session.tableOrder) ? displayOrder : DisplayOrder(comparison, order: session.tableOrder)
+        let position = min(max(order.position(of: focus.product) + lines, 0), comparison.products.count - 1)
+        return moveTo(FieldFocus(product: order.index(at: position), field: focus.field), session: session, chrome: &chrome)
+    }
+
     private mutating func moveTo(_ target: FieldFocus, session: Session, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
         let effects = commit(session: session, chrome: &chrome)
@@ -317,9 +330,9 @@ public struct ComparisonScreen: Equatable, Sendable {
         return [.saveHeader]
     }
 
-    private mutating func deleteProduct(_ id: ProductID, number: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
+    private mutating func deleteProduct(_ id: ProductID, label: String, session: inout Session, chrome: inout Chrome) -> [Effect] {
         guard let index = comparison.products.firstIndex(where: { $0.id == id }) else {
-            chrome.status = StatusMessage("Product #\(number) was already deleted in another session")
+            chrome.status = StatusMessage("'\(label)' was already deleted in another session")
             return []
         }
         let store = comparison.products[index].store
@@ -328,7 +341,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), store: store)) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
-        chrome.status = StatusMessage("Deleted product #\(index + 1)")
+        chrome.status = StatusMessage("Deleted '\(label)'")
         return [.deleteProduct(id)]
     }
 }

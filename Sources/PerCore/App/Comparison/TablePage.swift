@@ -6,6 +6,8 @@ public struct ProductRowText: Equatable, Sendable {
     public var unitPrice: String
     /// "Best value", "+14% more", or why the product is not ranked.
     public var verdict: String
+    /// The same, shorter, for a narrow column: "Best", "+14%", "no qty".
+    public var shortVerdict: String
     public var isBest: Bool
     public var isRanked: Bool
     public var price: String?
@@ -13,6 +15,8 @@ public struct ProductRowText: Equatable, Sendable {
     public var unit: String?
     public var name: String?
     public var store: String?
+    /// What names the product in a line or a question: its name, else what it is (`3.99 for 500 g`).
+    public var label: String
     /// What the texts were made from, so an unchanged row can be kept.
     let product: Product
     let unitPriceValue: UnitPrice?
@@ -23,17 +27,20 @@ public struct ProductRowText: Equatable, Sendable {
         switch comparison.standing(of: product) {
         case .excluded(let problem):
             (rank, unitPrice, verdict, isBest, isRanked) = ("-", "", problem.message, false, false)
+            shortVerdict = problem.shortMessage
         case .ranked(let r, let price, let v):
             rank = String(r)
-            unitPrice = comparison.pricePerBasis(price).map(DecimalText.displayPrice) ?? ""
+            unitPrice = comparison.pricePerBasis(price).map(MoneyFormat.plain.unitPrice) ?? ""
             verdict = v.text
+            shortVerdict = v.shortText
             isBest = v == .bestValue
             isRanked = true
         }
-        price = product.price.map { DecimalText.padFraction(DecimalText.format($0), to: 2) }
+        price = product.price.map(MoneyFormat.plain.price)
         quantity = product.quantity.map(DecimalText.format)
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
+        label = product.label
         store = product.store.isEmpty ? nil : product.store
     }
 
@@ -49,12 +56,16 @@ public struct ProductRowText: Equatable, Sendable {
 public struct TablePage: Equatable, Sendable {
     var comparisonID: ComparisonID?
     var revision: Int
-    public private(set) var range: Range<Int>
+    /// The products shown, by index, in the table's order.
+    public private(set) var indices: [Int]
     public private(set) var rows: [ProductRowText]
     /// What every row's verdict and unit price depend on besides its own product.
     var context: Context?
     /// The best unit price per basis, as shown in the summary (nil while nothing is ranked).
     public private(set) var bestText: String?
+    /// The best value's product: its index (checked again after each change) and its label.
+    var bestIndex: Int?
+    public private(set) var bestLabel: String?
 
     struct Context: Equatable, Sendable {
         var best: UnitPrice?
@@ -62,37 +73,58 @@ public struct TablePage: Equatable, Sendable {
         var volumeSystem: VolumeSystem
     }
 
-    public static let empty = TablePage(comparisonID: nil, revision: -1, range: 0..<0, rows: [], context: nil)
+    public static let empty = TablePage(comparisonID: nil, revision: -1, indices: [], rows: [], context: nil)
 
-    init(comparisonID: ComparisonID?, revision: Int, range: Range<Int>, rows: [ProductRowText], context: Context?) {
+    init(comparisonID: ComparisonID?, revision: Int, indices: [Int], rows: [ProductRowText], context: Context?) {
         self.comparisonID = comparisonID
         self.revision = revision
-        self.range = range
+        self.indices = indices
         self.rows = rows
         self.context = context
     }
 
-    /// The rows of `range`; rows of `previous` whose product and context are unchanged are kept,
-    /// with only their rank looked up again (one edit shifts the ranks of others).
-    public init(_ comparison: Comparison, range: Range<Int>, reusing previous: TablePage = .empty) {
+    /// The rows of the products at `indices`; rows of `previous` whose product and context are unchanged are
+    /// kept, with only their rank looked up again (one edit shifts the ranks of others).
+    public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty) {
         let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem)
         let reusable = previous.comparisonID == comparison.id && previous.context == context
-        let rows = range.map { index -> ProductRowText in
+        let rows = indices.map { index -> ProductRowText in
             let product = comparison.products[index]
-            if reusable, previous.range.contains(index), case var row = previous.row(index), row.product == product {
+            if reusable, case var row? = previous.rowIfShown(index), row.product == product {
                 if let price = row.unitPriceValue { row.rank = String(comparison.rank(of: price)) }
                 return row
             }
             return ProductRowText(product, in: comparison)
         }
-        self.init(comparisonID: comparison.id, revision: comparison.revision, range: range, rows: rows, context: context)
-        bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasis).map(DecimalText.displayPrice)
+        self.init(comparisonID: comparison.id, revision: comparison.revision, indices: indices, rows: rows, context: context)
+        bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasis).map(MoneyFormat.plain.unitPrice)
+        if let best = comparison.bestUnitPrice {
+            // Typing more products keeps the best where it was: found again only when it moved or changed.
+            let products = comparison.products
+            if previous.comparisonID == comparison.id, let kept = previous.bestIndex, products.indices.contains(kept),
+               comparison.unitPrice(of: products[kept]) == best {
+                bestIndex = kept
+            } else {
+                // Usually the product just edited, which is on the page: looked for there before everywhere.
+                bestIndex = indices.sorted().first { comparison.unitPrice(of: products[$0]) == best }
+                    ?? products.indices.first { comparison.unitPrice(of: products[$0]) == best }
+            }
+            bestLabel = bestIndex.map { TerminalText.singleLine(products[$0].label) }
+        }
     }
 
-    func isCurrent(for comparison: Comparison, range: Range<Int>) -> Bool {
-        comparisonID == comparison.id && revision == comparison.revision && self.range == range
+    public init(_ comparison: Comparison, range: Range<Int>) {
+        self.init(comparison, indices: Array(range))
     }
 
-    /// The row of product `index`, which must be in `range`.
-    public func row(_ index: Int) -> ProductRowText { rows[index - range.lowerBound] }
+    func isCurrent(for comparison: Comparison, indices: [Int]) -> Bool {
+        comparisonID == comparison.id && revision == comparison.revision && self.indices == indices
+    }
+
+    /// The row of product `index`, which must be shown.
+    public func row(_ index: Int) -> ProductRowText { rowIfShown(index)! }
+
+    func rowIfShown(_ index: Int) -> ProductRowText? {
+        indices.firstIndex(of: index).map { rows[$0] }
+    }
 }

@@ -1,6 +1,11 @@
 /// What the user does on the list of saved comparisons.
 public enum ListsAction: Equatable, Sendable {
     case moveSelection(Int)
+    /// PgDn, PgUp: a page of rows down (up).
+    case movePage(Int)
+    /// Home, End.
+    case selectFirst
+    case selectLast
     /// A click on a row: selects it, or opens it when it is already selected.
     case choose(Int)
     /// Enter: opens the selected comparison.
@@ -9,10 +14,15 @@ public enum ListsAction: Equatable, Sendable {
     case close
     case new
     case rename
-    case moveSelected(Int)
     case askDelete
     /// Confirmed: delete this comparison.
     case delete(ListEntry)
+    /// Ctrl-Y: bring back the comparison deleted last in this session.
+    case undoDelete
+    /// `/`: find a title.
+    case find
+    /// Finding: the next (previous) comparison whose title holds the text.
+    case findNext(Int)
     // Typing a title (new or rename)
     case type(Character)
     case paste(String)

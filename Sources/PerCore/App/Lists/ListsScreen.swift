@@ -1,12 +1,18 @@
 import Foundation
 
-/// The list of saved comparisons (Ctrl-O): open, create, rename, reorder, delete.
+/// The list of saved comparisons (Ctrl-O), the most recently edited first: open, find, create, rename,
+/// delete and bring back.
 public struct ListsScreen: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         case browsing
         /// Typing a title: for the selected comparison, or for a new one.
         case naming(String, isNew: Bool)
+        /// `/`: the selection jumps to the first comparison whose title holds the text (any case).
+        case finding(String)
     }
+
+    /// Comparisons deleted here that Ctrl-Y can bring back, at most this many.
+    public static let undoDepth = 20
 
     /// What an action on the list asks of the root besides its effects.
     public struct Outcome: Equatable, Sendable {
@@ -43,7 +49,7 @@ public struct ListsScreen: Equatable, Sendable {
 
     /// Takes a fresh list from the store, keeping the selection on the same comparison.
     mutating func refresh(_ fresh: [ListEntry]) {
-        let id = selectedEntry?.id ?? wanted
+        let id = wanted ?? selectedEntry?.id
         wanted = nil
         entries = fresh
         selected = fresh.firstIndex { $0.id == id } ?? min(selected, max(0, fresh.count - 1))
@@ -51,11 +57,18 @@ public struct ListsScreen: Equatable, Sendable {
 
     // MARK: Update
 
-    /// `open` is the comparison open behind the list.
-    public mutating func update(_ action: ListsAction, open: ComparisonID, session: inout Session, chrome: inout Chrome) -> Outcome {
+    /// `open` is the comparison open behind the list; `deleted` the comparisons this session deleted, the last last.
+    public mutating func update(_ action: ListsAction, open: ComparisonID, deleted: inout [Comparison],
+                                session: inout Session, chrome: inout Chrome) -> Outcome {
         switch action {
         case .moveSelection(let delta):
-            selected = max(0, min(entries.count - 1, selected + delta))
+            select(selected + delta)
+        case .movePage(let pages):
+            select(selected + pages * ListsLayout(self, size: session.size).rowsPerPage)
+        case .selectFirst:
+            select(0)
+        case .selectLast:
+            select(entries.count - 1)
         case .choose(let index):
             guard entries.indices.contains(index) else { break }
             if index == selected { return openSelected(open: open) }
@@ -69,41 +82,88 @@ public struct ListsScreen: Equatable, Sendable {
         case .rename:
             guard let entry = selectedEntry else { break }
             mode = .naming(entry.title, isNew: false)
-        case .moveSelected(let delta):
-            guard let entry = selectedEntry, entries.indices.contains(selected + delta) else { break }
-            entries.swapAt(selected, selected + delta)
-            selected += delta
-            return Outcome(effects: [.moveComparison(entry.id, to: selected)])
         case .askDelete:
             guard let entry = selectedEntry else { break }
             chrome.overlay = .confirm(.deleteComparison(entry))
         case .delete(let entry):
             refresh(entries.filter { $0.id != entry.id })
-            chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\"")
+            chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\" (Ctrl-Y undoes)")
             var effects: [Effect] = [.deleteComparison(entry.id)]
             if entry.id == open {
                 effects.append(entries.first.map { .openComparison($0.id) }
                     ?? .createComparison(Comparison(id: session.makeComparisonID())))
             }
             return Outcome(effects: effects + [.loadLists])
+        case .undoDelete:
+            guard let comparison = deleted.popLast() else {
+                chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
+                break
+            }
+            wanted = comparison.id
+            chrome.status = StatusMessage("Brought back \"\(comparison.displayTitle)\"")
+            return Outcome(effects: [.restoreDeletedComparison(comparison), .loadLists])
+        case .find:
+            mode = .finding("")
+        case .findNext(let step):
+            guard case .finding(let text) = mode else { break }
+            jump(to: text, from: selected + step, step: step, chrome: &chrome)
         case .type(let c):
-            guard case .naming(let text, let isNew) = mode, TextWidth.of(c) > 0 else { break }
-            mode = .naming(text + String(c), isNew: isNew)
+            guard TextWidth.of(c) > 0 else { break }
+            edit(chrome: &chrome) { $0 + String(c) }
         case .paste(let pasted):
-            guard case .naming(let text, let isNew) = mode else { break }
-            mode = .naming(text + pasted.filter { !$0.isNewline && TextWidth.of($0) > 0 }, isNew: isNew)
+            edit(chrome: &chrome) { $0 + pasted.filter { !$0.isNewline && TextWidth.of($0) > 0 } }
         case .deleteBackward:
-            guard case .naming(let text, let isNew) = mode else { break }
-            mode = .naming(String(text.dropLast()), isNew: isNew)
+            edit(chrome: &chrome) { String($0.dropLast()) }
         case .clearTitle:
-            guard case .naming(_, let isNew) = mode else { break }
-            mode = .naming("", isNew: isNew)
+            edit(chrome: &chrome) { _ in "" }
         case .cancelTitle:
             mode = .browsing
         case .acceptTitle:
+            if case .finding = mode {
+                mode = .browsing
+                return openSelected(open: open)
+            }
             return acceptTitle(session: &session, chrome: &chrome)
         }
         return Outcome()
+    }
+
+    private mutating func select(_ index: Int) {
+        selected = max(0, min(entries.count - 1, index))
+    }
+
+    /// Changes the text being typed (a title, or what to find); finding jumps to the first title that holds it.
+    private mutating func edit(chrome: inout Chrome, _ change: (String) -> String) {
+        switch mode {
+        case .browsing:
+            break
+        case .naming(let text, let isNew):
+            mode = .naming(change(text), isNew: isNew)
+        case .finding(let text):
+            let text = change(text)
+            mode = .finding(text)
+            jump(to: text, from: 0, step: 1, chrome: &chrome)
+        }
+    }
+
+    /// Selects the first comparison from `start` on (going by `step`, round the list) whose title holds `text`,
+    /// ignoring case and accents; says so when none does.
+    private mutating func jump(to text: String, from start: Int, step: Int, chrome: inout Chrome) {
+        guard !text.isEmpty else {
+            chrome.status = nil
+            return
+        }
+        let count = entries.count
+        guard count > 0 else { return }
+        for offset in 0..<count {
+            let index = ((start + offset * step) % count + count) % count
+            if entries[index].displayTitle.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
+                selected = index
+                chrome.status = nil
+                return
+            }
+        }
+        chrome.status = StatusMessage("No title holds \"\(text)\"", isWarning: true)
     }
 
     private func openSelected(open: ComparisonID) -> Outcome {
@@ -117,7 +177,7 @@ public struct ListsScreen: Equatable, Sendable {
         let title = text.trimmingCharacters(in: .whitespaces)
         if isNew {
             let created = Comparison(id: session.makeComparisonID(), title: title)
-            chrome.status = StatusMessage("New comparison \"\(created.title.isEmpty ? "Untitled" : created.title)\"")
+            chrome.status = StatusMessage("New comparison \"\(created.displayTitle)\"")
             return Outcome(effects: [.createComparison(created)], closes: true)
         }
         guard let entry = selectedEntry else { return Outcome() }

@@ -137,18 +137,16 @@ enum JSONExchange {
             let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number)
             try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
         }
-        func emitHeader() throws {
-            guard emitted == nil, members["title"] != nil else { return }
-            let first = try header()
-            title = first.title
-            try sink.comparison(first)
-            emitted = first
-        }
 
         try parser.inObject(depth: depth) { parser, key throws in
             if key == "history" && !seenHistory {
                 seenHistory = true
-                try emitHeader()
+                if emitted == nil && members["title"] != nil {
+                    let first = try header()
+                    title = first.title
+                    try sink.comparison(first)
+                    emitted = first
+                }
                 let historyLine = parser.line
                 switch try parser.peek() {
                 case UInt8(ascii: "["):
@@ -164,7 +162,12 @@ enum JSONExchange {
                 }
             } else if key == "products" && !seenProducts {
                 seenProducts = true
-                try emitHeader()
+                if emitted == nil && members["title"] != nil {
+                    let first = try header()
+                    title = first.title
+                    try sink.comparison(first)
+                    emitted = first
+                }
                 let productsLine = parser.line
                 switch try parser.peek() {
                 case UInt8(ascii: "["):

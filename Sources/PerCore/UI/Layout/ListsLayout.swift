@@ -20,12 +20,14 @@ public struct ListsLayout: Sendable {
     public let rowCount: Int
     public let titleWidth: Int
     public let showsDates: Bool
+    let isNaming: Bool
 
     public init(_ lists: ListsScreen, size: TerminalSize) {
         self.size = size
         rowsPerPage = max(1, size.height - Self.firstRowY - Self.linesBelowRows)
         firstRow = (lists.selectedRow / rowsPerPage) * rowsPerPage
         rowCount = lists.rowCount
+        if case .naming = lists.mode { isNaming = true } else { isNaming = false }
         showsDates = size.width >= Self.dateMinimumWidth
         titleWidth = max(4, size.width - Self.countWidth - (showsDates ? Self.dateWidth : 0) - 6)
     }
@@ -35,8 +37,17 @@ public struct ListsLayout: Sendable {
         (firstRow..<min(rowCount, firstRow + rowsPerPage)).enumerated().map { offset, index in (index, Self.firstRowY + offset) }
     }
 
+    /// The line of the text being found (`/`): the spare line under the rows.
+    public var findY: Int { Self.firstRowY + rowsPerPage }
+
     public var countX: Int { Self.titleX + titleWidth + 1 }
     public var dateX: Int { Self.titleX + titleWidth + Self.countWidth + 2 }
+
+    /// What the mouse wheel does: moves the selection by as many rows as the wheel scrolled (typing a new
+    /// title, nothing).
+    public func action(scrolling lines: Int) -> Action? {
+        rowCount == 0 || lines == 0 || isNaming ? nil : .lists(.moveSelection(lines))
+    }
 
     /// What a click at (x, y) does: choosing the row it lands on.
     public func action(atX x: Int, y: Int) -> Action? {

@@ -65,9 +65,12 @@ public struct ScreenLayout: Sendable {
     public let summary: Rect
     public let status: Rect
     public let legend: Rect
-    public let rowsPerProduct: Int
+    /// Which products are shown: positions in the table's order (`rows` give their indices).
     public let visibleProducts: Range<Int>
     public let rows: [ProductRow]
+    /// The shown products' texts (the columns are as wide as they need).
+    public let page: TablePage
+    let order: DisplayOrder
     private let focused: FieldEditor
     private let glyphs: GlyphSet
 
@@ -84,7 +87,8 @@ public struct ScreenLayout: Sendable {
         if Self.isTooSmall(session.size) {
             kind = .tooSmall
             (title, basisButton, table, editor, toolbar, summary, status, legend) = (zero, zero, zero, zero, zero, zero, zero, zero)
-            keypadOrigin = (0, 0); keypadSize = .compact; rowsPerProduct = 1; visibleProducts = 0..<0; rows = []
+            keypadOrigin = (0, 0); keypadSize = .compact; visibleProducts = 0..<0; rows = []
+            order = .empty; page = .empty
             return
         }
         let isWide = w >= Self.wideWidth && h >= Self.wideHeight
@@ -104,7 +108,6 @@ public struct ScreenLayout: Sendable {
             keypadOrigin = (panelX, toolbar.maxY)
             let summaryY = toolbar.maxY + keypadSize.height
             summary = Rect(x: panelX, y: summaryY, width: keypadSize.width, height: max(0, footerY - summaryY))
-            rowsPerProduct = 1
         } else {
             keypadSize = .compact
             let keypadY = footerY - keypadSize.height
@@ -113,40 +116,94 @@ public struct ScreenLayout: Sendable {
             editor = Rect(x: 0, y: toolbar.y - 1, width: w, height: 1)
             table = Rect(x: 0, y: top, width: w, height: editor.y - top)
             summary = Rect(x: 1 + keypadSize.width + 1, y: keypadY, width: w - keypadSize.width - 3, height: keypadSize.height)
-            rowsPerProduct = 2
         }
-        let perPage = max(1, (table.height - Self.tableHeadingLines) / rowsPerProduct)
+        // One line per product; on the compact screen the edited product has a second line for its fields.
+        let lines = table.height - Self.tableHeadingLines
+        let capacity = isWide ? lines : lines - 1
+        order = screen.displayOrder.isCurrent(for: screen.comparison, order: session.tableOrder)
+            ? screen.displayOrder : DisplayOrder(screen.comparison, order: session.tableOrder)
         let count = screen.comparison.products.count
-        let first = (screen.focus.product / perPage) * perPage
-        visibleProducts = first..<min(count, first + perPage)
-        rows = Self.productRows(visibleProducts, table: table, wide: isWide)
+        visibleProducts = Self.visiblePositions(count: count, focus: order.position(of: screen.focus.product), capacity: capacity)
+        let indices = visibleProducts.map(order.index(at:))
+        page = screen.tablePage.isCurrent(for: screen.comparison, indices: indices)
+            ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage)
+        let counter = count > visibleProducts.count ? Self.counters(visibleProducts, of: count)[0] : ""
+        let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide)
+        rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
+    }
+
+    /// The products that fit, the focused one among them: pages of `capacity` products, the last page
+    /// full (a long comparison opens with as many products as fit above its new row).
+    static func visiblePositions(count: Int, focus: Int, capacity: Int) -> Range<Int> {
+        let capacity = max(1, capacity)
+        let first = max(0, min((focus / capacity) * capacity, count - capacity))
+        return first..<min(count, first + capacity)
+    }
+
+    /// Which products are shown, long to short: `22-41 of 41`, `22-41/41`, `41/41`.
+    static func counters(_ shown: Range<Int>, of count: Int) -> [String] {
+        ["\(shown.lowerBound + 1)-\(shown.upperBound) of \(count)", "\(shown.lowerBound + 1)-\(shown.upperBound)/\(count)", "\(shown.upperBound)/\(count)"]
+    }
+
+    /// `Per 100 g`: the unit-price column's heading, the comparison unit in full.
+    static func unitPriceHeading(_ basis: ComparisonBasis?) -> String { "Per \(basis?.label ?? "unit")" }
+
+    /// Column widths from what the shown rows hold and the table's width.
+    struct Columns {
+        var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0
+
+        init(_ page: TablePage, count: Int, counter: String, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool) {
+            func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
+            // The rank's digits and the focus mark.
+            rank = String(count).count + 1
+            let editedUnit = if case .unit = editor { TextWidth.of(editor.text) + 1 } else { 0 }
+            unit = min(10, max(wide ? 5 : 6, widest(\.unit), editedUnit))
+            unitPrice = min(14, max(wide ? TextWidth.of(ScreenLayout.unitPriceHeading(basis)) : 4, widest(\.unitPrice)))
+            // The best value's verdict has its mark before it.
+            let fullVerdict = max(widest { $0.isBest ? $0.verdict + "  " : $0.verdict }, wide ? TextWidth.of(counter) : 0)
+            let shortVerdict = widest { $0.isBest ? $0.shortVerdict + "  " : $0.shortVerdict }
+            let rest: Int
+            if wide {
+                // Room to type a price (`12.99▏`) and a quantity (`500▏`); longer ones widen the column.
+                price = min(10, max(7, widest(\.price)))
+                quantity = min(10, max(6, widest(\.quantity)))
+                rest = tableWidth - (rank + price + quantity + unit + unitPrice + 6)
+            } else {
+                price = 10
+                quantity = 10
+                rest = tableWidth - (rank + unitPrice + 3)
+            }
+            let nameMinimum = wide ? 10 : 8
+            // The name keeps its minimum; the verdict takes the rest, down to its short forms (`+21%`, `no qty`)
+            // or a percent in powers of ten, and at least 8 columns.
+            verdict = max(0, min(max(min(fullVerdict, rest - nameMinimum), min(8, shortVerdict)), rest - 1))
+            name = max(0, rest - verdict)
+        }
     }
 
     /// Column positions: `# name price quantity unit per-unit verdict` on one line (wide), or
-    /// `# name per-unit verdict` over `price quantity unit` (compact).
-    private static func productRows(_ range: Range<Int>, table: Rect, wide: Bool) -> [ProductRow] {
-        range.enumerated().map { offset, index in
+    /// `# name per-unit verdict` with `price quantity unit` under the focused product (compact).
+    private static func productRows(_ indices: [Int], focus: Int, table: Rect, columns c: Columns, wide: Bool) -> [ProductRow] {
+        var y = table.y + Self.tableHeadingLines
+        return indices.map { index in
             let x = table.x
+            var cx = x
+            func next(_ width: Int) -> Rect { defer { cx += width + 1 }; return Rect(x: cx, y: y, width: width, height: 1) }
+            defer { y += !wide && index == focus ? 2 : 1 }
             if wide {
-                let y = table.y + 1 + offset
-                let verdictW = 12, perW = 8, unitW = 5, qtyW = 8, priceW = 8, rankW = 3
-                let nameW = max(4, table.width - (rankW + priceW + qtyW + unitW + perW + verdictW + 6))
-                var cx = x
-                func next(_ width: Int) -> Rect { defer { cx += width + 1 }; return Rect(x: cx, y: y, width: width, height: 1) }
-                let rank = next(rankW), name = next(nameW), price = next(priceW), qty = next(qtyW), unit = next(unitW)
-                let per = next(perW), verdict = Rect(x: cx, y: y, width: max(0, table.maxX - cx), height: 1)
+                let rank = next(c.rank), name = next(c.name), price = next(c.price), qty = next(c.quantity), unit = next(c.unit)
+                let per = next(c.unitPrice), verdict = Rect(x: cx, y: y, width: max(0, table.maxX - cx), height: 1)
                 return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
             }
-            let y = table.y + 1 + offset * 2
-            let verdictW = 12, perW = 8, rankW = 3
-            let nameW = max(4, table.width - (rankW + perW + verdictW + 3))
-            let rank = Rect(x: x, y: y, width: rankW, height: 1)
-            let name = Rect(x: x + rankW + 1, y: y, width: nameW, height: 1)
-            let per = Rect(x: name.maxX + 1, y: y, width: perW, height: 1)
-            let verdict = Rect(x: per.maxX + 1, y: y, width: max(0, table.maxX - per.maxX - 1), height: 1)
-            let price = Rect(x: x + rankW + 1, y: y + 1, width: 10, height: 1)
-            let qty = Rect(x: price.maxX + 5, y: y + 1, width: 10, height: 1)
-            let unit = Rect(x: qty.maxX + 1, y: y + 1, width: 6, height: 1)
+            let rank = next(c.rank), name = next(c.name), per = next(c.unitPrice)
+            let verdict = Rect(x: cx, y: y, width: max(0, table.maxX - cx), height: 1)
+            guard index == focus else {
+                let none = Rect(x: name.x, y: y, width: 0, height: 1)
+                return ProductRow(index: index, rank: rank, name: name, price: none, quantity: none, unit: none, unitPrice: per, verdict: verdict)
+            }
+            let price = Rect(x: name.x, y: y + 1, width: c.price, height: 1)
+            let qty = Rect(x: price.maxX + 5, y: y + 1, width: c.quantity, height: 1)
+            let unit = Rect(x: qty.maxX + 1, y: y + 1, width: max(0, min(c.unit, table.maxX - qty.maxX - 1)), height: 1)
             return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
         }
     }
@@ -208,6 +265,10 @@ public struct ScreenLayout: Sendable {
             break
         }
         for row in rows {
+            // A one-line row of the compact screen: a tap anywhere on it opens its price.
+            if row.price.width == 0, y == row.rank.y, x >= table.x, x < table.maxX {
+                return .comparison(.focus(FieldFocus(product: row.index, field: .price)))
+            }
             for field in ProductField.allCases where row.frame(of: field).contains(x: x, y: y) {
                 return .comparison(.focus(FieldFocus(product: row.index, field: field)))
             }

@@ -10,6 +10,11 @@ enum ListsView {
         canvas.put("Title", x: ListsLayout.titleX, y: ListsLayout.headingY, style: .underline, color: .muted)
         canvas.put("Products", x: layout.countX, y: ListsLayout.headingY, style: .underline, color: .muted)
         if layout.showsDates { canvas.put("Last edited", x: layout.dateX, y: ListsLayout.headingY, style: .underline, color: .muted) }
+        if case .finding(let text) = lists.mode {
+            var shown = Substring(TerminalText.singleLine(text))   // a long text shows its end, where typing goes
+            while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ListsLayout.titleX, !shown.isEmpty { shown = shown.dropFirst() }
+            canvas.put("Find: \(shown)\(g.cursor)", x: ListsLayout.titleX, y: layout.findY, style: .bold, color: .accent)
+        }
         if lists.rowCount == 0 {
             canvas.put("No saved comparisons yet: Ctrl-N makes one.", x: ListsLayout.titleX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
         }

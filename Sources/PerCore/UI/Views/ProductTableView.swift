@@ -2,28 +2,35 @@ import Foundation
 
 /// The products as a table: the form the shopper edits and the live ranking in one.
 enum ProductTableView {
-    static func draw(_ state: AppState, _ layout: ScreenLayout, page: TablePage, into canvas: inout Canvas) {
+    static func draw(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let c = state.editing.comparison
         let t = layout.table
-        if layout.kind == .wide, let row = layout.rows.first {
-            func header(_ text: String, _ r: Rect, right: Bool = false) {
-                let x = right ? r.maxX - TextWidth.of(text) : r.x
-                canvas.put(text, x: x, y: t.y, style: .underline, color: .muted, limit: r.width)
-            }
-            header("#", row.rank, right: true); header("Name", row.name); header("Price", row.price, right: true)
-            header("Qty", row.quantity, right: true); header("Unit", row.unit)
-            header("Per \(c.basis?.label ?? "unit")", row.unitPrice, right: true)
+        let shown = layout.visibleProducts
+        let counters = c.products.count > shown.count ? ScreenLayout.counters(shown, of: c.products.count) : []
+        guard let first = layout.rows.first else { return }
+        func header(_ text: String, _ r: Rect, right: Bool = false) {
+            let x = right ? r.maxX - TextWidth.of(text) : r.x
+            canvas.put(text, x: x, y: t.y, style: .underline, color: .muted, limit: r.width)
+        }
+        let perHeading = ScreenLayout.unitPriceHeading(c.basis)
+        if layout.kind == .wide {
+            header("#", first.rank, right: true); header("Name", first.name); header("Price", first.price, right: true)
+            header("Qty", first.quantity, right: true); header("Unit", first.unit)
+            header(perHeading, first.unitPrice, right: true)
             // Which products this page shows, where the verdict column's heading would be.
-            if c.products.count > layout.visibleProducts.count {
-                header("\(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)", row.verdict)
+            if let counter = counters.first(where: { TextWidth.of($0) <= first.verdict.width }) {
+                header(counter, first.verdict)
             }
         } else {
-            let more = layout.visibleProducts.isEmpty ? "" : "products \(layout.visibleProducts.lowerBound + 1)-\(layout.visibleProducts.upperBound) of \(c.products.count)"
-            canvas.put(more, x: t.x + 1, y: t.y, style: .dim, color: .muted, limit: t.width)
+            // The counter at the left, the comparison unit over its column when both fit.
+            let perX = first.unitPrice.maxX - TextWidth.of(perHeading)
+            let counter = (["products " + (counters.first ?? "")] + counters).first { counters.isEmpty ? false : TextWidth.of($0) + 2 <= perX - t.x }
+            if let counter { canvas.put(counter, x: t.x + 1, y: t.y, style: .dim, color: .muted) }
+            if perX > t.x { canvas.put(perHeading, x: perX, y: t.y, style: .dim, color: .muted) }
         }
         for row in layout.rows {
-            drawRow(row, text: page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
+            drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
         }
     }
 
@@ -32,28 +39,69 @@ enum ProductTableView {
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
         put(text.unitPrice, in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
-        put(text.isBest ? "\(g.bestMark) \(text.verdict)" : text.verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
-        if !wide {
+        // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
+        let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2
+            ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().dropLast()), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
+        let verdict = [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }
+            .first { TextWidth.of($0) <= row.verdict.width } ?? ""
+        put(verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
+        if !wide && row.price.width > 0 {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
         }
         for field in ProductField.allCases {
             let frame = row.frame(of: field)
+            guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
             // The name and the store share a cell: it shows the one being edited, else "name @ store".
             if field == .store && !isFocused { continue }
             if field == .name && isFocusedRow && state.editing.focus.field == .store { continue }
             if isFocused {
                 // Left-aligned while typing, so a keystroke only appends.
-                let typed = ScreenView.tail(ScreenView.editorText(state) + String(g.cursor), frame.width)
+                let typed = editedText(state, width: frame.width)
                 // Reverse alone, without colour: the same attributes as a pressed key and as the rest of the cell,
                 // so typing needs no switch, and the shortest attribute sequence.
                 canvas.fill(frame, with: Cell(" ", style: .reverse))
                 canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
                 continue
             }
-            let (value, placeholder) = fieldText(text, field)
+            var (value, placeholder) = fieldText(text, field)
+            // A compact row without its fields says what the product is instead of its name.
+            if field == .name, !wide, row.price.width == 0, value == nil {
+                // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
+                // as a number cut after its point).
+                let words = TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
+                placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
+            }
+            if field.isNumeric, let number = value {
+                put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)
+                continue
+            }
             put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
                 color: value == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
+        }
+    }
+
+    /// The focused field's edit and cursor in `width` columns: a number too long for it is cut after its point
+    /// (or rounded), never to its tail; of a long expression, the end from its operator on.
+    static func editedText(_ state: AppState, width: Int) -> String {
+        let g = state.session.glyphs
+        let cursor = String(g.cursor)
+        let full = ScreenView.editorText(state) + cursor
+        guard TextWidth.of(full) > width else { return full }
+        guard case .numeric = state.editing.editor, let expression = CalculatorExpression(parsing: state.editing.editor.text) else {
+            return ScreenView.tail(full, width)
+        }
+        let room = width - 1
+        let ellipsis = String(g.ellipsis)
+        switch expression {
+        case .empty: return cursor
+        case .first(let a): return NumberFit.fit(a.text, width: room, ellipsis: g.ellipsis) + cursor
+        case .pending(let a, let op):
+            let symbol = g.symbol(op)
+            return NumberFit.fit(a.text, width: room - TextWidth.of(symbol), ellipsis: g.ellipsis) + symbol + cursor
+        case .both(_, let op, let b):
+            let kept = ellipsis + g.symbol(op)
+            return kept + NumberFit.fit(b.text, width: room - TextWidth.of(kept), ellipsis: g.ellipsis) + cursor
         }
     }
 

@@ -20,10 +20,9 @@ public enum ScreenView {
             return canvas
         }
         drawTitle(state, layout, into: &canvas)
-        // The state keeps the page current; a state that skipped `update` gets it derived here.
-        let page = state.editing.tablePage.isCurrent(for: state.editing.comparison, range: layout.visibleProducts)
-            ? state.editing.tablePage : TablePage(state.editing.comparison, range: layout.visibleProducts)
-        ProductTableView.draw(state, layout, page: page, into: &canvas)
+        // The state keeps the page current (a state that skipped `update` gets it derived by the layout).
+        let page = layout.page
+        ProductTableView.draw(state, layout, into: &canvas)
         drawEditor(state, layout, into: &canvas)
         drawToolbar(state, layout, into: &canvas)
         switch state.editing.editor {
@@ -36,7 +35,7 @@ public enum ScreenView {
         case .text:
             drawNameHint(state.editing.focus.field, layout, glyphs: g, into: &canvas)
         }
-        drawSummary(state, layout, best: page.bestText, into: &canvas)
+        drawSummary(state, layout, page: page, into: &canvas)
         drawFooter(state, layout, into: &canvas)
         return canvas
     }
@@ -44,12 +43,12 @@ public enum ScreenView {
     /// The status line and the legend under it.
     static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         drawStatus(state, layout, into: &canvas)
-        canvas.put(TextWidth.truncate(KeyTable.legend(for: state), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
+        canvas.put(TextWidth.truncate(KeyTable.legend(for: state, width: layout.legend.width), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
                    x: 0, y: layout.legend.y, style: .dim, color: .muted)
     }
 
     static func drawTitle(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
-        let title = state.editing.comparison.title.isEmpty ? "New comparison" : state.editing.comparison.title
+        let title = state.editing.comparison.displayTitle
         var text = " per \(state.session.glyphs.vertical) \(title)"
         if state.session.isReadOnly { text += "  [READ-ONLY]" }
         canvas.put(text, x: 0, y: 0, style: .bold, color: .accent, limit: layout.basisButton.x - 1)
@@ -62,8 +61,12 @@ public enum ScreenView {
         return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
     }
 
-    static func fieldTitle(_ state: AppState) -> String {
-        "#\(state.editing.focus.product + 1) \(state.editing.focus.field.title)"
+    /// `Price of big`, `Unit of 3.99 for 500`, `Price (new product)`: the field, and the product by what names
+    /// it, never by a number (`#` is the rank); long to short, for the room there is.
+    static func fieldTitles(_ state: AppState) -> [String] {
+        let product = state.editing.focusedProduct
+        let field = state.editing.focus.field.title
+        return product.isBlank ? ["\(field) (new product)", "\(field) (new)", field] : ["\(field) of \(TerminalText.singleLine(product.label))"]
     }
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
@@ -85,19 +88,25 @@ public enum ScreenView {
         let text = editorText(state) + String(state.session.glyphs.cursor)
         let cellWidth = layout.rows.first { $0.index == state.editing.focus.product }?.frame(of: state.editing.focus.field).width ?? 0
         let showExpression = TextWidth.of(text) > cellWidth
-        let pending = pendingText(state)
-        let title = fieldTitle(state) + (layout.kind == .wide ? "" : ":")
-        canvas.put(title, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
+        let ellipsis = state.session.glyphs.ellipsis
+        // The pending result keeps its point (`= 3.33333…`) in at most half the line.
+        let pending = pendingText(state).map { "= " + NumberFit.fit(String($0.dropFirst(2)), width: max(1, r.width / 2 - 2), ellipsis: ellipsis) }
+        let pendingWidth = pending.map { TextWidth.of($0) + 1 } ?? 0
+        let titles = fieldTitles(state).map { $0 + (layout.kind == .wide ? "" : ":") }
+        // On one line with the expression (compact), the title takes at most half of it.
+        let titleRoom = layout.kind == .compact && showExpression ? min(r.width - pendingWidth, r.width / 2) : r.width - pendingWidth
+        let shownTitle = titles.first { TextWidth.of($0) <= titleRoom } ?? TextWidth.truncateWords(titles[0], to: max(0, titleRoom), ellipsis: ellipsis)
+        canvas.put(shownTitle, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
         if let pending {
             canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
         }
         guard showExpression else { return }
         if layout.kind == .wide {
-            canvas.put(tail(text, r.width), x: r.x, y: r.y + 1, style: .bold)
+            canvas.put(ProductTableView.editedText(state, width: r.width), x: r.x, y: r.y + 1, style: .bold)
         } else {
-            let x = r.x + TextWidth.of(title) + 1
-            let room = r.width - (x - r.x) - (pending.map { TextWidth.of($0) + 1 } ?? 0)
-            canvas.put(tail(text, room), x: x, y: r.y, style: .bold)
+            let x = r.x + TextWidth.of(shownTitle) + 1
+            let room = r.width - (x - r.x) - pendingWidth
+            canvas.put(ProductTableView.editedText(state, width: room), x: x, y: r.y, style: .bold)
         }
     }
 
@@ -133,18 +142,29 @@ public enum ScreenView {
         }
     }
 
-    static func drawSummary(_ state: AppState, _ layout: ScreenLayout, best: String?, into canvas: inout Canvas) {
+    /// How many are ranked (the empty new row is not counted), and the best value: its product and unit price.
+    static func drawSummary(_ state: AppState, _ layout: ScreenLayout, page: TablePage, into canvas: inout Canvas) {
         let r = layout.summary
         guard r.height > 0, r.width > 4 else { return }
         let c = state.editing.comparison
+        let typed = c.products.count - (c.products.last?.isBlank == true ? 1 : 0)
         var lines: [(String, CellStyle, ColorRole)] = []
-        lines.append(("\(c.rankedCount) of \(c.products.count) ranked", .dim, .muted))
-        if let best, let basis = c.basis {
-            lines.append(("Best: " + best, .bold, .best))
-            lines.append(("per \(basis.label)", [], .best))
+        let ranked = ["\(c.rankedCount) of \(typed) ranked", "\(c.rankedCount)/\(typed) ranked", "\(c.rankedCount) of \(typed)"]
+        lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
+        if let best = page.bestText, let basis = c.basis {
+            lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
+            // One line when it fits, else the price over its unit.
+            let perBasis = "\(best) per \(basis.label)"
+            if TextWidth.of(perBasis) <= r.width - 1 {
+                lines.append((perBasis, .bold, .best))
+            } else {
+                lines.append((best, .bold, .best))
+                lines.append(("per \(basis.label)", .bold, .best))
+            }
         }
         for (i, line) in lines.enumerated() where i < r.height {
-            canvas.put(line.0, x: r.x + 1, y: r.y + i, style: line.1, color: line.2, limit: r.width - 1)
+            let text = TextWidth.truncateWords(line.0, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis)
+            canvas.put(text, x: r.x + 1, y: r.y + i, style: line.1, color: line.2, limit: r.width - 1)
         }
     }
 

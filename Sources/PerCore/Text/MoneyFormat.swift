@@ -1,0 +1,31 @@
+import Foundation
+
+/// How per writes money for people: prices and unit prices, in the app's table and summary and in the
+/// command line's tables (JSON and CSV keep exact decimal strings). The one place to change how money
+/// reads: a currency symbol is a property here.
+public struct MoneyFormat: Equatable, Sendable {
+    public init() {}
+
+    /// Plain decimals, no currency.
+    public static let plain = MoneyFormat()
+
+    /// A price as typed, with at least two decimals: `2.50`, `3.00`, `1.299`.
+    public func price(_ value: Decimal) -> String {
+        DecimalText.padFraction(DecimalText.format(value), to: 2)
+    }
+
+    /// A unit price: at least two decimals and at least three significant digits, its zeros kept, so that
+    /// unit prices side by side read alike (`0.100` beside `0.147`, `6.61`, `12.35`); at most
+    /// `NumberRange.significantDigits` significant digits.
+    public func unitPrice(_ value: Decimal) -> String {
+        guard !value.isNaN else { return "-" }
+        if value.isZero { return "0.00" }
+        // The magnitude after rounding to three digits: 0.9999 reads 1.00, not 1.000.
+        let m = DecimalText.magnitude(of: DecimalText.rounded(value, significantDigits: 3))
+        let places = max(2, 2 - m)
+        if m + places >= NumberRange.significantDigits {
+            return DecimalText.padFraction(DecimalText.format(DecimalText.rounded(value, significantDigits: NumberRange.significantDigits)), to: 2)
+        }
+        return DecimalText.padFraction(DecimalText.format(DecimalText.rounded(value, places: places)), to: places)
+    }
+}

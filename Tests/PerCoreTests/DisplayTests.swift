@@ -1,0 +1,387 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// What a shopper reads is true: numbers keep their point, money reads as money, nothing is cut in
+/// half, the comparison stays in view, best first on demand (issue 9).
+@Suite struct DisplayTests {
+    static let wide = TerminalSize(width: 80, height: 24)
+    static let narrow = TerminalSize(width: 40, height: 20)
+
+    static func typed(_ keys: String, title: String = "Oats", size: TerminalSize = wide) -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: title), session: Session(id: "s", size: size))
+        for c in keys {
+            let event: InputEvent = c == "\t" ? .key(.tab) : c == "\u{13}" ? .control("s") : .character(c)
+            if let action = KeyTable.action(for: event, in: s) { s.update(action) }
+        }
+        return s
+    }
+
+    static func comparison(products count: Int) -> Comparison {
+        Comparison(id: "c", title: "Many", products: (1...count).map {
+            Product(id: ProductID("p\($0)"), name: "item \($0)", price: Decimal($0 % 7 + 1), quantity: 1, unit: .kilogram)
+        })
+    }
+
+    static func screen(_ s: AppState, _ size: TerminalSize, name: String = #function) -> String {
+        var s = s
+        s.update(.terminal(.resize(size)))
+        let text = ScreenView.render(s).text
+        if let dir = ProcessInfo.processInfo.environment["PER_SNAPSHOT_DIR"] {
+            var n = 1
+            while FileManager.default.fileExists(atPath: dir + "/\(name.prefix { $0 != "(" })-\(n).txt") { n += 1 }
+            try? text.write(toFile: dir + "/\(name.prefix { $0 != "(" })-\(n).txt", atomically: true, encoding: .utf8)
+        }
+        return text
+    }
+
+    /// The first `lines` lines of a screen (the table), for snapshots of the part that matters.
+    static func top(_ text: String, _ lines: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines).joined(separator: "\n")
+    }
+
+    // MARK: Numbers keep their point
+
+    @Test func tenThirdsInThePriceCellKeepsItsPoint() {
+        let s = Self.typed("10/3=")
+        #expect(Self.top(Self.screen(s, Self.wide), 4) == """
+         per │ Oats                                                            per unit
+         # Name            Price    Qty Unit  Per unit              Price (new product)
+        ›-               3.333…▏    qty unit           no price yet 3.33333333333▏
+                                                                    ‹ prev next › clear
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
+         per │ Oats                    per unit
+                           Per unit
+        ›-                          no price yet
+           3.333333…▏ for qty        unit
+
+
+
+        Price (new product): 3.33333333333▏
+        """)
+    }
+
+    @Test func aThirdTimesThreeIsNotNineMillion() {
+        let s = Self.typed("1/3=*3=\t1\tkg\t\t\t")
+        #expect(Self.top(Self.screen(s, Self.wide), 4) == """
+         per │ Oats                                                            per kg ›
+         # Name              Price    Qty Unit  Per kg              Price (new product)
+         1              0.9999999…      1 kg      1.00 ★ Best value
+        ›-              ▏             qty unit         no price yet ‹ prev next › clear
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
+         per │ Oats                    per kg ›
+                             Per kg
+         1 0.999999999999 for… 1.00 ★ Best value
+        ›-                          no price yet
+           ▏          for qty        unit
+
+        """)
+    }
+
+    // MARK: Money reads as money
+
+    @Test func pricesShowTwoDecimalsOrMoreAsTypedAndUnitPricesThreeDigits() {
+        let s = Self.typed("2.5\t1\tkg\tjam\t\t1.299\t10\tkg\tsugar\t\t1.47\t10\tkg\tsalt\t\t")
+        #expect(Self.top(Self.screen(s, Self.wide), 6) == """
+         per │ Oats                                                            per kg ›
+         # Name              Price    Qty Unit  Per kg              Price (new product)
+         3 jam                2.50      1 kg      2.50 +1825% more
+         1 sugar             1.299     10 kg     0.130 ★ Best value ‹ prev next › clear
+         2 salt               1.47     10 kg     0.147 +13% more    ┌───┬───┬───┐ ┌───┐
+        ›-                 ▏          qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
+         per │ Oats                    per kg ›
+                             Per kg
+         3 jam                 2.50 +1825% more
+         1 sugar              0.130 ★ Best value
+         2 salt               0.147 +13% more
+        ›-                          no price yet
+           ▏          for qty        unit
+        """)
+    }
+
+    // MARK: Headers name the comparison unit in full
+
+    @Test func headersNameTheComparisonUnitInFull() {
+        var grams = Self.typed("3.99\t500\tg\t")
+        grams.update(.comparison(.stepBasis(1)))
+        #expect(Self.top(Self.screen(grams, Self.wide), 3) == """
+         per │ Oats                                                         per 100 g ›
+         # Name           Price    Qty Unit  Per 100 g              Name of 3.99 for…
+        ›1 ▏               3.99    500 g         0.798 ★ Best value
+        """)
+        #expect(Self.top(Self.screen(grams, Self.narrow), 3) == """
+         per │ Oats                 per 100 g ›
+                          Per 100 g
+        ›1 ▏                  0.798 ★ Best value
+        """)
+        var millilitres = Self.typed("1.49\t330\tml\t")
+        millilitres.update(.comparison(.stepBasis(1)))
+        #expect(Self.top(Self.screen(millilitres, Self.wide), 3) == """
+         per │ Oats                                                        per 100 mL ›
+         # Name          Price    Qty Unit  Per 100 mL              Name of 1.49 for…
+        ›1 ▏              1.49    330 mL         0.452 ★ Best value
+        """)
+        var ounces = Self.typed("1.49\t12\tfloz\t")
+        while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
+        #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
+         per │ Oats                                                         per fl oz ›
+         # Name           Price    Qty Unit  Per fl oz              Name of 1.49 for…
+        ›1 ▏               1.49     12 fl oz     0.124 ★ Best value
+        """)
+        #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """
+         per │ Oats                 per fl oz ›
+                          Per fl oz
+        ›1 ▏                  0.124 ★ Best value
+        """)
+    }
+
+    // MARK: The comparison stays in view
+
+    @Test func fortyProductsOpenShowingAsManyAsFit() {
+        var session = Session(id: "s", size: Self.wide)
+        let s = AppState(comparison: Self.comparison(products: 40), session: session)
+        _ = session
+        #expect(Self.screen(s, Self.wide) == """
+         per │ Many                                                            per kg ›
+          # Name             Price    Qty Unit  Per kg 22-41 of 41  Price (new product)
+          6 item 22           2.00      1 kg      2.00 +100% more
+         12 item 23           3.00      1 kg      3.00 +200% more   ‹ prev next › clear
+         18 item 24           4.00      1 kg      4.00 +300% more   ┌───┬───┬───┐ ┌───┐
+         24 item 25           5.00      1 kg      5.00 +400% more   │ 1 │ 2 │ 3 │ │ + │
+         30 item 26           6.00      1 kg      6.00 +500% more   │   │   │   │ ├───┤
+         36 item 27           7.00      1 kg      7.00 +600% more   ├───┼───┼───┤ │ − │
+          1 item 28           1.00      1 kg      1.00 ★ Best value │ 4 │ 5 │ 6 │ ├───┤
+          6 item 29           2.00      1 kg      2.00 +100% more   │   │   │   │ │ × │
+         12 item 30           3.00      1 kg      3.00 +200% more   ├───┼───┼───┤ ├───┤
+         18 item 31           4.00      1 kg      4.00 +300% more   │ 7 │ 8 │ 9 │ │ ÷ │
+         24 item 32           5.00      1 kg      5.00 +400% more   │   │   │   │ ├───┤
+         30 item 33           6.00      1 kg      6.00 +500% more   ├───┼───┼───┤ │   │
+         36 item 34           7.00      1 kg      7.00 +600% more   │ . │ 0 │ ⌫ │ │ = │
+          1 item 35           1.00      1 kg      1.00 ★ Best value │   │   │   │ │   │
+          6 item 36           2.00      1 kg      2.00 +100% more   └───┴───┴───┘ └───┘
+         12 item 37           3.00      1 kg      3.00 +200% more    40 of 40 ranked
+         18 item 38           4.00      1 kg      4.00 +300% more    Best: item 28
+         24 item 39           5.00      1 kg      5.00 +400% more    1.00 per kg
+         30 item 40           6.00      1 kg      6.00 +500% more
+         ›-                ▏          qty unit         no price yet
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
+         per │ Many                    per kg ›
+         38-41 of 41         Per kg
+         18 item 38            4.00 +300% more
+         24 item 39            5.00 +400% more
+         30 item 40            6.00 +500% more
+         ›-                         no price yet
+            ▏          for qty        unit
+        Price (new product):
+        """)
+    }
+
+    @Test func threeProductsStayWholeWhileAFourthIsTyped() {
+        let three = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t", size: Self.narrow)
+        #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
+         per │ Oats                    per kg ›
+                             Per kg
+         3 small               7.98 +21% more
+         2 big                 6.99 +6% more
+         1 pound               6.61 ★ Best value
+        ›-                          no price yet
+           ▏          for qty        unit
+        Price (new product):
+        """)
+        var four = three
+        for c in "2.5" { four.update(.comparison(.type(c))) }
+        #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
+         per │ Oats                    per kg ›
+                             Per kg
+         3 small               7.98 +21% more
+         2 big                 6.99 +6% more
+         1 pound               6.61 ★ Best value
+        ›-                          no price yet
+           2.5▏       for qty        unit
+        Price (new product):
+        """)
+        four.update(.comparison(.nextField))
+        #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
+         per │ Oats                    per kg ›
+                          Per kg
+         3 small            7.98 +21% more
+         2 big              6.99 +6% more
+         1 pound            6.61 ★ Best value
+        ›-                       no quantity yet
+           2.50       for ▏          unit
+        Quantity of 2.50:
+        """)
+    }
+
+    @Test func aThousandProductsKeepWholeRanks() {
+        let s = AppState(comparison: Self.comparison(products: 1200), session: Session(id: "s", size: Self.wide))
+        #expect(Self.top(Self.screen(s, Self.wide), 4) == """
+         per │ Many                                                            per kg ›
+            # Name         Price    Qty Unit  Per kg 1182-1201/1201 Price (new product)
+         1030 item 1182     7.00      1 kg      7.00 +600% more
+            1 item 1183     1.00      1 kg      1.00 ★ Best value   ‹ prev next › clear
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 4) == """
+         per │ Many                    per kg ›
+         1198-1201 of 1201   Per kg
+          172 item 1198        2.00 +100% more
+          344 item 1199        3.00 +200% more
+        """)
+    }
+
+    /// `+2035830931…% more`, `no quantity…`, half names: extreme products keep every word and number whole.
+    @Test func extremeProductsKeepWordsAndNumbersWhole() {
+        let products = [
+            Product(id: "p1", name: "cola", price: Decimal(string: "1.49"), quantity: 330, unit: .milliliter),
+            Product(id: "p2", name: "water", price: Decimal(string: "0.001"), quantity: 1500, unit: .milliliter),
+            Product(id: "p3", name: "gold", price: 999999, quantity: 1, unit: .milliliter),
+            Product(id: "p4", price: 2, quantity: 2, unit: .liter),
+            Product(id: "p5", name: "half", price: 3),
+        ]
+        let s = AppState(comparison: Comparison(id: "c", title: "Drinks", products: products, basis: ComparisonBasis(amount: 100, unit: .milliliter)),
+                         session: Session(id: "s", size: Self.wide))
+        #expect(Self.top(Self.screen(s, Self.wide), 8) == """
+         per │ Drinks                                                      per 100 mL ›
+         # Name           Price    Qty Unit   Per 100 mL            Price (new product)
+         3 cola            1.49    330 mL          0.452 +677173%
+         1 water          0.001   1500 mL      0.0000667 ★ Best     ‹ prev next › clear
+         4 gold       999999.00      1 mL    99999900.00 +1.5e14%   ┌───┬───┬───┐ ┌───┐
+         2                 2.00      2 L           0.100 +149900%   │ 1 │ 2 │ 3 │ │ + │
+         - half            3.00    qty unit              no qty     │   │   │   │ ├───┤
+        ›-            ▏            qty unit              no price   ├───┼───┼───┤ │ − │
+        """)
+        #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
+         per │ Drinks              per 100 mL ›
+         3-6 of 6    Per 100 mL
+         4 gold     99999900.00 +1.4999985e14%
+         2 2.00           0.100 +149900% more
+         - half                 no quantity yet
+        ›-                      no price yet
+           ▏          for qty        unit
+        Price (new product):
+        """)
+    }
+
+    /// A unit being typed is shown whole (`dozen▏`, never `ozen▏`), at both sizes.
+    @Test func aFocusedUnitIsShownWhole() {
+        let s = Self.typed("3.49\t1\tdozen")
+        for size in [Self.wide, Self.narrow] {
+            let screen = Self.screen(s, size)
+            #expect(screen.contains("dozen▏"), "\(screen)")
+        }
+    }
+
+    // MARK: Best first on demand
+
+    @Test func ctrlSListsBestValueFirstAndBack() {
+        let entry = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t")
+        let best = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}")
+        #expect(Self.top(Self.screen(best, Self.wide), 6) == """
+         per │ Oats                                                            per kg ›
+         # Name              Price    Qty Unit  Per kg              Price (new product)
+         1 pound              3.00      1 lb      6.61 ★ Best value
+         2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
+         3 small              3.99    500 g       7.98 +21% more    ┌───┬───┬───┐ ┌───┐
+        ›-                 ▏          qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
+        """)
+        #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
+         per │ Oats                    per kg ›
+                             Per kg
+         1 pound               6.61 ★ Best value
+         2 big                 6.99 +6% more
+         3 small               7.98 +21% more
+        ›-                          no price yet
+           ▏          for qty        unit
+        """)
+        let back = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}\u{13}")
+        #expect(Self.top(Self.screen(back, Self.wide), 6) == Self.top(Self.screen(entry, Self.wide), 6))
+    }
+}
+
+/// Money and numbers in cells, for any number per keeps (seeded).
+@Suite struct NumberDisplayPropertyTests {
+    /// A cell never shows a number's tail: it is the number, or a prefix of it ending with an ellipsis after
+    /// its point, or it rounded to a whole number, or the number in powers of ten; never wider than the cell.
+    @Test(arguments: 0..<10)
+    func aNumberInACellIsItsHeadNeverItsTail(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(7000 + seed))
+        for _ in 0..<300 {
+            let text = DecimalText.format(DecimalText.parse(extremeInRange(using: &rng))!)
+            let value = DecimalText.parse(text)!
+            for width in 1...16 {
+                let shown = NumberFit.fit(text, width: width)
+                #expect(TextWidth.of(shown) <= width, "\(text) in \(width): \(shown)")
+                // Too narrow for any digit: an ellipsis alone, no digits at all.
+                if shown == text || shown == "…" { continue }
+                if shown.hasSuffix("…") {
+                    let head = shown.dropLast()
+                    #expect(head.contains(".") && text.hasPrefix(head) && !head.hasSuffix("."), "\(text) in \(width): \(shown)")
+                } else if let e = shown.firstIndex(of: "e") {
+                    let mantissa = DecimalText.parse(String(shown[..<e]))!, exponent = Int(shown[shown.index(after: e)...])!
+                    let approx = mantissa * Decimal(sign: .plus, exponent: exponent, significand: 1)
+                    #expect(abs(NSDecimalNumber(decimal: (approx - value) / value).doubleValue) <= 0.5, "\(text) in \(width): \(shown)")
+                } else if width > 1 || TextWidth.of(DecimalText.format(DecimalText.rounded(value, places: 0))) == 1 {
+                    #expect(shown == DecimalText.format(DecimalText.rounded(value, places: 0)), "\(text) in \(width): \(shown)")
+                }
+            }
+        }
+    }
+
+    /// Unit prices: at least two decimals and three significant digits; prices: at least two decimals, as typed.
+    @Test(arguments: 0..<5)
+    func moneyKeepsItsDigits(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(8000 + seed))
+        for _ in 0..<500 {
+            let value = DecimalText.parse(extremeInRange(using: &rng))!
+            let unit = MoneyFormat.plain.unitPrice(value)
+            let decimals = unit.split(separator: ".").last!.count
+            #expect(unit.contains(".") && decimals >= 2, "\(unit)")
+            let significant = unit.filter(\.isNumber).drop { $0 == "0" }.count
+            #expect(significant >= 3, "\(value) → \(unit)")
+            let price = MoneyFormat.plain.price(value)
+            #expect(DecimalText.parse(price) == value && price.split(separator: ".").last!.count >= 2, "\(value) → \(price)")
+        }
+        #expect(MoneyFormat.plain.unitPrice(Decimal(string: "0.1")!) == "0.100")
+        #expect(MoneyFormat.plain.unitPrice(Decimal(string: "0.147")!) == "0.147")
+        #expect(MoneyFormat.plain.unitPrice(Decimal(string: "0.99999")!) == "1.00")
+        #expect(MoneyFormat.plain.price(Decimal(string: "2.5")!) == "2.50")
+        #expect(MoneyFormat.plain.price(Decimal(string: "1.299")!) == "1.299")
+        #expect(NumberFit.fit("3.333333333333", width: 8) == "3.33333…")
+        #expect(NumberFit.fit("123456789012", width: 8) == "1.235e11")
+    }
+
+    /// Random comparisons at random sizes: the columns stay inside the table and every shown price cell is
+    /// the head of its number.
+    @Test(arguments: 0..<6)
+    func columnsNeverExceedTheWidth(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(9000 + seed))
+        for _ in 0..<20 {
+            let count = [1, 3, 12, 1500].randomElement(using: &rng)!
+            let comparison = ExtremePipelineTests.randomComparison(using: &rng, products: count)
+            let size = TerminalSize(width: Int.random(in: 40...130, using: &rng), height: Int.random(in: 20...40, using: &rng))
+            var state = AppState(comparison: Comparison(id: comparison.id, title: "x", products: comparison.products, basis: comparison.chosenBasis),
+                                 session: Session(id: "s", size: size))
+            if Bool.random(using: &rng) { state.update(.comparison(.toggleTableOrder)) }
+            let layout = ScreenLayout(state)
+            let canvas = ScreenView.render(state)
+            for row in layout.rows {
+                for r in [row.rank, row.name, row.price, row.quantity, row.unit, row.unitPrice, row.verdict] {
+                    #expect(r.x >= layout.table.x && r.maxX <= layout.table.maxX, "\(size): \(r)")
+                }
+                let product = state.editing.comparison.products[row.index]
+                guard row.index != state.editing.focus.product, row.price.width > 0, let price = product.price else { continue }
+                let cell = canvas.text.split(separator: "\n", omittingEmptySubsequences: false)[row.price.y]
+                let shown = String(cell.dropFirst(row.price.x).prefix(row.price.width)).trimmingCharacters(in: .whitespaces)
+                let full = MoneyFormat.plain.price(price)
+                #expect(shown == NumberFit.fit(full, width: row.price.width), "\(full) shown as \(shown)")
+            }
+        }
+    }
+}
