@@ -25,21 +25,21 @@ extension EndToEnd {
                 tmux.type("1"); tmux.keys("Tab")
                 tmux.type("kg"); tmux.keys("Tab")
                 tmux.type("Jumbo"); tmux.keys("Tab")
-                #expect(tmux.waitFor("#1 Store").contains("Type the store"), "\(tmux.screen)")
+                #expect(tmux.waitFor("Store of Jumbo").contains("Type the store"), "\(tmux.screen)")
                 tmux.type("Costco"); tmux.keys("Tab")
                 // Product 2 starts with Costco: the name's cell shows it.
-                let screen = tmux.waitFor { $0.contains("#2 Price") && $0.contains("@ Costco") }
+                let screen = tmux.waitFor { $0.contains("Price (new") && $0.contains("@ Costco") }
                 // Jumbo's cell shows its store after the name, cut to the cell's width.
                 #expect(screen.contains("Jumbo @ "), "\(screen)")
                 tmux.type("3"); tmux.keys("Tab")
                 tmux.type("500"); tmux.keys("Tab")
                 tmux.type("g"); tmux.keys("Tab", "Tab", "Tab")
-                tmux.waitFor("#3 Price")
+                tmux.waitFor { $0.contains("Price (new") && $0.contains("3.00") }
                 // Jumbo's price changes: the earlier one is kept.
                 tmux.keys("PgUp", "PgUp")
-                tmux.waitFor("#1 Price")
+                tmux.waitFor("Price of Jumbo")
                 tmux.keys("C-u"); tmux.type("5.49"); tmux.keys("Tab")
-                tmux.waitFor("#1 Quantity")
+                tmux.waitFor("Quantity of Jumbo")
                 tmux.keys("C-q")
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
