@@ -98,6 +98,9 @@ import Testing
         #expect(item.name == "oats" && item.store == "Costco" && item.unit == .kilogram && item.quantity == 1)
         #expect(try ProductSpec.parse("4.49/6x330 ml @ Aldi Süd").get().store == "Aldi Süd")
         #expect(try ProductSpec.parse("3/500g").get().store == "")
+        let odd = try ProductSpec.parse("a@b=1/1kg@x=y").get()
+        #expect(odd.name == "a@b" && odd.store == "x=y")
+        #expect(try ProductSpec.parse("me@home=2/1kg").get().name == "me@home")
         if case .failure(let error) = ProductSpec.parse("3/500g@") { #expect(error.reason.contains("missing store")) } else { Issue.record("took an empty store") }
         if case .failure(let error) = ProductSpec.parse("3/500g@a\u{1B}b") { #expect(error.reason.contains("U+001B")) } else { Issue.record("took a control character") }
     }

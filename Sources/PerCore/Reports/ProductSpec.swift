@@ -16,7 +16,9 @@ public struct ProductSpec: Equatable, Sendable {
         func fail(_ reason: String) -> Result<Product, ParseError> { .failure(ParseError(argument: argument, reason: reason)) }
         var name = ""
         var rest = Substring(argument)
-        if let equals = argument.lastIndex(of: "=") {
+        // The store (after the last `@` that follows a `/`) may hold `=`: the name's `=` is looked for before it.
+        let storeStart = argument.lastIndex(of: "@").flatMap { at in argument[..<at].contains("/") ? at : nil } ?? argument.endIndex
+        if let equals = argument[..<storeStart].lastIndex(of: "=") {
             name = String(argument[..<equals]).trimmingCharacters(in: .whitespaces)
             rest = argument[argument.index(after: equals)...]
         }
