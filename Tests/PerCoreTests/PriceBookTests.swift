@@ -93,6 +93,20 @@ import Testing
         #expect(PriceBook(history: [], comparison: empty).lowestIndex == nil)
     }
 
+    @Test func historyReadsWhereverTheFileGivesItAndRoundTrips() throws {
+        let late = #"[{"history": [{"price": "2", "quantity": "1", "unit": "kg", "seen": "2026-01-05", "store": "A"}], "title": "Late", "products": [{"name": "x", "price": "3", "quantity": "1", "unit": "kg"}]}]"#
+        let read = try ComparisonExchange.collect(late)
+        let id = try #require(read.comparisons.first?.id)
+        #expect(read.histories[id] == [PriceRecord(product: read.histories[id]![0].product, name: "", store: "A", seen: day("2026-01-05"), price: 2, quantity: 1, unit: .kilogram)])
+        let again = try ComparisonExchange.collect(ComparisonExchange.encode(read.comparisons, histories: read.histories, as: .json))
+        let againID = try #require(again.comparisons.first?.id)
+        #expect(again.histories[againID]?.map(\.store) == ["A"])
+        #expect(again.histories[againID]?.map(\.seen) == [day("2026-01-05")])
+        #expect(again.comparisons.first?.products.map(\.name) == ["x"])
+        // Without a history, the file is as before but for each product's store and day.
+        #expect(!ComparisonExchange.encode(read.comparisons, as: .json).contains("history"))
+    }
+
     @Test func compareItemsTakeAStore() throws {
         let item = try ProductSpec.parse("oats=6.99/1kg@Costco").get()
         #expect(item.name == "oats" && item.store == "Costco" && item.unit == .kilogram && item.quantity == 1)

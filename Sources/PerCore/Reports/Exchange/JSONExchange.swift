@@ -194,8 +194,9 @@ enum JSONExchange {
             try sink.comparison(final)
             emitted = final
             for item in held { try take(item) }
-            for item in heldHistory { try takeHistory(item) }
         }
+        // History read before the title (the header is out now, whichever member brought it).
+        for item in heldHistory { try takeHistory(item) }
     }
 
     /// An earlier price from a comparison's `history`: price, quantity and unit required; `seen` a day or null.
