@@ -20,7 +20,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
             switch state.editing.editor {
             case .numeric: return [.everywhere, .comparison, .numeric]
             case .unit: return [.everywhere, .comparison, .unit]
-            case .text: return [.everywhere, .comparison, .name]
+            case .text: return [.everywhere, .name, .comparison]   // the name's Ctrl-A/Ctrl-E/Delete before the comparison's
             }
         }
     }
@@ -84,8 +84,11 @@ public enum KeyTable {
         bind("F1", "this help", legend: "F1 help", .everywhere) { $0 == .key(.function(1)) ? .app(.toggleHelp) : nil },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
-        bind("Tab, Enter, Down", "next field (commits it)", legend: "Tab next", .comparison) {
-            [.key(.tab), .key(.enter), .key(.down)].contains($0) ? .comparison(.nextField) : nil
+        bind("Tab, Down", "next field (commits it)", legend: "Tab next", .comparison) {
+            [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
+        },
+        bind("Enter", "next product's price once price, quantity, unit are set; else next field", legend: nil, .comparison) {
+            $0 == .key(.enter) ? .comparison(.finishProduct) : nil
         },
         bind("Shift-Tab, Up", "previous field (commits it)", legend: "S-Tab prev", .comparison) {
             [.key(.backTab), .key(.up)].contains($0) ? .comparison(.previousField) : nil
@@ -101,6 +104,9 @@ public enum KeyTable {
         bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", .comparison) {
             $0 == .key(.function(2)) || $0 == .control("p") ? .comparison(.stepBasis(1)) : nil
         },
+        bind("Shift-F2, Ctrl-T", "the \"per\" unit, backwards", legend: nil, .comparison) {
+            $0 == .key(.function(14)) || $0 == .control("t") ? .comparison(.stepBasis(-1)) : nil
+        },
         bind("F3, Ctrl-E", "US / UK volume units", legend: nil, .comparison) {
             $0 == .key(.function(3)) || $0 == .control("e") ? .comparison(.toggleVolumeSystem) : nil
         },
@@ -109,6 +115,9 @@ public enum KeyTable {
         },
         bind("Ctrl-K", "delete all products (asks)", legend: nil, .comparison) {
             $0 == .control("k") ? .comparison(.askClearComparison) : nil
+        },
+        bind("Ctrl-Y", "bring back what Ctrl-D / Ctrl-K deleted", legend: nil, .comparison) {
+            $0 == .control("y") ? .comparison(.undoDeletion) : nil
         },
         // Both screens
         bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .app(.redraw) : nil },
@@ -135,7 +144,17 @@ public enum KeyTable {
         bind("letters", "a unit symbol", legend: nil, .unit) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
-        bind("any text", "the name", legend: nil, .name) { event in
+        bind("Left, Right", "move the cursor", legend: nil, .name) {
+            $0 == .key(.left) ? .comparison(.moveCursor(.left)) : $0 == .key(.right) ? .comparison(.moveCursor(.right)) : nil
+        },
+        bind("Home, End, Ctrl-A, Ctrl-E", "to the start / end", legend: nil, .name) {
+            $0 == .key(.home) || $0 == .control("a") ? .comparison(.moveCursor(.start))
+                : $0 == .key(.end) || $0 == .control("e") ? .comparison(.moveCursor(.end)) : nil
+        },
+        bind("Delete", "delete the character at the cursor", legend: nil, .name) {
+            $0 == .key(.delete) ? .comparison(.deleteForward) : nil
+        },
+        bind("any text", "the name (typed at the cursor)", legend: nil, .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
     ]
@@ -191,9 +210,10 @@ public enum KeyTable {
         default:
             break
         }
-        let scopes = KeyScope.active(in: state)
-        for binding in bindings where scopes.contains(binding.scope) {
-            if let action = binding.action(event) { return action }
+        for scope in KeyScope.active(in: state) {
+            for binding in bindings where binding.scope == scope {
+                if let action = binding.action(event) { return action }
+            }
         }
         return nil
     }

@@ -16,8 +16,9 @@ public struct Product: Equatable, Hashable, Sendable {
         self.unit = unit
     }
 
-    /// Nothing entered yet.
-    public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil && unit == nil }
+    /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
+    /// over the unit of the one before it; a blank product is neither saved nor ranked until something is typed.
+    public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 }
 
 /// Why a product is left out of the ranking.

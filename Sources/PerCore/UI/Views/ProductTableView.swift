@@ -40,7 +40,7 @@ enum ProductTableView {
             let frame = row.frame(of: field)
             if isFocusedRow && field == state.editing.focus.field {
                 // Left-aligned while typing, so a keystroke only appends.
-                let typed = ScreenView.tail(ScreenView.editorText(state) + String(g.cursor), frame.width)
+                let typed = ScreenView.editingText(state, width: frame.width)
                 // Reverse alone, without colour: the same attributes as a pressed key and as the rest of the cell,
                 // so typing needs no switch, and the shortest attribute sequence.
                 canvas.fill(frame, with: Cell(" ", style: .reverse))

@@ -93,15 +93,22 @@ public enum ScreenView {
         }
         guard showExpression else { return }
         if layout.kind == .wide {
-            canvas.put(tail(text, r.width), x: r.x, y: r.y + 1, style: .bold)
+            canvas.put(editingText(state, width: r.width), x: r.x, y: r.y + 1, style: .bold)
         } else {
             let x = r.x + TextWidth.of(title) + 1
             let room = r.width - (x - r.x) - (pending.map { TextWidth.of($0) + 1 } ?? 0)
-            canvas.put(tail(text, room), x: x, y: r.y, style: .bold)
+            canvas.put(editingText(state, width: room), x: x, y: r.y, style: .bold)
         }
     }
 
     /// The last `width` columns of text (the end of a long expression is what matters).
+    /// The focused field's edit with the cursor mark, cut to `width` columns: the end of a number, the name
+    /// around its cursor.
+    static func editingText(_ state: AppState, width: Int) -> String {
+        if case .text(let field) = state.editing.editor { return field.display(cursor: state.session.glyphs.cursor, width: width) }
+        return tail(editorText(state) + String(state.session.glyphs.cursor), width)
+    }
+
     static func tail(_ text: String, _ width: Int) -> String {
         guard width > 0 else { return "" }
         var out = "", used = 0
