@@ -23,7 +23,7 @@ import Testing
           3 small         3.99      500 g         7.98 +21% more
           2 big           6.99        1 kg        6.99 +6% more     ‹ prev next › clear
           1 pound         3.00        1 lb        6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-         ›-           12+3▏         qty unit           no price yet │ 1 │ 2 │ 3 │ │ + │
+         ›-           12+3▏         qty lb             no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -55,7 +55,7 @@ import Testing
           1 pound              6.61 ★ Best value
             3.00       for 1          lb
          ›-                         no price yet
-            12+3▏      for qty        unit
+            12+3▏      for qty        lb
 
         #4 Price:                           = 15
          ‹ prev next › clear
@@ -83,7 +83,7 @@ import Testing
           3 small         3.99      500 g         7.98 +21% more
           2 big           6.99        1 kg        6.99 +6% more     < prev next > clear
           1 pound         3.00        1 lb        6.61 * Best value +---+---+---+ +---+
-         >-           12+3_         qty unit           no price yet | 1 | 2 | 3 | | + |
+         >-           12+3_         qty lb             no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -115,17 +115,17 @@ import Testing
          products 3-4 of 4
           1 pound              6.61 ★ Best value
             3.00       for 1          lb
-         ›-                         no unit yet
-            15.00      for 1          ▏
+         ›4                   33.07 +400% more
+            15.00      for 1          lb▏
 
         #4 Unit:
          ‹ prev next › clear
-         ┌─ unit ──────────┐  3 of 4 ranked
+         ┌─ unit ──────────┐  4 of 4 ranked
          │ mg              │  Best: 6.61
          │ g               │  per kg
          │ kg              │
          │ oz              │
-         │ lb              │
+         │›lb              │
          │                 │
          │                 │
          └─────────────────┘
@@ -142,25 +142,25 @@ import Testing
          per │ keys
 
          Everywhere                                      Price and quantity
-          Ctrl-Q, Ctrl-C   save and quit                  0-9         digit
-          F1               this help                      . or ,      decimal point
-          Ctrl-L           redraw                         + -         plus, minus
-          Ctrl-Z           suspend (fg resumes)           * or x      times (×)
-                                                          /           divide (÷)
-         Comparison                                       =           evaluate now
+          Ctrl-Q, Ctrl-C   save and quit                  0-9          digit
+          F1               this help                      . or ,       decimal point
+          Ctrl-L           redraw                         + -          plus, minus
+          Ctrl-Z           suspend (fg resumes)           * or x       times (×)
+                                                          /            divide (÷)
+         Comparison                                       =            evaluate now
           Ctrl-O           saved comparisons
-          Tab, Enter, Down next field (commits it)       Unit
-          Shift-Tab, Up    previous field (commits it)    Left, Right step the unit
-          PgDn, PgUp       other product, same field      letters     a unit symbol
+          Tab, Enter, Down next field (Enter: finish)    Unit
+          Shift-Tab, Up    previous field (commits it)    Left, Right  step the unit
+          PgDn, PgUp       other product, same field      letters      a unit symbol
           Esc              cancel this field's edit
           Backspace        delete last character (⌫)     Name
-          Ctrl-U           clear the field                any text    the name
-          F2, Ctrl-P       the "per" unit: kg, 100 g…
-          F3, Ctrl-E       US / UK volume units
-          Ctrl-D           delete product (asks first)
+          Ctrl-U           clear the field                Left, Right  cursor
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     Home, Ctrl-A to the start
+          Shift-F2, Ctrl-T the "per" unit, backwards      End, Ctrl-E  to the end
+          F3, Ctrl-E       US / UK volume units           Delete       delete ahead
+          Ctrl-D           delete product (asks first)    any text     the name
           Ctrl-K           delete all products (asks)
-
-
+          Ctrl-Y           undo Ctrl-D / Ctrl-K
          Mouse: click a key, a field, ‹ prev / next ›, or "per kg" (top right).
          Any key closes this
         """)

@@ -84,11 +84,8 @@ public enum KeyTable {
         bind("F1", "this help", legend: "F1 help", .everywhere) { $0 == .key(.function(1)) ? .app(.toggleHelp) : nil },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
-        bind("Tab, Down", "next field (commits it)", legend: "Tab next", .comparison) {
-            [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
-        },
-        bind("Enter", "next product's price once price, quantity, unit are set; else next field", legend: nil, .comparison) {
-            $0 == .key(.enter) ? .comparison(.finishProduct) : nil
+        bind("Tab, Enter, Down", "next field (Enter: finish)", legend: "Tab next", .comparison) {
+            $0 == .key(.enter) ? .comparison(.finishProduct) : [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
         },
         bind("Shift-Tab, Up", "previous field (commits it)", legend: "S-Tab prev", .comparison) {
             [.key(.backTab), .key(.up)].contains($0) ? .comparison(.previousField) : nil
@@ -116,7 +113,7 @@ public enum KeyTable {
         bind("Ctrl-K", "delete all products (asks)", legend: nil, .comparison) {
             $0 == .control("k") ? .comparison(.askClearComparison) : nil
         },
-        bind("Ctrl-Y", "bring back what Ctrl-D / Ctrl-K deleted", legend: nil, .comparison) {
+        bind("Ctrl-Y", "undo Ctrl-D / Ctrl-K", legend: nil, .comparison) {
             $0 == .control("y") ? .comparison(.undoDeletion) : nil
         },
         // Both screens
@@ -144,17 +141,19 @@ public enum KeyTable {
         bind("letters", "a unit symbol", legend: nil, .unit) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
-        bind("Left, Right", "move the cursor", legend: nil, .name) {
+        bind("Left, Right", "cursor", legend: nil, .name) {
             $0 == .key(.left) ? .comparison(.moveCursor(.left)) : $0 == .key(.right) ? .comparison(.moveCursor(.right)) : nil
         },
-        bind("Home, End, Ctrl-A, Ctrl-E", "to the start / end", legend: nil, .name) {
-            $0 == .key(.home) || $0 == .control("a") ? .comparison(.moveCursor(.start))
-                : $0 == .key(.end) || $0 == .control("e") ? .comparison(.moveCursor(.end)) : nil
+        bind("Home, Ctrl-A", "to the start", legend: nil, .name) {
+            $0 == .key(.home) || $0 == .control("a") ? .comparison(.moveCursor(.start)) : nil
         },
-        bind("Delete", "delete the character at the cursor", legend: nil, .name) {
+        bind("End, Ctrl-E", "to the end", legend: nil, .name) {
+            $0 == .key(.end) || $0 == .control("e") ? .comparison(.moveCursor(.end)) : nil
+        },
+        bind("Delete", "delete ahead", legend: nil, .name) {
             $0 == .key(.delete) ? .comparison(.deleteForward) : nil
         },
-        bind("any text", "the name (typed at the cursor)", legend: nil, .name) { event in
+        bind("any text", "the name", legend: nil, .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
     ]

@@ -66,3 +66,8 @@ public struct TextField: Equatable, Sendable {
 
     private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
 }
+
+extension TextField: ExpressibleByStringLiteral {
+    /// The text with the cursor at its end.
+    public init(stringLiteral text: String) { self.init(text) }
+}

@@ -115,13 +115,16 @@ public struct ScreenLayout: Sendable {
 
     /// Column positions: `# name price quantity unit per-unit verdict` on one line (wide), or
     /// `# name per-unit verdict` over `price quantity unit` (compact).
+    /// The narrowest the name column gets (the other columns' sizes are fixed here).
+    static let minimumNameWidth = 9
+
     private static func productRows(_ range: Range<Int>, table: Rect, wide: Bool) -> [ProductRow] {
         range.enumerated().map { offset, index in
             let x = table.x
             if wide {
                 let y = table.y + 1 + offset
                 let verdictW = 12, perW = 8, unitW = 5, qtyW = 8, priceW = 8, rankW = 3
-                let nameW = max(4, table.width - (rankW + priceW + qtyW + unitW + perW + verdictW + 6))
+                let nameW = max(minimumNameWidth, table.width - (rankW + priceW + qtyW + unitW + perW + verdictW + 6))
                 var cx = x
                 func next(_ width: Int) -> Rect { defer { cx += width + 1 }; return Rect(x: cx, y: y, width: width, height: 1) }
                 let rank = next(rankW), name = next(nameW), price = next(priceW), qty = next(qtyW), unit = next(unitW)
@@ -130,7 +133,7 @@ public struct ScreenLayout: Sendable {
             }
             let y = table.y + 1 + offset * 2
             let verdictW = 12, perW = 8, rankW = 3
-            let nameW = max(4, table.width - (rankW + perW + verdictW + 3))
+            let nameW = max(minimumNameWidth, table.width - (rankW + perW + verdictW + 3))
             let rank = Rect(x: x, y: y, width: rankW, height: 1)
             let name = Rect(x: x + rankW + 1, y: y, width: nameW, height: 1)
             let per = Rect(x: name.maxX + 1, y: y, width: perW, height: 1)
