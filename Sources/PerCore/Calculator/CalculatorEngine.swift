@@ -196,6 +196,12 @@ public struct CalculatorEngine: Equatable, Sendable {
         }
     }
 
+    /// The pack a quantity typed as `count × size` describes (`6×330`), kept beside its value when the field is left.
+    public var multipack: Multipack? {
+        guard case .typing(.both(let count, .times, let size)) = state, commit.message == nil else { return nil }
+        return Multipack(count: count.value, size: size.value)
+    }
+
     /// The value the field would get if it were left now (shown while typing).
     public var pendingValue: Decimal? { commit.value }
 }

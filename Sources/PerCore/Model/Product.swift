@@ -7,18 +7,29 @@ public struct Product: Equatable, Hashable, Sendable {
     public var price: Decimal?
     public var quantity: Decimal?
     public var unit: MeasureUnit?
+    /// How the quantity was typed when it was a multipack (`6×330`); shown while it describes the quantity.
+    public var pack: Multipack?
 
-    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil) {
+    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
+                pack: Multipack? = nil) {
         self.id = id
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
+        self.pack = pack
     }
 
     /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
     /// over the unit of the one before it; a blank product is neither saved nor ranked until something is typed.
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
+
+    /// The quantity as the table shows it: the pack's shape (`6*330`) while it describes the quantity, else the number.
+    public var quantityText: String? {
+        guard let quantity else { return nil }
+        if let pack, pack.describes(quantity) { return pack.text }
+        return DecimalText.format(quantity)
+    }
 }
 
 /// Why a product is left out of the ranking.

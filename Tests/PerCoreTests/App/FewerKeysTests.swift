@@ -230,4 +230,31 @@ import Testing
         }
         #expect(store.state.editing.comparison.products.map(\.id) == [a.id, b.id, "s-4"])
     }
+
+    @Test func aMultipackKeepsItsShape() {
+        var store = TestStore()
+        store.type("4.99\t6*330")
+        let drinks = Product(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330))
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: drinks)
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.allCases)))
+        }
+        #expect(store.state.editing.tablePage.rows[0].quantity == "6*330")
+        #expect(ScreenView.render(store.state).lines[2].contains("6×330"))
+        #expect(Multipack(parsing: "6*330") == Multipack(count: 6, size: 330))
+        #expect(Multipack(parsing: "6") == nil && Multipack(parsing: "6*") == nil && Multipack(parsing: "a*3") == nil)
+        // Entering the quantity again and leaving it untouched keeps the shape; a new number drops it.
+        store.send(.comparison(.previousField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1980)))
+        }
+        store.type("2000")
+        let single = Product(id: "s-1", price: dec("4.99"), quantity: 2000)
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: single)
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.allCases)))
+        }
+        #expect(store.state.editing.tablePage.rows[0].quantity == "2000")
+        // A pack that no longer describes the quantity (another program changed it) is not shown.
+        #expect(Product(id: "x", quantity: 5, pack: Multipack(count: 6, size: 330)).quantityText == "5")
+    }
 }

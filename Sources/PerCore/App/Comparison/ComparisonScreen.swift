@@ -303,6 +303,7 @@ public struct ComparisonScreen: Equatable, Sendable {
                 product.price = commit.value
             } else {
                 product.quantity = commit.value
+                product.pack = engine.multipack
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):

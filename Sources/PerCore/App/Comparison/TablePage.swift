@@ -30,7 +30,7 @@ public struct ProductRowText: Equatable, Sendable {
             isRanked = true
         }
         price = product.price.map { DecimalText.padFraction(DecimalText.format($0), to: 2) }
-        quantity = product.quantity.map(DecimalText.format)
+        quantity = product.quantityText
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
     }

@@ -47,7 +47,8 @@ enum ProductTableView {
                 canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
                 continue
             }
-            let (value, placeholder) = fieldText(text, field)
+            let (shown, placeholder) = fieldText(text, field)
+            let value = field == .quantity ? shown.map(g.display) : shown   // a multipack's ×
             put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
                 color: value == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
         }
