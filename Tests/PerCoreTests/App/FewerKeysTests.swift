@@ -192,13 +192,13 @@ import Testing
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
             $0.chrome.status = StatusMessage("Deleted product #1")
         }
-        store.send(.comparison(.undoDeletion), effects: [.saveField(.price, product: a, position: 0)]) {
+        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0)]) {
             $0.editing.comparison.insert(a, at: 0)
             $0.editing.deletions.removeLast()
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 1)))
             $0.chrome.status = StatusMessage("Brought back 'a'")
         }
-        store.send(.comparison(.undoDeletion), effects: [.saveField(.price, product: b, position: 1)]) {
+        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(b, position: 1)]) {
             $0.editing.comparison.insert(b, at: 1)
             $0.editing.deletions = []
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
@@ -221,7 +221,7 @@ import Testing
             $0.madeIDs(4)
             $0.chrome.status = StatusMessage("Comparison cleared")
         }
-        store.send(.comparison(.undoDeletion), effects: [.saveField(.price, product: a, position: 0), .saveField(.price, product: b, position: 1)]) {
+        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0), .restoreProduct(b, position: 1)]) {
             $0.editing.comparison.insert(a, at: 0)
             $0.editing.comparison.insert(b, at: 1)
             $0.editing.deletions = []

@@ -398,8 +398,8 @@ extension ComparisonScreen {
         if deletions.count > Self.undoDepth { deletions.removeFirst(deletions.count - Self.undoDepth) }
     }
 
-    /// Ctrl-Y: the latest deletion's products back in their places, each saved as a new product is (a save of its
-    /// price writes its whole row), with the focus on the first of them.
+    /// Ctrl-Y: the latest deletion's products back in their places, each saved whole in its place, with the focus
+    /// on the first of them.
     mutating func undoDeletion(chrome: inout Chrome) -> [Effect] {
         guard let deletion = deletions.popLast() else {
             chrome.status = StatusMessage("Nothing deleted to bring back")
@@ -416,7 +416,7 @@ extension ComparisonScreen {
         for placed in back {
             let position = min(placed.position, comparison.products.count)
             comparison.insert(placed.product, at: position)
-            effects.append(.saveField(.price, product: placed.product, position: position))
+            effects.append(.restoreProduct(placed.product, position: position))
         }
         focus = FieldFocus(product: comparison.products.firstIndex { $0.id == first }!, field: .price)
         resetEditor()
