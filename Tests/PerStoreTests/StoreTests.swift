@@ -218,6 +218,23 @@ import TestSupport
         #expect(try store.load(comparison.id)?.products == [changed])
     }
 
+    /// Ctrl-Y's save: a deleted product comes back in its place, the others keeping their order.
+    @Test func aRestoredProductLandsInItsPlace() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let products = ["a", "b", "c", "d"].map { product($0, "1", "1", .kilogram) }
+        let comparison = Comparison(title: "order", products: products)
+        try store.save(comparison)
+        try store.deleteProduct(products[1].id)
+        try store.deleteProduct(products[0].id)
+        #expect(try store.load(comparison.id)?.products.map(\.name) == ["c", "d"])
+        try store.restoreProduct(products[0], in: comparison.id, position: 0)
+        try store.restoreProduct(products[1], in: comparison.id, position: 1)
+        #expect(try store.load(comparison.id)?.products == products)
+        #expect(throws: StoreError.comparisonDeleted(id: "gone")) {
+            try store.restoreProduct(products[0], in: "gone", position: 0)
+        }
+    }
+
     /// A database written before the multipack column (migration v1 only) opens, migrates, and keeps its products.
     @Test func aDatabaseFromBeforeTheMultipackColumnOpens() throws {
         let path = folder.file("old.sqlite")
