@@ -55,8 +55,9 @@ public struct ComparisonScreen: Equatable, Sendable {
 
     public mutating func update(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         defer { refreshTablePage(session) }
+        let familyBefore = comparison.family
         let effects = reduce(action, session: &session, chrome: &chrome)
-        return effects + adoptRememberedBasis(session)
+        return comparison.family == familyBefore ? effects : effects + adoptRememberedBasis(session)
     }
 
     private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
@@ -431,7 +432,7 @@ extension ComparisonScreen {
         product.name.isEmpty ? "product #\(number)" : "'\(product.name)'"
     }
 
-    /// When the comparison has a family whose comparison unit the user chose in this session, and its own
+    /// When the comparison takes on a family whose comparison unit the user chose in this session, and its own
     /// chosen basis is of another family (or none), it takes the user's choice.
     mutating func adoptRememberedBasis(_ session: Session) -> [Effect] {
         guard let family = comparison.family, comparison.chosenBasis?.family != family,
