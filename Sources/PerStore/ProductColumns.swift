@@ -6,22 +6,27 @@ import PerCore
 /// back into a Product.
 struct ProductColumn: Sendable {
     let name: String
+    /// The field whose save writes this column.
+    let field: ProductField
     /// What is stored for the product: decimal text for numbers, the unit's symbol, nil for "not set".
     let value: @Sendable (Product) -> (any DatabaseValueConvertible)?
     /// Sets the field from the stored value; a value this per can't read leaves the field unset (never a crash).
     let load: @Sendable (inout Product, DatabaseValue) -> Void
 
-    /// The column that holds `field`. The switch is the table: every field has exactly one column.
-    static func of(_ field: ProductField) -> ProductColumn {
+    /// The columns that hold `field`. The switch is the table: every field has its column, and the quantity also
+    /// the shape of a multipack (`6*330`, nullable, migration v2), written with it.
+    static func of(_ field: ProductField) -> [ProductColumn] {
         switch field {
         case .price:
-            ProductColumn(name: "price", value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })
+            [ProductColumn(name: "price", field: field, value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })]
         case .quantity:
-            ProductColumn(name: "quantity", value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) })
+            [ProductColumn(name: "quantity", field: field, value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) }),
+             ProductColumn(name: "quantity_pack", field: field, value: { $0.pack?.text },
+                           load: { $0.pack = String.fromDatabaseValue($1).flatMap(Multipack.init(parsing:)) })]
         case .unit:
-            ProductColumn(name: "unit", value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })
+            [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })]
         case .name:
-            ProductColumn(name: "name", value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })
+            [ProductColumn(name: "name", field: field, value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })]
         }
     }
 
@@ -33,7 +38,7 @@ struct ProductColumn: Sendable {
 /// The product table as loading, whole-product saves, single-field upserts and bench seeding use it: a row is the
 /// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
 enum ProductColumns {
-    static let all: [ProductColumn] = ProductField.allCases.map(ProductColumn.of)
+    static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of)
 
     /// The columns `product(from:)` reads, for a SELECT.
     static let selection = (["id"] + all.map(\.name)).joined(separator: ", ")
@@ -53,9 +58,9 @@ enum ProductColumns {
     static let upsertWhole = insert(updating: ["comparison_id", "position"] + all.map(\.name))
 
     /// Saving one field: a product not saved yet gets its whole row; a saved one gets only that column changed.
-    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: [ProductColumn.of(field).name]) }
+    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: ProductColumn.of(field).map(\.name)) }
 
-    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: [ProductColumn.of($0).name])) })
+    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: ProductColumn.of($0).map(\.name))) })
 
     /// The arguments of `insert(updating:)` for `product`.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int) -> StatementArguments {
@@ -66,10 +71,10 @@ enum ProductColumns {
     /// going through Decimal). Checked against `value(product)` by the tests.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int, formatted: DecimalTexts) -> StatementArguments {
         var values: [(any DatabaseValueConvertible)?] = [product.id.rawValue, comparison.rawValue, position]
-        for (field, column) in zip(ProductField.allCases, all) {
-            switch field {
-            case .price where product.price != nil && formatted.price != nil: values.append(formatted.price)
-            case .quantity where product.quantity != nil && formatted.quantity != nil: values.append(formatted.quantity)
+        for column in all {
+            switch column.name {
+            case "price" where product.price != nil && formatted.price != nil: values.append(formatted.price)
+            case "quantity" where product.quantity != nil && formatted.quantity != nil: values.append(formatted.quantity)
             default: values.append(column.value(product))
             }
         }

@@ -36,6 +36,10 @@ enum Schema {
                 PRAGMA application_id = \(applicationID);
                 """)
         }
+        migrator.registerMigration("v2: the shape of a multipack quantity") { db in
+            // `6*330` when the quantity (1980) was typed as a multipack; NULL otherwise and in older databases.
+            try db.execute(sql: "ALTER TABLE product ADD COLUMN quantity_pack TEXT")
+        }
         return migrator
     }()
 }

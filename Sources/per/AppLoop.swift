@@ -49,7 +49,7 @@ enum AppLoop {
                     case .suspend: terminal.suspend()
                     case .quit: quit = max(quit, .onceSaved)
                     case .quitNow: quit = .now
-                    case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
+                    case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
                          .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank,
                          .restoreComparison:
                         queue += storeSession.perform(effect, in: state)

@@ -23,7 +23,7 @@ import Testing
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
          1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-                 12+3▏      qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -56,7 +56,7 @@ import Testing
          2 big                 6.99 +6% more
          1 pound               6.61 ★ Best value
         ›-                          no price yet
-           12+3▏      for qty        unit
+           12+3▏      for qty        lb
         Price (new product):                = 15
          ‹ prev next › clear
          ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
@@ -83,7 +83,7 @@ import Testing
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
          1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+
-        >-                 12+3_      qty unit         no price yet | 1 | 2 | 3 | | + |
+        >-                 12+3_      qty lb           no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -116,16 +116,16 @@ import Testing
          3 small               7.98 +21% more
          2 big                 6.99 +6% more
          1 pound               6.61 ★ Best value
-        ›-                          no unit yet
-           15.00      for 1          ▏
-        Unit of 15.00 for 1:
+        ›4                    33.07 +400% more
+           15.00      for 1          lb▏
+        Unit of 15.00 for 1 lb:
          ‹ prev next › clear
-         ┌─ unit ──────────┐  3 of 4 ranked
+         ┌─ unit ──────────┐  4 of 4 ranked
          │ mg              │  Best: pound
          │ g               │  6.61 per kg
          │ kg              │
          │ oz              │
-         │ lb              │
+         │›lb              │
          │                 │
          │                 │
          └─────────────────┘
@@ -139,30 +139,30 @@ import Testing
         s.update(.app(.toggleHelp))
         let text = ScreenView.render(s).text
         #expect(text == """
-         per │ keys
+         per │ keys 1/2
 
-         Everywhere                                      Price and quantity
-          Ctrl-Q, Ctrl-C save and quit                    0-9    digit
-          F1, Ctrl-G     this help                        . or , decimal point
-          Ctrl-L         redraw                           + -    plus, minus
-          Ctrl-Z         suspend (fg resumes)             * or x times (×)
-                                                          /      divide (÷)
-         Comparison                                       =      evaluate now
-          Ctrl-O           saved comparisons
-          Tab, Enter, Down next field (commits it)       Unit
-          Shift-Tab, Up    previous field (commits it)    Left, Right step the unit
-          PgDn, Ctrl-F     next product, same field       letters     a unit symbol
-          PgUp, Ctrl-B     previous product, same field
-          Esc              cancel this field's edit      Name
-          Backspace        delete last character (⌫)      any text the name
+         Everywhere                                       Ctrl-Y           undo Ctrl-D
+          Ctrl-Q, Ctrl-C save and quit                                     / Ctrl-K
+          F1, Ctrl-G     this help
+          Ctrl-L         redraw                          Price and quantity
+          Ctrl-Z         suspend (fg resumes)             0-9    digit
+                                                          . or , decimal point
+         Comparison                                       + -    plus, minus
+          Ctrl-O           saved comparisons              * or x times (×)
+          Tab, Enter, Down next field (Enter: finish)     /      divide (÷)
+          Shift-Tab, Up    previous field (commits it)    =      evaluate now
+          PgDn, Ctrl-F     next product, same field
+          PgUp, Ctrl-B     previous product, same field  Unit
+          Esc              cancel this field's edit       Left, Right step the unit
+          Backspace        delete last character (⌫)      letters     a unit symbol
           Ctrl-U           clear the field
-          F2, Ctrl-P       the "per" unit: kg, 100 g…    Mouse
-          F3, Ctrl-E       US / UK volume units           Click a key, a field, ‹ prev
-          Ctrl-D           delete product (asks first)    / next ›, or "per kg" (top
-          Ctrl-K           delete all products (asks)     right); the wheel scrolls.
-          Ctrl-S           order: best first / as typed
-
-         Any key closes this
+          F2, Ctrl-P       the "per" unit: kg, 100 g…    Name
+          Shift-F2, Ctrl-T the "per" unit, backwards      Left, Right  cursor
+          F3, Ctrl-E       US / UK volume units           Home, Ctrl-A to the start
+          Ctrl-D           delete product (asks first)    End, Ctrl-E  to the end
+          Ctrl-K           delete all products (asks)     Delete       delete ahead
+          Ctrl-S           order: best first / as typed   any text     the name
+         Down, Tab or ^F: more; other keys close
         """)
     }
 

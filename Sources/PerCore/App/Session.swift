@@ -11,6 +11,9 @@ public struct Session: Equatable, Sendable {
     public var isReadOnly: Bool
     /// The product table's order (Ctrl-S), whichever comparison is open.
     public var tableOrder: TableOrder = .entry
+    /// The comparison unit the user last chose (F2) for each family: a comparison that takes a family without a
+    /// choice of its own starts with it.
+    public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false) {

@@ -7,29 +7,42 @@ public struct Product: Equatable, Hashable, Sendable {
     public var price: Decimal?
     public var quantity: Decimal?
     public var unit: MeasureUnit?
+    /// How the quantity was typed when it was a multipack (`6×330`); shown while it describes the quantity.
+    public var pack: Multipack?
 
-    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil) {
+    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
+                pack: Multipack? = nil) {
         self.id = id
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
+        self.pack = pack
     }
 
-    /// Nothing entered yet.
-    public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil && unit == nil }
+    /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
+    /// over the unit of the one before it; a blank product is neither saved nor ranked until something is typed.
+    public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 
     /// What names the product for people: its name, else what was typed (`3.99 for 500 g`, `500 g`),
     /// else `the new product`.
     public var label: String {
         if !name.isEmpty { return name }
-        let amount = [quantity.map(DecimalText.format), unit?.symbol].compactMap { $0 }.joined(separator: " ")
+        if isBlank { return "the new product" }
+        let amount = quantityText.map { [$0, unit?.symbol].compactMap { $0 }.joined(separator: " ") } ?? ""
         switch (price.map(MoneyFormat.plain.price), amount.isEmpty ? nil : amount) {
         case (let p?, let a?): return "\(p) for \(a)"
         case (let p?, nil): return p
         case (nil, let a?): return a
         case (nil, nil): return "the new product"
         }
+    }
+
+    /// The quantity as the table shows it: the pack's shape (`6*330`) while it describes the quantity, else the number.
+    public var quantityText: String? {
+        guard let quantity else { return nil }
+        if let pack, pack.describes(quantity) { return pack.text }
+        return DecimalText.format(quantity)
     }
 }
 

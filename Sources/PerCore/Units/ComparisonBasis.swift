@@ -31,6 +31,17 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
         self.init(amount: amount, unit: unit)
     }
 
+    /// The comparison unit that follows what was typed, while the user has chosen none: US customary mass per
+    /// oz or lb as typed, US customary volume per fl oz (per gal for gallons), pairs and dozens per pair or dozen,
+    /// metric units and each per the family's default (kg, L, each).
+    public static func following(_ unit: MeasureUnit) -> ComparisonBasis {
+        switch unit {
+        case .ounce, .pound, .gallon, .pair, .dozen: ComparisonBasis(amount: 1, unit: unit)
+        case .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart: ComparisonBasis(amount: 1, unit: .fluidOunce)
+        default: unit.family.defaultBasis
+        }
+    }
+
     /// The comparison units offered for a family, in the order the picker steps through them.
     public static func choices(for family: UnitFamily) -> [ComparisonBasis] {
         switch family {

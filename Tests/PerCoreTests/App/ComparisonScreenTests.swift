@@ -55,7 +55,7 @@ import Testing
         let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram)
         store.send(.comparison(.nextField), effects: [.saveField(.name, product: oats, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.comparison.append(Product(id: "s-2"))
+            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram))   // the unit carries over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
@@ -96,7 +96,7 @@ import Testing
         var store = TestStore()
         store.type("2\t1\tfl oz\t\t1\t1\t")
         #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
-        let volume = UnitPicker(selected: nil, offered: UnitFamily.volume.units)
+        let volume = UnitPicker(selected: .fluidOunce, offered: UnitFamily.volume.units)   // carried over
         #expect(store.state.editing.editor == .unit(volume))
         store.send(.comparison(.type("k"))) {
             var typed = volume
@@ -106,7 +106,7 @@ import Testing
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
-            $0.chrome.status = StatusMessage("Unknown unit 'k': kept none", isWarning: true)
+            $0.chrome.status = StatusMessage("Unknown unit 'k': kept fl oz", isWarning: true)
         }
     }
 
@@ -142,6 +142,7 @@ import Testing
         #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
             $0.chrome.overlay = .none
+            $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
             $0.chrome.status = StatusMessage("Deleted 'a'")
@@ -162,6 +163,7 @@ import Testing
         }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"])]) {
             $0.chrome.overlay = .none
+            $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeAllProducts()
             $0.editing.comparison.append(Product(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
@@ -198,6 +200,7 @@ import Testing
         store.type("2\t500\tg\t")
         store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
+            $0.session.chosenBases[.mass] = ComparisonBasis(amount: 100, unit: .gram)
             $0.chrome.status = StatusMessage("Unit prices per 100 g")
         }
     }
@@ -213,6 +216,6 @@ import Testing
         }
         guard case .ranked(_, let uk, _) = store.state.editing.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
         #expect(uk.baseQuantity == dec("568.26125"))
-        #expect(ScreenView.render(store.state).lines[0].hasSuffix("per L (UK) ›"))
+        #expect(ScreenView.render(store.state).lines[0].hasSuffix("per fl oz (UK) ›"))
     }
 }

@@ -19,6 +19,10 @@ struct TestStore {
         #expect(state == expected, sourceLocation: sourceLocation)
     }
 
+    /// Sends an action without checking the state; returns the effects.
+    @discardableResult
+    mutating func apply(_ action: Action) -> [Effect] { state.update(action) }
+
     /// Types keys through the key table without checking each step (Tab is "\t", Enter "\n",
     /// Backspace "\u{8}"); returns the effects.
     @discardableResult

@@ -68,6 +68,15 @@ enum ProductTableView {
                 let words = TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
                 placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
             }
+            if field == .quantity, let shape = value, shape.contains("*") {
+                // A multipack's shape (`6×330`) when it fits; else its quantity, as any number.
+                let shown = g.display(shape)
+                if TextWidth.of(shown) <= frame.width {
+                    put(shown, in: frame, right: wide, style: [], color: .normal, into: &canvas)
+                    continue
+                }
+                value = text.product.quantity.map(DecimalText.format)
+            }
             if field.isNumeric, let number = value {
                 put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)
                 continue
@@ -81,6 +90,7 @@ enum ProductTableView {
     /// (or rounded), never to its tail; of a long expression, the end from its operator on.
     static func editedText(_ state: AppState, width: Int) -> String {
         let g = state.session.glyphs
+        if case .text(let field) = state.editing.editor { return field.display(cursor: g.cursor, width: width) }
         let cursor = String(g.cursor)
         let full = ScreenView.editorText(state) + cursor
         guard TextWidth.of(full) > width else { return full }
