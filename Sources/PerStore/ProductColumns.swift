@@ -19,7 +19,7 @@ struct ProductColumn: Sendable {
         case .quantity:
             ProductColumn(name: "quantity", value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) })
         case .unit:
-            ProductColumn(name: "unit", value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })
+            ProductColumn(name: "unit", value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })
         case .name:
             ProductColumn(name: "name", value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })
         }

@@ -44,7 +44,7 @@ struct CompareCommand: ParsableCommand {
             switch ProductSpec.parse(item) {
             case .success(let product):
                 if let family = comparison.family, let unit = product.unit, unit.family != family {
-                    throw UsageFailure("invalid item '\(item)': \(unit.symbol) is \(unit.family.rawValue), but the comparison is \(family.rawValue)")
+                    throw UsageFailure("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
                 }
                 comparison.append(product)
             case .failure(let error):
@@ -59,7 +59,7 @@ struct CompareCommand: ParsableCommand {
                 throw UsageFailure("invalid --per '\(per)': the amount " + violation.message(naming: NumberRange.shortText(basis.amount)))
             }
             guard basis.family == comparison.family else {
-                throw UsageFailure("invalid --per '\(per)': \(basis.unit.symbol) is \(basis.family.rawValue), but the products are \(comparison.family?.rawValue ?? "")")
+                throw UsageFailure("invalid --per '\(per)': \(basis.unit.kindDescription), but the comparison is \(comparison.family?.comparisonPhrase ?? "empty")")
             }
             comparison.chosenBasis = basis
         }

@@ -38,7 +38,7 @@ public enum ProductProblem: Equatable, Sendable {
         case .noQuantity: "no quantity yet"
         case .nonPositiveQuantity: "quantity must be above zero"
         case .noUnit: "no unit yet"
-        case .otherFamily(let unit, let comparison): "\(unit.rawValue) can't be compared with \(comparison.rawValue)"
+        case .otherFamily(let unit, let comparison): "\(unit.name) can't be compared with \(comparison.name)"
         case .outOfRange(let field, let violation): "\(field.rawValue) \(violation.shortMessage)"
         }
     }

@@ -113,9 +113,9 @@ import Testing
     @Test func leftAndRightStepThroughUnits() {
         var store = TestStore()
         store.type("2\t1\t")
-        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
-        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.allCases)) }
-        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
+        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)

@@ -150,7 +150,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .unit(var picker):
             if picker.type(character) {
                 editor = .unit(picker)
-                chrome.status = picker.typedIsUnknown ? StatusMessage("No unit starts with '\(picker.typed)'", isWarning: true) : nil
+                chrome.status = picker.typingMessage
             }
             return []
         case .text(let text):
@@ -256,10 +256,17 @@ public struct ComparisonScreen: Equatable, Sendable {
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
-            if picker.typedIsUnknown {
-                message = StatusMessage("Unknown unit '\(picker.typed)': kept \(product.unit?.symbol ?? "none")", isWarning: true)
-            } else {
-                product.unit = picker.selected
+            let kept = "kept \(product.unit?.symbol ?? "none")"
+            switch picker.reading {
+            case .nothingTyped: product.unit = picker.selected
+            case .offered(let unit): product.unit = unit
+            case .newWord(let unit):
+                product.unit = unit
+                message = StatusMessage("'\(unit.symbol)' is a count unit of its own: compared only with \(unit.family.name)")
+            case .otherFamily(let unit, let family):
+                message = StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase): \(kept)", isWarning: true)
+            case .unknown:
+                message = StatusMessage("Unknown unit '\(picker.typed)' (a word of at most \(CountWord.maximumLength) letters counts on its own): \(kept)", isWarning: true)
             }
         case .text(let text):
             product.name = text
@@ -290,7 +297,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     /// Units of the family the other products use; every unit while none has one.
     public func offeredUnits(for index: Int) -> [MeasureUnit] {
         let others = comparison.products.indices.lazy.filter { $0 != index }.compactMap { comparison.products[$0].unit }
-        guard let family = others.first?.family else { return MeasureUnit.allCases }
+        guard let family = others.first?.family else { return MeasureUnit.standard }
         return family.units
     }
 

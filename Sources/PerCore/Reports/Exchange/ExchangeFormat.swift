@@ -114,9 +114,9 @@ public enum ComparisonExchange {
     static func unit(_ text: String, line: Int?, field: String) throws(ExchangeError) -> MeasureUnit? {
         let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
-        guard let unit = MeasureUnit(rawValue: trimmed) ?? MeasureUnit(parsing: trimmed) else {
-            let known = MeasureUnit.allCases.map(\.symbol).joined(separator: ", ")
-            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a unit (one of \(known))")
+        guard let unit = MeasureUnit(symbol: trimmed) ?? MeasureUnit(parsing: trimmed) else {
+            let known = MeasureUnit.standard.map(\.symbol).joined(separator: ", ")
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a unit (one of \(known), or a word of letters, at most \(CountWord.maximumLength), counted on its own)")
         }
         return unit
     }

@@ -190,9 +190,11 @@ public enum ScreenView {
         switch state.editing.editor {
         case .numeric: hint = "Type a number on the keypad; Tab for next"  // the editor names the field
         case .unit(let picker):
-            hint = picker.offered.count == MeasureUnit.allCases.count
-                ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.session.glyphs.previous) \(state.session.glyphs.next) arrows"
-                : "Type a \(picker.offered.first!.family.rawValue) unit or step with Left/Right"
+            switch picker.family {
+            case nil: hint = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(state.session.glyphs.previous) \(state.session.glyphs.next) step"
+            case .counted(let word)?: hint = "This comparison counts \(word.plural): Enter keeps \(word.singular)"
+            case let family?: hint = "Type a \(family.name) unit or step with Left/Right"
+            }
         case .text: hint = "Name this product (optional); Tab for the next product"
         }
         canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
