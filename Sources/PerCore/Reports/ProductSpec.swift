@@ -45,7 +45,9 @@ public struct ProductSpec: Equatable, Sendable {
         case .failure(let error): return .failure(error)
         }
         guard !unitText.isEmpty else { return fail("missing unit (e.g. g, kg, ml, l, oz, lb, fl oz, each)") }
-        guard let unit = MeasureUnit(parsing: unitText) else { return fail("unknown unit '\(unitText)'") }
+        guard let unit = MeasureUnit(parsing: unitText) else {
+            return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
+        }
         return .success(Product(name: name, price: price, quantity: quantity, unit: unit))
     }
 

@@ -61,11 +61,10 @@ public enum MeasureUnit: Hashable, Sendable {
         return symbol
     }
 
-    /// Reads a stored symbol: a standard unit's exact symbol, else a count word (`sheet`).
+    /// Reads a stored symbol: a standard unit's exact symbol, else as `init(parsing:)` does (`ml`, `sheet`).
     public init?(symbol text: String) {
         if let unit = Self.bySymbol[text] { self = unit; return }
-        guard let word = CountWord(text) else { return nil }
-        self = .counted(word)
+        self.init(parsing: text)
     }
 
     private static let bySymbol = Dictionary(uniqueKeysWithValues: standard.map { ($0.symbol, $0) })

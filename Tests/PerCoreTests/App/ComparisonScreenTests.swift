@@ -102,11 +102,11 @@ import Testing
             var typed = volume
             _ = typed.type("k")
             $0.editing.editor = .unit(typed)
-            $0.chrome.status = StatusMessage("No unit starts with 'k'", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume", isWarning: true)
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
-            $0.chrome.status = StatusMessage("Unknown unit 'k': kept none", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: kept none", isWarning: true)
         }
     }
 
