@@ -86,10 +86,11 @@ struct ListsCommand: ParsableCommand {
             // One line per comparison; titles flattened so that a line break in a title can't break the
             // table, and control characters shown as \u{1B} so that a title can't command the terminal.
             let titles = summaries.map { TerminalText.singleLine(displayTitle($0.title)) }
-            let titleWidth = max("Title".count, titles.map(\.count).max() ?? 0)
+            // Padded by terminal columns (TextWidth), so titles with emoji or CJK line up.
+            let titleWidth = max("Title".count, titles.map(TextWidth.of).max() ?? 0)
             let counts = summaries.map { "\($0.productCount)" }
             let countWidth = max("Products".count, counts.map(\.count).max() ?? 0)
-            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - TextWidth.of(text))) }
             func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
             var text = "\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  Last edited\n"
             for (i, summary) in summaries.enumerated() {
@@ -107,11 +108,13 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "table, json or csv.")
     var format: ReportFormat = .table
+    @OptionGroup var currency: CurrencyOptions
     @Argument(help: "The comparison's title or id.")
     var name: String
 
     func run() throws {
         try runReporting {
+            let currency = try self.currency.resolved()
             let store = try database.openStore(create: false)
             let found = matches(name, in: try store.summaries())
             guard let first = found.first, let comparison = try store.load(first.id) else {
@@ -120,7 +123,7 @@ struct ShowCommand: ParsableCommand {
             if found.count > 1 {
                 Output.error("\(found.count) comparisons are called \"\(name)\"; showing the first in the list")
             }
-            try Output.out(ComparisonReport(comparison).render(format))
+            try Output.out(ComparisonReport(comparison, currency: currency).render(format))
         }
     }
 }
