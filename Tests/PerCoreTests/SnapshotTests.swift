@@ -145,17 +145,17 @@ import Testing
           Ctrl-Q, Ctrl-C   save and quit                  0-9         digit
           F1               this help                      . or ,      decimal point
           Ctrl-L           redraw                         + -         plus, minus
-          Ctrl-Z           suspend (fg resumes)           * or x      times (×)
+          Ctrl-Z           suspend (fg resumes)           * x X       times (×)
                                                           /           divide (÷)
          Comparison                                       =           evaluate now
-          Ctrl-O           saved comparisons
-          Tab, Enter, Down next field (commits it)       Unit
-          Shift-Tab, Up    previous field (commits it)    Left, Right step the unit
-          PgDn, PgUp       other product, same field      letters     a unit symbol
-          Esc              cancel this field's edit
-          Backspace        delete last character (⌫)     Name
-          Ctrl-U           clear the field                any text    the name
-          F2, Ctrl-P       the "per" unit: kg, 100 g…
+          Ctrl-O           saved comparisons              letters     warns, not typed
+          Tab, Enter, Down next field (commits it)
+          Shift-Tab, Up    previous field (commits it)   Unit
+          PgDn, PgUp       other product, same field      Left, Right step the unit
+          Esc              cancel this field's edit       letters     a unit symbol
+          Backspace        delete last character (⌫)
+          Ctrl-U           clear the field               Name
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     any text    the name
           F3, Ctrl-E       US / UK volume units
           Ctrl-D           delete product (asks first)
           Ctrl-K           delete all products (asks)

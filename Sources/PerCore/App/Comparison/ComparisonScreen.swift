@@ -53,7 +53,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         defer { refreshTablePage(session) }
         switch action {
         case .keypad(let key): return press(key, chrome: &chrome)
-        case .type(let character): return type(character, chrome: &chrome)
+        case .type(let character): return type(character, currency: session.currency, chrome: &chrome)
         case .deleteBackward:
             switch editor {
             case .numeric: return press(.backspace, chrome: &chrome)
@@ -92,7 +92,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
         case .focus(let target): return moveTo(target, chrome: &chrome)
-        case .paste(let text): return paste(text, chrome: &chrome)
+        case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, chrome: &chrome)
         case .toggleVolumeSystem:
             comparison.volumeSystem = comparison.volumeSystem == .us ? .imperial : .us
@@ -139,11 +139,16 @@ public struct ComparisonScreen: Equatable, Sendable {
         return []
     }
 
-    private mutating func type(_ character: Character, chrome: inout Chrome) -> [Effect] {
+    private mutating func type(_ character: Character, currency: Currency?, chrome: inout Chrome) -> [Effect] {
         switch editor {
         case .numeric:
             guard let key = CalculatorKey(character: character) else {
-                chrome.status = StatusMessage("'\(character)' is not a keypad key: digits, . + - * / =", isWarning: true)
+                // The currency is shown with prices, so typing it before one means nothing and is fine.
+                if let currency, currency.text.contains(character), focus.field == .price {
+                    chrome.status = nil
+                    return []
+                }
+                chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
             }
             return press(key, chrome: &chrome)
@@ -162,7 +167,19 @@ public struct ComparisonScreen: Equatable, Sendable {
     }
 
     /// Pasted text goes into the field filtered to what it accepts; it never triggers a command.
-    private mutating func paste(_ text: String, chrome: inout Chrome) -> [Effect] {
+    private mutating func paste(_ text: String, currency: Currency?, chrome: inout Chrome) -> [Effect] {
+        var text = text
+        if case .numeric = editor {
+            // `$1,234.56` is 1234.56: the currency left out, thousands ungrouped; never 1.23456.
+            if let currency, focus.field == .price { text = currency.stripped(from: text) }
+            switch NumberGrouping.ungrouped(text) {
+            case .success(let plain): text = plain
+            case .failure(let refusal):
+                chrome.status = StatusMessage("Not pasted: " + refusal.message, isWarning: true)
+                chrome.flash = nil
+                return []
+            }
+        }
         var skipped = 0
         for character in text {
             if character.isNewline || character == "\t" { skipped += 1; continue }
@@ -262,7 +279,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             case .offered(let unit): product.unit = unit
             case .newWord(let unit):
                 product.unit = unit
-                message = StatusMessage("'\(unit.symbol)' is a count unit of its own: compared only with \(unit.family.name)")
+                message = StatusMessage("\(unit.symbol): a count unit, compared only with \(unit.family.name)")
             case .otherFamily(let unit, let family):
                 message = StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase): \(kept)", isWarning: true)
             case .unknown:

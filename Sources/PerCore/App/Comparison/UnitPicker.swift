@@ -50,7 +50,7 @@ public struct UnitPicker: Equatable, Sendable {
     public var typingMessage: StatusMessage? {
         switch reading {
         case .nothingTyped, .offered: nil
-        case .newWord(let unit): StatusMessage("Enter keeps '\(unit.symbol)' as a count unit of its own")
+        case .newWord(let unit): StatusMessage("Enter keeps '\(unit.symbol)' as a count unit")
         case .otherFamily(let unit, let family): StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase)", isWarning: true)
         case .unknown: StatusMessage("No unit starts with '\(typed)'", isWarning: true)
         }

@@ -31,7 +31,9 @@ enum ProductTableView {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
-        put(text.unitPrice, in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
+        // Currency: added here until money formatting has its one place in Text/ (then it moves there).
+        let money = state.session.currency
+        put(money.format(text.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         put(text.isBest ? "\(g.bestMark) \(text.verdict)" : text.verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
         if !wide {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
@@ -47,7 +49,8 @@ enum ProductTableView {
                 canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
                 continue
             }
-            let (value, placeholder) = fieldText(text, field)
+            var (value, placeholder) = fieldText(text, field)
+            if field == .price { value = value.map(money.format) }
             put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
                 color: value == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
         }

@@ -140,7 +140,7 @@ public enum ScreenView {
         var lines: [(String, CellStyle, ColorRole)] = []
         lines.append(("\(c.rankedCount) of \(c.products.count) ranked", .dim, .muted))
         if let best, let basis = c.basis {
-            lines.append(("Best: " + best, .bold, .best))
+            lines.append(("Best: " + state.session.currency.format(best), .bold, .best))
             lines.append(("per \(basis.label)", [], .best))
         }
         for (i, line) in lines.enumerated() where i < r.height {
