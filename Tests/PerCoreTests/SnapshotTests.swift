@@ -6,8 +6,8 @@ import Testing
 /// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
 @Suite struct SnapshotTests {
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
-    static func threeProducts() -> AppState {
-        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+    static func threeProducts(currency: Currency? = nil) -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24), currency: currency))
         for c in "3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t12+3" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
@@ -37,6 +37,37 @@ import Testing
                                                                     └───┴───┴───┘ └───┘
                                                                      3 of 4 ranked
                                                                      Best: 6.61
+                                                                     per kg
+
+
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
+    @Test func currencyShowsWithPricesAndUnitPricesAt80x24() throws {
+        let s = Self.threeProducts(currency: try Currency(validating: "€"))
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                                                            per kg ›
+          # Name         Price      Qty Unit    Per kg              #4 Price       = 15
+          3 small        €3.99      500 g        €7.98 +21% more
+          2 big          €6.99        1 kg       €6.99 +6% more     ‹ prev next › clear
+          1 pound        €3.00        1 lb       €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+         ›-           12+3▏         qty unit           no price yet │ 1 │ 2 │ 3 │ │ + │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │ − │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │ × │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 4 ranked
+                                                                     Best: €6.61
                                                                      per kg
 
 
