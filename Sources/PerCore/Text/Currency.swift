@@ -28,7 +28,10 @@ public struct Currency: Equatable, Hashable, Sendable {
         if let bad = text.first(where: { $0.isWhitespace || $0.isNumber || Self.forbidden.contains($0) }) {
             throw refuse("'\(bad)' can't be part of a currency (no spaces, digits or . , + - * / = x)")
         }
-        guard text.allSatisfy({ TextWidth.of($0) > 0 }) else { throw refuse("every character must show on the screen") }
+        let invisible: Set<Unicode.GeneralCategory> = [.format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate]
+        guard text.allSatisfy({ TextWidth.of($0) > 0 }), !text.unicodeScalars.contains(where: { invisible.contains($0.properties.generalCategory) }) else {
+            throw refuse("every character must show on the screen")
+        }
         self.text = text
     }
 
