@@ -32,8 +32,12 @@ enum ProductTableView {
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
         // Currency: added here until money formatting has its one place in Text/ (then it moves there).
-        let money = state.session.currency
-        put(money.format(text.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
+        // Left out of a cell too narrow for it, so the amount is never cut.
+        func money(_ amount: String, _ frame: Rect) -> String {
+            let shown = state.session.currency.format(amount)
+            return TextWidth.of(shown) <= frame.width ? shown : amount
+        }
+        put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         put(text.isBest ? "\(g.bestMark) \(text.verdict)" : text.verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
         if !wide {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
@@ -50,7 +54,7 @@ enum ProductTableView {
                 continue
             }
             var (value, placeholder) = fieldText(text, field)
-            if field == .price { value = value.map(money.format) }
+            if field == .price { value = value.map { money($0, frame) } }
             put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
                 color: value == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
         }
