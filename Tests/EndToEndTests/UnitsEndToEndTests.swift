@@ -24,7 +24,7 @@ extension EndToEnd {
             tmux.type("1.99"); tmux.keys("Tab")
             tmux.type("4X150"); tmux.keys("Tab")
             screen = tmux.waitFor("#2 Unit")
-            #expect(screen.contains("This comparison counts sheets"), "\(screen)")
+            #expect(screen.contains("Counted in sheets: type sheet or ›"), "\(screen)")
             tmux.type("sheet"); tmux.keys("Tab")
             tmux.type("small"); tmux.keys("Tab")
             screen = tmux.waitFor { $0.contains("small") && $0.contains("#3 Price") }

@@ -76,6 +76,36 @@ import Testing
         """)
     }
 
+    @Test func aCountWordComparisonAt40x20() {
+        var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
+        for c in "5.49\t12x200\tsheets\ttp\t1.99\t600\t" {
+            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
+        }
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Paper                per sheet ›
+         products 1-2 of 2
+          1 tp              0.00229 ★ Best value
+            5.49       for 2400       sheet
+         ›-                         no unit yet
+            1.99       for 600        ▏
+
+        #2 Unit:
+         ‹ prev next › clear
+         ┌─ unit ──────────┐  1 of 2 ranked
+         │ sheet           │  Best: 0.00229
+         │                 │  per sheet
+         │                 │
+         │                 │
+         │                 │
+         │                 │
+         │                 │
+         └─────────────────┘
+         Counted in sheets: type sheet or ›
+        ^Q quit  F1 help  ^O lists  Tab next  S…
+        """)
+    }
+
     @Test func compactLayoutAt40x20() {
         var s = Self.threeProducts()
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))

@@ -148,6 +148,7 @@ public struct ComparisonScreen: Equatable, Sendable {
                     chrome.status = nil
                     return []
                 }
+                if character.isWhitespace { return [] }
                 chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
             }

@@ -192,7 +192,7 @@ public enum ScreenView {
         case .unit(let picker):
             switch picker.family {
             case nil: hint = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(state.session.glyphs.previous) \(state.session.glyphs.next) step"
-            case .counted(let word)?: hint = "This comparison counts \(word.plural): Enter keeps \(word.singular)"
+            case .counted(let word)?: hint = "Counted in \(word.plural): type \(word.singular) or \(state.session.glyphs.next)"
             case let family?: hint = "Type a \(family.name) unit or step with Left/Right"
             }
         case .text: hint = "Name this product (optional); Tab for the next product"
