@@ -11,13 +11,13 @@ struct CompareCommand: ParsableCommand {
         discussion: """
         An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml, 5.49/12x200sheets.
         The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
-        Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft,
-        each pair dozen; any other word (sheet, roll, load) counts on its own and compares only with itself.
+        Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen.
+        Any other word (sheet, roll, load) counts on its own and compares only with itself.
         A price may carry the currency ($3.99) and group thousands (1,234.56).
         """
     )
 
-    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, each, dozen.")
+    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets.")
     var per: String?
 
     @Option(help: "table, json or csv.")
