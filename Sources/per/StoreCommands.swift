@@ -135,11 +135,13 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "json or csv.")
     var format: ExchangeFormat = .json
+    @OptionGroup var currency: CurrencyOptions
     @Argument(help: "Titles (any case) or ids of the comparisons to export.")
     var names: [String] = []
 
     func run() throws {
         try runReporting {
+            let currency = try self.currency.resolved()
             let store = try database.openStore(create: false)
             var comparisons: [Comparison]
             if names.isEmpty {
@@ -154,7 +156,7 @@ struct ExportCommand: ParsableCommand {
                 }
                 comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
             }
-            try Output.out(ComparisonExchange.encode(comparisons, as: format))
+            try Output.out(ComparisonExchange.encode(comparisons, as: format, currency: currency))
         }
     }
 }

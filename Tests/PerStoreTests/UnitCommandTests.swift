@@ -150,6 +150,16 @@ struct UnitCommandTests {
             #expect(decoded.map(\.products).map { $0.map(\.unit) } == comparisons.map { $0.products.map(\.unit) })
             #expect(decoded.map(\.chosenBasis) == comparisons.map(\.chosenBasis))
         }
+        // With a currency, export names it and import checks it (prices stay plain decimals).
+        let json = try run(perBinary, ["export", "Paper", "--db", db, "--currency", "€"], environment: environment([:]))
+        #expect(json.out.contains("\"currency\": \"€\",\n"), "\(json.out)")
+        #expect(json.out.contains("\"price\": \"5.49\""))
+        #expect(try ComparisonExchange.decode(json.out).map(\.title) == ["Paper"])
+        let csvOut = try run(perBinary, ["export", "Paper", "--db", db, "--format", "csv"], environment: environment(["PER_CURRENCY": "CHF"]))
+        #expect(csvOut.out.hasPrefix("number,comparison,per,volume_system,name,price,quantity,unit,currency\r\n1,Paper,100 sheets,us,tp,5.49,2400,sheet,CHF\r\n"), "\(csvOut.out)")
+        #expect(try ComparisonExchange.decode(csvOut.out).first?.products.count == 2)
+        #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name,currency\nX,a,€\u{1B}\n") }
+        #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("[{\"title\": \"X\", \"currency\": \"1 2\"}]") }
         // Written by hand: plural and other spellings read as the same unit.
         let csv = "comparison,per,name,price,quantity,unit\nPaper,per 100 sheets,a,1,100,Sheets\nPaper,per 100 sheets,b,2,300,sheet\nMat,sq ft,c,1,1,m2\n"
         let decoded = try ComparisonExchange.decode(csv)
