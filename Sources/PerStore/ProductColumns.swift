@@ -24,7 +24,7 @@ struct ProductColumn: Sendable {
              ProductColumn(name: "quantity_pack", field: field, value: { $0.pack?.text },
                            load: { $0.pack = String.fromDatabaseValue($1).flatMap(Multipack.init(parsing:)) })]
         case .unit:
-            [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })]
+            [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })]
         case .name:
             [ProductColumn(name: "name", field: field, value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })]
         }

@@ -37,7 +37,7 @@ extension ComparisonStore {
         else { return nil }
         var basis: ComparisonBasis?
         if let amount = (header["basis_amount"] as String?).flatMap(DecimalText.parse),
-           let unit = (header["basis_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) {
+           let unit = (header["basis_unit"] as String?).flatMap(MeasureUnit.init(symbol:)) {
             basis = ComparisonBasis(amount: amount, unit: unit)
         }
         let products = try Row.fetchAll(db, sql: """

@@ -11,7 +11,7 @@ enum AppLoop {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    static func run(store: ComparisonStore, mouse: Bool) -> Int32 {
+    static func run(store: ComparisonStore, mouse: Bool, currency: Currency?) -> Int32 {
         let comparison: Comparison
         do {
             comparison = try store.comparisonToOpen(orNew: Comparison())
@@ -28,7 +28,7 @@ enum AppLoop {
         }
         let size = terminal.size
         var state = AppState(comparison: comparison, session: Session(
-            size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly))
+            size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly, currency: currency))
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
         var storeSession = StoreSession(store: store, opened: comparison)
         var quit = Quit.no

@@ -6,8 +6,8 @@ import Testing
 /// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
 @Suite struct SnapshotTests {
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
-    static func threeProducts() -> AppState {
-        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+    static func threeProducts(currency: Currency? = nil) -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24), currency: currency))
         for c in "3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t12+3" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
@@ -42,6 +42,67 @@ import Testing
 
          Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
+    @Test func currencyShowsWithPricesAndUnitPricesAt80x24() throws {
+        let s = Self.threeProducts(currency: try Currency(validating: "€"))
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                                                            per kg ›
+         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
+         3 small             €3.99    500 g      €7.98 +21% more
+         2 big               €6.99      1 kg     €6.99 +6% more     ‹ prev next › clear
+         1 pound             €3.00      1 lb     €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │ − │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │ × │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 3 ranked
+                                                                     Best: pound
+                                                                     €6.61 per kg
+
+
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
+    @Test func aCountWordComparisonAt40x20() {
+        var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
+        for c in "5.49\t12x200\tsheets\ttp\t1.99\t600\t" {
+            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
+        }
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Paper                per sheet ›
+                          Per sheet
+         1 tp               0.00229 ★ Best value
+        ›2                  0.00332 +45% more
+           1.99       for 600        sheet▏
+
+
+        Unit of 1.99 for 600 sheet:
+         ‹ prev next › clear
+         ┌─ unit ──────────┐  2 of 2 ranked
+         │›sheet           │  Best: tp
+         │                 │  0.00229 per sheet
+         │                 │
+         │                 │
+         │                 │
+         │                 │
+         │                 │
+         └─────────────────┘
+         Counted in sheets: type sheet or ›
+        ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
 
@@ -145,23 +206,23 @@ import Testing
           Ctrl-Q, Ctrl-C save and quit                                     / Ctrl-K
           F1, Ctrl-G     this help
           Ctrl-L         redraw                          Price and quantity
-          Ctrl-Z         suspend (fg resumes)             0-9    digit
-                                                          . or , decimal point
-         Comparison                                       + -    plus, minus
-          Ctrl-O           saved comparisons              * or x times (×)
-          Tab, Enter, Down next field (Enter: finish)     /      divide (÷)
-          Shift-Tab, Up    previous field (commits it)    =      evaluate now
-          PgDn, Ctrl-F     next product, same field
-          PgUp, Ctrl-B     previous product, same field  Unit
-          Esc              cancel this field's edit       Left, Right step the unit
-          Backspace        delete last character (⌫)      letters     a unit symbol
-          Ctrl-U           clear the field
-          F2, Ctrl-P       the "per" unit: kg, 100 g…    Name
-          Shift-F2, Ctrl-T the "per" unit, backwards      Left, Right  cursor
-          F3, Ctrl-E       US / UK volume units           Home, Ctrl-A to the start
-          Ctrl-D           delete product (asks first)    End, Ctrl-E  to the end
-          Ctrl-K           delete all products (asks)     Delete       delete ahead
-          Ctrl-S           order: best first / as typed   any text     the name
+          Ctrl-Z         suspend (fg resumes)             0-9     digit
+                                                          . or ,  decimal point
+         Comparison                                       + -     plus, minus
+          Ctrl-O           saved comparisons              * x X   times (×)
+          Tab, Enter, Down next field (Enter: finish)     /       divide (÷)
+          Shift-Tab, Up    previous field (commits it)    =       evaluate now
+          PgDn, Ctrl-F     next product, same field       letters warns, not typed
+          PgUp, Ctrl-B     previous product, same field
+          Esc              cancel this field's edit      Unit
+          Backspace        delete last character (⌫)      Left, Right step the unit
+          Ctrl-U           clear the field                letters     a unit symbol
+          F2, Ctrl-P       the "per" unit: kg, 100 g…
+          Shift-F2, Ctrl-T the "per" unit, backwards     Name
+          F3, Ctrl-E       US / UK volume units           Left, Right  cursor
+          Ctrl-D           delete product (asks first)    Home, Ctrl-A to the start
+          Ctrl-K           delete all products (asks)     End, Ctrl-E  to the end
+          Ctrl-S           order: best first / as typed   Delete       delete ahead
          Down, Tab or ^F: more; other keys close
         """)
     }

@@ -279,7 +279,7 @@ import TestSupport
             try queue.write { db in
                 try db.execute(sql: """
                     INSERT INTO product (id, comparison_id, position, name, price, quantity, unit)
-                    VALUES ('odd', ?, 0, x'FF', 'twelve', '1e999999', 'furlong')
+                    VALUES ('odd', ?, 0, x'FF', 'twelve', '1e999999', 'furlong 2')
                     """, arguments: [comparison.id.rawValue])
             }
         }

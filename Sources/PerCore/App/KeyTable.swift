@@ -167,11 +167,14 @@ public enum KeyTable {
             event == .character("+") ? .comparison(.keypad(.operation(.plus)))
                 : event == .character("-") ? .comparison(.keypad(.operation(.minus))) : nil
         },
-        bind("* or x", "times (×)", legend: nil, .numeric) {
-            $0 == .character("*") || $0 == .character("x") ? .comparison(.keypad(.operation(.times))) : nil
+        bind("* x X", "times (×)", legend: nil, .numeric) {
+            $0 == .character("*") || $0 == .character("x") || $0 == .character("X") ? .comparison(.keypad(.operation(.times))) : nil
         },
         bind("/", "divide (÷)", legend: nil, .numeric) { $0 == .character("/") ? .comparison(.keypad(.operation(.divide))) : nil },
         bind("=", "evaluate now", legend: nil, .numeric) { $0 == .character("=") ? .comparison(.keypad(.equals)) : nil },
+        bind("letters", "warns, not typed", legend: nil, .numeric) { event in
+            if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
+        },
         bind("Left, Right", "step the unit", legend: nil, .unit) {
             $0 == .key(.left) ? .comparison(.stepUnit(-1)) : $0 == .key(.right) ? .comparison(.stepUnit(1)) : nil
         },

@@ -64,7 +64,7 @@ public enum ProductProblem: Equatable, Sendable {
         case .noQuantity: "no quantity yet"
         case .nonPositiveQuantity: "quantity must be above zero"
         case .noUnit: "no unit yet"
-        case .otherFamily(let unit, let comparison): "\(unit.rawValue) can't be compared with \(comparison.rawValue)"
+        case .otherFamily(let unit, let comparison): "\(unit.name) can't be compared with \(comparison.name)"
         case .outOfRange(let field, let violation): "\(field.rawValue) \(violation.shortMessage)"
         }
     }
@@ -77,7 +77,7 @@ public enum ProductProblem: Equatable, Sendable {
         case .noQuantity: "no qty"
         case .nonPositiveQuantity: "qty ≤ 0"
         case .noUnit: "no unit"
-        case .otherFamily(_, let comparison): "not \(comparison.rawValue)"
+        case .otherFamily(_, let comparison): "not \(comparison.name)"
         case .outOfRange(let field, _): "bad \(field == .price ? "price" : "qty")"
         }
     }

@@ -8,11 +8,16 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// A comparison printed for the command line: a ranked table, or JSON/CSV rows in entry order.
 /// Text is made safe on the way: the table shows control characters as `\u{1B}` (line breaks and
-/// tabs as spaces), CSV neutralises formulas as export does, JSON escapes them.
+/// tabs as spaces), CSV neutralises formulas as export does, JSON escapes them. With a currency, the
+/// table shows it with prices and unit prices; JSON and CSV keep plain decimals and add a `currency` field.
 public struct ComparisonReport: Sendable {
     public let comparison: Comparison
+    public let currency: Currency?
 
-    public init(_ comparison: Comparison) { self.comparison = comparison }
+    public init(_ comparison: Comparison, currency: Currency? = nil) {
+        self.comparison = comparison
+        self.currency = currency
+    }
 
     public func render(_ format: ReportFormat) -> String {
         switch format {
@@ -44,7 +49,7 @@ public struct ComparisonReport: Sendable {
     // MARK: Table
 
     /// How the table writes money (JSON and CSV keep exact decimal strings).
-    var money: MoneyFormat { .plain }
+    var money: MoneyFormat { MoneyFormat(currency: currency) }
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
@@ -59,10 +64,10 @@ public struct ComparisonReport: Sendable {
             return [
                 r.rank.map(String.init) ?? "-",
                 TerminalText.singleLine(p.name),
-                p.price.map(money.price) ?? "-",
+                p.price.map { money.shown(money.price($0)) } ?? "-",
                 p.quantity.map(DecimalText.format) ?? "-",
                 p.unit?.symbol ?? "-",
-                r.unitPrice.map(money.unitPrice) ?? "-",
+                r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-",
                 verdict,
             ]
         }
@@ -101,13 +106,14 @@ public struct ComparisonReport: Sendable {
                 ("percentMore", r.percentMore.map(DecimalText.format) ?? "null"),
             ]
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
+            if let currency { fields.append(("currency", jsonString(currency.text))) }
             return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }
         return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
     public var csv: String {
-        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore"]
+        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore" + (currency == nil ? "" : ",currency")]
         for product in comparison.products {
             let r = row(product)
             let cells = [
@@ -120,7 +126,7 @@ public struct ComparisonReport: Sendable {
                 r.rank.map(String.init) ?? "",
                 r.isBest ? "true" : "false",
                 r.percentMore.map(DecimalText.format) ?? "",
-            ]
+            ] + (currency.map { [CSVExchange.textCell($0.text)] } ?? [])
             lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -102,20 +102,20 @@ import Testing
             var typed = volume
             _ = typed.type("k")
             $0.editing.editor = .unit(typed)
-            $0.chrome.status = StatusMessage("No unit starts with 'k'", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume", isWarning: true)
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
-            $0.chrome.status = StatusMessage("Unknown unit 'k': kept fl oz", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: kept fl oz", isWarning: true)
         }
     }
 
     @Test func leftAndRightStepThroughUnits() {
         var store = TestStore()
         store.type("2\t1\t")
-        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
-        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.allCases)) }
-        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
+        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)

@@ -237,7 +237,7 @@ import Testing
         let drinks = Product(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330))
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: drinks)
-            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.allCases)))
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }
         #expect(store.state.editing.tablePage.rows[0].quantity == "6*330")
         #expect(ScreenView.render(store.state).lines[2].contains("6×330"))
@@ -251,7 +251,7 @@ import Testing
         let single = Product(id: "s-1", price: dec("4.99"), quantity: 2000)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: single)
-            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.allCases)))
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }
         #expect(store.state.editing.tablePage.rows[0].quantity == "2000")
         // A pack that no longer describes the quantity (another program changed it) is not shown.

@@ -6,8 +6,8 @@ import Testing
 struct TestStore {
     private(set) var state: AppState
 
-    init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24)) {
-        state = AppState(comparison: comparison, session: Session(id: "s", size: size))
+    init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24), currency: Currency? = nil) {
+        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency))
     }
 
     mutating func send(_ action: Action, effects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,

@@ -65,7 +65,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
         case .keypad(let key): return press(key, chrome: &chrome)
-        case .type(let character): return type(character, chrome: &chrome)
+        case .type(let character): return type(character, currency: session.currency, chrome: &chrome)
         case .deleteBackward:
             switch editor {
             case .numeric: return press(.backspace, chrome: &chrome)
@@ -119,7 +119,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
         case .focus(let target): return moveTo(target, chrome: &chrome)
-        case .paste(let text): return paste(text, chrome: &chrome)
+        case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, session: &session, chrome: &chrome)
         case .toggleVolumeSystem:
             comparison.volumeSystem = comparison.volumeSystem == .us ? .imperial : .us
@@ -175,18 +175,24 @@ public struct ComparisonScreen: Equatable, Sendable {
         return []
     }
 
-    private mutating func type(_ character: Character, chrome: inout Chrome) -> [Effect] {
+    private mutating func type(_ character: Character, currency: Currency?, chrome: inout Chrome) -> [Effect] {
         switch editor {
         case .numeric:
             guard let key = CalculatorKey(character: character) else {
-                chrome.status = StatusMessage("'\(character)' is not a keypad key: digits, . + - * / =", isWarning: true)
+                // The currency is shown with prices, so typing it before one means nothing and is fine.
+                if let currency, currency.text.contains(character), focus.field == .price {
+                    chrome.status = nil
+                    return []
+                }
+                if character.isWhitespace { return [] }
+                chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
             }
             return press(key, chrome: &chrome)
         case .unit(var picker):
             if picker.type(character) {
                 editor = .unit(picker)
-                chrome.status = picker.typedIsUnknown ? StatusMessage("No unit starts with '\(picker.typed)'", isWarning: true) : nil
+                chrome.status = picker.typingMessage
             }
             return []
         case .text(var field):
@@ -198,7 +204,19 @@ public struct ComparisonScreen: Equatable, Sendable {
     }
 
     /// Pasted text goes into the field filtered to what it accepts; it never triggers a command.
-    private mutating func paste(_ text: String, chrome: inout Chrome) -> [Effect] {
+    private mutating func paste(_ text: String, currency: Currency?, chrome: inout Chrome) -> [Effect] {
+        var text = text
+        if case .numeric = editor {
+            // `$1,234.56` is 1234.56: the currency left out, thousands ungrouped; never 1.23456.
+            if let currency, focus.field == .price { text = currency.stripped(from: text) }
+            switch NumberGrouping.ungrouped(text) {
+            case .success(let plain): text = plain
+            case .failure(let refusal):
+                chrome.status = StatusMessage("Not pasted: " + refusal.message, isWarning: true)
+                chrome.flash = nil
+                return []
+            }
+        }
         var skipped = 0
         for character in text {
             if character.isNewline || character == "\t" { skipped += 1; continue }
@@ -321,10 +339,17 @@ public struct ComparisonScreen: Equatable, Sendable {
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
-            if picker.typedIsUnknown {
-                message = StatusMessage("Unknown unit '\(picker.typed)': kept \(product.unit?.symbol ?? "none")", isWarning: true)
-            } else {
-                product.unit = picker.selected
+            let kept = "kept \(product.unit?.symbol ?? "none")"
+            switch picker.reading {
+            case .nothingTyped: product.unit = picker.selected
+            case .offered(let unit): product.unit = unit
+            case .newWord(let unit):
+                product.unit = unit
+                message = StatusMessage("\(unit.symbol): a count unit, compared only with \(unit.family.name)")
+            case .otherFamily(let unit, let family):
+                message = StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase): \(kept)", isWarning: true)
+            case .unknown:
+                message = StatusMessage("Unknown unit '\(picker.typed)' (a word of at most \(CountWord.maximumLength) letters counts on its own): \(kept)", isWarning: true)
             }
         case .text(let field):
             product.name = field.text
@@ -351,7 +376,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     /// Units of the family the other products use; every unit while none has one.
     public func offeredUnits(for index: Int) -> [MeasureUnit] {
         let others = comparison.products.indices.lazy.filter { $0 != index }.compactMap { comparison.products[$0].unit }
-        guard let family = others.first?.family else { return MeasureUnit.allCases }
+        guard let family = others.first?.family else { return MeasureUnit.standard }
         return family.units
     }
 

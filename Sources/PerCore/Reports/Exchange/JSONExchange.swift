@@ -3,7 +3,7 @@ import Foundation
 /// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "products": [{"name", "price", "quantity", "unit"}]}]`,
 /// prices and quantities as decimal strings so that nothing passes through binary floating point.
 enum JSONExchange {
-    static func encode(_ comparisons: [Comparison]) -> String {
+    static func encode(_ comparisons: [Comparison], currency: Currency? = nil) -> String {
         guard !comparisons.isEmpty else { return "[]\n" }
         var out = "[\n"
         for (i, comparison) in comparisons.enumerated() {
@@ -11,6 +11,7 @@ enum JSONExchange {
             out += "    \"title\": \(string(comparison.title)),\n"
             out += "    \"per\": \(optional(ComparisonExchange.basisText(comparison.chosenBasis))),\n"
             out += "    \"volumeSystem\": \(string(comparison.volumeSystem.rawValue)),\n"
+            if let currency { out += "    \"currency\": \(string(currency.text)),\n" }
             if comparison.products.isEmpty {
                 out += "    \"products\": []\n"
             } else {
@@ -104,6 +105,9 @@ enum JSONExchange {
             let system = try optionalText(members, "volumeSystem", allowNumber: false).map { text throws(ExchangeError) in
                 try ComparisonExchange.volumeSystem(text.value, line: text.line, field: "volumeSystem")
             } ?? .us
+            if let currency = try optionalText(members, "currency", allowNumber: false) {
+                try ComparisonExchange.checkCurrency(currency.value, line: currency.line)
+            }
             return Comparison(id: id, title: title, basis: basis, volumeSystem: system)
         }
         func take(_ item: JSONNode) throws {

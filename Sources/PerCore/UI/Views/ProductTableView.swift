@@ -38,7 +38,12 @@ enum ProductTableView {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
-        put(text.unitPrice, in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
+        // The currency, left out of a cell too narrow for it, so the amount is never cut.
+        func money(_ amount: String, _ frame: Rect) -> String {
+            let shown = state.session.currency.format(amount)
+            return TextWidth.of(shown) <= frame.width ? shown : amount
+        }
+        put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
         let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2
             ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().dropLast()), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
@@ -77,6 +82,7 @@ enum ProductTableView {
                 }
                 value = text.product.quantity.map(DecimalText.format)
             }
+            if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)
                 continue

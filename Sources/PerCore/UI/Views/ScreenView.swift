@@ -151,7 +151,7 @@ public enum ScreenView {
         var lines: [(String, CellStyle, ColorRole)] = []
         let ranked = ["\(c.rankedCount) of \(typed) ranked", "\(c.rankedCount)/\(typed) ranked", "\(c.rankedCount) of \(typed)"]
         lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
-        if let best = page.bestText, let basis = c.basis {
+        if let best = page.bestText.map(state.session.currency.format), let basis = c.basis {
             lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
             // One line when it fits, else the price over its unit.
             let perBasis = "\(best) per \(basis.label)"
@@ -210,9 +210,11 @@ public enum ScreenView {
         switch state.editing.editor {
         case .numeric: hint = "Type a number on the keypad; Tab for next"  // the editor names the field
         case .unit(let picker):
-            hint = picker.offered.count == MeasureUnit.allCases.count
-                ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.session.glyphs.previous) \(state.session.glyphs.next) arrows"
-                : "Type a \(picker.offered.first!.family.rawValue) unit or step with Left/Right"
+            switch picker.family {
+            case nil: hint = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(state.session.glyphs.previous) \(state.session.glyphs.next) step"
+            case .counted(let word)?: hint = "Counted in \(word.plural): type \(word.singular) or \(state.session.glyphs.next)"
+            case let family?: hint = "Type a \(family.name) unit or step with Left/Right"
+            }
         case .text: hint = "Name this product (optional); Tab for the next product"
         }
         canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
