@@ -49,10 +49,16 @@ extension ComparisonStore {
 
     /// The comparison edited last, in any session.
     public func mostRecentlyEditedID() throws(StoreError) -> ComparisonID? {
-        try read { db in
-            let id = try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1")
-            return id.map { ComparisonID($0) }
-        }
+        try read(Self.mostRecentlyEditedID)
+    }
+
+    /// The comparison edited last, in any session, read whole in one transaction (what the app opens on).
+    public func loadMostRecentlyEdited() throws(StoreError) -> Comparison? {
+        try read { db in try Self.mostRecentlyEditedID(db).flatMap { try Self.load($0, db) } }
+    }
+
+    private static func mostRecentlyEditedID(_ db: Database) throws -> ComparisonID? {
+        try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1").map { ComparisonID($0) }
     }
 
     /// Cheap; moves whenever another connection (another session or process) commits a change.

@@ -14,7 +14,7 @@ enum AppLoop {
     static func run(store: ComparisonStore, mouse: Bool) -> Int32 {
         let comparison: Comparison
         do {
-            comparison = try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison()
+            comparison = try store.loadMostRecentlyEdited() ?? Comparison()
         } catch {
             Output.error("cannot read the database: \(error)")
             return 1

@@ -16,7 +16,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The same for a path given without parsing (the app's quick start builds no ParsableArguments).
     static func resolvedPath(_ path: String?) throws(StoreFailure) -> String {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ComparisonStore.pathEnvironment()
         if path == "" { throw StoreFailure("--db is empty; give the database file's path, or leave --db out for the default") }
         if path == nil, environment["PER_DB"] == "" {
             throw StoreFailure("PER_DB is set but empty; give the database file's path, or unset PER_DB for the default")
