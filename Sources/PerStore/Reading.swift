@@ -34,17 +34,24 @@ extension ComparisonStore {
     private static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
         guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system FROM comparison WHERE id = ?", arguments: [id.rawValue])
         else { return nil }
-        var basis: ComparisonBasis?
-        if let amount = (header["basis_amount"] as String?).flatMap(DecimalText.parse),
-           let unit = (header["basis_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) {
-            basis = ComparisonBasis(amount: amount, unit: unit)
-        }
         let products = try Row.fetchAll(db, sql: """
             SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid
             """, arguments: [id.rawValue]).map(ProductColumns.product(from:))
+        return comparison(
+            id: id, title: header["title"], basisAmount: header["basis_amount"], basisUnit: header["basis_unit"],
+            volumeSystem: header["volume_system"], products: products)
+    }
+
+    /// A comparison from its row's columns (here and in `FirstRead`).
+    static func comparison(
+        id: ComparisonID, title: String?, basisAmount: String?, basisUnit: String?, volumeSystem: String?, products: [Product]
+    ) -> Comparison {
+        var basis: ComparisonBasis?
+        if let amount = basisAmount.flatMap(DecimalText.parse), let unit = basisUnit.flatMap(MeasureUnit.init(rawValue:)) {
+            basis = ComparisonBasis(amount: amount, unit: unit)
+        }
         return Comparison(
-            id: id, title: header["title"], products: products, basis: basis,
-            volumeSystem: VolumeSystem(rawValue: header["volume_system"]) ?? .us)
+            id: id, title: title ?? "", products: products, basis: basis, volumeSystem: volumeSystem.flatMap(VolumeSystem.init(rawValue:)) ?? .us)
     }
 
     /// The comparison edited last, in any session.
