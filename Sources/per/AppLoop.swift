@@ -60,7 +60,7 @@ enum AppLoop {
             }
         }
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
-        var storeSession = StoreSession(store: store, opened: comparison)
+        var storeSession = StoreSession(store: store, opened: state.editing.comparison)
         var quit = Quit.no
         var flashDeadline: Date?
         /// Sends an action through `update`, performs its effects, and sends back what they report, until none is left.
