@@ -41,7 +41,8 @@ enum ProductColumns {
     static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of)
 
     /// The columns `product(from:)` reads, for a SELECT.
-    static let selection = (["id"] + all.map(\.name)).joined(separator: ", ")
+    static let selection = all.reduce("id") { $0 + ", " + $1.name }   // not joined(separator:): the app's first read
+                                                                       // would wait for its protocol-conformance lookup
 
     /// INSERT of a whole row. When the product is saved already, only the columns in `updating` change
     /// (none: the INSERT fails on a duplicate id).

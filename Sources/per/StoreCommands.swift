@@ -16,12 +16,11 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The same for a path given without parsing (the app's quick start builds no ParsableArguments).
     static func resolvedPath(_ path: String?) throws(StoreFailure) -> String {
-        let environment = ProcessInfo.processInfo.environment
         if path == "" { throw StoreFailure("--db is empty; give the database file's path, or leave --db out for the default") }
-        if path == nil, environment["PER_DB"] == "" {
+        if path == nil, ComparisonStore.environmentVariable("PER_DB") == "" {
             throw StoreFailure("PER_DB is set but empty; give the database file's path, or unset PER_DB for the default")
         }
-        return ComparisonStore.resolvePath(option: path, environment: environment)
+        return ComparisonStore.resolvePath(option: path, variable: ComparisonStore.environmentVariable)
     }
 
     /// Opens the store, or says why not. With `create` false (the reading commands) a missing database is an error
