@@ -129,7 +129,7 @@ import Testing
          ├───┼───┼───┤ │ = │
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
-         Type a number on the keypad; Tab for n…
+         Type a number; Tab for next
         ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
@@ -190,7 +190,7 @@ import Testing
          │                 │
          │                 │
          └─────────────────┘
-         Type a mass unit or step with Left/Rig…
+         Type a mass unit, or Left/Right
         ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
