@@ -106,9 +106,12 @@ public final class ComparisonStore: Sendable {
         queue = try Self.openQueue(path: path, configuration: configuration)
 
         do {
-            // Checked before opening too; asked again in case another per migrated it meanwhile.
-            if try queue.read(Schema.migrator.hasBeenSuperseded) { throw FileInspection.newerVersion(path: path) }
-            if try !queue.read(Schema.migrator.hasCompletedMigrations) {
+            // Checked before opening too; asked again in case another per migrated it meanwhile. One read for both.
+            let (superseded, completed) = try queue.read { db in
+                (try Schema.migrator.hasBeenSuperseded(db), try Schema.migrator.hasCompletedMigrations(db))
+            }
+            if superseded { throw FileInspection.newerVersion(path: path) }
+            if !completed {
                 if isReadOnly { throw StoreError.cannotOpen(path: path, reason: "it is read-only and was made by an older per") }
                 try verifyIntegrity()   // a migration writes
                 do {

@@ -15,14 +15,23 @@ enum FileInspection {
     private static let magic = Array("SQLite format 3\0".utf8)
 
     static func inspect(path: String, busyTimeout: TimeInterval) throws(StoreError) -> Kind {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotOpen(path: path, reason: "cannot read it")
+        // open and pread rather than FileHandle: this runs before the first paint.
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: "cannot read it") }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 108)
+        var count = 0
+        while count < header.count {
+            let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            if read > 0 {
+                count += read
+            } else if read == 0 {
+                break
+            } else if errno != EINTR {
+                throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
         }
-        defer { try? handle.close() }
-        let header: [UInt8]
-        do { header = Array(try handle.read(upToCount: 108) ?? Data()) } catch {
-            throw .cannotOpen(path: path, reason: ComparisonStore.reason(error))
-        }
+        header.removeSubrange(count...)
         if header.isEmpty { return .empty }
         guard header.count >= 100, Array(header[0..<16]) == magic else { throw .corrupt(path: path) }
 
@@ -32,8 +41,8 @@ enum FileInspection {
 
         // No application id in the main file. When a write-ahead log exists, the file's first page may be stale
         // (a per database being created by another process right now): ask SQLite, read-only.
-        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-        if wal > 0 { return try inspectWithSQLite(path: path, busyTimeout: busyTimeout) }
+        var wal = stat()
+        if stat(path + "-wal", &wal) == 0 && wal.st_size > 0 { return try inspectWithSQLite(path: path, busyTimeout: busyTimeout) }
 
         // Otherwise page 1 tells: an empty schema table is a leaf page (0x0D) with no cells.
         guard header.count >= 108 else { throw .corrupt(path: path) }

@@ -6,29 +6,35 @@ import PerCore
 /// back into a Product.
 struct ProductColumn: Sendable {
     let name: String
+    /// The field whose save writes this column.
+    let field: ProductField
     /// What is stored for the product: decimal text for numbers, the unit's symbol, nil for "not set".
     let value: @Sendable (Product) -> (any DatabaseValueConvertible)?
     /// Sets the field from the stored value; a value this per can't read leaves the field unset (never a crash).
     let load: @Sendable (inout Product, DatabaseValue) -> Void
 
-    /// The column that holds `field`. The switch is the table: every field has exactly one column.
-    static func of(_ field: ProductField) -> ProductColumn {
+    /// The columns that hold `field`. The switch is the table: every field has its column, and the quantity also
+    /// the shape of a multipack (`6*330`, nullable, migration v2), written with it.
+    static func of(_ field: ProductField) -> [ProductColumn] {
         switch field {
         case .price:
-            ProductColumn(name: "price", value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })
+            [ProductColumn(name: "price", field: field, value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })]
         case .quantity:
-            ProductColumn(name: "quantity", value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) })
+            [ProductColumn(name: "quantity", field: field, value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) }),
+             ProductColumn(name: "quantity_pack", field: field, value: { $0.pack?.text },
+                           load: { $0.pack = String.fromDatabaseValue($1).flatMap(Multipack.init(parsing:)) })]
         case .unit:
-            ProductColumn(name: "unit", value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(rawValue:)) })
+            [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })]
         case .name:
-            ProductColumn(name: "name", value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })
+            [ProductColumn(name: "name", field: field, value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })]
         case .store:
-            ProductColumn(name: "store", value: { $0.store }, load: { $0.store = String.fromDatabaseValue($1) ?? "" })
+            [ProductColumn(name: "store", field: field, value: { $0.store }, load: { $0.store = String.fromDatabaseValue($1) ?? "" })]
         }
     }
 
-    /// The day the price was seen: not a field of its own, it is written with each pricing field (`isPricing`).
-    static let seen = ProductColumn(name: "seen", value: { $0.seen?.iso }, load: { $0.seen = day($1) })
+    /// The day the price was seen: not a field of its own, it is written with each pricing field (`isPricing`;
+    /// `field` names the first of them).
+    static let seen = ProductColumn(name: "seen", field: .price, value: { $0.seen?.iso }, load: { $0.seen = day($1) })
 
     static func day(_ value: DatabaseValue) -> CalendarDay? {
         String.fromDatabaseValue(value).flatMap(CalendarDay.init(iso:))
@@ -42,10 +48,11 @@ struct ProductColumn: Sendable {
 /// The product table as loading, whole-product saves, single-field upserts and bench seeding use it: a row is the
 /// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
 enum ProductColumns {
-    static let all: [ProductColumn] = ProductField.allCases.map(ProductColumn.of) + [ProductColumn.seen]
+    static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of) + [ProductColumn.seen]
 
     /// The columns `product(from:)` reads, for a SELECT.
-    static let selection = (["id"] + all.map(\.name)).joined(separator: ", ")
+    static let selection = all.reduce("id") { $0 + ", " + $1.name }   // not joined(separator:): the app's first read
+                                                                       // would wait for its protocol-conformance lookup
 
     /// INSERT of a whole row. When the product is saved already, only the columns in `updating` change
     /// (none: the INSERT fails on a duplicate id).
@@ -68,14 +75,14 @@ enum ProductColumns {
     private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: updated(by: $0))) })
 
     private static func updated(by field: ProductField) -> [String] {
-        [ProductColumn.of(field).name] + (field.isPricing ? [ProductColumn.seen.name] : [])
+        ProductColumn.of(field).map(\.name) + (field.isPricing ? [ProductColumn.seen.name] : [])
     }
 
     /// Keeps product ?1's price in `price_history` when it is complete and the new values of `changing` (?2...,
     /// the pricing fields being saved, as stored) differ from it. Run before the product's row is written, in the
     /// same transaction, so that each earlier price is recorded exactly once whoever writes.
     static func recordHistory(changing fields: [ProductField]) -> String {
-        let conditions = fields.enumerated().map { "\(ProductColumn.of($1).name) IS NOT ?\($0 + 2)" }
+        let conditions = fields.enumerated().map { "\(ProductColumn.of($1)[0].name) IS NOT ?\($0 + 2)" }
         return """
             INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit)
             SELECT comparison_id, id, name, store, seen, price, quantity, unit FROM product
@@ -86,7 +93,7 @@ enum ProductColumns {
 
     /// The arguments of `recordHistory(changing: fields)`: the product's id and its new values of `fields` as stored.
     static func historyArguments(_ product: Product, changing fields: [ProductField]) -> StatementArguments {
-        StatementArguments([product.id.rawValue] + fields.map { ProductColumn.of($0).value(product) })
+        StatementArguments([product.id.rawValue] + fields.map { ProductColumn.of($0)[0].value(product) })
     }
 
     /// The arguments of `insert(updating:)` for `product`.

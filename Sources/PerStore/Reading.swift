@@ -35,17 +35,24 @@ extension ComparisonStore {
     static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
         guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system FROM comparison WHERE id = ?", arguments: [id.rawValue])
         else { return nil }
-        var basis: ComparisonBasis?
-        if let amount = (header["basis_amount"] as String?).flatMap(DecimalText.parse),
-           let unit = (header["basis_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) {
-            basis = ComparisonBasis(amount: amount, unit: unit)
-        }
         let products = try Row.fetchAll(db, sql: """
             SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid
             """, arguments: [id.rawValue]).map(ProductColumns.product(from:))
+        return comparison(
+            id: id, title: header["title"], basisAmount: header["basis_amount"], basisUnit: header["basis_unit"],
+            volumeSystem: header["volume_system"], products: products)
+    }
+
+    /// A comparison from its row's columns (here and in `FirstRead`).
+    static func comparison(
+        id: ComparisonID, title: String?, basisAmount: String?, basisUnit: String?, volumeSystem: String?, products: [Product]
+    ) -> Comparison {
+        var basis: ComparisonBasis?
+        if let amount = basisAmount.flatMap(DecimalText.parse), let unit = basisUnit.flatMap(MeasureUnit.init(symbol:)) {
+            basis = ComparisonBasis(amount: amount, unit: unit)
+        }
         return Comparison(
-            id: id, title: header["title"], products: products, basis: basis,
-            volumeSystem: VolumeSystem(rawValue: header["volume_system"]) ?? .us)
+            id: id, title: title ?? "", products: products, basis: basis, volumeSystem: volumeSystem.flatMap(VolumeSystem.init(rawValue:)) ?? .us)
     }
 
     /// A comparison's price history: every earlier price of its products, in the order recorded (oldest first).
@@ -63,7 +70,7 @@ extension ComparisonStore {
             // A row this per can't read (a unit it doesn't know) is left out, never a crash.
             guard let price = (row["price"] as String?).flatMap(DecimalText.parse),
                   let quantity = (row["quantity"] as String?).flatMap(DecimalText.parse),
-                  let unit = (row["unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) else { continue }
+                  let unit = (row["unit"] as String?).flatMap(MeasureUnit.init(symbol:)) else { continue }
             records.append(PriceRecord(
                 product: ProductID(row["product_id"] as String), name: row["name"], store: row["store"],
                 seen: ProductColumn.day(row["seen"]), price: price, quantity: quantity, unit: unit))
@@ -80,11 +87,16 @@ extension ComparisonStore {
         try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1").map { ComparisonID($0) }
     }
 
+    /// The comparison edited last, in any session, read whole in one transaction.
+    public func loadMostRecentlyEdited() throws(StoreError) -> Comparison? {
+        try read { db in try Self.mostRecentlyEditedID(db).flatMap { try Self.load($0, db) } }
+    }
+
     /// The comparison the app opens on: the one edited most recently, in any session. A database that holds none
     /// gets `new` (saved empty), made in the same write transaction that found none, so that sessions started
     /// together on a fresh file all open that one. A read-only database gets `new` unsaved.
     public func comparisonToOpen(orNew new: Comparison) throws(StoreError) -> Comparison {
-        if let id = try mostRecentlyEditedID(), let found = try load(id) { return found }
+        if let found = try loadMostRecentlyEdited() { return found }
         if isReadOnly { return new }
         return try write { db in
             if let id = try Self.mostRecentlyEditedID(db), let found = try Self.load(id, db) { return found }   // made meanwhile

@@ -36,7 +36,11 @@ enum Schema {
                 PRAGMA application_id = \(applicationID);
                 """)
         }
-        migrator.registerMigration("v2: stores, seen dates, price history") { db in
+        migrator.registerMigration("v2: the shape of a multipack quantity") { db in
+            // `6*330` when the quantity (1980) was typed as a multipack; NULL otherwise and in older databases.
+            try db.execute(sql: "ALTER TABLE product ADD COLUMN quantity_pack TEXT")
+        }
+        migrator.registerMigration("v3: stores, seen dates, price history") { db in
             // A product's store ('' for none) and the day its price was seen (ISO text, NULL: not known, as for
             // every product saved before this version). The history keeps a product's earlier complete prices
             // (price, quantity and unit all set) with their store and day; it outlives the product (no reference

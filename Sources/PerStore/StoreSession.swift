@@ -52,7 +52,7 @@ public struct StoreSession {
     public mutating func perform(_ effect: Effect, in state: AppState) -> [Action] {
         let comparison = state.editing.comparison
         switch effect {
-        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
+        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
              .restoreDeletedComparison, .discardIfBlank:
             pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
             if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
@@ -111,7 +111,7 @@ public struct StoreSession {
             do {
                 actions += try attempt(write)
                 pending.removeFirst()
-                if hadFailed, case .saveField(_, let product, _) = write.effect { actions.append(.store(.saved(product.id))) }
+                if hadFailed, let product = write.effect.savedProduct { actions.append(.store(.saved(product))) }
                 if write.isRestore {
                     lastEdit = try? store.lastEdit(of: write.comparison)
                     actions.append(.store(.restoredDeletedComparison))
@@ -126,7 +126,7 @@ public struct StoreSession {
                 return actions + [.store(.refused(StoreError.readOnly(path: path).message))]
             } catch {
                 lastFailure = Self.describe(error)
-                if case .saveField(_, let product, _) = write.effect { return actions + [.store(.saveFailed(product.id, reason: lastFailure!))] }
+                if let product = write.effect.savedProduct { return actions + [.store(.saveFailed(product, reason: lastFailure!))] }
                 return actions + [.store(.failed(lastFailure!))]
             }
         }
@@ -147,6 +147,8 @@ public struct StoreSession {
         switch write.effect {
         case .saveField(let field, let product, let position):
             try store.saveField(field, of: product, in: write.comparison, position: position)
+        case .restoreProduct(let product, let position):
+            try store.restoreProduct(product, in: write.comparison, position: position)
         case .deleteProduct(let id):
             try store.deleteProduct(id)
         case .deleteAllProducts(let ids):

@@ -72,10 +72,29 @@ extension ComparisonStore {
         }
     }
 
+    /// Ctrl-Y: saves a deleted product whole again at `position`, the products at or after it moving down one (their
+    /// order among themselves kept), so it lands in its place. Throws `.comparisonDeleted` like `saveField`.
+    public func restoreProduct(_ product: Product, in comparison: ComparisonID, position: Int) throws(StoreError) {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
+                throw StoreError.comparisonDeleted(id: comparison)
+            }
+            try db.execute(sql: "UPDATE product SET position = position + 1 WHERE comparison_id = ? AND position >= ? AND id <> ?",
+                           arguments: [comparison.rawValue, position, product.id.rawValue])
+            try db.cachedStatement(sql: ProductColumns.upsertWhole)
+                .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
+            try Self.touch(comparison, db)
+        }
+    }
+
+    /// Deletes a product; the products after it move up one (their order kept), so positions stay close to places.
     public func deleteProduct(_ id: ProductID) throws(StoreError) {
         try write { db in
-            guard let comparison = try String.fetchOne(db, sql: "SELECT comparison_id FROM product WHERE id = ?", arguments: [id.rawValue]) else { return }
+            guard let row = try Row.fetchOne(db, sql: "SELECT comparison_id, position FROM product WHERE id = ?", arguments: [id.rawValue]),
+                  let comparison = row["comparison_id"] as String?, let position = row["position"] as Int? else { return }
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
+            try db.execute(sql: "UPDATE product SET position = position - 1 WHERE comparison_id = ? AND position > ?",
+                           arguments: [comparison, position])
             try Self.touch(ComparisonID(comparison), db)
         }
     }

@@ -128,6 +128,9 @@ public enum TerminalError: Error, Equatable, Sendable {
         // One such cycle before anything is shown makes every frame a single write, for ~70 bytes once.
         endwin()
         doupdate()  // enter the screen now
+        // endwin left keypad mode; ncurses would send smkx again at the first read, after the first frame (and
+        // after everything done between the two). Sent now, before the frame.
+        keypad(terminal.window, true)
         terminal.sendPasteMode(on: true)
         return terminal
     }

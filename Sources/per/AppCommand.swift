@@ -11,8 +11,10 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var currency: CurrencyOptions
+
     func runApp() throws {
-        try Self.runApp(noMouse: noMouse, databasePath: database.path)
+        try Self.runApp(noMouse: noMouse, databasePath: database.path, currency: currency.text)
     }
 
     /// The app's arguments when they are only `--no-mouse`, `--db PATH` or `--db=PATH`, each at most once;
@@ -35,16 +37,24 @@ struct AppOptions: ParsableArguments {
         return (noMouse, path)
     }
 
-    static func runApp(noMouse: Bool, databasePath: String?) throws {
-        let store: ComparisonStore
+    /// `currency`: the `--currency` text (PER_CURRENCY when nil).
+    static func runApp(noMouse: Bool, databasePath: String?, currency: String? = nil) throws {
+        let currency = try CurrencyOptions.resolved(currency)
+        let opening: StoreOpening
         do {
-            // Checked after the first paint; no ParsableArguments is built on this path (see PerCommand.main).
-            store = try DatabaseOptions.openStore(at: databasePath, create: true, deferringIntegrityCheck: true)
+            // No ParsableArguments is built on this path (see PerCommand.main).
+            let path = try DatabaseOptions.resolvedPath(databasePath)
+            if let first = FirstRead.read(path: path) {
+                opening = .afterFirstFrame(first, path: path)
+            } else {
+                // Checked after the first paint.
+                opening = .opened(try DatabaseOptions.openStore(at: databasePath, create: true, deferringIntegrityCheck: true))
+            }
         } catch {
             Output.error(error.message)
             throw ExitCode(1)
         }
-        let status = MainActor.assumeIsolated { AppLoop.run(store: store, mouse: !noMouse) }
+        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency) }
         if status != 0 { throw ExitCode(status) }
     }
 }

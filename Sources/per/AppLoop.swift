@@ -11,13 +11,18 @@ enum AppLoop {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    static func run(store: ComparisonStore, mouse: Bool) -> Int32 {
+    static func run(_ opening: StoreOpening, mouse: Bool, currency: Currency?) -> Int32 {
         let comparison: Comparison
-        do {
-            comparison = try store.comparisonToOpen(orNew: Comparison())
-        } catch {
-            Output.error("cannot read the database: \(error)")
-            return 1
+        switch opening {
+        case .opened(let store):
+            do {
+                comparison = try store.comparisonToOpen(orNew: Comparison())
+            } catch {
+                Output.error("cannot read the database: \(error)")
+                return 1
+            }
+        case .afterFirstFrame(let first, _):
+            comparison = first.comparison ?? Comparison()
         }
         let terminal: Terminal
         do {
@@ -27,11 +32,36 @@ enum AppLoop {
             return 1
         }
         let size = terminal.size
-        var state = AppState(comparison: comparison, session: Session(
-            size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: store.isReadOnly,
-            today: today()))
+        func session(isReadOnly: Bool) -> Session {
+            Session(size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: isReadOnly,
+                    currency: currency, today: today())
+        }
+        var state: AppState
+        let store: ComparisonStore
+        switch opening {
+        case .opened(let opened):
+            store = opened
+            state = AppState(comparison: comparison, session: session(isReadOnly: store.isReadOnly))
+        case .afterFirstFrame(let first, let path):
+            state = AppState(comparison: comparison, session: session(isReadOnly: false))
+            terminal.draw(ScreenView.render(state), cursor: nil)
+            do {
+                store = try ComparisonStore(path: path, create: true, deferringIntegrityCheck: true)
+                first.close()
+                // What the store reads wins: another session may have written in between (nothing was typed yet).
+                let opened = try store.comparisonToOpen(orNew: comparison)
+                if opened != comparison || store.isReadOnly {
+                    state = AppState(comparison: opened, session: session(isReadOnly: store.isReadOnly))
+                    terminal.draw(ScreenView.render(state), cursor: nil)
+                }
+            } catch {
+                terminal.stop()
+                Output.error(error.message)
+                return 1
+            }
+        }
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
-        var storeSession = StoreSession(store: store, opened: comparison)
+        var storeSession = StoreSession(store: store, opened: state.editing.comparison)
         var quit = Quit.no
         var flashDeadline: Date?
         /// Sends an action through `update`, performs its effects, and sends back what they report, until none is left.
@@ -50,7 +80,7 @@ enum AppLoop {
                     case .suspend: terminal.suspend()
                     case .quit: quit = max(quit, .onceSaved)
                     case .quitNow: quit = .now
-                    case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
+                    case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
                          .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank,
                          .restoreComparison:
                         queue += storeSession.perform(effect, in: state)
@@ -137,6 +167,13 @@ enum AppLoop {
         }
         return 1
     }
+}
+
+/// How the app gets its store: opened before the first frame, or (an existing per database) read with
+/// `FirstRead` for the first frame and opened right after it.
+enum StoreOpening {
+    case opened(ComparisonStore)
+    case afterFirstFrame(FirstRead, path: String)
 }
 
 /// How far quitting has got: not asked, asked (it waits for every write), or now (nothing to wait for).

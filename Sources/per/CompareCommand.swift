@@ -9,17 +9,21 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Rank products given on the command line, cheapest per unit first.",
         discussion: """
-        An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml.
+        An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml, 5.49/12x200sheets.
         The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
-        Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, each pair dozen.
+        Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen.
+        Any other word (sheet, roll, load) counts on its own and compares only with itself.
+        A price may carry the currency ($3.99) and group thousands (1,234.56).
         """
     )
 
-    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, each, dozen.")
+    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets.")
     var per: String?
 
     @Option(help: "table, json or csv.")
     var format: ReportFormat = .table
+
+    @OptionGroup var currency: CurrencyOptions
 
     @Flag(name: .customLong("uk"), help: "UK imperial volume units (pint, gallon, fl oz...) instead of US customary.")
     var imperial = false
@@ -38,13 +42,14 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func compare() throws {
+        let currency = try self.currency.resolved()
         guard !items.isEmpty else { throw UsageFailure("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
         for item in items {
-            switch ProductSpec.parse(item) {
+            switch ProductSpec.parse(item, currency: currency) {
             case .success(let product):
                 if let family = comparison.family, let unit = product.unit, unit.family != family {
-                    throw UsageFailure("invalid item '\(item)': \(unit.symbol) is \(unit.family.rawValue), but the comparison is \(family.rawValue)")
+                    throw UsageFailure("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
                 }
                 comparison.append(product)
             case .failure(let error):
@@ -59,23 +64,24 @@ struct CompareCommand: ParsableCommand {
                 throw UsageFailure("invalid --per '\(per)': the amount " + violation.message(naming: NumberRange.shortText(basis.amount)))
             }
             guard basis.family == comparison.family else {
-                throw UsageFailure("invalid --per '\(per)': \(basis.unit.symbol) is \(basis.family.rawValue), but the products are \(comparison.family?.rawValue ?? "")")
+                throw UsageFailure("invalid --per '\(per)': \(basis.unit.kindDescription), but the comparison is \(comparison.family?.comparisonPhrase ?? "empty")")
             }
             comparison.chosenBasis = basis
         }
-        try Output.out(ComparisonReport(comparison).render(format))
+        try Output.out(ComparisonReport(comparison, currency: currency).render(format))
     }
 }
 
 extension CompareCommand {
     /// Options of `compare` that take a value (`--per kg`, `--format json`); everything else starting
     /// with `-` is a flag. Keep in step with the declarations above (NumberCommandTests runs them).
-    static let optionsWithValue: Set<String> = ["--per", "--format"]
+    static let optionsWithValue: Set<String> = ["--per", "--format", "--currency"]
 
     /// Splits `compare`'s arguments into its options and its ITEMs, so that ArgumentParser sees only
     /// the options. ArgumentParser 1.x collects a repeated positional argument in quadratic time
     /// (each value unions its origin into a set it copies, then each is removed from the argument
-    /// list one by one): 20,000 items took 14 to 24 s. `--` ends the options; an ITEM never starts with `-`.
+    /// list one by one): 20,000 items took 14 to 24 s. `--` ends the options; an argument that starts
+    /// with `-` and a digit or point (`-3/1kg`) is an ITEM (refused for its price), not an option.
     static func splitItems(_ arguments: [String]) -> (options: [String], items: [String]) {
         var options: [String] = [], items: [String] = []
         var i = 0
@@ -85,7 +91,7 @@ extension CompareCommand {
                 items += arguments[(i + 1)...]
                 break
             }
-            if argument.hasPrefix("-"), argument.count > 1 {
+            if argument.hasPrefix("-"), argument.count > 1, !Self.looksLikeNumber(argument.dropFirst()) {
                 options.append(argument)
                 if optionsWithValue.contains(argument), i + 1 < arguments.count {
                     options.append(arguments[i + 1])
@@ -97,6 +103,11 @@ extension CompareCommand {
             i += 1
         }
         return (options, items)
+    }
+
+    private static func looksLikeNumber(_ text: Substring) -> Bool {
+        guard let first = text.first else { return false }
+        return first.isASCII && (first.isNumber || first == ".")
     }
 }
 

@@ -16,12 +16,11 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The same for a path given without parsing (the app's quick start builds no ParsableArguments).
     static func resolvedPath(_ path: String?) throws(StoreFailure) -> String {
-        let environment = ProcessInfo.processInfo.environment
         if path == "" { throw StoreFailure("--db is empty; give the database file's path, or leave --db out for the default") }
-        if path == nil, environment["PER_DB"] == "" {
+        if path == nil, ComparisonStore.environmentVariable("PER_DB") == "" {
             throw StoreFailure("PER_DB is set but empty; give the database file's path, or unset PER_DB for the default")
         }
-        return ComparisonStore.resolvePath(option: path, environment: environment)
+        return ComparisonStore.resolvePath(option: path, variable: ComparisonStore.environmentVariable)
     }
 
     /// Opens the store, or says why not. With `create` false (the reading commands) a missing database is an error
@@ -111,10 +110,11 @@ struct ListsCommand: ParsableCommand {
             // table, and control characters shown as \u{1B} so that a title can't command the terminal.
             let titles = summaries.map { TerminalText.singleLine($0.displayTitle) }
             let ids = ListEntry.shortIDs(summaries)
-            let titleWidth = max("Title".count, titles.map(\.count).max() ?? 0)
+            // Padded by terminal columns (TextWidth), so titles with emoji or CJK line up.
+            let titleWidth = max("Title".count, titles.map(TextWidth.of).max() ?? 0)
             let counts = summaries.map { "\($0.productCount)" }
             let countWidth = max("Products".count, counts.map(\.count).max() ?? 0)
-            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - TextWidth.of(text))) }
             func padLeft(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
             let dateWidth = "2026-11-21 23:04".count
             var text = "\(pad("Title", titleWidth))  \(padLeft("Products", countWidth))  \(pad("Last edited", dateWidth))  Id\n"
@@ -137,17 +137,19 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "table, json or csv.")
     var format: ReportFormat = .table
+    @OptionGroup var currency: CurrencyOptions
     @Argument(help: "The comparison's title or id.")
     var name: String
 
     func run() throws {
         try runReporting {
+            let currency = try self.currency.resolved()
             let store = try database.openStore(create: false)
             let found = try find(name, in: try store.summaries())
             guard let comparison = try store.load(found.id) else {
                 throw StoreFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
-            try Output.out(ComparisonReport(comparison, showsSeen: true).render(format))
+            try Output.out(ComparisonReport(comparison, currency: currency, showsSeen: true).render(format))
         }
     }
 }
@@ -207,11 +209,13 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "json or csv.")
     var format: ExchangeFormat = .json
+    @OptionGroup var currency: CurrencyOptions
     @Argument(help: "Titles (any case; Untitled for those without) or ids (as per lists prints them) of the comparisons to export.")
     var names: [String] = []
 
     func run() throws {
         try runReporting {
+            let currency = try self.currency.resolved()
             let store = try database.openStore(create: false)
             var comparisons: [Comparison]
             if names.isEmpty {
@@ -229,7 +233,7 @@ struct ExportCommand: ParsableCommand {
             if format == .json {
                 for comparison in comparisons { histories[comparison.id] = try store.history(of: comparison.id) }
             }
-            try Output.out(ComparisonExchange.encode(comparisons, histories: histories, as: format))
+            try Output.out(ComparisonExchange.encode(comparisons, histories: histories, as: format, currency: currency))
         }
     }
 }

@@ -78,7 +78,7 @@ extension EndToEnd {
                 case ..<850: key("C-k", Int.random(in: 0..<4, using: &random) == 0 ? "y" : "n")
                 case ..<865: key("F1")
                 case ..<880: key("F2")
-                case ..<885: key("C-l")
+                case ..<885: key(["C-l", "C-y"].randomElement(using: &random)!)
                 case ..<895:
                     // The list of saved comparisons: open it, act, and mostly come back.
                     counts["lists", default: 0] += 1

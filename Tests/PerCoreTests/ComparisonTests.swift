@@ -98,6 +98,16 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
         ("a b=1.5/2 fl oz", "a b", "1.5", "2", .fluidOunce),
         ("x=y=1/1ea", "x=y", "1", "1", .each),
         ("2x1.99/1 dozen", "", "3.98", "1", .dozen),
+        ("tp=5.49/12x200 sheet", "tp", "5.49", "2400", .counted(CountWord("sheet")!)),
+        ("5.49/12X200 sheets", "", "5.49", "2400", .counted(CountWord("sheet")!)),
+        ("9.99/3 Rolls", "", "9.99", "3", .counted(CountWord("roll")!)),
+        ("24.90/2.5m2", "", "24.9", "2.5", .squareMeter),
+        ("24.90/2.5 m²", "", "24.9", "2.5", .squareMeter),
+        ("30/20 sq ft", "", "30", "20", .squareFoot),
+        ("30/20sqft", "", "30", "20", .squareFoot),
+        ("7/50ft", "", "7", "50", .foot),
+        ("7/50 yd", "", "7", "50", .yard),
+        ("7/3 m", "", "7", "3", .meter),
     ] as [(String, String, String, String, MeasureUnit)])
     func parsesItems(argument: String, name: String, price: String, quantity: String, unit: MeasureUnit) throws {
         let p = try ProductSpec.parse(argument).get()
@@ -112,7 +122,7 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
         ("/500g", "missing price"),
         ("3.99/g", "missing quantity"),
         ("3.99/500", "missing unit"),
-        ("3.99/500zz", "unknown unit 'zz'"),
+        ("3.99/500g!", "unknown unit 'g!'"),
         ("3.99/0g", "quantity must be above zero"),
         ("0/5g", "price must be above zero"),
         ("abc/5g", "price 'abc'"),

@@ -68,14 +68,14 @@ import Testing
          per │ Oats                                                            per kg ›
          # Name              Price    Qty Unit  Per kg              Price (new product)
          1              0.9999999…      1 kg      1.00 ★ Best value
-        ›-              ▏             qty unit         no price yet ‹ prev next › clear
+        ›-              ▏             qty kg           no price yet ‹ prev next › clear
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
                              Per kg
          1 0.999999999999 for… 1.00 ★ Best value
         ›-                          no price yet
-           ▏          for qty        unit
+           ▏          for qty        kg
 
         """)
     }
@@ -90,7 +90,7 @@ import Testing
          3 jam                2.50      1 kg      2.50 +1825% more
          1 sugar             1.299     10 kg     0.130 ★ Best value ‹ prev next › clear
          2 salt               1.47     10 kg     0.147 +13% more    ┌───┬───┬───┐ ┌───┐
-        ›-                 ▏          qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-                 ▏          qty kg           no price yet │ 1 │ 2 │ 3 │ │ + │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
@@ -99,7 +99,7 @@ import Testing
          1 sugar              0.130 ★ Best value
          2 salt               0.147 +13% more
         ›-                          no price yet
-           ▏          for qty        unit
+           ▏          for qty        kg
         """)
     }
 
@@ -167,7 +167,7 @@ import Testing
          18 item 38           4.00      1 kg      4.00 +300% more    Best: item 28
          24 item 39           5.00      1 kg      5.00 +400% more    1.00 per kg
          30 item 40           6.00      1 kg      6.00 +500% more
-         ›-                ▏          qty unit         no price yet
+         ›-                ▏          qty kg           no price yet
          Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
@@ -178,7 +178,7 @@ import Testing
          24 item 39            5.00 +400% more
          30 item 40            6.00 +500% more
          ›-                         no price yet
-            ▏          for qty        unit
+            ▏          for qty        kg
         Price (new product):
         """)
     }
@@ -192,7 +192,7 @@ import Testing
          2 big                 6.99 +6% more
          1 pound               6.61 ★ Best value
         ›-                          no price yet
-           ▏          for qty        unit
+           ▏          for qty        lb
         Price (new product):
         """)
         var four = three
@@ -204,7 +204,7 @@ import Testing
          2 big                 6.99 +6% more
          1 pound               6.61 ★ Best value
         ›-                          no price yet
-           2.5▏       for qty        unit
+           2.5▏       for qty        lb
         Price (new product):
         """)
         four.update(.comparison(.nextField))
@@ -215,7 +215,7 @@ import Testing
          2 big              6.99 +6% more
          1 pound            6.61 ★ Best value
         ›-                       no quantity yet
-           2.50       for ▏          unit
+           2.50       for ▏          lb
         Quantity of 2.50:
         """)
     }
@@ -289,7 +289,7 @@ import Testing
          1 pound              3.00      1 lb      6.61 ★ Best value
          2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
          3 small              3.99    500 g       7.98 +21% more    ┌───┬───┬───┐ ┌───┐
-        ›-                 ▏          qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-                 ▏          qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
         """)
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›
@@ -298,7 +298,7 @@ import Testing
          2 big                 6.99 +6% more
          3 small               7.98 +21% more
         ›-                          no price yet
-           ▏          for qty        unit
+           ▏          for qty        lb
         """)
         let back = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}\u{13}")
         #expect(Self.top(Self.screen(back, Self.wide), 6) == Self.top(Self.screen(entry, Self.wide), 6))

@@ -369,11 +369,11 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
 
     @Test func mixedFamiliesAndNegativeQuantitiesAreRefused() {
         let mixed = refusal(json(price: "\"2\"", unit: "ml")) ?? "accepted"
-        #expect(mixed.contains("comparison 2 \"Rice\", product 2 \"Jumbo\", unit: mL is volume, but the comparison is mass"), "\(mixed)")
+        #expect(mixed.contains("comparison 2 \"Rice\", product 2 \"Jumbo\", unit: mL is a volume unit, but the comparison is by weight"), "\(mixed)")
         let csv = "comparison,name,price,quantity,unit\nMilk,a,1,1,l\nMilk,b,2,-1,l\nMilk,c,2,1,kg\n"
         #expect(refusal(csv)?.contains("line 3, comparison 1 \"Milk\", product 2 \"b\", quantity: \"-1\" is below zero") == true)
         let csvMixed = "comparison,name,price,quantity,unit\nMilk,a,1,1,l\nMilk,,,,\nMilk,c,2,1,kg\n"
-        #expect(refusal(csvMixed)?.contains("line 4, comparison 1 \"Milk\", product 2 \"c\", unit: kg is mass, but the comparison is volume") == true, "\(refusal(csvMixed) ?? "")")
+        #expect(refusal(csvMixed)?.contains("line 4, comparison 1 \"Milk\", product 2 \"c\", unit: kg is a weight unit, but the comparison is by volume") == true, "\(refusal(csvMixed) ?? "")")
     }
 
     @Test func comparisonAmountsOutsideAreRefused() {

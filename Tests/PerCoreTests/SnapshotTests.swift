@@ -6,8 +6,8 @@ import Testing
 /// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
 @Suite struct SnapshotTests {
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
-    static func threeProducts() -> AppState {
-        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+    static func threeProducts(currency: Currency? = nil) -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24), currency: currency))
         for c in "3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t12+3" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
@@ -23,7 +23,7 @@ import Testing
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
          1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-                 12+3▏      qty unit         no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -45,6 +45,67 @@ import Testing
         """)
     }
 
+    @Test func currencyShowsWithPricesAndUnitPricesAt80x24() throws {
+        let s = Self.threeProducts(currency: try Currency(validating: "€"))
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                                                            per kg ›
+         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
+         3 small             €3.99    500 g      €7.98 +21% more
+         2 big               €6.99      1 kg     €6.99 +6% more     ‹ prev next › clear
+         1 pound             €3.00      1 lb     €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │ − │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │ × │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 3 ranked
+                                                                     Best: pound
+                                                                     €6.61 per kg
+
+
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
+    @Test func aCountWordComparisonAt40x20() {
+        var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
+        for c in "5.49\t12x200\tsheets\ttp\t\t1.99\t600\t" {
+            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
+        }
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Paper                per sheet ›
+                          Per sheet
+         1 tp               0.00229 ★ Best value
+        ›2                  0.00332 +45% more
+           1.99       for 600        sheet▏
+
+
+        Unit of 1.99 for 600 sheet:
+         ‹ prev next › clear
+         ┌─ unit ──────────┐  2 of 2 ranked
+         │›sheet           │  Best: tp
+         │                 │  0.00229 per sheet
+         │                 │
+         │                 │
+         │                 │
+         │                 │
+         │                 │
+         └─────────────────┘
+         Counted in sheets: type sheet or ›
+        ^Q quit  ^G help  ^O lists  Tab next
+        """)
+    }
+
     @Test func compactLayoutAt40x20() {
         var s = Self.threeProducts()
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
@@ -56,7 +117,7 @@ import Testing
          2 big                 6.99 +6% more
          1 pound               6.61 ★ Best value
         ›-                          no price yet
-           12+3▏      for qty        unit
+           12+3▏      for qty        lb
         Price (new product):                = 15
          ‹ prev next › clear
          ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
@@ -68,7 +129,7 @@ import Testing
          ├───┼───┼───┤ │ = │
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
-         Type a number on the keypad; Tab for n…
+         Type a number; Tab for next
         ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
@@ -83,7 +144,7 @@ import Testing
          3 small              3.99    500 g       7.98 +21% more
          2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
          1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+
-        >-                 12+3_      qty unit         no price yet | 1 | 2 | 3 | | + |
+        >-                 12+3_      qty lb           no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -116,20 +177,20 @@ import Testing
          3 small               7.98 +21% more
          2 big                 6.99 +6% more
          1 pound               6.61 ★ Best value
-        ›-                          no unit yet
-           15.00      for 1          ▏
-        Unit of 15.00 for 1:
+        ›4                    33.07 +400% more
+           15.00      for 1          lb▏
+        Unit of 15.00 for 1 lb:
          ‹ prev next › clear
-         ┌─ unit ──────────┐  3 of 4 ranked
+         ┌─ unit ──────────┐  4 of 4 ranked
          │ mg              │  Best: pound
          │ g               │  6.61 per kg
          │ kg              │
          │ oz              │
-         │ lb              │
+         │›lb              │
          │                 │
          │                 │
          └─────────────────┘
-         Type a mass unit or step with Left/Rig…
+         Type a mass unit, or Left/Right
         ^Q quit  ^G help  ^O lists  Tab next
         """)
     }
@@ -139,30 +200,30 @@ import Testing
         s.update(.app(.toggleHelp))
         let text = ScreenView.render(s).text
         #expect(text == """
-         per │ keys
+         per │ keys 1/2
 
-         Everywhere                                      Price and quantity
-          Ctrl-Q, Ctrl-C save and quit                    0-9    digit
-          F1, Ctrl-G     this help                        . or , decimal point
-          Ctrl-L         redraw                           + -    plus, minus
-          Ctrl-Z         suspend (fg resumes)             * or x times (×)
-                                                          /      divide (÷)
-         Comparison                                       =      evaluate now
-          Ctrl-O           saved comparisons
-          Tab, Enter, Down next field (commits it)       Unit
-          Shift-Tab, Up    previous field (commits it)    Left, Right step the unit
-          PgDn, Ctrl-F     next product, same field       letters     a unit symbol
+         Everywhere                                       Ctrl-Y           undo Ctrl-D
+          Ctrl-Q, Ctrl-C save and quit                                     / Ctrl-K
+          F1, Ctrl-G     this help
+          Ctrl-L         redraw                          Price and quantity
+          Ctrl-Z         suspend (fg resumes)             0-9     digit
+                                                          . or ,  decimal point
+         Comparison                                       + -     plus, minus
+          Ctrl-O           saved comparisons              * x X   times (×)
+          Tab, Enter, Down next field (Enter: finish)     /       divide (÷)
+          Shift-Tab, Up    previous field (commits it)    =       evaluate now
+          PgDn, Ctrl-F     next product, same field       letters warns, not typed
           PgUp, Ctrl-B     previous product, same field
-          Esc              cancel this field's edit      Name
-          Backspace        delete last character (⌫)      any text the name, store
-          Ctrl-U           clear the field
-          F2, Ctrl-P       the "per" unit: kg, 100 g…    Mouse
-          F3, Ctrl-E       US / UK volume units           Click a key, a field, ‹ prev
-          Ctrl-D           delete product (asks first)    / next ›, or "per kg" (top
-          Ctrl-K           delete all products (asks)     right); the wheel scrolls.
-          Ctrl-S           order: best first / as typed
-
-         Any key closes this
+          Esc              cancel this field's edit      Unit
+          Backspace        delete last character (⌫)      Left, Right step the unit
+          Ctrl-U           clear the field                letters     a unit symbol
+          F2, Ctrl-P       the "per" unit: kg, 100 g…
+          Shift-F2, Ctrl-T the "per" unit, backwards     Name
+          F3, Ctrl-E       US / UK volume units           Left, Right  cursor
+          Ctrl-D           delete product (asks first)    Home, Ctrl-A to the start
+          Ctrl-K           delete all products (asks)     End, Ctrl-E  to the end
+          Ctrl-S           order: best first / as typed   Delete       delete ahead
+         Down, Tab or ^F: more; other keys close
         """)
     }
 

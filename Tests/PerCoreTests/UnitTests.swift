@@ -35,13 +35,95 @@ import Testing
         #expect(MeasureUnit(parsing: text) == unit)
     }
 
-    @Test(arguments: ["", "m", "zz", "kgg", "fl"])
-    func unknownSymbolsAreRefused(text: String) {
+    @Test(arguments: ["", " ", ".", "12", "a1", "-a", "a-", "a--b", "a\u{1B}b", "a\tb", String(repeating: "w", count: 21)])
+    func textThatIsNeitherUnitNorWordIsRefused(text: String) {
         #expect(MeasureUnit(parsing: text) == nil)
+        #expect(MeasureUnit(symbol: text) == nil)
+    }
+
+    @Test func lengthAndAreaFactorsAreExact() {
+        #expect(MeasureUnit.inch.factor() == dec("2.54") * MeasureUnit.centimeter.factor())
+        #expect(MeasureUnit.foot.factor() == 12 * MeasureUnit.inch.factor())
+        #expect(MeasureUnit.yard.factor() == 3 * MeasureUnit.foot.factor())
+        #expect(MeasureUnit.meter.factor() == 100 * MeasureUnit.centimeter.factor())
+        #expect(MeasureUnit.centimeter.factor() == 10 * MeasureUnit.millimeter.factor())
+        #expect(MeasureUnit.millimeter.factor() == 1)
+        #expect(MeasureUnit.squareCentimeter.factor() == MeasureUnit.centimeter.factor() * MeasureUnit.centimeter.factor())
+        #expect(MeasureUnit.squareMeter.factor() == MeasureUnit.meter.factor() * MeasureUnit.meter.factor())
+        #expect(MeasureUnit.squareInch.factor() == MeasureUnit.inch.factor() * MeasureUnit.inch.factor())
+        #expect(MeasureUnit.squareFoot.factor() == MeasureUnit.foot.factor() * MeasureUnit.foot.factor())
+        #expect(MeasureUnit.squareFoot.factor() == dec("92903.04"))
+        #expect(MeasureUnit.counted(CountWord("sheet")!).factor() == 1)
+        for unit in MeasureUnit.standard { #expect(unit.factor(in: .us) == unit.factor(in: .imperial) || unit.family == .volume) }
+    }
+
+    @Test(arguments: [
+        ("mm", MeasureUnit.millimeter), ("cm", .centimeter), ("m", .meter), ("metres", .meter), ("in", .inch), ("inches", .inch),
+        ("ft", .foot), ("feet", .foot), ("yd", .yard), ("yards", .yard),
+        ("cm2", .squareCentimeter), ("cm²", .squareCentimeter), ("m2", .squareMeter), ("m²", .squareMeter), ("M2", .squareMeter),
+        ("sq m", .squareMeter), ("square metres", .squareMeter), ("sq in", .squareInch), ("in2", .squareInch), ("in²", .squareInch),
+        ("sq ft", .squareFoot), ("sqft", .squareFoot), ("SQ FT", .squareFoot), ("sq. ft.", .squareFoot), ("ft2", .squareFoot),
+        ("ft²", .squareFoot), ("square feet", .squareFoot),
+    ])
+    func lengthAndAreaSymbolsAreRead(text: String, unit: MeasureUnit) {
+        #expect(MeasureUnit(parsing: text) == unit)
+        #expect(MeasureUnit.standard(named: text) == unit)
+    }
+
+    @Test func familiesOfLengthAndArea() {
+        #expect(UnitFamily.length.units == [.millimeter, .centimeter, .meter, .inch, .foot, .yard])
+        #expect(UnitFamily.area.units == [.squareCentimeter, .squareMeter, .squareInch, .squareFoot])
+        #expect(UnitFamily.length.defaultBasis == ComparisonBasis(amount: 1, unit: .meter))
+        #expect(UnitFamily.area.defaultBasis == ComparisonBasis(amount: 1, unit: .squareMeter))
+        #expect(ComparisonBasis.choices(for: .area).map(\.label) == ["m²", "sq ft", "100 sq ft", "cm²"])
+        #expect(ComparisonBasis.choices(for: .length).map(\.label) == ["m", "100 m", "cm", "ft", "yd"])
+    }
+
+    @Test(arguments: [
+        ("sheet", "sheet"), ("sheets", "sheet"), ("Sheets", "sheet"), ("ROLL", "roll"), ("rolls", "roll"), ("loads", "load"),
+        ("servings", "serving"), ("bag", "bag"), ("cans", "can"), ("berries", "berry"), ("boxes", "box"), ("glasses", "glass"),
+        ("glass", "glass"), ("pouches", "pouch"), ("capsules", "capsule"), ("gas", "gas"), ("kgg", "kgg"),
+        ("  tea   bags ", "tea bag"), ("t-shirts", "t-shirt"), ("Blätter", "blätter"), ("枚", "枚"),
+    ])
+    func anyOtherWordIsACountUnitOfItsOwn(text: String, singular: String) {
+        let unit = MeasureUnit(parsing: text)
+        #expect(unit == .counted(CountWord(singular)!))
+        #expect(unit?.symbol == singular)
+        #expect(unit?.family == .counted(CountWord(singular)!))
+        #expect(MeasureUnit(symbol: singular) == unit)
+    }
+
+    @Test func countWordsPluralAndLabels() {
+        let sheet = MeasureUnit.counted(CountWord("sheet")!)
+        #expect(CountWord("sheet")!.plural == "sheets")
+        #expect(CountWord("box")!.plural == "boxes")
+        #expect(CountWord("berry")!.plural == "berries")
+        #expect(CountWord("day")!.plural == "days")
+        #expect(ComparisonBasis(amount: 100, unit: sheet).label == "100 sheets")
+        #expect(ComparisonBasis(amount: 1, unit: sheet).label == "sheet")
+        #expect(ComparisonBasis(parsing: "per 100 sheets") == ComparisonBasis(amount: 100, unit: sheet))
+        #expect(ComparisonBasis(parsing: "100 sq ft") == ComparisonBasis(amount: 100, unit: .squareFoot))
+        #expect(ComparisonBasis(parsing: "m²") == ComparisonBasis(amount: 1, unit: .squareMeter))
+        #expect(UnitFamily.counted(CountWord("roll")!) != UnitFamily.counted(CountWord("sheet")!))
+        #expect(UnitFamily.counted(CountWord("roll")!) != UnitFamily.count)
+        #expect(CountWord(String(repeating: "w", count: CountWord.maximumLength)) != nil)
+    }
+
+    @Test func unitsExplainTheirKind() {
+        #expect(MeasureUnit.milliliter.kindDescription == "mL is a volume unit")
+        #expect(MeasureUnit.kilogram.kindDescription == "kg is a weight unit")
+        #expect(MeasureUnit.squareFoot.kindDescription == "sq ft is an area unit")
+        #expect(MeasureUnit.counted(CountWord("roll")!).kindDescription == "roll is a count unit of its own")
+        #expect(UnitFamily.mass.comparisonPhrase == "by weight")
+        #expect(UnitFamily.counted(CountWord("sheet")!).comparisonPhrase == "in sheets")
     }
 
     @Test func everyUnitSymbolParsesBackToItself() {
-        for unit in MeasureUnit.allCases { #expect(MeasureUnit(parsing: unit.symbol) == unit) }
+        for unit in MeasureUnit.standard {
+            #expect(MeasureUnit(parsing: unit.symbol) == unit)
+            #expect(MeasureUnit(symbol: unit.symbol) == unit)
+            #expect(MeasureUnit.standard(named: unit.symbol) == unit)
+        }
     }
 
     @Test func basisParsing() {
@@ -49,7 +131,58 @@ import Testing
         #expect(ComparisonBasis(parsing: "per 100 ml") == ComparisonBasis(amount: 100, unit: .milliliter))
         #expect(ComparisonBasis(parsing: "kg") == ComparisonBasis(amount: 1, unit: .kilogram))
         #expect(ComparisonBasis(parsing: "0g") == nil)
-        #expect(ComparisonBasis(parsing: "100 qq") == nil)
+        #expect(ComparisonBasis(parsing: "100 qq") == ComparisonBasis(amount: 100, unit: .counted(CountWord("qq")!)))
+        #expect(ComparisonBasis(parsing: "100 1") == nil)
         #expect(ComparisonBasis(amount: 100, unit: .gram).label == "100 g")
+    }
+}
+
+@Suite struct UnitPropertyTests {
+    /// Converting a quantity into base units and back gives it exactly; a price per unit is the same
+    /// whichever equivalent quantity and unit of a family a product is given in.
+    @Test(arguments: 0..<30)
+    func conversionsAreExactAndUnitPricesAgree(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        let families: [UnitFamily] = [.mass, .volume, .length, .area, .count]
+        for _ in 0..<40 {
+            let family = families.randomElement(using: &rng)!
+            let system = VolumeSystem.allCases.randomElement(using: &rng)!
+            let units = family.units
+            let a = units.randomElement(using: &rng)!, b = units.randomElement(using: &rng)!
+            let quantity = Decimal(Int.random(in: 1...5000, using: &rng)) / 100
+            let base = quantity * a.factor(in: system)
+            #expect(base / a.factor(in: system) == quantity, "\(quantity) \(a.symbol)")
+            // The same amount in unit b: base / factor(b), exact when the ratio is (lengths, areas, mass in metric).
+            let price = Decimal(Int.random(in: 1...99_999, using: &rng)) / 100
+            let inA = UnitPrice(price: price, baseQuantity: quantity * a.factor(in: system))
+            let inB = UnitPrice(price: price, baseQuantity: (base / b.factor(in: system)) * b.factor(in: system))
+            if (base / b.factor(in: system)) * b.factor(in: system) == base {
+                #expect(inA == inB)
+                for basis in ComparisonBasis.choices(for: family) {
+                    #expect(inA.price(per: basis.baseAmount(in: system)) == inB.price(per: basis.baseAmount(in: system)))
+                }
+            }
+        }
+    }
+
+    @Test(arguments: 0..<10)
+    func equivalentLengthsAndAreasPriceTheSame(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        for _ in 0..<50 {
+            let price = Decimal(Int.random(in: 1...99_999, using: &rng)) / 100
+            let n = Decimal(Int.random(in: 1...500, using: &rng))
+            let pairs: [(Decimal, MeasureUnit, Decimal, MeasureUnit)] = [
+                (n, .foot, 12 * n, .inch), (n, .yard, 3 * n, .foot), (n, .meter, 100 * n, .centimeter),
+                (n * 254, .centimeter, n * 100, .inch), (n, .squareFoot, 144 * n, .squareInch),
+                (n, .squareMeter, 10_000 * n, .squareCentimeter), (n * 64516, .squareCentimeter, n * 10_000, .squareInch),
+            ]
+            for (qa, ua, qb, ub) in pairs {
+                var comparison = Comparison()
+                comparison.append(Product(price: price, quantity: qa, unit: ua))
+                comparison.append(Product(price: price, quantity: qb, unit: ub))
+                let prices = comparison.products.map { comparison.unitPrice(of: $0)! }
+                #expect(prices[0] == prices[1], "\(qa) \(ua.symbol) vs \(qb) \(ub.symbol)")
+            }
+        }
     }
 }

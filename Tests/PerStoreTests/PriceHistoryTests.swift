@@ -5,7 +5,7 @@ import Testing
 @testable import PerStore
 import TestSupport
 
-/// Schema v2: stores, days seen and the price history, from the upgrade of a v1 file to two writers at once.
+/// Schema v3: stores, days seen and the price history, from the upgrade of a v1 file to two writers at once.
 @Suite struct PriceHistoryTests {
     let folder = TemporaryFolder()
     func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }

@@ -106,6 +106,34 @@ import TestSupport
         #expect(try home.session.store.summaries().map(\.title) == ["Tea"])
     }
 
+    /// Ctrl-D, Ctrl-K and Ctrl-Y in one session: the other sees the same products in the same order at each poll,
+    /// and a product it typed meanwhile stays where it was.
+    @Test func undoneDeletionsReachTheOtherSessionInTheirPlaces() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home")
+        var aisle = try Side(path: path, id: "aisle")
+        home.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t3\t1\tkg\tc\t\t")
+        func names(_ side: Side) -> [String] { side.state.editing.comparison.products.filter { !$0.isBlank }.map(\.name) }
+        let b = home.state.editing.comparison.products[1]
+        home.send(.comparison(.deleteProduct(b.id, label: "b")))
+        home.send(.comparison(.clearAll))
+        aisle.poll()
+        #expect(names(aisle) == [])
+        aisle.type("9\t1\tkg\tmine\t\t")
+        home.poll()
+        #expect(names(home) == ["mine"])
+        home.send(.comparison(.undoDeletion))      // a and c, before "mine"
+        aisle.poll()
+        #expect(names(home) == ["a", "c", "mine"])
+        #expect(names(aisle) == names(home))
+        home.send(.comparison(.undoDeletion))      // b, between a and c
+        aisle.poll()
+        home.poll()
+        #expect(names(home) == ["a", "b", "c", "mine"])
+        #expect(names(aisle) == names(home))
+        #expect(try ComparisonStore(path: path).load("c")?.products.map(\.name) == ["a", "b", "c", "mine"])
+    }
+
     @Test func aFieldInProgressSurvivesTheOtherSessionsChanges() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")

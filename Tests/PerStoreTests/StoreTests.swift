@@ -267,9 +267,8 @@ import TestSupport
     }
 
     @Test func theColumnTableCoversEveryFieldOnceAndReadsBadValuesAsUnset() throws {
-        // Every field has its column, and the day seen one more (written with the pricing fields).
-        #expect(ProductColumns.all.count == ProductField.allCases.count + 1)
-        #expect(Set(ProductColumns.all.map(\.name)).count == ProductField.allCases.count + 1)
+        #expect(Set(ProductColumns.all.map(\.field)) == Set(ProductField.allCases))
+        #expect(Set(ProductColumns.all.map(\.name)).count == ProductColumns.all.count)
 
         // Values another program (or a later per) wrote that this per can't read load as unset fields.
         let path = folder.file("per.sqlite")
@@ -280,13 +279,85 @@ import TestSupport
             try queue.write { db in
                 try db.execute(sql: """
                     INSERT INTO product (id, comparison_id, position, name, price, quantity, unit)
-                    VALUES ('odd', ?, 0, x'FF', 'twelve', '1e999999', 'furlong')
+                    VALUES ('odd', ?, 0, x'FF', 'twelve', '1e999999', 'furlong 2')
                     """, arguments: [comparison.id.rawValue])
             }
         }
         let loaded = try #require(try ComparisonStore(path: path).load(comparison.id)?.products.first)
         #expect(loaded.id == ProductID("odd"))
         #expect(loaded.name == "" && loaded.price == nil && loaded.quantity == nil && loaded.unit == nil)
+    }
+
+    /// `6×330` typed in quantity: the shape is saved with the quantity (whole saves and single-field saves) and loaded back.
+    @Test func aMultipacksShapeSurvivesSaveAndLoad() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let pack = Multipack(count: 6, size: 330)
+        let drinks = Product(id: "drinks", price: decimal("4.99"), quantity: 1980, unit: .milliliter, pack: pack)
+        let comparison = Comparison(title: "drinks", products: [drinks])
+        try store.save(comparison)
+        #expect(try store.load(comparison.id)?.products == [drinks])
+        #expect(try store.load(comparison.id)?.products.first?.quantityText == "6*330")
+
+        // A quantity saved again without a pack clears the shape; one saved with a pack writes it.
+        var changed = drinks
+        changed.quantity = 2000
+        changed.pack = nil
+        try store.saveField(.quantity, of: changed, in: comparison.id, position: 0)
+        #expect(try store.load(comparison.id)?.products == [changed])
+        changed.quantity = 2400
+        changed.pack = Multipack(count: 4, size: 600)
+        try store.saveField(.quantity, of: changed, in: comparison.id, position: 0)
+        #expect(try store.load(comparison.id)?.products == [changed])
+    }
+
+    /// Ctrl-Y's save: a deleted product comes back in its place, the others keeping their order.
+    @Test func aRestoredProductLandsInItsPlace() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let products = ["a", "b", "c", "d"].map { product($0, "1", "1", .kilogram) }
+        let comparison = Comparison(title: "order", products: products)
+        try store.save(comparison)
+        try store.deleteProduct(products[1].id)
+        try store.deleteProduct(products[0].id)
+        #expect(try store.load(comparison.id)?.products.map(\.name) == ["c", "d"])
+        try store.restoreProduct(products[0], in: comparison.id, position: 0)
+        try store.restoreProduct(products[1], in: comparison.id, position: 1)
+        #expect(try store.load(comparison.id)?.products == products)
+        #expect(throws: StoreError.comparisonDeleted(id: "gone")) {
+            try store.restoreProduct(products[0], in: "gone", position: 0)
+        }
+    }
+
+    /// A database written before the multipack column (migration v1 only) opens, migrates, and keeps its products.
+    @Test func aDatabaseFromBeforeTheMultipackColumnOpens() throws {
+        let path = folder.file("old.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            var v1 = DatabaseMigrator()
+            v1.registerMigration("v1: comparisons and products") { db in
+                try db.execute(sql: """
+                    CREATE TABLE comparison (id TEXT NOT NULL PRIMARY KEY, title TEXT NOT NULL DEFAULT '', position INTEGER NOT NULL,
+                        basis_amount TEXT, basis_unit TEXT, volume_system TEXT NOT NULL DEFAULT 'us',
+                        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+                    CREATE INDEX comparison_by_position ON comparison(position);
+                    CREATE INDEX comparison_by_updated_at ON comparison(updated_at);
+                    CREATE TABLE product (id TEXT NOT NULL PRIMARY KEY,
+                        comparison_id TEXT NOT NULL REFERENCES comparison(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+                        name TEXT NOT NULL DEFAULT '', price TEXT, quantity TEXT, unit TEXT);
+                    CREATE INDEX product_by_comparison ON product(comparison_id, position);
+                    PRAGMA application_id = \(Schema.applicationID);
+                    """)
+            }
+            try v1.migrate(queue)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO comparison (id, title, position, created_at, updated_at) VALUES ('old', 'cereal', 0, 1, 1)")
+                try db.execute(sql: "INSERT INTO product (id, comparison_id, position, name, price, quantity, unit) VALUES ('p', 'old', 0, 'oats', '2.5', '500', 'g')")
+            }
+        }
+        let store = try ComparisonStore(path: path)
+        #expect(try store.load(ComparisonID("old"))?.products == [Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 500, unit: .gram)])
+        let product = Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330))
+        try store.saveField(.quantity, of: product, in: ComparisonID("old"), position: 0)
+        #expect(try store.load(ComparisonID("old"))?.products == [product])
     }
 
     @Test func saveFieldIntoADeletedComparisonSaysSo() throws {

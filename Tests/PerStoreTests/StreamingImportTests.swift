@@ -106,7 +106,7 @@ import TestSupport
         let reopened = try ComparisonStore(path: db)
         let error = try #require(throws: ExchangeError.self) { try importing(text, into: reopened) }
         #expect(error.message.contains("comparison 100 \"the last\", product 99"), "\(error.message)")
-        #expect(error.message.contains("unit: L is volume, but the comparison is mass"), "\(error.message)")
+        #expect(error.message.contains("unit: L is a volume unit, but the comparison is by weight"), "\(error.message)")
         #expect((error.line ?? 0) > text.split(separator: "\n").count - 10, "\(error.message)")
         #expect(try reopened.summaries().map(\.title) == ["before"])
         #expect(try reopened.loadAll().flatMap(\.products).count == 1)

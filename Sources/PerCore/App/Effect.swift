@@ -3,6 +3,8 @@
 public enum Effect: Equatable, Sendable {
     case saveField(ProductField, product: Product, position: Int)
     case deleteProduct(ProductID)
+    /// Ctrl-Y: a deleted product saved again whole at its place, the products at or after it moving down one.
+    case restoreProduct(Product, position: Int)
     case deleteAllProducts([ProductID])
     case saveHeader
     case loadLists
@@ -30,9 +32,20 @@ extension Effect {
     /// Writes into the open comparison (they need its row).
     public var writesTheOpenComparison: Bool {
         switch self {
-        case .saveField, .deleteProduct, .deleteAllProducts, .saveHeader: true
+        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader: true
         case .loadLists, .openComparison, .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison,
              .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
+        }
+    }
+}
+
+extension Effect {
+    /// The product a write saves (its failure keeps it as unsaved), if it saves one.
+    public var savedProduct: ProductID? {
+        switch self {
+        case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .renameComparison,
+             .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }
 }

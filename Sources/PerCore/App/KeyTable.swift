@@ -22,7 +22,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
             switch state.editing.editor {
             case .numeric: return [.everywhere, .comparison, .numeric]
             case .unit: return [.everywhere, .comparison, .unit]
-            case .text: return [.everywhere, .comparison, .name]
+            case .text: return [.everywhere, .name, .comparison]   // the name's Ctrl-A/Ctrl-E/Delete before the comparison's
             }
         }
     }
@@ -115,8 +115,8 @@ public enum KeyTable {
         },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
-        bind("Tab, Enter, Down", "next field (commits it)", legend: "Tab next", .comparison) {
-            [.key(.tab), .key(.enter), .key(.down)].contains($0) ? .comparison(.nextField) : nil
+        bind("Tab, Enter, Down", "next field (Enter: finish)", legend: "Tab next", .comparison) {
+            $0 == .key(.enter) ? .comparison(.finishProduct) : [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
         },
         bind("Shift-Tab, Up", "previous field (commits it)", legend: "S-Tab prev", .comparison) {
             [.key(.backTab), .key(.up)].contains($0) ? .comparison(.previousField) : nil
@@ -135,6 +135,9 @@ public enum KeyTable {
         bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", narrow: "^P per", .comparison) {
             $0 == .key(.function(2)) || $0 == .control("p") ? .comparison(.stepBasis(1)) : nil
         },
+        bind("Shift-F2, Ctrl-T", "the \"per\" unit, backwards", legend: nil, .comparison) {
+            $0 == .key(.function(14)) || $0 == .control("t") ? .comparison(.stepBasis(-1)) : nil
+        },
         bind("F3, Ctrl-E", "US / UK volume units", legend: nil, .comparison) {
             $0 == .key(.function(3)) || $0 == .control("e") ? .comparison(.toggleVolumeSystem) : nil
         },
@@ -146,6 +149,9 @@ public enum KeyTable {
         },
         bind("Ctrl-S", "order: best first / as typed", legend: nil, .comparison) {
             $0 == .control("s") ? .comparison(.toggleTableOrder) : nil
+        },
+        bind("Ctrl-Y", "undo Ctrl-D / Ctrl-K", legend: nil, .comparison) {
+            $0 == .control("y") ? .comparison(.undoDeletion) : nil
         },
         // Both screens
         bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .app(.redraw) : nil },
@@ -161,16 +167,31 @@ public enum KeyTable {
             event == .character("+") ? .comparison(.keypad(.operation(.plus)))
                 : event == .character("-") ? .comparison(.keypad(.operation(.minus))) : nil
         },
-        bind("* or x", "times (×)", legend: nil, .numeric) {
-            $0 == .character("*") || $0 == .character("x") ? .comparison(.keypad(.operation(.times))) : nil
+        bind("* x X", "times (×)", legend: nil, .numeric) {
+            $0 == .character("*") || $0 == .character("x") || $0 == .character("X") ? .comparison(.keypad(.operation(.times))) : nil
         },
         bind("/", "divide (÷)", legend: nil, .numeric) { $0 == .character("/") ? .comparison(.keypad(.operation(.divide))) : nil },
         bind("=", "evaluate now", legend: nil, .numeric) { $0 == .character("=") ? .comparison(.keypad(.equals)) : nil },
+        bind("letters", "warns, not typed", legend: nil, .numeric) { event in
+            if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
+        },
         bind("Left, Right", "step the unit", legend: nil, .unit) {
             $0 == .key(.left) ? .comparison(.stepUnit(-1)) : $0 == .key(.right) ? .comparison(.stepUnit(1)) : nil
         },
         bind("letters", "a unit symbol", legend: nil, .unit) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
+        },
+        bind("Left, Right", "cursor", legend: nil, .name) {
+            $0 == .key(.left) ? .comparison(.moveCursor(.left)) : $0 == .key(.right) ? .comparison(.moveCursor(.right)) : nil
+        },
+        bind("Home, Ctrl-A", "to the start", legend: nil, .name) {
+            $0 == .key(.home) || $0 == .control("a") ? .comparison(.moveCursor(.start)) : nil
+        },
+        bind("End, Ctrl-E", "to the end", legend: nil, .name) {
+            $0 == .key(.end) || $0 == .control("e") ? .comparison(.moveCursor(.end)) : nil
+        },
+        bind("Delete", "delete ahead", legend: nil, .name) {
+            $0 == .key(.delete) ? .comparison(.deleteForward) : nil
         },
         bind("any text", "the name, store", legend: nil, .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
@@ -241,9 +262,10 @@ public enum KeyTable {
         default:
             break
         }
-        let scopes = KeyScope.active(in: state)
-        for binding in bindings where scopes.contains(binding.scope) {
-            if let action = binding.action(event) { return action }
+        for scope in KeyScope.active(in: state) {
+            for binding in bindings where binding.scope == scope {
+                if let action = binding.action(event) { return action }
+            }
         }
         return nil
     }

@@ -14,14 +14,20 @@ public struct Session: Equatable, Sendable {
     public var today: CalendarDay
     /// The product table's order (Ctrl-S), whichever comparison is open.
     public var tableOrder: TableOrder = .entry
+    /// The comparison unit the user last chose (F2) for each family: a comparison that takes a family without a
+    /// choice of its own starts with it.
+    public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
+    /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
+    public var currency: Currency?
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
-                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, today: CalendarDay = .reference) {
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference) {
         self.id = id
         self.serial = serial
         self.size = size
         self.glyphs = glyphs
         self.isReadOnly = isReadOnly
+        self.currency = currency
         self.today = today
     }
 

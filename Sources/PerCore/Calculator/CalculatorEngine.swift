@@ -8,7 +8,8 @@ public struct CalculatorEngine: Equatable, Sendable {
     public enum State: Equatable, Sendable {
         /// Being typed.
         case typing(CalculatorExpression)
-        /// Just produced by `=`: a digit starts a new number, an operator continues from it.
+        /// Just produced by `=`, or the value the field held when it was entered: a digit or `.` starts
+        /// a new number, an operator continues from it, Backspace edits it.
         case result(Decimal)
     }
 
@@ -30,9 +31,9 @@ public struct CalculatorEngine: Equatable, Sendable {
 
     public init() { state = .typing(.empty) }
 
-    /// Starts from a value already in the field, as its first operand.
+    /// Starts from a value already in the field, as a result: the first digit replaces it (Per's rule).
     public init(value: Decimal?) {
-        state = .typing(value.map { .first(Operand($0)) } ?? .empty)
+        state = value.map { .result($0) } ?? .typing(.empty)
     }
 
     public init(expression: CalculatorExpression) { state = .typing(expression) }
@@ -56,10 +57,13 @@ public struct CalculatorEngine: Equatable, Sendable {
 
     /// Why a key does nothing now, in words for the status line; nil when it is enabled.
     public func disabledReason(_ key: CalculatorKey) -> String? {
-        if case .result = state {
+        if case .result(let value) = state {
             switch key {
             case .equals: return "Nothing to evaluate"
-            default: return nil
+            case .operation:
+                // Only a value stored before NumberRange can be outside it; no operation continues from it.
+                return NumberRange.violation(of: value).map { $0.message(naming: NumberRange.shortText(value)) }
+            case .digit, .decimalPoint, .backspace, .clear: return nil
             }
         }
         let expression = self.expression
@@ -190,6 +194,12 @@ public struct CalculatorEngine: Equatable, Sendable {
             case .failure(let error): return Commit(value: a.value, message: "\(error.message): kept \(a.text)")
             }
         }
+    }
+
+    /// The pack a quantity typed as `count × size` describes (`6×330`), kept beside its value when the field is left.
+    public var multipack: Multipack? {
+        guard case .typing(.both(let count, .times, let size)) = state, commit.message == nil else { return nil }
+        return Multipack(count: count.value, size: size.value)
     }
 
     /// The value the field would get if it were left now (shown while typing).

@@ -34,9 +34,16 @@ extension CalculatorKey {
 extension CalculatorEngine {
     /// Types `text` on a fresh keypad and commits it, as leaving the field would.
     /// Fails, naming the character, when a key is not one of the keypad's or is disabled at that point.
-    public static func value(ofTyped text: String) -> Result<Decimal?, TypedInputError> {
+    /// Thousands grouped (`1,234.56`) are read as such (`NumberGrouping`); the currency, if any, is left out.
+    public static func value(ofTyped text: String, currency: Currency? = nil) -> Result<Decimal?, TypedInputError> {
+        let plain: String
+        switch NumberGrouping.ungrouped(currency.map { $0.stripped(from: text) } ?? text) {
+        case .success(let ungrouped): plain = ungrouped
+        case .failure(let refusal):
+            return .failure(TypedInputError(text: text, character: nil, reason: "'\(refusal.run)' is not a number (write 1234.56 or 1,234.56)"))
+        }
         var engine = CalculatorEngine()
-        for character in text where !character.isWhitespace {
+        for character in plain where !character.isWhitespace {
             guard let key = CalculatorKey(character: character) else {
                 return .failure(TypedInputError(text: text, character: character, reason: "not a number or operator"))
             }

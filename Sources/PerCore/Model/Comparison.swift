@@ -76,7 +76,7 @@ public struct Comparison: Equatable, Sendable {
     public var basis: ComparisonBasis? {
         guard let family else { return chosenBasis }
         if let chosenBasis, chosenBasis.family == family, NumberRange.contains(chosenBasis.amount) { return chosenBasis }
-        return family.defaultBasis
+        return products.lazy.compactMap(\.unit).first.map(ComparisonBasis.following) ?? family.defaultBasis
     }
 
     public var rankedCount: Int { sortedUnitPrices.count }

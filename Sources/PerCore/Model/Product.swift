@@ -7,6 +7,8 @@ public struct Product: Equatable, Hashable, Sendable {
     public var price: Decimal?
     public var quantity: Decimal?
     public var unit: MeasureUnit?
+    /// How the quantity was typed when it was a multipack (`6×330`); shown while it describes the quantity.
+    public var pack: Multipack?
     /// Where the price was seen; empty: not said. A new product starts with the store of the one typed before it.
     public var store: String
     /// The day the price was seen: today whenever its price, quantity or unit is committed; nil when not known
@@ -14,19 +16,21 @@ public struct Product: Equatable, Hashable, Sendable {
     public var seen: CalendarDay?
 
     public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
-                store: String = "", seen: CalendarDay? = nil) {
+                pack: Multipack? = nil, store: String = "", seen: CalendarDay? = nil) {
         self.id = id
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
+        self.pack = pack
         self.store = store
         self.seen = seen
     }
 
-    /// Nothing entered yet. The store does not count: it is carried over to each new product, which stays blank
-    /// (not saved, not exported) until something of its own is typed.
-    public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil && unit == nil }
+    /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
+    /// over the unit of the one before it, nor does the store, carried over the same way; a blank product is
+    /// neither saved nor ranked until something is typed.
+    public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 
     /// Price, quantity and unit all set: a price that can go into the price book.
     public var isPriced: Bool { price != nil && quantity != nil && unit != nil }
@@ -34,13 +38,21 @@ public struct Product: Equatable, Hashable, Sendable {
     /// else `the new product`.
     public var label: String {
         if !name.isEmpty { return name }
-        let amount = [quantity.map(DecimalText.format), unit?.symbol].compactMap { $0 }.joined(separator: " ")
+        if isBlank { return "the new product" }
+        let amount = quantityText.map { [$0, unit?.symbol].compactMap { $0 }.joined(separator: " ") } ?? ""
         switch (price.map(MoneyFormat.plain.price), amount.isEmpty ? nil : amount) {
         case (let p?, let a?): return "\(p) for \(a)"
         case (let p?, nil): return p
         case (nil, let a?): return a
         case (nil, nil): return "the new product"
         }
+    }
+
+    /// The quantity as the table shows it: the pack's shape (`6*330`) while it describes the quantity, else the number.
+    public var quantityText: String? {
+        guard let quantity else { return nil }
+        if let pack, pack.describes(quantity) { return pack.text }
+        return DecimalText.format(quantity)
     }
 }
 
@@ -62,7 +74,7 @@ public enum ProductProblem: Equatable, Sendable {
         case .noQuantity: "no quantity yet"
         case .nonPositiveQuantity: "quantity must be above zero"
         case .noUnit: "no unit yet"
-        case .otherFamily(let unit, let comparison): "\(unit.rawValue) can't be compared with \(comparison.rawValue)"
+        case .otherFamily(let unit, let comparison): "\(unit.name) can't be compared with \(comparison.name)"
         case .outOfRange(let field, let violation): "\(field.rawValue) \(violation.shortMessage)"
         }
     }
@@ -75,7 +87,7 @@ public enum ProductProblem: Equatable, Sendable {
         case .noQuantity: "no qty"
         case .nonPositiveQuantity: "qty ≤ 0"
         case .noUnit: "no unit"
-        case .otherFamily(_, let comparison): "not \(comparison.rawValue)"
+        case .otherFamily(_, let comparison): "not \(comparison.name)"
         case .outOfRange(let field, _): "bad \(field == .price ? "price" : "qty")"
         }
     }

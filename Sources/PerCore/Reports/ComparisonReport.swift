@@ -8,14 +8,17 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// A comparison printed for the command line: a ranked table, or JSON/CSV rows in entry order.
 /// Text is made safe on the way: the table shows control characters as `\u{1B}` (line breaks and
-/// tabs as spaces), CSV neutralises formulas as export does, JSON escapes them.
+/// tabs as spaces), CSV neutralises formulas as export does, JSON escapes them. With a currency, the
+/// table shows it with prices and unit prices; JSON and CSV keep plain decimals and add a `currency` field.
 public struct ComparisonReport: Sendable {
     public let comparison: Comparison
+    public let currency: Currency?
     /// Whether the products' days (`seen`) are shown: for saved comparisons (`per show`), not `per compare`'s.
     public let showsSeen: Bool
 
-    public init(_ comparison: Comparison, showsSeen: Bool = false) {
+    public init(_ comparison: Comparison, currency: Currency? = nil, showsSeen: Bool = false) {
         self.comparison = comparison
+        self.currency = currency
         self.showsSeen = showsSeen
     }
 
@@ -49,7 +52,7 @@ public struct ComparisonReport: Sendable {
     // MARK: Table
 
     /// How the table writes money (JSON and CSV keep exact decimal strings).
-    var money: MoneyFormat { .plain }
+    var money: MoneyFormat { MoneyFormat(currency: currency) }
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
@@ -63,15 +66,17 @@ public struct ComparisonReport: Sendable {
             case .excluded(let problem): verdict = problem.message
             case .ranked(_, _, let v): verdict = r.isBest ? "* \(v.text)" : v.text
             }
-            return [
+            var cells: [String] = [
                 r.rank.map(String.init) ?? "-",
                 TerminalText.singleLine(p.name),
-                p.price.map(money.price) ?? "-",
+                p.price.map { money.shown(money.price($0)) } ?? "-",
                 p.quantity.map(DecimalText.format) ?? "-",
                 p.unit?.symbol ?? "-",
-                r.unitPrice.map(money.unitPrice) ?? "-",
+                r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-",
                 verdict,
-            ] + (hasStores ? [TerminalText.singleLine(p.store)] : [])
+            ]
+            if hasStores { cells.append(TerminalText.singleLine(p.store)) }
+            return cells
         }
         let all = [header] + body
         let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
@@ -110,13 +115,14 @@ public struct ComparisonReport: Sendable {
             ]
             if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
+            if let currency { fields.append(("currency", jsonString(currency.text))) }
             return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }
         return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
     public var csv: String {
-        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store" + (showsSeen ? ",seen" : "")]
+        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store" + (showsSeen ? ",seen" : "") + (currency == nil ? "" : ",currency")]
         for product in comparison.products {
             let r = row(product)
             let cells = [
@@ -130,7 +136,7 @@ public struct ComparisonReport: Sendable {
                 r.isBest ? "true" : "false",
                 r.percentMore.map(DecimalText.format) ?? "",
                 CSVExchange.textCell(product.store),
-            ] + (showsSeen ? [product.seen?.iso ?? ""] : [])
+            ] + (showsSeen ? [product.seen?.iso ?? ""] : []) + (currency.map { [CSVExchange.textCell($0.text)] } ?? [])
             lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -12,7 +12,8 @@ public struct ProductSpec: Equatable, Sendable {
         public var message: String { "invalid item '\(argument)': \(reason)" }
     }
 
-    public static func parse(_ argument: String) -> Result<Product, ParseError> {
+    /// `currency`: a price may carry it (`$3.99`).
+    public static func parse(_ argument: String, currency: Currency? = nil) -> Result<Product, ParseError> {
         func fail(_ reason: String) -> Result<Product, ParseError> { .failure(ParseError(argument: argument, reason: reason)) }
         var name = ""
         var rest = Substring(argument)
@@ -40,7 +41,7 @@ public struct ProductSpec: Equatable, Sendable {
         func positive(_ text: String, _ field: String) -> Result<Decimal, ParseError> {
             func failing(_ reason: String) -> Result<Decimal, ParseError> { .failure(ParseError(argument: argument, reason: reason)) }
             guard !text.isEmpty else { return failing("missing \(field)") }
-            switch CalculatorEngine.value(ofTyped: text) {
+            switch CalculatorEngine.value(ofTyped: text, currency: field == "price" ? currency : nil) {
             case .success(let value?): return value > 0 ? .success(value) : failing("\(field) must be above zero")
             case .success(nil): return failing("missing \(field)")
             case .failure(let error): return failing("\(field) \(error.message)")
@@ -57,7 +58,9 @@ public struct ProductSpec: Equatable, Sendable {
         case .failure(let error): return .failure(error)
         }
         guard !unitText.isEmpty else { return fail("missing unit (e.g. g, kg, ml, l, oz, lb, fl oz, each)") }
-        guard let unit = MeasureUnit(parsing: unitText) else { return fail("unknown unit '\(unitText)'") }
+        guard let unit = MeasureUnit(parsing: unitText) else {
+            return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
+        }
         return .success(Product(name: name, price: price, quantity: quantity, unit: unit, store: store))
     }
 

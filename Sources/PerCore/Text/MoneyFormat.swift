@@ -4,10 +4,16 @@ import Foundation
 /// command line's tables (JSON and CSV keep exact decimal strings). The one place to change how money
 /// reads: a currency symbol is a property here.
 public struct MoneyFormat: Equatable, Sendable {
-    public init() {}
+    /// Shown with amounts by `shown(_:)`; the amounts themselves are plain decimals.
+    public var currency: Currency?
+
+    public init(currency: Currency? = nil) { self.currency = currency }
 
     /// Plain decimals, no currency.
     public static let plain = MoneyFormat()
+
+    /// An amount (from `price` or `unitPrice`) with the currency, when there is one: `€2.50`, `2.50 CHF`.
+    public func shown(_ amount: String) -> String { currency.format(amount) }
 
     /// A price as typed, with at least two decimals: `2.50`, `3.00`, `1.299`.
     public func price(_ value: Decimal) -> String {

@@ -12,9 +12,9 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
 
     public var family: UnitFamily { unit.family }
 
-    /// `kg`, `100 g`, `fl oz`.
+    /// `kg`, `100 g`, `fl oz`, `100 sheets`.
     public var label: String {
-        amount == 1 ? unit.symbol : "\(DecimalText.format(amount)) \(unit.symbol)"
+        amount == 1 ? unit.symbol : "\(DecimalText.format(amount)) \(unit.symbol(for: amount))"
     }
 
     /// Base units (g, mL, each) in one basis.
@@ -31,6 +31,17 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
         self.init(amount: amount, unit: unit)
     }
 
+    /// The comparison unit that follows what was typed, while the user has chosen none: US customary mass per
+    /// oz or lb as typed, US customary volume per fl oz (per gal for gallons), pairs and dozens per pair or dozen,
+    /// metric units and each per the family's default (kg, L, each).
+    public static func following(_ unit: MeasureUnit) -> ComparisonBasis {
+        switch unit {
+        case .ounce, .pound, .gallon, .pair, .dozen: ComparisonBasis(amount: 1, unit: unit)
+        case .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart: ComparisonBasis(amount: 1, unit: .fluidOunce)
+        default: unit.family.defaultBasis
+        }
+    }
+
     /// The comparison units offered for a family, in the order the picker steps through them.
     public static func choices(for family: UnitFamily) -> [ComparisonBasis] {
         switch family {
@@ -40,8 +51,16 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
         case .volume:
             [.init(amount: 1, unit: .liter), .init(amount: 100, unit: .milliliter), .init(amount: 1, unit: .milliliter),
              .init(amount: 1, unit: .fluidOunce), .init(amount: 1, unit: .cup), .init(amount: 1, unit: .gallon)]
+        case .length:
+            [.init(amount: 1, unit: .meter), .init(amount: 100, unit: .meter), .init(amount: 1, unit: .centimeter),
+             .init(amount: 1, unit: .foot), .init(amount: 1, unit: .yard)]
+        case .area:
+            [.init(amount: 1, unit: .squareMeter), .init(amount: 1, unit: .squareFoot), .init(amount: 100, unit: .squareFoot),
+             .init(amount: 1, unit: .squareCentimeter)]
         case .count:
             [.init(amount: 1, unit: .each), .init(amount: 1, unit: .pair), .init(amount: 1, unit: .dozen)]
+        case .counted(let word):
+            [.init(amount: 1, unit: .counted(word)), .init(amount: 100, unit: .counted(word))]
         }
     }
 }

@@ -1,44 +1,93 @@
 import Foundation
 
-/// A unit a quantity can be given in. The raw value is its symbol, as shown and stored.
-public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
-    case milligram = "mg"
-    case gram = "g"
-    case kilogram = "kg"
-    case ounce = "oz"
-    case pound = "lb"
-    case milliliter = "mL"
-    case centiliter = "cL"
-    case deciliter = "dL"
-    case liter = "L"
-    case teaspoon = "tsp"
-    case tablespoon = "tbsp"
-    case fluidOunce = "fl oz"
-    case cup = "cup"
-    case pint = "pt"
-    case quart = "qt"
-    case gallon = "gal"
-    case each = "each"
-    case pair = "pair"
-    case dozen = "dozen"
+/// A unit a quantity can be given in: a standard unit (`kg`, `fl oz`, `m²`, `dozen`) or a count
+/// word of its own (`sheet`). Its `symbol` is what is shown and stored.
+public enum MeasureUnit: Hashable, Sendable {
+    case milligram, gram, kilogram, ounce, pound
+    case milliliter, centiliter, deciliter, liter, teaspoon, tablespoon, fluidOunce, cup, pint, quart, gallon
+    case millimeter, centimeter, meter, inch, foot, yard
+    case squareCentimeter, squareMeter, squareInch, squareFoot
+    case each, pair, dozen
+    /// Any other word: a count unit compared only with the same word.
+    case counted(CountWord)
 
-    public var symbol: String { rawValue }
+    /// Every unit but count words, family by family, in the order the picker shows them.
+    public static let standard: [MeasureUnit] = [
+        .milligram, .gram, .kilogram, .ounce, .pound,
+        .milliliter, .centiliter, .deciliter, .liter, .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart, .gallon,
+        .millimeter, .centimeter, .meter, .inch, .foot, .yard,
+        .squareCentimeter, .squareMeter, .squareInch, .squareFoot,
+        .each, .pair, .dozen,
+    ]
+
+    public var symbol: String {
+        switch self {
+        case .milligram: "mg"
+        case .gram: "g"
+        case .kilogram: "kg"
+        case .ounce: "oz"
+        case .pound: "lb"
+        case .milliliter: "mL"
+        case .centiliter: "cL"
+        case .deciliter: "dL"
+        case .liter: "L"
+        case .teaspoon: "tsp"
+        case .tablespoon: "tbsp"
+        case .fluidOunce: "fl oz"
+        case .cup: "cup"
+        case .pint: "pt"
+        case .quart: "qt"
+        case .gallon: "gal"
+        case .millimeter: "mm"
+        case .centimeter: "cm"
+        case .meter: "m"
+        case .inch: "in"
+        case .foot: "ft"
+        case .yard: "yd"
+        case .squareCentimeter: "cm²"
+        case .squareMeter: "m²"
+        case .squareInch: "sq in"
+        case .squareFoot: "sq ft"
+        case .each: "each"
+        case .pair: "pair"
+        case .dozen: "dozen"
+        case .counted(let word): word.singular
+        }
+    }
+
+    /// The symbol for `amount` of this unit: count words take their plural (`100 sheets`).
+    public func symbol(for amount: Decimal) -> String {
+        if case .counted(let word) = self, amount != 1 { return word.plural }
+        return symbol
+    }
+
+    /// Reads a stored symbol: a standard unit's exact symbol, else as `init(parsing:)` does (`ml`, `sheet`).
+    public init?(symbol text: String) {
+        if let unit = Self.bySymbol[text] { self = unit; return }
+        self.init(parsing: text)
+    }
+
+    private static let bySymbol = Dictionary(uniqueKeysWithValues: standard.map { ($0.symbol, $0) })
 
     public var family: UnitFamily {
         switch self {
         case .milligram, .gram, .kilogram, .ounce, .pound: .mass
+        case .milliliter, .centiliter, .deciliter, .liter, .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart, .gallon: .volume
+        case .millimeter, .centimeter, .meter, .inch, .foot, .yard: .length
+        case .squareCentimeter, .squareMeter, .squareInch, .squareFoot: .area
         case .each, .pair, .dozen: .count
-        default: .volume
+        case .counted(let word): .counted(word)
         }
     }
 
-    /// How many base units (g, mL, each) one of this unit is, exactly, from its definition.
+    /// How many base units (g, mL, mm, mm², each, or one of the word) one of this unit is, exactly, from its definition.
     public func factor(in system: VolumeSystem = .us) -> Decimal {
-        (system == .us ? Self.usFactors : Self.imperialFactors)[self]!
+        if case .counted = self { return 1 }
+        return (system == .us ? Self.usFactors : Self.imperialFactors)[self]!
     }
 
-    private static let usFactors = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.definedFactor(in: .us)) })
-    private static let imperialFactors = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.definedFactor(in: .imperial)) })
+    private static let usFactors = Dictionary(uniqueKeysWithValues: standard.map { ($0, $0.definedFactor(in: .us)) })
+    private static let imperialFactors = Dictionary(uniqueKeysWithValues: standard.map { ($0, $0.definedFactor(in: .imperial)) })
 
     private func definedFactor(in system: VolumeSystem) -> Decimal {
         switch (self, system) {
@@ -54,6 +103,18 @@ public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
         case (.each, _): 1
         case (.pair, _): 2
         case (.dozen, _): 12
+        case (.counted, _): 1
+        // Lengths in mm, areas in mm²: 1 in = 25.4 mm exactly (international inch, 1959), 1 ft = 12 in, 1 yd = 3 ft
+        case (.millimeter, _): 1
+        case (.centimeter, _): 10
+        case (.meter, _): 1000
+        case (.inch, _): d("25.4")
+        case (.foot, _): d("304.8")
+        case (.yard, _): d("914.4")
+        case (.squareCentimeter, _): 100
+        case (.squareMeter, _): 1_000_000
+        case (.squareInch, _): d("645.16")           // 25.4²
+        case (.squareFoot, _): d("92903.04")         // 304.8²
         // US customary: 1 gal = 231 in³ = 3785.411784 mL
         case (.gallon, .us): d("3785.411784")
         case (.quart, .us): d("946.352946")
@@ -75,12 +136,21 @@ public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
 
     private func d(_ text: String) -> Decimal { DecimalText.parse(text)! }
 
-    /// Reads a unit symbol or name: case-insensitive, ignoring spaces and dots (`ML`, `fl. oz`, `lbs`, `pcs`).
+    /// Reads a unit symbol or name: a standard unit (case-insensitive, ignoring spaces and dots:
+    /// `ML`, `fl. oz`, `lbs`, `pcs`, `sq ft`, `m2`), else any other word as a count unit of its own.
     public init?(parsing text: String) {
-        let key = text.lowercased().filter { !$0.isWhitespace && $0 != "." }
-        guard let unit = Self.aliases[key] else { return nil }
-        self = unit
+        if let unit = Self.standard(named: text) { self = unit; return }
+        guard let word = CountWord(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        self = .counted(word)
     }
+
+    /// The standard unit a symbol or name names, if any (no count words).
+    public static func standard(named text: String) -> MeasureUnit? {
+        aliases[key(text)]
+    }
+
+    /// How typed unit text is looked up: lower case, without spaces and dots.
+    static func key(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace && $0 != "." } }
 
     private static let aliases: [String: MeasureUnit] = {
         let names: [MeasureUnit: [String]] = [
@@ -100,6 +170,16 @@ public enum MeasureUnit: String, CaseIterable, Sendable, Codable, Hashable {
             .pint: ["pt", "pint", "pints"],
             .quart: ["qt", "quart", "quarts"],
             .gallon: ["gal", "gallon", "gallons"],
+            .millimeter: ["mm", "millimeter", "millimeters", "millimetre", "millimetres"],
+            .centimeter: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"],
+            .meter: ["m", "meter", "meters", "metre", "metres"],
+            .inch: ["in", "inch", "inches"],
+            .foot: ["ft", "foot", "feet"],
+            .yard: ["yd", "yds", "yard", "yards"],
+            .squareCentimeter: ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"],
+            .squareMeter: ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"],
+            .squareInch: ["sqin", "in2", "in²", "squareinch", "squareinches"],
+            .squareFoot: ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"],
             .each: ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"],
             .pair: ["pair", "pairs", "pr"],
             .dozen: ["doz", "dozen", "dozens"],

@@ -1,19 +1,58 @@
 /// Units of one family can be converted into each other; products of different families cannot be compared.
-public enum UnitFamily: String, CaseIterable, Sendable, Codable {
+/// Each count word (`sheet`, `roll`) is a family of its own.
+public enum UnitFamily: Hashable, Sendable {
     case mass
     case volume
+    case length
+    case area
     case count
+    case counted(CountWord)
 
-    /// The comparison unit a new comparison of this family uses.
-    public var defaultBasis: ComparisonBasis {
+    /// `mass`, `volume`, `length`, `area`, `count`, or the word's plural (`sheets`).
+    public var name: String {
         switch self {
-        case .mass: ComparisonBasis(amount: 1, unit: .kilogram)
-        case .volume: ComparisonBasis(amount: 1, unit: .liter)
-        case .count: ComparisonBasis(amount: 1, unit: .each)
+        case .mass: "mass"
+        case .volume: "volume"
+        case .length: "length"
+        case .area: "area"
+        case .count: "count"
+        case .counted(let word): word.plural
         }
     }
 
-    public var units: [MeasureUnit] { MeasureUnit.allCases.filter { $0.family == self } }
+    /// How a comparison of this family goes: `by weight`, `by volume`, `in sheets`.
+    public var comparisonPhrase: String {
+        switch self {
+        case .mass: "by weight"
+        case .volume: "by volume"
+        case .length: "by length"
+        case .area: "by area"
+        case .count: "by count"
+        case .counted(let word): "in \(word.plural)"
+        }
+    }
+
+    /// The comparison unit a new comparison of this family uses.
+    public var defaultBasis: ComparisonBasis { ComparisonBasis.choices(for: self)[0] }
+
+    public var units: [MeasureUnit] {
+        if case .counted(let word) = self { return [.counted(word)] }
+        return MeasureUnit.standard.filter { $0.family == self }
+    }
+}
+
+extension MeasureUnit {
+    /// `mL is a volume unit`, `sheet is a count unit of its own`.
+    public var kindDescription: String {
+        switch family {
+        case .mass: "\(symbol) is a weight unit"
+        case .volume: "\(symbol) is a volume unit"
+        case .length: "\(symbol) is a length unit"
+        case .area: "\(symbol) is an area unit"
+        case .count: "\(symbol) is a count unit"
+        case .counted: "\(symbol) is a count unit of its own"
+        }
+    }
 }
 
 /// US customary or UK imperial volume units (teaspoons to gallons).

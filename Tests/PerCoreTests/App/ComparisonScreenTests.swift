@@ -57,7 +57,7 @@ import Testing
         let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, store: "Aldi", seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.store, product: oats, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.comparison.append(Product(id: "s-2", store: "Aldi"))   // the store carries over
+            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram, store: "Aldi"))   // the unit and the store carry over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
@@ -99,15 +99,15 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .quantity)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
-        store.type("2")
-        let changed = Product(id: "s-1", price: 2, quantity: 12, unit: .kilogram, seen: tomorrow)
+        store.type("2")   // a digit replaces the value
+        let changed = Product(id: "s-1", price: 2, quantity: 2, unit: .kilogram, seen: tomorrow)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: changed)
-            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.allCases)))
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.standard)))
         }
         // The same value again changes nothing, so the day stays.
         store.send(.comparison(.previousField)) {
-            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 12)))
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 2)))
         }
     }
 
@@ -117,6 +117,7 @@ import Testing
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"])]) {
             $0.chrome.overlay = .none
+            $0.editing.deletions = [Deletion(products: $0.editing.comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) })]
             $0.editing.comparison.removeAllProducts()
             $0.editing.comparison.append(Product(id: "s-2", store: "Costco"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
@@ -160,26 +161,26 @@ import Testing
         var store = TestStore()
         store.type("2\t1\tfl oz\t\t\t1\t1\t")
         #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
-        let volume = UnitPicker(selected: nil, offered: UnitFamily.volume.units)
+        let volume = UnitPicker(selected: .fluidOunce, offered: UnitFamily.volume.units)   // carried over
         #expect(store.state.editing.editor == .unit(volume))
         store.send(.comparison(.type("k"))) {
             var typed = volume
             _ = typed.type("k")
             $0.editing.editor = .unit(typed)
-            $0.chrome.status = StatusMessage("No unit starts with 'k'", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume", isWarning: true)
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
-            $0.chrome.status = StatusMessage("Unknown unit 'k': kept none", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: kept fl oz", isWarning: true)
         }
     }
 
     @Test func leftAndRightStepThroughUnits() {
         var store = TestStore()
         store.type("2\t1\t")
-        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
-        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.allCases)) }
-        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.allCases)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
+        store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
+        store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
@@ -206,6 +207,7 @@ import Testing
         #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
             $0.chrome.overlay = .none
+            $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
             $0.chrome.status = StatusMessage("Deleted 'a'")
@@ -226,6 +228,7 @@ import Testing
         }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"])]) {
             $0.chrome.overlay = .none
+            $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeAllProducts()
             $0.editing.comparison.append(Product(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
@@ -262,6 +265,7 @@ import Testing
         store.type("2\t500\tg\t")
         store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
+            $0.session.chosenBases[.mass] = ComparisonBasis(amount: 100, unit: .gram)
             $0.chrome.status = StatusMessage("Unit prices per 100 g")
         }
     }
@@ -277,6 +281,6 @@ import Testing
         }
         guard case .ranked(_, let uk, _) = store.state.editing.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
         #expect(uk.baseQuantity == dec("568.26125"))
-        #expect(ScreenView.render(store.state).lines[0].hasSuffix("per L (UK) ›"))
+        #expect(ScreenView.render(store.state).lines[0].hasSuffix("per fl oz (UK) ›"))
     }
 }

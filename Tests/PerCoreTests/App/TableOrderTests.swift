@@ -70,9 +70,11 @@ import Testing
         #expect(Confirmation.deleteProduct("s-1", label: "2.50 for 500 g").question == "Delete '2.50 for 500 g'? y/n")
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
             $0.chrome.overlay = .none
+            let deleted = $0.editing.comparison.products[0]
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.comparison.append(Product(id: "s-2"))
             $0.madeIDs(2)
+            $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: deleted)])]
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
             $0.chrome.status = StatusMessage("Deleted '2.50 for 500 g'")
         }

@@ -8,8 +8,8 @@ struct TestStore {
     /// The session's day in every reducer test: committed prices, quantities and units are dated with it.
     static let today = CalendarDay(year: 2026, month: 11, day: 22)!
 
-    init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24)) {
-        state = AppState(comparison: comparison, session: Session(id: "s", size: size, today: TestStore.today))
+    init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24), currency: Currency? = nil) {
+        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency, today: TestStore.today))
     }
 
     mutating func send(_ action: Action, effects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
@@ -20,6 +20,10 @@ struct TestStore {
         #expect(actual == effects, sourceLocation: sourceLocation)
         #expect(state == expected, sourceLocation: sourceLocation)
     }
+
+    /// Sends an action without checking the state; returns the effects.
+    @discardableResult
+    mutating func apply(_ action: Action) -> [Effect] { state.update(action) }
 
     /// Types keys through the key table without checking each step (Tab is "\t", Enter "\n",
     /// Backspace "\u{8}"); returns the effects.

@@ -3,8 +3,14 @@ public enum ComparisonAction: Equatable, Sendable {
     case keypad(CalculatorKey)
     case type(Character)
     case deleteBackward
+    /// Delete: the character under the cursor (the name field).
+    case deleteForward
+    /// Left/Right, Home/End, Ctrl-A/Ctrl-E in the name field.
+    case moveCursor(TextField.Motion)
     case clearField
     case nextField
+    /// Enter: to the next product's price when the focused product has price, quantity and unit; else `nextField`.
+    case finishProduct
     case previousField
     case nextProduct
     case previousProduct
@@ -26,6 +32,8 @@ public enum ComparisonAction: Equatable, Sendable {
     case deleteProduct(ProductID, label: String)
     /// Confirmed: delete every product.
     case clearAll
+    /// Ctrl-Y: brings back what the last Ctrl-D or Ctrl-K deleted (several steps deep).
+    case undoDeletion
     /// Writes the field in progress into its product before leaving the screen or quitting.
     case commitField
 }

@@ -14,6 +14,10 @@ public struct ComparisonScreen: Equatable, Sendable {
     /// Products another session deleted while the user was editing them here: kept until the focus
     /// leaves them, then gone unless the edit was committed (which saves them again).
     var deletedElsewhere: Set<ProductID> = []
+    /// What Ctrl-D and Ctrl-K deleted here, the latest last, for Ctrl-Y.
+    public internal(set) var deletions: [Deletion] = []
+    /// How many deletions Ctrl-Y can bring back.
+    static let undoDepth = 20
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
     var page = Derived(TablePage.empty)
     /// The table's order (entry order, or best first), derived from `comparison` and kept current by `update`.
@@ -23,7 +27,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
         if comparison.products.last?.isBlank != true {
-            self.comparison.append(Product(id: session.makeProductID(), store: comparison.products.last?.store ?? ""))
+            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: comparison.products.last?.store ?? ""))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
@@ -53,26 +57,49 @@ public struct ComparisonScreen: Equatable, Sendable {
 
     public mutating func update(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         defer { refreshTablePage(session) }
+        let familyBefore = comparison.family
+        let effects = reduce(action, session: &session, chrome: &chrome)
+        return comparison.family == familyBefore ? effects : effects + adoptRememberedBasis(session)
+    }
+
+    private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
         case .keypad(let key): return press(key, chrome: &chrome)
-        case .type(let character): return type(character, chrome: &chrome)
+        case .type(let character): return type(character, currency: session.currency, chrome: &chrome)
         case .deleteBackward:
             switch editor {
             case .numeric: return press(.backspace, chrome: &chrome)
             case .unit(var picker): _ = picker.deleteBackward(); editor = .unit(picker)
-            case .text(var text): if !text.isEmpty { text.removeLast() }; editor = .text(text)
+            case .text(var field): field.deleteBackward(); editor = .text(field)
             }
             chrome.status = nil
+            return []
+        case .deleteForward:
+            guard case .text(var field) = editor else { return reduce(.deleteBackward, session: &session, chrome: &chrome) }
+            field.deleteForward()
+            editor = .text(field)
+            chrome.status = nil
+            return []
+        case .moveCursor(let motion):
+            guard case .text(var field) = editor else { return [] }
+            field.move(motion)
+            editor = .text(field)
             return []
         case .clearField:
             switch editor {
             case .numeric: return press(.clear, chrome: &chrome)
             case .unit(var picker): picker.clear(); editor = .unit(picker)
-            case .text: editor = .text("")
+            case .text: editor = .text(TextField())
             }
             chrome.status = nil
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
+        case .finishProduct:
+            let product = edited().product
+            guard product.price != nil, product.quantity != nil, product.unit != nil else {
+                return move(by: 1, session: &session, chrome: &chrome)
+            }
+            return moveToNextProduct(session: &session, chrome: &chrome)
         case .previousField: return move(by: -1, session: &session, chrome: &chrome)
         case .nextProduct: return scroll(by: 1, session: session, chrome: &chrome)
         case .previousProduct: return scroll(by: -1, session: session, chrome: &chrome)
@@ -92,8 +119,8 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
         case .focus(let target): return moveTo(target, session: session, chrome: &chrome)
-        case .paste(let text): return paste(text, chrome: &chrome)
-        case .stepBasis(let delta): return stepBasis(delta, chrome: &chrome)
+        case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
+        case .stepBasis(let delta): return stepBasis(delta, session: &session, chrome: &chrome)
         case .toggleVolumeSystem:
             comparison.volumeSystem = comparison.volumeSystem == .us ? .imperial : .us
             chrome.status = StatusMessage(comparison.volumeSystem == .us
@@ -116,6 +143,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .clearAll:
             let ids = comparison.products.map(\.id)
             let store = focusedProduct.store
+            remember(Deletion(products: comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) }))
             comparison.removeAllProducts()
             comparison.append(Product(id: session.makeProductID(), store: store))
             unsaved = []
@@ -124,7 +152,9 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.status = StatusMessage("Comparison cleared")
             return [.deleteAllProducts(ids)]
         case .commitField:
-            return commit(session: session, chrome: &chrome)
+            return commit(today: session.today, chrome: &chrome)
+        case .undoDeletion:
+            return undoDeletion(session: session, chrome: &chrome)
         }
     }
 
@@ -146,30 +176,48 @@ public struct ComparisonScreen: Equatable, Sendable {
         return []
     }
 
-    private mutating func type(_ character: Character, chrome: inout Chrome) -> [Effect] {
+    private mutating func type(_ character: Character, currency: Currency?, chrome: inout Chrome) -> [Effect] {
         switch editor {
         case .numeric:
             guard let key = CalculatorKey(character: character) else {
-                chrome.status = StatusMessage("'\(character)' is not a keypad key: digits, . + - * / =", isWarning: true)
+                // The currency is shown with prices, so typing it before one means nothing and is fine.
+                if let currency, currency.text.contains(character), focus.field == .price {
+                    chrome.status = nil
+                    return []
+                }
+                if character.isWhitespace { return [] }
+                chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
             }
             return press(key, chrome: &chrome)
         case .unit(var picker):
             if picker.type(character) {
                 editor = .unit(picker)
-                chrome.status = picker.typedIsUnknown ? StatusMessage("No unit starts with '\(picker.typed)'", isWarning: true) : nil
+                chrome.status = picker.typingMessage
             }
             return []
-        case .text(let text):
-            guard TextWidth.of(character) > 0 else { return [] }
-            editor = .text(text + String(character))
+        case .text(var field):
+            guard field.insert(character) else { return [] }
+            editor = .text(field)
             chrome.status = nil
             return []
         }
     }
 
     /// Pasted text goes into the field filtered to what it accepts; it never triggers a command.
-    private mutating func paste(_ text: String, chrome: inout Chrome) -> [Effect] {
+    private mutating func paste(_ text: String, currency: Currency?, chrome: inout Chrome) -> [Effect] {
+        var text = text
+        if case .numeric = editor {
+            // `$1,234.56` is 1234.56: the currency left out, thousands ungrouped; never 1.23456.
+            if let currency, focus.field == .price { text = currency.stripped(from: text) }
+            switch NumberGrouping.ungrouped(text) {
+            case .success(let plain): text = plain
+            case .failure(let refusal):
+                chrome.status = StatusMessage("Not pasted: " + refusal.message, isWarning: true)
+                chrome.flash = nil
+                return []
+            }
+        }
         var skipped = 0
         for character in text {
             if character.isNewline || character == "\t" { skipped += 1; continue }
@@ -182,8 +230,8 @@ public struct ComparisonScreen: Equatable, Sendable {
                 }
             case .unit(var picker):
                 if picker.type(character) { editor = .unit(picker) } else { skipped += 1 }
-            case .text(let current):
-                if TextWidth.of(character) > 0 { editor = .text(current + String(character)) } else { skipped += 1 }
+            case .text(var field):
+                if field.insert(character) { editor = .text(field) } else { skipped += 1 }
             }
         }
         chrome.status = skipped > 0 ? StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") : nil
@@ -196,32 +244,42 @@ public struct ComparisonScreen: Equatable, Sendable {
     private mutating func move(by delta: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
         let fields = ProductField.allCases
         let index = fields.firstIndex(of: focus.field)! + delta
-        if index >= fields.count {
-            if let next = productAfterLastField(session: session) {
-                return moveTo(FieldFocus(product: next, field: fields[0]), session: session, chrome: &chrome)
-            }
-            let effects = commit(session: session, chrome: &chrome)
-            if comparison.products[focus.product].isBlank {
-                chrome.status = StatusMessage("Type a price to start the next product")
-                focus = FieldFocus(product: focus.product, field: .price)
-                resetEditor()
-                return effects
-            }
-            // The next product starts with the store of this one (a shopper is in one shop at a time).
-            comparison.append(Product(id: session.makeProductID(), store: focusedProduct.store))
-            focus = FieldFocus(product: comparison.products.count - 1, field: .price)
-            resetEditor()
-            return effects
-        }
+        if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
         if index < 0 {
             guard focus.product > 0 else {
-                let effects = commit(session: session, chrome: &chrome)
+                let effects = commit(today: session.today, chrome: &chrome)
                 resetEditor()
                 return effects
             }
             return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), session: session, chrome: &chrome)
         }
         return moveTo(FieldFocus(product: focus.product, field: fields[index]), session: session, chrome: &chrome)
+    }
+
+    /// Tab from the last field, or Enter in a finished product: to the price of the next product
+    /// (`productAfterLastField`), or of a new one at the end.
+    private mutating func moveToNextProduct(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        if let next = productAfterLastField(session: session) {
+            return moveTo(FieldFocus(product: next, field: .price), session: session, chrome: &chrome)
+        }
+        var effects = commit(today: session.today, chrome: &chrome)
+        if comparison.products[focus.product].isBlank {
+            chrome.status = StatusMessage("Type a price to start the next product")
+            focus = FieldFocus(product: focus.product, field: .price)
+            resetEditor()
+            return effects
+        }
+        comparison.append(newProduct(session: &session))
+        focus = FieldFocus(product: comparison.products.count - 1, field: .price)
+        resetEditor()
+        return effects
+    }
+
+    /// A new product at the end starts with the unit and the store of the product typed before it (a shopper is in
+    /// one shop at a time). A unit alone is not
+    /// typed data: the product stays blank, unsaved and unranked until a price, quantity or name is typed.
+    private func newProduct(session: inout Session) -> Product {
+        Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: comparison.products.last?.store ?? "")
     }
 
     /// Where Tab from the last field goes: from a product this session made, to the next one it
@@ -242,7 +300,7 @@ public struct ComparisonScreen: Equatable, Sendable {
 
     private mutating func moveTo(_ target: FieldFocus, session: Session, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
-        let effects = commit(session: session, chrome: &chrome)
+        let effects = commit(today: session.today, chrome: &chrome)
         var target = target
         let left = focusedProduct.id
         if deletedElsewhere.remove(left) != nil, effects.isEmpty, target.product != focus.product {
@@ -255,10 +313,22 @@ public struct ComparisonScreen: Equatable, Sendable {
     }
 
     /// Writes the editor's value into the focused product; returns a save when it changed. A changed price,
-    /// quantity or unit is dated `session.today`.
-    private mutating func commit(session: Session, chrome: inout Chrome) -> [Effect] {
+    /// quantity or unit is dated `today` (the session's).
+    private mutating func commit(today: CalendarDay, chrome: inout Chrome) -> [Effect] {
         guard editor != untouchedEditor else { return [] }
+        var (product, message) = edited()
+        if let message { chrome.status = message }
+        guard product != focusedProduct else { return [] }
+        if focus.field.isPricing { product.seen = today }
+        comparison.replaceProduct(at: focus.product, with: product)
+        if message == nil { chrome.status = nil }
+        return [.saveField(focus.field, product: product, position: focus.product)]
+    }
+
+    /// The focused product as committing the editor would make it, and what the status line would say.
+    private func edited() -> (product: Product, message: StatusMessage?) {
         var product = focusedProduct
+        guard editor != untouchedEditor else { return (product, nil) }
         var message: StatusMessage?
         switch editor {
         case .numeric(let engine):
@@ -269,27 +339,30 @@ public struct ComparisonScreen: Equatable, Sendable {
                 product.price = commit.value
             } else {
                 product.quantity = commit.value
+                product.pack = engine.multipack
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
-            if picker.typedIsUnknown {
-                message = StatusMessage("Unknown unit '\(picker.typed)': kept \(product.unit?.symbol ?? "none")", isWarning: true)
-            } else {
-                product.unit = picker.selected
+            let kept = "kept \(product.unit?.symbol ?? "none")"
+            switch picker.reading {
+            case .nothingTyped: product.unit = picker.selected
+            case .offered(let unit): product.unit = unit
+            case .newWord(let unit):
+                product.unit = unit
+                message = StatusMessage("\(unit.symbol): a count unit, compared only with \(unit.family.name)")
+            case .otherFamily(let unit, let family):
+                message = StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase): \(kept)", isWarning: true)
+            case .unknown:
+                message = StatusMessage("Unknown unit '\(picker.typed)' (a word of at most \(CountWord.maximumLength) letters counts on its own): \(kept)", isWarning: true)
             }
-        case .text(let text):
+        case .text(let field):
             switch focus.field {
-            case .name: product.name = text
-            case .store: product.store = text
+            case .name: product.name = field.text
+            case .store: product.store = field.text
             case .price, .quantity, .unit: break
             }
         }
-        if let message { chrome.status = message }
-        guard product != focusedProduct else { return [] }
-        if focus.field.isPricing { product.seen = session.today }
-        comparison.replaceProduct(at: focus.product, with: product)
-        if message == nil { chrome.status = nil }
-        return [.saveField(focus.field, product: product, position: focus.product)]
+        return (product, message)
     }
 
     /// Starts the focused field's edit from its value.
@@ -304,21 +377,21 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .price: return .numeric(CalculatorEngine(value: product.price))
         case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
         case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
-        case .name: return .text(product.name)
-        case .store: return .text(product.store)
+        case .name: return .text(TextField(product.name))
+        case .store: return .text(TextField(product.store))
         }
     }
 
     /// Units of the family the other products use; every unit while none has one.
     public func offeredUnits(for index: Int) -> [MeasureUnit] {
         let others = comparison.products.indices.lazy.filter { $0 != index }.compactMap { comparison.products[$0].unit }
-        guard let family = others.first?.family else { return MeasureUnit.allCases }
+        guard let family = others.first?.family else { return MeasureUnit.standard }
         return family.units
     }
 
     // MARK: Basis, deletion
 
-    private mutating func stepBasis(_ delta: Int, chrome: inout Chrome) -> [Effect] {
+    private mutating func stepBasis(_ delta: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
         guard let family = comparison.family else {
             chrome.status = StatusMessage("Pick a unit first: the comparison unit follows it", isWarning: true)
             return []
@@ -326,6 +399,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         let choices = ComparisonBasis.choices(for: family)
         let current = comparison.basis.flatMap { choices.firstIndex(of: $0) } ?? 0
         comparison.chosenBasis = choices[(current + delta % choices.count + choices.count) % choices.count]
+        session.chosenBases[family] = comparison.chosenBasis
         chrome.status = StatusMessage("Unit prices per \(comparison.basis!.label)")
         return [.saveHeader]
     }
@@ -336,6 +410,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             return []
         }
         let store = comparison.products[index].store
+        remember(Deletion(products: [PlacedProduct(position: index, product: comparison.products[index])]))
         comparison.removeProduct(at: index)
         unsaved.remove(id)
         if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), store: store)) }
@@ -350,5 +425,67 @@ extension ComparisonScreen {
     /// The comparison was renamed on the list screen.
     mutating func rename(_ title: String) {
         comparison.title = title
+    }
+}
+
+/// A product as it was deleted, with its place in the comparison then.
+public struct PlacedProduct: Equatable, Sendable {
+    public var position: Int
+    public var product: Product
+}
+
+/// What one Ctrl-D or Ctrl-K deleted: the products (none blank), first place first.
+public struct Deletion: Equatable, Sendable {
+    public var products: [PlacedProduct]
+    init(products: [PlacedProduct]) { self.products = products.filter { !$0.product.isBlank } }
+}
+
+extension ComparisonScreen {
+    mutating func remember(_ deletion: Deletion) {
+        guard !deletion.products.isEmpty else { return }
+        deletions.append(deletion)
+        if deletions.count > Self.undoDepth { deletions.removeFirst(deletions.count - Self.undoDepth) }
+    }
+
+    /// Ctrl-Y: the latest deletion's products back in their places, each saved whole in its place, with the focus
+    /// on the first of them.
+    mutating func undoDeletion(session: Session, chrome: inout Chrome) -> [Effect] {
+        guard let deletion = deletions.popLast() else {
+            chrome.status = StatusMessage("Nothing deleted to bring back")
+            return []
+        }
+        var effects = commit(today: session.today, chrome: &chrome)
+        resetEditor()
+        let present = Set(comparison.products.map(\.id))
+        let back = deletion.products.filter { !present.contains($0.product.id) }
+        guard let first = back.first?.product.id else {
+            chrome.status = StatusMessage("Already back (another session brought it back)")
+            return effects
+        }
+        for placed in back {
+            let position = min(placed.position, comparison.products.count)
+            comparison.insert(placed.product, at: position)
+            effects.append(.restoreProduct(placed.product, position: position))
+        }
+        focus = FieldFocus(product: comparison.products.firstIndex { $0.id == first }!, field: .price)
+        resetEditor()
+        chrome.status = StatusMessage(back.count == 1
+            ? "Brought back \(Self.naming(back[0].product, number: back[0].position + 1))"
+            : "Brought back \(back.count) products")
+        return effects
+    }
+
+    /// A product in a message: its name in quotes, else its number.
+    static func naming(_ product: Product, number: Int) -> String {
+        product.name.isEmpty ? "product #\(number)" : "'\(product.name)'"
+    }
+
+    /// When the comparison takes on a family whose comparison unit the user chose in this session, and its own
+    /// chosen basis is of another family (or none), it takes the user's choice.
+    mutating func adoptRememberedBasis(_ session: Session) -> [Effect] {
+        guard let family = comparison.family, comparison.chosenBasis?.family != family,
+              let remembered = session.chosenBases[family] else { return [] }
+        comparison.chosenBasis = remembered
+        return [.saveHeader]
     }
 }

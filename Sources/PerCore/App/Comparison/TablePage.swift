@@ -37,7 +37,7 @@ public struct ProductRowText: Equatable, Sendable {
             isRanked = true
         }
         price = product.price.map(MoneyFormat.plain.price)
-        quantity = product.quantity.map(DecimalText.format)
+        quantity = product.quantityText
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
         label = product.label

@@ -1,4 +1,5 @@
-/// The unit field's editor: type a symbol (`kg`, `floz`, `ea`) or step through the offered units.
+/// The unit field's editor: type a symbol (`kg`, `floz`, `ea`, `m2`) or any other word (a count unit
+/// of its own, while the comparison has no unit or counts that word), or step through the offered units.
 public struct UnitPicker: Equatable, Sendable {
     public private(set) var offered: [MeasureUnit]
     public private(set) var typed: String
@@ -18,15 +19,53 @@ public struct UnitPicker: Equatable, Sendable {
         return offered.first { $0.symbol.lowercased().filter { !$0.isWhitespace }.hasPrefix(key) }
     }
 
-    /// Whether typed text names nothing offered (shown as a problem, and refused on commit).
-    public var typedIsUnknown: Bool { !typed.isEmpty && Self.match(typed, in: offered) == nil }
+    /// What the typed text names.
+    public enum Reading: Equatable, Sendable {
+        case nothingTyped
+        /// An offered unit, named or begun.
+        case offered(MeasureUnit)
+        /// A word that is no unit, taken as a count unit of its own.
+        case newWord(MeasureUnit)
+        /// A unit of another family than the comparison's: explained, refused on commit.
+        case otherFamily(MeasureUnit, comparison: UnitFamily)
+        /// Neither a unit nor a word per keeps (too long, a lone dot).
+        case unknown
+    }
+
+    public var reading: Reading {
+        guard !typed.isEmpty else { return .nothingTyped }
+        if let unit = Self.match(typed, in: offered) { return .offered(unit) }
+        guard let unit = MeasureUnit(parsing: typed) else { return .unknown }
+        guard let family else { return .newWord(unit) }
+        return .otherFamily(unit, comparison: family)
+    }
+
+    /// The family every offered unit belongs to; nil while units of every family are offered.
+    public var family: UnitFamily? {
+        let families = Set(offered.map(\.family))
+        return families.count == 1 ? families.first : nil
+    }
+
+    /// The status line's word on the typed text: nil while it names an offered unit.
+    public var typingMessage: StatusMessage? {
+        switch reading {
+        case .nothingTyped, .offered: nil
+        case .newWord(let unit): StatusMessage("Enter keeps '\(unit.symbol)' as a count unit")
+        case .otherFamily(let unit, let family): StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase)", isWarning: true)
+        case .unknown: StatusMessage("No unit starts with '\(typed)'", isWarning: true)
+        }
+    }
 
     public mutating func type(_ character: Character) -> Bool {
-        guard character.isLetter || character == " " || character == "." else { return false }
+        guard character.isLetter || " .-2²".contains(character) else { return false }
+        guard typed.count < Self.maximumTyped else { return false }
         typed.append(character)
         if let unit = Self.match(typed, in: offered) { selected = unit }
         return true
     }
+
+    /// The longest text typed: a count word and a little more, so a message can name what went wrong.
+    static let maximumTyped = CountWord.maximumLength + 10
 
     public mutating func deleteBackward() -> Bool {
         guard !typed.isEmpty else { return false }

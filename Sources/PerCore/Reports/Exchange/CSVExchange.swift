@@ -11,19 +11,21 @@ import Foundation
 /// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
 /// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
-    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "store", "seen"]
+    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "store", "seen", "currency"]
 
-    static func encode(_ comparisons: [Comparison]) -> String {
-        var out = CSV.row(columns)
+    /// `currency`: a last column naming it on every row, when there is one.
+    static func encode(_ comparisons: [Comparison], currency: Currency? = nil) -> String {
+        let extra = currency.map { [textCell($0.text)] } ?? []
+        var out = CSV.row(columns.dropLast() + (currency == nil ? [] : ["currency"]))
         for (number, comparison) in comparisons.enumerated() {
             let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
             let products = comparison.products.filter { !$0.isBlank }
             if products.isEmpty {
-                out += CSV.row(head + ["", "", "", "", "", ""])
+                out += CSV.row(head + ["", "", "", "", "", ""] + extra)
             }
             for p in products {
                 out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? "",
-                                       textCell(p.store), p.seen?.iso ?? ""])
+                                       textCell(p.store), p.seen?.iso ?? ""] + extra)
             }
         }
         return out
@@ -86,6 +88,7 @@ enum CSVExchange {
                 family = nil
                 try sink.comparison(current)
             }
+            try ComparisonExchange.checkCurrency(SpreadsheetText.restored(field("currency")), line: record.line)
             let name = SpreadsheetText.restored(field("name"))
             try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), name")
             let store = SpreadsheetText.restored(field("store"))

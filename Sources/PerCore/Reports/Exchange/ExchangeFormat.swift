@@ -39,12 +39,24 @@ public struct ExchangeError: Error, Equatable, Sendable, CustomStringConvertible
 /// Export and import of comparisons, exact in both directions (decimals as text, any title).
 public enum ComparisonExchange {
     /// The text of an export file. Blank products (nothing entered) are left out of CSV, which has no way to tell
-    /// them from a comparison's "no products" row.
-    /// `histories`: each comparison's earlier prices, oldest first (JSON carries them; CSV has the products' prices now).
-    public static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], as format: ExchangeFormat) -> String {
+    /// them from a comparison's "no products" row. `histories`: each comparison's earlier prices, oldest first
+    /// (JSON carries them; CSV has the products' prices now). With a currency, each comparison (JSON) or row (CSV) names it;
+    /// prices stay plain decimals, and import checks the field and otherwise ignores it (the currency is a setting).
+    public static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], as format: ExchangeFormat,
+                              currency: Currency? = nil) -> String {
         switch format {
-        case .json: JSONExchange.encode(comparisons, histories: histories)
-        case .csv: CSVExchange.encode(comparisons)
+        case .json: JSONExchange.encode(comparisons, histories: histories, currency: currency)
+        case .csv: CSVExchange.encode(comparisons, currency: currency)
+        }
+    }
+
+    /// A `currency` field read back: empty, or text a currency may be (so none holds a control character).
+    static func checkCurrency(_ text: String, line: Int?) throws(ExchangeError) {
+        guard !text.isEmpty else { return }
+        do {
+            _ = try Currency(validating: text)
+        } catch {
+            throw ExchangeError(line: line, field: "currency", problem: "\(quoted(TerminalText.visible(text))) is not a currency: \(error.reason)")
         }
     }
 
@@ -130,9 +142,9 @@ public enum ComparisonExchange {
     static func unit(_ text: String, line: Int?, field: String) throws(ExchangeError) -> MeasureUnit? {
         let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
-        guard let unit = MeasureUnit(rawValue: trimmed) ?? MeasureUnit(parsing: trimmed) else {
-            let known = MeasureUnit.allCases.map(\.symbol).joined(separator: ", ")
-            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a unit (one of \(known))")
+        guard let unit = MeasureUnit(symbol: trimmed) ?? MeasureUnit(parsing: trimmed) else {
+            let known = MeasureUnit.standard.map(\.symbol).joined(separator: ", ")
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a unit (one of \(known), or a word of letters, at most \(CountWord.maximumLength), counted on its own)")
         }
         return unit
     }

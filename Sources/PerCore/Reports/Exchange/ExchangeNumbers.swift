@@ -31,7 +31,7 @@ extension ComparisonExchange {
             if value.sign == .minus && !value.isZero { throw refuse(field, "\(quoted(written)) is below zero") }
         }
         if let family, let unit = product.unit, unit.family != family {
-            throw refuse("unit", "\(unit.symbol) is \(unit.family.rawValue), but the comparison is \(family.rawValue) (one comparison, one family of units)")
+            throw refuse("unit", "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
         }
     }
 

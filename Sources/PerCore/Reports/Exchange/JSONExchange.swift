@@ -5,7 +5,7 @@ import Foundation
 /// strings so that nothing passes through binary floating point; `store` and `seen` null when not known, `history`
 /// (a comparison's earlier prices, oldest first) left out when empty. Files without them (before the price book) read.
 enum JSONExchange {
-    static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:]) -> String {
+    static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil) -> String {
         guard !comparisons.isEmpty else { return "[]\n" }
         var out = "[\n"
         for (i, comparison) in comparisons.enumerated() {
@@ -13,6 +13,7 @@ enum JSONExchange {
             out += "    \"title\": \(string(comparison.title)),\n"
             out += "    \"per\": \(optional(ComparisonExchange.basisText(comparison.chosenBasis))),\n"
             out += "    \"volumeSystem\": \(string(comparison.volumeSystem.rawValue)),\n"
+            if let currency { out += "    \"currency\": \(string(currency.text)),\n" }
             let history = histories[comparison.id] ?? []
             let afterProducts = history.isEmpty ? "\n" : ",\n"
             if comparison.products.isEmpty {
@@ -121,6 +122,9 @@ enum JSONExchange {
             let system = try optionalText(members, "volumeSystem", allowNumber: false).map { text throws(ExchangeError) in
                 try ComparisonExchange.volumeSystem(text.value, line: text.line, field: "volumeSystem")
             } ?? .us
+            if let currency = try optionalText(members, "currency", allowNumber: false) {
+                try ComparisonExchange.checkCurrency(currency.value, line: currency.line)
+            }
             return Comparison(id: id, title: title, basis: basis, volumeSystem: system)
         }
         func take(_ item: JSONNode) throws {

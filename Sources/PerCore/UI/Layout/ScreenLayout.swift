@@ -234,14 +234,23 @@ public struct ScreenLayout: Sendable {
         Rect(x: keypadOrigin.x, y: keypadOrigin.y, width: keypadSize.width, height: keypadSize.height)
     }
 
-    /// The unit picker's choices, laid out in columns inside the keypad's frame.
-    public func unitCells(_ units: [MeasureUnit]) -> [(unit: MeasureUnit, frame: Rect)] {
+    /// The unit picker's choices, laid out in columns inside the keypad's frame. When every offered unit
+    /// does not fit whole, only the family of the selected (or typed) unit is shown; Left/Right still step
+    /// through them all.
+    public func unitCells(_ picker: UnitPicker) -> [(unit: MeasureUnit, frame: Rect)] {
         let inner = Rect(x: keypadFrame.x + 1, y: keypadFrame.y + 1, width: keypadFrame.width - 2, height: keypadFrame.height - 2)
         guard inner.height > 0 else { return [] }
-        let columns = max(1, (units.count + inner.height - 1) / inner.height)
-        let cellWidth = max(1, inner.width / columns)
+        func cellWidth(_ units: [MeasureUnit]) -> Int { max(1, inner.width / max(1, (units.count + inner.height - 1) / inner.height)) }
+        func fits(_ units: [MeasureUnit]) -> Bool { units.allSatisfy { TextWidth.of($0.symbol) + 1 <= cellWidth(units) } }
+        var units = picker.offered
+        if !fits(units) {
+            var shown = picker.selected?.family ?? units.first?.family
+            if case .offered(let typed) = picker.reading { shown = typed.family }
+            units = units.filter { $0.family == shown }
+        }
+        let width = cellWidth(units)
         return units.enumerated().map { i, unit in
-            (unit, Rect(x: inner.x + (i / inner.height) * cellWidth, y: inner.y + i % inner.height, width: cellWidth, height: 1))
+            (unit, Rect(x: inner.x + (i / inner.height) * width, y: inner.y + i % inner.height, width: width, height: 1))
         }
     }
 
@@ -260,7 +269,7 @@ public struct ScreenLayout: Sendable {
                 return .comparison(.keypad(cap.key))
             }
         case .unit(let picker):
-            for cell in unitCells(picker.offered) where cell.frame.contains(x: x, y: y) { return .comparison(.selectUnit(cell.unit)) }
+            for cell in unitCells(picker) where cell.frame.contains(x: x, y: y) { return .comparison(.selectUnit(cell.unit)) }
         case .text:
             break
         }

@@ -38,7 +38,12 @@ enum ProductTableView {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
-        put(text.unitPrice, in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
+        // The currency, left out of a cell too narrow for it, so the amount is never cut.
+        func money(_ amount: String, _ frame: Rect) -> String {
+            let shown = state.session.currency.format(amount)
+            return TextWidth.of(shown) <= frame.width ? shown : amount
+        }
+        put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
         let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2
             ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().dropLast()), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
@@ -72,6 +77,16 @@ enum ProductTableView {
                 let words = TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
                 placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
             }
+            if field == .quantity, let shape = value, shape.contains("*") {
+                // A multipack's shape (`6×330`) when it fits; else its quantity, as any number.
+                let shown = g.display(shape)
+                if TextWidth.of(shown) <= frame.width {
+                    put(shown, in: frame, right: wide, style: [], color: .normal, into: &canvas)
+                    continue
+                }
+                value = text.product.quantity.map(DecimalText.format)
+            }
+            if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)
                 continue
@@ -85,6 +100,7 @@ enum ProductTableView {
     /// (or rounded), never to its tail; of a long expression, the end from its operator on.
     static func editedText(_ state: AppState, width: Int) -> String {
         let g = state.session.glyphs
+        if case .text(let field) = state.editing.editor { return field.display(cursor: g.cursor, width: width) }
         let cursor = String(g.cursor)
         let full = ScreenView.editorText(state) + cursor
         guard TextWidth.of(full) > width else { return full }

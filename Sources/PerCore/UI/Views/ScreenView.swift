@@ -151,7 +151,7 @@ public enum ScreenView {
         var lines: [(String, CellStyle, ColorRole)] = []
         let ranked = ["\(c.rankedCount) of \(typed) ranked", "\(c.rankedCount)/\(typed) ranked", "\(c.rankedCount) of \(typed)"]
         lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
-        if let best = page.bestText, let basis = c.basis {
+        if let best = page.bestText.map(state.session.currency.format), let basis = c.basis {
             lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
             // One line when it fits, else the price over its unit.
             let perBasis = "\(best) per \(basis.label)"
@@ -170,6 +170,12 @@ public enum ScreenView {
 
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let r = layout.status
+        /// Whole words that fit the line; a question keeps its `y/n`.
+        func fit(_ text: String) -> String {
+            let ellipsis = state.session.glyphs.ellipsis
+            guard text.hasSuffix(" y/n"), TextWidth.of(text) > r.width - 1 else { return TextWidth.truncateWords(text, to: r.width - 1, ellipsis: ellipsis) }
+            return TextWidth.truncateWords(String(text.dropLast(4)), to: r.width - 5, ellipsis: ellipsis) + " y/n"
+        }
         let banner: String? = switch (state.chrome.overlay, state.saving) {
         case (.confirm(let question), _): question.question
         case (.quitting, .waiting(let reason)): "Esc gives up (keeps a recovery file). Quitting once saved: \(reason)"
@@ -178,7 +184,7 @@ public enum ScreenView {
         }
         if let banner {
             canvas.fill(r, with: Cell(" ", style: .reverse, color: .warning))
-            canvas.put(" " + TextWidth.truncate(banner, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y,
+            canvas.put(" " + fit(banner), x: 0, y: r.y,
                        style: [.reverse, .bold], color: .warning)
             return
         }
@@ -189,12 +195,12 @@ public enum ScreenView {
             "Another session deleted \"\(state.editing.comparison.displayTitle)\": a change here saves it again; Ctrl-O leaves it"
         }
         if state.chrome.status == nil, let text = notice {
-            canvas.put(" " + TextWidth.truncate(text, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y,
+            canvas.put(" " + fit(text), x: 0, y: r.y,
                        style: .bold, color: .warning)
             return
         }
         if let status = state.chrome.status {
-            canvas.put(" " + TextWidth.truncate(status.text, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+            canvas.put(" " + fit(status.text), x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
             return
         }
         let hint: String
@@ -204,21 +210,26 @@ public enum ScreenView {
             } else {
                 hint = "\(lists.entries.count) saved; Enter opens the selected one"
             }
-            canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
+            canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
             return
         }
         switch state.editing.editor {
-        case .numeric: hint = "Type a number on the keypad; Tab for next"  // the editor names the field
+        case .numeric:  // the editor names the field
+            hint = TextWidth.of("Type a number on the keypad; Tab for next") < r.width ? "Type a number on the keypad; Tab for next" : "Type a number; Tab for next"
         case .unit(let picker):
-            hint = picker.offered.count == MeasureUnit.allCases.count
-                ? "Type a unit (g, kg, ml, l, oz, lb, ea...) or use \(state.session.glyphs.previous) \(state.session.glyphs.next) arrows"
-                : "Type a \(picker.offered.first!.family.rawValue) unit or step with Left/Right"
+            switch picker.family {
+            case nil: hint = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(state.session.glyphs.previous) \(state.session.glyphs.next) step"
+            case .counted(let word)?: hint = "Counted in \(word.plural): type \(word.singular) or \(state.session.glyphs.next)"
+            case let family?:
+                let long = "Type a \(family.name) unit or step with Left/Right"
+                hint = TextWidth.of(long) < r.width ? long : "Type a \(family.name) unit, or Left/Right"
+            }
         case .text:
             hint = state.editing.focus.field == .store
                 ? "Where the price was seen (optional); Tab for the next product"
                 : "Name this product (optional); Tab for its store"
         }
-        canvas.put(" " + TextWidth.truncate(hint, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis), x: 0, y: r.y, style: .dim, color: .muted)
+        canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
     }
 }
 

@@ -5,7 +5,7 @@ enum UnitPickerView {
         lines.addBox(layout.keypadFrame)
         lines.draw(into: &canvas, glyphs: glyphs)
         canvas.put(" unit ", x: layout.keypadFrame.x + 2, y: layout.keypadFrame.y, style: .bold, color: .accent)
-        for cell in layout.unitCells(picker.offered) {
+        for cell in layout.unitCells(picker) {
             let selected = cell.unit == picker.selected
             let label = selected ? "\(glyphs.next)\(cell.unit.symbol)" : " \(cell.unit.symbol)"
             canvas.put(label, x: cell.frame.x, y: cell.frame.y, style: selected ? [.reverse, .bold] : [],

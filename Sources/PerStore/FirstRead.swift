@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import PerCore
+
+/// The comparison the app opens on, read with SQLite's C API before the store is opened, so that the first frame
+/// waits neither for GRDB's connection set-up nor for its row decoding (together about as much as everything else
+/// the app does before it). Only an existing, writable per database whose applied migrations are exactly this
+/// per's is read this way; for anything else `read` gives nil and the app opens the store first, as before.
+///
+/// It only reads, in one transaction. The store is still opened (lock, checks, migrations) right after the first
+/// frame, and the app compares what it reads then with this: nothing is typed in between. The connection stays
+/// open until `close()`, called once the store is open: closing the last connection of a WAL database
+/// checkpoints it and removes its `-wal` and `-shm` files, which the store would at once make again.
+public final class FirstRead {
+    /// The comparison edited last; nil when the database holds none.
+    public let comparison: Comparison?
+    private var connection: OpaquePointer?
+
+    private init(comparison: Comparison?, connection: OpaquePointer?) {
+        self.comparison = comparison
+        self.connection = connection
+    }
+
+    deinit { close() }
+
+    public func close() {
+        if let connection { sqlite3_close_v2(connection) }
+        connection = nil
+    }
+
+    /// nil when the file is not one this path can read (missing, read-only, not per's, migrated by another
+    /// version, locked, damaged...): the store's own opening then decides, with its messages.
+    public static func read(path: String) -> FirstRead? {
+        let path = ComparisonStore.absolute(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        guard (try? ComparisonStore.entry(at: path)) == .regularFile,
+              ComparisonStore.isWritable(path), ComparisonStore.isWritable(folder),
+              (try? FileInspection.inspect(path: path, busyTimeout: 0.1)) == .per
+        else { return nil }
+        var connection: OpaquePointer?
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+            sqlite3_close_v2(connection)
+            return nil
+        }
+        sqlite3_busy_timeout(connection, 100)
+        guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK else {
+            sqlite3_close_v2(connection)
+            return nil
+        }
+        let comparison = try? readComparison(connection)
+        sqlite3_exec(connection, "COMMIT", nil, nil, nil)
+        guard let comparison else {
+            sqlite3_close_v2(connection)
+            return nil
+        }
+        return FirstRead(comparison: comparison, connection: connection)
+    }
+
+    private struct Unreadable: Error {}
+
+    /// .some(nil): a per database without comparisons. Throws when the schema is not this per's.
+    private static func readComparison(_ connection: OpaquePointer?) throws -> Comparison?? {
+        let applied = try rows(connection, "SELECT identifier FROM grdb_migrations") { text($0, 0) ?? "" }
+        let known = Schema.migrator.migrations
+        guard applied.count == known.count, known.allSatisfy(applied.contains) else { throw Unreadable() }
+
+        let headers = try rows(connection, "SELECT id, title, basis_amount, basis_unit, volume_system FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1") {
+            statement in (0..<5).map { text(statement, Int32($0)) }
+        }
+        guard let header = headers.first else { return .some(nil) }
+        guard let id = header[0] else { throw Unreadable() }
+        let products = try rows(connection, "SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid", binding: id) {
+            statement in
+            var product = Product(id: ProductID(text(statement, 0) ?? ""))
+            for (index, column) in ProductColumns.all.enumerated() {
+                column.load(&product, DatabaseValue(sqliteStatement: statement, index: Int32(index + 1)))
+            }
+            return product
+        }
+        return ComparisonStore.comparison(
+            id: ComparisonID(id), title: header[1], basisAmount: header[2], basisUnit: header[3], volumeSystem: header[4], products: products)
+    }
+
+    private static func rows<T>(_ connection: OpaquePointer?, _ sql: String, binding argument: String? = nil, _ row: (OpaquePointer) -> T) throws -> [T] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw Unreadable()
+        }
+        defer { sqlite3_finalize(statement) }
+        if let argument {
+            // SQLITE_TRANSIENT: SQLite copies the text.
+            guard sqlite3_bind_text(statement, 1, argument, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self)) == SQLITE_OK else {
+                throw Unreadable()
+            }
+        }
+        var result: [T] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: result.append(row(statement))
+            case SQLITE_DONE: return result
+            default: throw Unreadable()
+            }
+        }
+    }
+
+    private static func text(_ statement: OpaquePointer, _ index: Int32) -> String? {
+        guard sqlite3_column_type(statement, index) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, index) else { return nil }
+        return String(cString: bytes)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// Issue 9, "Fewer keys", in the real binary: Enter finishes a product, Ctrl-Y brings back deletions.
+    @Suite struct FewerKeysEndToEndTests {
+        func line(_ screen: String, containing text: String) -> String {
+            screen.split(separator: "\n").first { $0.contains(text) }.map(String.init) ?? ""
+        }
+
+        /// The products saved in the database: name, price, quantity, unit, pack.
+        func savedProducts(_ path: String) throws -> [String] {
+            let queue = try DatabaseQueue(path: path)
+            return try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT name, price, quantity, unit, quantity_pack FROM product ORDER BY position, rowid").map { row in
+                    [row["name"] as String? ?? "", row["price"] as String? ?? "-", row["quantity"] as String? ?? "-",
+                     row["unit"] as String? ?? "-", row["quantity_pack"] as String? ?? "-"].joined(separator: " ")
+                }
+            }
+        }
+
+        @Test func enterFinishesAProductAndTheUnitCarriesOver() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            // Partial product: Enter is next field.
+            tmux.type("2.5"); tmux.keys("Enter")
+            tmux.waitFor("Quantity of 2.50")
+            tmux.type("500"); tmux.keys("Enter")
+            tmux.waitFor("Unit of 2.50")
+            // Price, quantity and unit set: Enter skips the name and goes to a new product's price.
+            tmux.type("g"); tmux.keys("Enter")
+            tmux.waitFor { $0.contains("Price (new product)") && $0.contains("500 g") }
+            // The second product of the same unit: price, Tab, quantity (a multipack), Enter.
+            tmux.type("3"); tmux.keys("Tab"); tmux.type("6*125"); tmux.keys("Enter")
+            let screen = tmux.waitFor { $0.contains("Price (new product)") && $0.contains("6×125") }
+            #expect(line(screen, containing: "6×125").contains("g"), "\(screen)")
+            #expect(line(screen, containing: "2.50").contains("500 g"), "\(screen)")
+            // Tab still visits every field.
+            tmux.keys("BTab")
+            tmux.waitFor("Name of 3.00")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            // The third row only carried the unit: nothing typed, nothing saved.
+            #expect(try savedProducts(db) == [" 2.5 500 g -", " 3 750 g 6*125"])
+        }
+
+        @Test func ctrlYBringsBackWhatCtrlDAndCtrlKDeleted() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            for (price, name) in [("1", "apple"), ("2", "banana"), ("3", "cherry")] {
+                tmux.type(price); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
+                tmux.type(name); tmux.keys("Tab")
+            }
+            tmux.waitFor { $0.contains("Price (new product)") && $0.contains("cherry") }
+            tmux.keys("PageUp", "PageUp")            // banana
+            tmux.waitFor("Price of banana")
+            tmux.keys("C-d"); tmux.waitFor("y/n"); tmux.keys("y")
+            tmux.waitFor("Deleted 'banana'")
+            tmux.keys("C-k"); tmux.waitFor("y/n"); tmux.keys("y")
+            tmux.waitFor { !$0.contains("apple") && !$0.contains("cherry") }
+            tmux.keys("C-y")
+            var screen = tmux.waitFor("Brought back 2 products")
+            #expect(screen.contains("apple") && screen.contains("cherry") && !screen.contains("banana"), "\(screen)")
+            tmux.keys("C-y")
+            screen = tmux.waitFor("Brought back 'banana'")
+            let rows = screen.split(separator: "\n").map(String.init)
+            let order = ["apple", "banana", "cherry"].map { name in rows.firstIndex { $0.range(of: "^.[0-9-]+ \(name) ", options: .regularExpression) != nil } ?? -1 }   // table rows, not the editor's title
+            #expect(order[0] >= 0 && order[0] < order[1] && order[1] < order[2], "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            #expect(try savedProducts(db) == ["apple 1 1 kg -", "banana 2 1 kg -", "cherry 3 1 kg -"])
+        }
+    }
+}

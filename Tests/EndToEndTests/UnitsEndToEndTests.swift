@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// Units and money in the real binary: a count word typed in the unit field, a currency from PER_CURRENCY.
+    @Suite struct UnitsEndToEndTests {
+        func line(_ screen: String, containing text: String) -> String {
+            screen.split(separator: "\n").first { $0.contains(text) }.map(String.init) ?? ""
+        }
+
+        @Test func aCountWordTypedInTheUnitFieldIsKeptSavedAndCompared() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db), environment: ["PER_CURRENCY": "€"])
+            tmux.waitFor("Untitled")
+            tmux.type("5.49"); tmux.keys("Tab")
+            tmux.type("12x200"); tmux.keys("Tab")
+            tmux.type("sheets")
+            var screen = tmux.waitFor("Enter keeps 'sheet' as a count unit")
+            tmux.keys("Tab")   // Tab keeps it too, and goes on to the name (Enter would finish the product)
+            screen = tmux.waitFor("compared only with sheets")
+            tmux.type("big"); tmux.keys("Tab")
+            tmux.type("1.99"); tmux.keys("Tab")
+            tmux.type("4X150"); tmux.keys("Tab")
+            screen = tmux.waitFor("Unit of 1.99")
+            #expect(screen.contains("Counted in sheets: type sheet or ›"), "\(screen)")
+            tmux.type("sheet"); tmux.keys("Tab")
+            tmux.type("small"); tmux.keys("Tab")
+            screen = tmux.waitFor { $0.contains("small") && $0.contains("Price (new product)") }
+            let big = line(screen, containing: "big"), small = line(screen, containing: "small")
+            #expect(big.range(of: #"^ +1 big +€5\.49 +12×200 sheet +€0\.00229 ★ Best value"#, options: .regularExpression) != nil, "\(screen)")
+            #expect(small.range(of: #"^.2 small +€1\.99 +4×150 sheet +€0\.00332 \+45% more"#, options: .regularExpression) != nil, "\(screen)")
+            #expect(screen.contains("per sheet"), "\(screen)")
+            // Rolls are not sheets: said, naming both, and the field keeps the unit carried over.
+            tmux.type("3"); tmux.keys("Tab"); tmux.type("4"); tmux.keys("Tab"); tmux.type("rolls"); tmux.keys("Tab")
+            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: kept sheet")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let shown = try run(perBinary, ["export", "--db", db, "--format", "csv"])
+            #expect(shown.out.contains("big,5.49,2400,sheet\r\n"), "\(shown.out) \(shown.err)")
+            #expect(shown.out.contains("small,1.99,600,sheet\r\n"), "\(shown.out)")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// Reducer tests of units (count words, other families explained) and money (currency, grouped pastes).
+@Suite struct UnitsAndMoneyTests {
+    let emptyPrice = FieldEditor.numeric(CalculatorEngine())
+    let sheet = MeasureUnit.counted(CountWord("sheet")!)
+
+    @Test func mlInAWeightComparisonIsExplainedNotIgnored() {
+        var store = TestStore()
+        store.type("2\t1\tkg\t\t\t1\t1\t")
+        let mass = UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)   // the unit carried over
+        #expect(store.state.editing.editor == .unit(mass))
+        var typed = mass
+        _ = typed.type("m")
+        store.send(.comparison(.type("m"))) { $0.editing.editor = .unit(typed) }  // mg, begun
+        _ = typed.type("l")
+        store.send(.comparison(.type("l"))) {
+            $0.editing.editor = .unit(typed)
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight", isWarning: true)
+        }
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: kept kg", isWarning: true)
+        }
+        #expect(store.state.editing.comparison.products[1].unit == .kilogram)
+    }
+
+    @Test func aWordThatIsNoUnitIsKeptAsACountUnitOfItsOwn() {
+        var store = TestStore()
+        store.type("5.49\t12x200\tsheet")
+        var typed = UnitPicker(selected: nil, offered: MeasureUnit.standard)
+        for c in "sheet" { _ = typed.type(c) }
+        #expect(store.state.editing.editor == .unit(typed))
+        #expect(store.state.chrome.status == StatusMessage("Enter keeps 'sheet' as a count unit"))
+        store.send(.comparison(.type("s"))) {
+            _ = typed.type("s")
+            $0.editing.editor = .unit(typed)
+        }
+        let product = Product(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
+        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
+            $0.chrome.status = StatusMessage("sheet: a count unit, compared only with sheets")
+        }
+        #expect(store.state.editing.comparison.basis?.label == "sheet")
+        // F2 steps to per 100 sheets.
+        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
+            $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: self.sheet)
+            $0.session.chosenBases[.counted(CountWord("sheet")!)] = ComparisonBasis(amount: 100, unit: self.sheet)
+            $0.chrome.status = StatusMessage("Unit prices per 100 sheets")
+        }
+    }
+
+    @Test func rollsAgainstSheetsAreRefusedNamingBoth() {
+        var store = TestStore()
+        store.type("5.49\t2400\tsheets\t\t\t4\t6\t")
+        #expect(store.state.editing.editor == .unit(UnitPicker(selected: sheet, offered: [sheet])))
+        store.type("rolls")
+        #expect(store.state.chrome.status == StatusMessage("roll is a count unit of its own; this comparison is in sheets", isWarning: true))
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.chrome.status = StatusMessage("roll is a count unit of its own; this comparison is in sheets: kept sheet", isWarning: true)
+        }
+        // Another product in the same word's plural form is the same unit.
+        var comparison = Comparison(products: [Product(price: 1, quantity: 1, unit: sheet), Product(price: 1, quantity: 1, unit: .counted(CountWord("roll")!))])
+        #expect(comparison.problem(of: comparison.products[1]) == .otherFamily(.counted(CountWord("roll")!), comparison: .counted(CountWord("sheet")!)))
+        #expect(comparison.problem(of: comparison.products[1])?.message == "rolls can't be compared with sheets")
+        comparison.replaceProduct(at: 1, with: Product(price: 1, quantity: 1, unit: MeasureUnit(parsing: "Sheets")))
+        #expect(comparison.rankedCount == 2)
+    }
+
+    @Test func lettersInANumericFieldAreExplained() {
+        var store = TestStore()
+        let action = KeyTable.action(for: .character("a"), in: store.state)
+        #expect(action == .comparison(.type("a")))
+        store.send(action!) {
+            $0.chrome.status = StatusMessage("'a' isn't a number: digits, . + - * / =", isWarning: true)
+        }
+    }
+
+    @Test func capitalXIsTimes() {
+        var store = TestStore()
+        store.type("6")
+        #expect(KeyTable.action(for: .character("X"), in: store.state) == .comparison(.keypad(.operation(.times))))
+        store.type("X330\t")
+        #expect(store.state.editing.comparison.products[0].price == 1980)
+    }
+
+    @Test(arguments: [("1,234.56", "1234.56"), ("1.234,56", "1234.56"), ("12,345,678", "12345678"), ("2,5", "2.5"), ("1,234", "1.234")])
+    func pastedThousandsAreGroupedNeverAFraction(pasted: String, typed: String) {
+        var store = TestStore()
+        store.send(.comparison(.paste(pasted))) {
+            $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand(typed)!)))
+        }
+    }
+
+    @Test(arguments: ["1,23.4", "1.2.3", "1,234,56.7", "1,2345.6"])
+    func pastedMarksThatGroupNothingAreRefused(pasted: String) {
+        var store = TestStore()
+        store.send(.comparison(.paste(pasted))) {
+            $0.chrome.status = StatusMessage("Not pasted: '\(pasted)' mixes commas and points in a way that is not thousands grouping", isWarning: true)
+        }
+    }
+
+    @Test func aPriceTypedOrPastedWithTheCurrencyReadsWithoutIt() throws {
+        let dollar = try Currency(validating: "$")
+        var store = TestStore(currency: dollar)
+        store.send(.comparison(.type("$")))
+        #expect(store.state.editing.editor == emptyPrice)
+        #expect(store.state.chrome.status == nil)
+        store.type("3.99\t")
+        #expect(store.state.editing.comparison.products[0].price == dec("3.99"))
+        var pasting = TestStore(currency: dollar)
+        pasting.send(.comparison(.paste("$1,234.56"))) {
+            $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("1234.56")!)))
+        }
+        // Without a currency, `$` is a character the price doesn't take.
+        var plain = TestStore()
+        plain.send(.comparison(.type("$"))) {
+            $0.chrome.status = StatusMessage("'$' isn't a number: digits, . + - * / =", isWarning: true)
+        }
+    }
+}

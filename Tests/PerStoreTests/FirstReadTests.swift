@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+import PerCore
+import Testing
+@testable import PerStore
+import TestSupport
+
+/// The app's first frame comes from `FirstRead`; the store, opened after it, must read the same comparison.
+@Suite struct FirstReadTests {
+    let folder = TemporaryFolder()
+
+    @Test func readsTheComparisonTheStoreOpensOn() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        var older = sampleComparison(title: "older")
+        older.chosenBasis = nil
+        try store.save(older)
+        var recent = sampleComparison()
+        recent.volumeSystem = .imperial
+        try store.save(recent)
+        let expected = try #require(try store.loadMostRecentlyEdited())
+
+        let first = try #require(FirstRead.read(path: path))
+        #expect(first.comparison == expected)
+        #expect(first.comparison?.id == recent.id)
+        first.close()
+    }
+
+    @Test func aPerDatabaseWithoutComparisonsReadsAsNone() throws {
+        let path = folder.file("per.sqlite")
+        _ = try ComparisonStore(path: path)
+        let first = try #require(FirstRead.read(path: path))
+        #expect(first.comparison == nil)
+    }
+
+    @Test func leavesEverythingElseToTheStore() throws {
+        #expect(FirstRead.read(path: folder.file("missing.sqlite")) == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing.sqlite")))
+
+        let empty = folder.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(FirstRead.read(path: empty) == nil)
+
+        let text = folder.file("notes.txt")
+        #expect(FileManager.default.createFile(atPath: text, contents: Data("not a database".utf8)))
+        #expect(FirstRead.read(path: text) == nil)
+
+        let newer = folder.file("newer.sqlite")
+        _ = try ComparisonStore(path: newer)
+        try DatabaseQueue(path: newer).writeWithoutTransaction { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+        }
+        #expect(FirstRead.read(path: newer) == nil)
+
+        let readOnly = folder.file("read-only.sqlite")
+        try ComparisonStore(path: readOnly).save(sampleComparison())
+        chmod(readOnly, 0o444)
+        #expect(FirstRead.read(path: readOnly) == nil)
+    }
+}
