@@ -31,20 +31,30 @@ public struct ComparisonReport: Sendable {
     }
 
     /// One product's derived figures.
+    /// Its figures are worked out once, in `row(_:)` (computed properties switching on `standing` crashed the
+    /// release optimiser of Swift 6.3.1 once `Product` held a store).
     struct Row {
         var product: Product
         var standing: Standing
-        var rank: Int? { if case .ranked(let rank, _, _) = standing { rank } else { nil } }
+        var rank: Int?
         var unitPrice: Decimal?
-        var isBest: Bool { if case .ranked(_, _, .bestValue) = standing { true } else { false } }
-        var percentMore: Decimal? { if case .ranked(_, _, .more(let p)) = standing { p } else { nil } }
+        var isBest: Bool
+        var percentMore: Decimal?
     }
 
     func row(_ product: Product) -> Row {
         let standing = comparison.standing(of: product)
-        var unitPrice: Decimal?
-        if case .ranked(_, let price, _) = standing { unitPrice = comparison.pricePerBasis(price) }
-        return Row(product: product, standing: standing, unitPrice: unitPrice)
+        switch standing {
+        case .excluded:
+            return Row(product: product, standing: standing, rank: nil, unitPrice: nil, isBest: false, percentMore: nil)
+        case .ranked(let rank, let price, let verdict):
+            let percentMore: Decimal? = switch verdict {
+            case .bestValue: nil
+            case .more(let percent): percent
+            }
+            return Row(product: product, standing: standing, rank: rank, unitPrice: comparison.pricePerBasis(price),
+                       isBest: verdict == .bestValue, percentMore: percentMore)
+        }
     }
 
     var perLabel: String { comparison.basis?.label ?? "" }
@@ -58,7 +68,8 @@ public struct ComparisonReport: Sendable {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
         // The store column only when a product has a store, so a table without stores stays as narrow as before.
         let hasStores = comparison.products.contains { !$0.store.isEmpty }
-        let header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""] + (hasStores ? ["Store"] : [])
+        var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
+        if hasStores { header.append("Store") }
         let body: [[String]] = rows.map { r in
             let p = r.product
             let verdict: String
@@ -122,24 +133,29 @@ public struct ComparisonReport: Sendable {
     }
 
     public var csv: String {
-        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store" + (showsSeen ? ",seen" : "") + (currency == nil ? "" : ",currency")]
+        var header = "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store"
+        if showsSeen { header += ",seen" }
+        if currency != nil { header += ",currency" }
+        var lines = [header]
         for product in comparison.products {
-            let r = row(product)
-            let cells = [
-                CSVExchange.textCell(product.name),
-                product.price.map(DecimalText.format) ?? "",
-                product.quantity.map(DecimalText.format) ?? "",
-                product.unit?.symbol ?? "",
-                r.unitPrice.map(Self.exactText) ?? "",
-                perLabel,
-                r.rank.map(String.init) ?? "",
-                r.isBest ? "true" : "false",
-                r.percentMore.map(DecimalText.format) ?? "",
-                CSVExchange.textCell(product.store),
-            ] + (showsSeen ? [product.seen?.iso ?? ""] : []) + (currency.map { [CSVExchange.textCell($0.text)] } ?? [])
-            lines.append(cells.map(CSV.field).joined(separator: ","))
+            lines.append(csvCells(product).map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One product's CSV cells.
+    func csvCells(_ product: Product) -> [String] {
+        let r = row(product)
+        let unitPrice = r.unitPrice.map(Self.exactText) ?? ""
+        let rank = r.rank.map(String.init) ?? ""
+        let best = r.isBest ? "true" : "false"
+        let percentMore = r.percentMore.map(DecimalText.format) ?? ""
+        var cells = [CSVExchange.textCell(product.name), product.price.map(DecimalText.format) ?? "",
+                     product.quantity.map(DecimalText.format) ?? "", product.unit?.symbol ?? ""]
+        cells += [unitPrice, perLabel, rank, best, percentMore, CSVExchange.textCell(product.store)]
+        if showsSeen { cells.append(product.seen?.iso ?? "") }
+        if let currency { cells.append(CSVExchange.textCell(currency.text)) }
+        return cells
     }
 
     /// Machine-readable unit prices keep 12 significant digits (exact for every price that needs fewer).
