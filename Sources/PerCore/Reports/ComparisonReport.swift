@@ -28,20 +28,32 @@ public struct ComparisonReport: Sendable {
     }
 
     /// One product's derived figures.
+    /// A product's line, read out of its standing once. (Computed properties that pattern-matched `standing`
+    /// crashed the Swift 6.3.1 optimiser in `csv` once `ProductProblem` carried a count word.)
     struct Row {
         var product: Product
         var standing: Standing
-        var rank: Int? { if case .ranked(let rank, _, _) = standing { rank } else { nil } }
+        var rank: Int?
         var unitPrice: Decimal?
-        var isBest: Bool { if case .ranked(_, _, .bestValue) = standing { true } else { false } }
-        var percentMore: Decimal? { if case .ranked(_, _, .more(let p)) = standing { p } else { nil } }
+        var isBest = false
+        var percentMore: Decimal?
     }
 
     func row(_ product: Product) -> Row {
         let standing = comparison.standing(of: product)
-        var unitPrice: Decimal?
-        if case .ranked(_, let price, _) = standing { unitPrice = comparison.pricePerBasis(price) }
-        return Row(product: product, standing: standing, unitPrice: unitPrice)
+        var row = Row(product: product, standing: standing)
+        switch standing {
+        case .excluded:
+            break
+        case .ranked(let rank, let price, let verdict):
+            row.rank = rank
+            row.unitPrice = comparison.pricePerBasis(price)
+            switch verdict {
+            case .bestValue: row.isBest = true
+            case .more(let percent): row.percentMore = percent
+            }
+        }
+        return row
     }
 
     var perLabel: String { comparison.basis?.label ?? "" }
@@ -116,7 +128,7 @@ public struct ComparisonReport: Sendable {
         var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore" + (currency == nil ? "" : ",currency")]
         for product in comparison.products {
             let r = row(product)
-            let cells = [
+            var cells: [String] = [
                 CSVExchange.textCell(product.name),
                 product.price.map(DecimalText.format) ?? "",
                 product.quantity.map(DecimalText.format) ?? "",
@@ -126,7 +138,9 @@ public struct ComparisonReport: Sendable {
                 r.rank.map(String.init) ?? "",
                 r.isBest ? "true" : "false",
                 r.percentMore.map(DecimalText.format) ?? "",
-            ] + (currency.map { [CSVExchange.textCell($0.text)] } ?? [])
+            ]
+            // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
+            if let currency { cells.append(CSVExchange.textCell(currency.text)) }
             lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
