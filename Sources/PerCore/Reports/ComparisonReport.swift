@@ -30,31 +30,32 @@ public struct ComparisonReport: Sendable {
         }
     }
 
-    /// One product's derived figures.
-    /// Its figures are worked out once, in `row(_:)` (computed properties switching on `standing` crashed the
-    /// release optimiser of Swift 6.3.1 once `Product` held a store).
+    /// A product's line, read out of its standing once. (Computed properties that pattern-matched `standing`
+    /// crashed the Swift 6.3.1 optimiser in `csv` once `ProductProblem` carried a count word.)
     struct Row {
         var product: Product
         var standing: Standing
         var rank: Int?
         var unitPrice: Decimal?
-        var isBest: Bool
+        var isBest = false
         var percentMore: Decimal?
     }
 
     func row(_ product: Product) -> Row {
         let standing = comparison.standing(of: product)
+        var row = Row(product: product, standing: standing)
         switch standing {
         case .excluded:
-            return Row(product: product, standing: standing, rank: nil, unitPrice: nil, isBest: false, percentMore: nil)
+            break
         case .ranked(let rank, let price, let verdict):
-            let percentMore: Decimal? = switch verdict {
-            case .bestValue: nil
-            case .more(let percent): percent
+            row.rank = rank
+            row.unitPrice = comparison.pricePerBasis(price)
+            switch verdict {
+            case .bestValue: row.isBest = true
+            case .more(let percent): row.percentMore = percent
             }
-            return Row(product: product, standing: standing, rank: rank, unitPrice: comparison.pricePerBasis(price),
-                       isBest: verdict == .bestValue, percentMore: percentMore)
         }
+        return row
     }
 
     var perLabel: String { comparison.basis?.label ?? "" }
@@ -138,24 +139,25 @@ public struct ComparisonReport: Sendable {
         if currency != nil { header += ",currency" }
         var lines = [header]
         for product in comparison.products {
-            lines.append(csvCells(product).map(CSV.field).joined(separator: ","))
+            let r = row(product)
+            var cells: [String] = [
+                CSVExchange.textCell(product.name),
+                product.price.map(DecimalText.format) ?? "",
+                product.quantity.map(DecimalText.format) ?? "",
+                product.unit?.symbol ?? "",
+                r.unitPrice.map(Self.exactText) ?? "",
+                perLabel,
+                r.rank.map(String.init) ?? "",
+                r.isBest ? "true" : "false",
+                r.percentMore.map(DecimalText.format) ?? "",
+                CSVExchange.textCell(product.store),
+            ]
+            if showsSeen { cells.append(product.seen?.iso ?? "") }
+            // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
+            if let currency { cells.append(CSVExchange.textCell(currency.text)) }
+            lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// One product's CSV cells.
-    func csvCells(_ product: Product) -> [String] {
-        let r = row(product)
-        let unitPrice = r.unitPrice.map(Self.exactText) ?? ""
-        let rank = r.rank.map(String.init) ?? ""
-        let best = r.isBest ? "true" : "false"
-        let percentMore = r.percentMore.map(DecimalText.format) ?? ""
-        var cells = [CSVExchange.textCell(product.name), product.price.map(DecimalText.format) ?? "",
-                     product.quantity.map(DecimalText.format) ?? "", product.unit?.symbol ?? ""]
-        cells += [unitPrice, perLabel, rank, best, percentMore, CSVExchange.textCell(product.store)]
-        if showsSeen { cells.append(product.seen?.iso ?? "") }
-        if let currency { cells.append(CSVExchange.textCell(currency.text)) }
-        return cells
     }
 
     /// Machine-readable unit prices keep 12 significant digits (exact for every price that needs fewer).
