@@ -8,6 +8,8 @@ public enum Effect: Equatable, Sendable {
     case deleteAllProducts([ProductID])
     case saveHeader
     case loadLists
+    /// Read a comparison's price history (reported by `.store(.historyLoaded)`).
+    case loadHistory(ComparisonID)
     case openComparison(ComparisonID)
     case createComparison(Comparison)
     case renameComparison(ComparisonID, String)
@@ -33,7 +35,7 @@ extension Effect {
     public var writesTheOpenComparison: Bool {
         switch self {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader: true
-        case .loadLists, .openComparison, .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison,
+        case .loadLists, .loadHistory, .openComparison, .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison,
              .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
@@ -44,7 +46,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .loadHistory, .openComparison, .createComparison, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

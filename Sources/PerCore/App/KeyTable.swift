@@ -8,6 +8,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case lists = "Saved comparisons"
     case naming = "Typing a title"
     case finding = "Finding a title (/)"
+    case history = "Price history"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -18,6 +19,8 @@ public enum KeyScope: String, Sendable, CaseIterable {
             case .naming: return [.naming, .everywhere]
             case .finding: return [.finding, .everywhere]
             }
+        case .history:
+            return [.history, .everywhere]
         case .comparison:
             switch state.editing.editor {
             case .numeric: return [.everywhere, .comparison, .numeric]
@@ -34,6 +37,7 @@ extension AppState.Screen {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
         case .lists: [.lists, .finding, .naming, .everywhere]
+        case .history: [.history, .everywhere]
         }
     }
 }
@@ -106,6 +110,21 @@ public enum KeyTable {
         bind("any text", "the title", legend: nil, .naming) { event in
             if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
+        // The price history
+        bind("Up/Down", "scroll", legend: nil, .history) {
+            $0 == .key(.up) ? .history(.scroll(-1)) : $0 == .key(.down) ? .history(.scroll(1)) : nil
+        },
+        bind("PgDn/PgUp ^F/^B", "a page down / up", legend: "PgDn more", narrow: "^F more", .history) {
+            $0 == .key(.pageDown) || $0 == .control("f") ? .history(.scrollPage(1))
+                : $0 == .key(.pageUp) || $0 == .control("b") ? .history(.scrollPage(-1)) : nil
+        },
+        bind("Home/End ^A/^E", "the newest / oldest", legend: nil, .history) {
+            $0 == .key(.home) || $0 == .control("a") ? .history(.toFirst)
+                : $0 == .key(.end) || $0 == .control("e") ? .history(.toLast) : nil
+        },
+        bind("Esc, Ctrl-W", "back", legend: "Esc back", .history) {
+            $0 == .key(.escape) || $0 == .control("w") ? .history(.close) : nil
+        },
         // Both screens
         bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) {
             $0 == .control("q") || $0 == .control("c") ? .app(.quit) : nil
@@ -115,6 +134,7 @@ public enum KeyTable {
         },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
+        bind("Ctrl-W", "price history (where, when)", legend: nil, .comparison) { $0 == .control("w") ? .app(.showHistory) : nil },
         bind("Tab, Enter, Down", "next field (Enter: finish)", legend: "Tab next", .comparison) {
             $0 == .key(.enter) ? .comparison(.finishProduct) : [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
         },
@@ -257,6 +277,8 @@ public enum KeyTable {
             case .naming, .finding: return .lists(.paste(text))
             case .browsing: return nil
             }
+        case (.scroll(let lines, _, _), .history):
+            return lines == 0 ? nil : .history(.scroll(lines))
         case (.scroll(let lines, _, _), .lists(let lists)):
             return ListsLayout(lists, size: state.session.size).action(scrolling: lines)
         default:

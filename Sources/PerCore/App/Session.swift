@@ -19,9 +19,16 @@ public struct Session: Equatable, Sendable {
     public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
     /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
     public var currency: Currency?
+    /// The shop the user is in (`--store`): the store of the new product a comparison opens with. Empty: none, and
+    /// a new product takes the store of the product before it.
+    public var store: String = ""
+    /// A price seen more than this many days before `today` is marked stale in the table (`--stale-days`).
+    public var staleDays: Int = Session.defaultStaleDays
+    public static let defaultStaleDays = 90
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
-                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference) {
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference,
+                store: String = "", staleDays: Int = Session.defaultStaleDays) {
         self.id = id
         self.serial = serial
         self.size = size
@@ -29,6 +36,8 @@ public struct Session: Equatable, Sendable {
         self.isReadOnly = isReadOnly
         self.currency = currency
         self.today = today
+        self.store = store
+        self.staleDays = staleDays
     }
 
     mutating func makeProductID() -> ProductID {

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import PerCore
+import PerStore
+
+/// `--store` (the shop the user is in) and `--stale-days` / `PER_STALE_DAYS` (when a price reads as old).
+struct ShopOptions: ParsableArguments {
+    @Option(name: .customLong("store"), help: "The store you are in: new products start with it (one shop at a time).")
+    var store: String?
+
+    @Option(name: .customLong("stale-days"),
+            help: "Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).")
+    var staleDays: String?
+}
+
+/// The checked values of `--store` and `--stale-days`; a bad one prints why and exits 2.
+enum ShopSettings {
+    static let maximumStaleDays = 3650
+
+    /// The store as the store field would hold it typed: surrounding spaces dropped; control characters refused.
+    static func store(_ option: String?) throws -> String {
+        guard let option else { return "" }
+        let text = option.trimmingCharacters(in: .whitespaces)
+        guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
+            Output.error("--store: a store name can't hold control characters (tabs, newlines, escapes)")
+            throw ExitCode(2)
+        }
+        return text
+    }
+
+    static func staleDays(_ option: String?) throws -> Int {
+        let environment = ComparisonStore.environmentVariable("PER_STALE_DAYS").flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = option ?? environment else { return Session.defaultStaleDays }
+        guard text.allSatisfy(\.isASCII), let days = Int(text), (1...maximumStaleDays).contains(days) else {
+            Output.error("\(option == nil ? "PER_STALE_DAYS" : "--stale-days"): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(maximumStaleDays)")
+            throw ExitCode(2)
+        }
+        return days
+    }
+}
