@@ -192,7 +192,12 @@ public struct ScreenLayout: Sendable {
             }
             // The name keeps its minimum; the verdict takes the rest, down to its short forms (`+21%`, `no qty`)
             // or a percent in powers of ten, and at least 8 columns.
-            verdict = max(0, min(max(min(fullVerdict, rest - nameMinimum), min(8, shortVerdict)), rest - 1))
+            // When the verdicts do not all fit in full, the best value's goes short first (`★ Best`) and the name keeps
+            // the room that frees.
+            let mixedVerdict = widest { $0.isBest ? $0.shortVerdict + "  " : $0.verdict }
+            let room = rest - nameMinimum
+            let wanted = fullVerdict <= room ? fullVerdict : mixedVerdict <= room ? mixedVerdict : room
+            verdict = max(0, min(max(wanted, min(8, shortVerdict)), rest - 1))
             name = max(0, rest - verdict)
         }
     }
