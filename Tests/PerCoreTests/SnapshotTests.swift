@@ -19,11 +19,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
-         3 small              3.99    500 g       7.98 +21% more
-         2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
-         1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small        3.99    500 g     today   7.98 +21% more
+         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
+         1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-           12+3▏      qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -50,11 +50,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
-         3 small             €3.99    500 g      €7.98 +21% more
-         2 big               €6.99      1 kg     €6.99 +6% more     ‹ prev next › clear
-         1 pound             €3.00      1 lb     €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small       €3.99    500 g     today  €7.98 +21% more
+         2 big         €6.99      1 kg    today  €6.99 +6% more     ‹ prev next › clear
+         1 pound       €3.00      1 lb    today  €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-           12+3▏      qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -85,8 +85,8 @@ import Testing
         #expect(text == """
          per │ Paper                per sheet ›
                           Per sheet
-         1 tp               0.00229 ★ Best value
-        ›2                  0.00332 +45% more
+         1 tp         today 0.00229 ★ Best value
+        ›2            today 0.00332 +45% more
            1.99       for 600        sheet▏
 
 
@@ -113,9 +113,9 @@ import Testing
         #expect(text == """
          per │ Oats                    per kg ›
                              Per kg
-         3 small               7.98 +21% more
-         2 big                 6.99 +6% more
-         1 pound               6.61 ★ Best value
+         3 small         today 7.98 +21% more
+         2 big           today 6.99 +6% more
+         1 pound         today 6.61 ★ Best value
         ›-                          no price yet
            12+3▏      for qty        lb
         Price (new product):                = 15
@@ -140,11 +140,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per | Oats                                                            per kg >
-         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
-         3 small              3.99    500 g       7.98 +21% more
-         2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
-         1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+
-        >-                 12+3_      qty lb           no price yet | 1 | 2 | 3 | | + |
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small        3.99    500 g     today   7.98 +21% more
+         2 big          6.99      1 kg    today   6.99 +6% more     < prev next > clear
+         1 pound        3.00      1 lb    today   6.61 * Best value +---+---+---+ +---+
+        >-           12+3_      qty lb                 no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -173,11 +173,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
-                             Per kg
-         3 small               7.98 +21% more
-         2 big                 6.99 +6% more
-         1 pound               6.61 ★ Best value
-        ›4                    33.07 +400% more
+                        Seen Per kg
+         3 small        today  7.98 +21% more
+         2 big          today  6.99 +6% more
+         1 pound        today  6.61 ★ Best value
+        ›4              today 33.07 +400% more
            15.00      for 1          lb▏
         Unit of 15.00 for 1 lb:
          ‹ prev next › clear
@@ -202,27 +202,27 @@ import Testing
         #expect(text == """
          per │ keys 1/2
 
-         Everywhere                                       Ctrl-Y           undo Ctrl-D
-          Ctrl-Q, Ctrl-C save and quit                                     / Ctrl-K
-          F1, Ctrl-G     this help
-          Ctrl-L         redraw                          Price and quantity
-          Ctrl-Z         suspend (fg resumes)             0-9     digit
-                                                          . or ,  decimal point
-         Comparison                                       + -     plus, minus
-          Ctrl-O           saved comparisons              * x X   times (×)
-          Tab, Enter, Down next field (Enter: finish)     /       divide (÷)
-          Shift-Tab, Up    previous field (commits it)    =       evaluate now
-          PgDn, Ctrl-F     next product, same field       letters warns, not typed
-          PgUp, Ctrl-B     previous product, same field
-          Esc              cancel this field's edit      Unit
-          Backspace        delete last character (⌫)      Left, Right step the unit
-          Ctrl-U           clear the field                letters     a unit symbol
-          F2, Ctrl-P       the "per" unit: kg, 100 g…
-          Shift-F2, Ctrl-T the "per" unit, backwards     Name
-          F3, Ctrl-E       US / UK volume units           Left, Right  cursor
-          Ctrl-D           delete product (asks first)    Home, Ctrl-A to the start
-          Ctrl-K           delete all products (asks)     End, Ctrl-E  to the end
-          Ctrl-S           order: best first / as typed   Delete       delete ahead
+         Everywhere                                       Ctrl-S           order: best
+          Ctrl-Q, Ctrl-C save and quit                                     first / as
+          F1, Ctrl-G     this help                                         typed
+          Ctrl-L         redraw                           Ctrl-Y           undo Ctrl-D
+          Ctrl-Z         suspend (fg resumes)                              / Ctrl-K
+
+         Comparison                                      Price and quantity
+          Ctrl-O           saved comparisons              0-9     digit
+          Ctrl-W           price history (where, when)    . or ,  decimal point
+          Tab, Enter, Down next field (Enter: finish)     + -     plus, minus
+          Shift-Tab, Up    previous field (commits it)    * x X   times (×)
+          PgDn, Ctrl-F     next product, same field       /       divide (÷)
+          PgUp, Ctrl-B     previous product, same field   =       evaluate now
+          Esc              cancel this field's edit       letters warns, not typed
+          Backspace        delete last character (⌫)
+          Ctrl-U           clear the field               Unit
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     Left, Right step the unit
+          Shift-F2, Ctrl-T the "per" unit, backwards      letters     a unit symbol
+          F3, Ctrl-E       US / UK volume units
+          Ctrl-D           delete product (asks first)   Name
+          Ctrl-K           delete all products (asks)     Left, Right  cursor
          Down, Tab or ^F: more; other keys close
         """)
     }

@@ -180,21 +180,23 @@ public struct ScreenLayout: Sendable {
                 quantity = 10
                 rest = tableWidth - (rank + unitPrice + 3)
             }
-            let nameMinimum = wide ? 10 : 8
-            // The prices' ages, when a shown product has a day and the name and the verdict keep their minimums.
+            var nameMinimum = wide ? 10 : 8
+            // The prices' ages, when a shown product has a day and the name and the verdict keep their minimums (the
+            // name gives up one column of its minimum for it: at 80 columns `★ Best value` then stays whole).
             let widestAge = page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0
             if widestAge > 0 {
                 let width = max(TextWidth.of(ScreenLayout.ageHeading), widestAge)
-                if rest - (width + 1) - nameMinimum >= min(8, shortVerdict) {
+                if rest - (width + 1) - (nameMinimum - 1) >= min(8, shortVerdict) {
                     age = width
                     rest -= width + 1
+                    nameMinimum -= 1
                 }
             }
             // The name keeps its minimum; the verdict takes the rest, down to its short forms (`+21%`, `no qty`)
             // or a percent in powers of ten, and at least 8 columns.
             // When the verdicts do not all fit in full, the best value's goes short first (`★ Best`) and the name keeps
             // the room that frees.
-            let mixedVerdict = widest { $0.isBest ? $0.shortVerdict + "  " : $0.verdict }
+            let mixedVerdict = max(widest { $0.isBest ? $0.shortVerdict + "  " : $0.verdict }, wide ? TextWidth.of(counter) : 0)
             let room = rest - nameMinimum
             let wanted = fullVerdict <= room ? fullVerdict : mixedVerdict <= room ? mixedVerdict : room
             verdict = max(0, min(max(wanted, min(8, shortVerdict)), rest - 1))
