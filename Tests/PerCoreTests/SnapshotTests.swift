@@ -273,3 +273,165 @@ import Testing
         #expect(c[1, 0].character == nil)
     }
 }
+
+/// The price book on screen: ages and stale marks in the table, and the history screen (Ctrl-W).
+@Suite struct PriceBookSnapshotTests {
+    static let today = CalendarDay(year: 2026, month: 11, day: 22)!
+
+    /// Oats bought at three stores over the year; one price is stale.
+    static func state(_ width: Int, _ height: Int) -> AppState {
+        let products = [
+            Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, store: "Costco", seen: today.adding(days: -50)),
+            Product(id: "b", name: "Oats", price: dec("2.29"), quantity: 500, unit: .gram, store: "Lidl", seen: today.adding(days: -3)),
+            Product(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, store: "Aldi", seen: today.adding(days: -150)),
+        ]
+        return AppState(comparison: Comparison(id: "o", title: "Oats", products: products),
+                        session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today, store: "Costco"))
+    }
+
+    static let history = [
+        PriceRecord(product: "a", name: "Oats", store: "Costco", seen: today.adding(days: -400), price: dec("4.99"), quantity: 1, unit: .kilogram),
+        PriceRecord(product: "a", name: "Oats", store: "Costco", seen: today.adding(days: -200), price: dec("6.61"), quantity: 1, unit: .kilogram),
+        PriceRecord(product: "b", name: "Oats", store: "Lidl", seen: today.adding(days: -60), price: dec("1.99"), quantity: 500, unit: .gram),
+    ]
+
+    static func historyState(_ width: Int, _ height: Int) -> AppState {
+        var s = state(width, height)
+        s.update(.app(.showHistory))
+        s.update(.store(.historyLoaded("o", history)))
+        return s
+    }
+
+    @Test func agesAndAStaleMarkAt80x24() {
+        let canvas = ScreenView.render(Self.state(80, 24))
+        #expect(canvas.text == """
+         per │ Oats                                                            per kg ›
+         # Name            Price    Qty Unit  Seen  Per kg          Price (new product)
+         3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22%
+         2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next › clear
+         1 Jumbo @ Aldi     8.99      2 kg    5 mo!   4.50 ★ Best   ┌───┬───┬───┐ ┌───┐
+        ›- @ Costco      ▏          qty kg                 no price │ 1 │ 2 │ 3 │ │ + │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │ − │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │ × │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 3 ranked
+                                                                     Best: Jumbo
+                                                                     4.50 per kg
+
+
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+        // The stale age is dim (and marked `!`); the best value bold.
+        #expect(canvas.styleLines[4] == "......................................ddddd...BBBB.BBBBBB.......................")
+    }
+
+    @Test func agesAndAStaleMarkAt40x20() {
+        #expect(ScreenView.render(Self.state(40, 20)).text == """
+         per │ Oats                    per kg ›
+                             Per kg
+         3 Oats @ Costco 7 wk  5.49 +22% more
+         2 Oats @ Lidl   3 d   4.58 +2% more
+         1 Jumbo @ Aldi  5 mo! 4.50 ★ Best value
+        ›- @ Costco                 no price yet
+           ▏          for qty        kg
+        Price (new product):
+         ‹ prev next › clear
+         ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
+         │ 1 │ 2 │ 3 │ │ + │  Best: Jumbo
+         ├───┼───┼───┤ │ − │  4.50 per kg
+         │ 4 │ 5 │ 6 │ │ × │
+         ├───┼───┼───┤ │ ÷ │
+         │ 7 │ 8 │ 9 │ ├───┤
+         ├───┼───┼───┤ │ = │
+         │ . │ 0 │ ⌫ │ │   │
+         └───┴───┴───┘ └───┘
+         Type a number; Tab for next
+        ^Q quit  ^G help  ^O lists  Tab next
+        """)
+    }
+
+    @Test func theHistoryAt80x24() {
+        let canvas = ScreenView.render(Self.historyState(80, 24))
+        #expect(canvas.text == """
+         per │ Oats: prices seen                                                      6
+         Seen       Product                       Store  Price Qty Unit Per kg
+         2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
+         2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
+         2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
+         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
+         2026-05-06 Oats                          Costco  6.61   1 kg     6.61
+         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Lowest seen: 3.98 per kg at Lidl, 23 Sep
+        PgDn more  Esc back  ^Q quit  F1 help
+        """)
+        #expect(canvas.styleLines[2...7].joined(separator: "\n") == """
+        .......................................................................ddd......
+        .......................................................................ddd......
+        .BBBBBBBBBB.BBBB..........................BBBB....BBBB.BBB.B......BBBB.BBBBBBBB.
+        .......................................................................ddd......
+        ................................................................................
+        ................................................................................
+        """)
+    }
+
+    @Test func theHistoryAt40x20() {
+        #expect(ScreenView.render(Self.historyState(40, 20)).text == """
+         per │ Oats: prices seen              6
+         Seen        Product @ store   Per kg
+         19 Nov      Oats @ Lidl         4.58
+         3 Oct       Oats @ Costco       5.49
+         23 Sep      Oats @ Lidl         3.98 ★
+         25 Jun      Jumbo @ Aldi        4.50
+         6 May       Oats @ Costco       6.61
+         18 Oct 2025 Oats @ Costco       4.99
+
+
+
+
+
+
+
+
+
+
+         Lowest: 3.98 per kg at Lidl, 23 Sep
+        ^F more  Esc back  ^Q quit  ^G help
+        """)
+    }
+
+    @Test func theHistoryScrollsAPageAtATimeAndSaysWhichEntriesItShows() {
+        var s = Self.historyState(40, 20)
+        let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", store: "Costco", seen: Self.today.adding(days: -i - 1),
+                                                    price: dec("5"), quantity: 1, unit: .kilogram) }
+        s.update(.store(.historyLoaded("o", many)))
+        s.update(KeyTable.action(for: .control("f"), in: s)!)
+        let lines = ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasSuffix(" 17-32 of 43"), "\(lines[0])")
+        // 16 rows a page at 40×20; the day of today's Lidl price (a product's price now) comes before the 16th earlier one.
+        #expect(lines[2].hasPrefix(" 6 Nov  Oats 15 @ Costco"), "\(lines[2])")
+        #expect(lines.count == 20)
+    }
+}

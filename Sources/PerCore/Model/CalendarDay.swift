@@ -63,6 +63,11 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         return "\(day) \(names[month - 1])"
     }
 
+    /// `3 Oct` in `today`'s year, else `3 Oct 2025`: short, and never read as the wrong year.
+    public func shortText(on today: CalendarDay) -> String {
+        year == today.year ? shortText : "\(shortText) \(year)"
+    }
+
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

@@ -87,8 +87,8 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))  {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
-        // Not edited, the name's cell shows the store after the name (cut to the cell: the price's age takes room at 80).
-        #expect(ScreenView.render(store.state).lines[2].contains(" oats @ A… "))
+        // Not edited, the name's cell shows the store after the name.
+        #expect(ScreenView.render(store.state).lines[2].contains(" oats @ Aldi "))
     }
 
     @Test func aCommittedPriceIsDatedWithTheSessionsDayAsTheClockMoves() {

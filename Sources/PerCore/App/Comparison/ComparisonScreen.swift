@@ -329,7 +329,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         comparison.replaceProduct(at: focus.product, with: product)
         if message == nil { chrome.status = nil }
         if focus.field.isPricing, let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore {
-            let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency)
+            let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today)
             if message == nil, let standing { chrome.status = StatusMessage(standing) }
             lowestSeen.take(PriceRecord(product)!, unitPrice: unitPrice, in: comparison)
         }

@@ -32,12 +32,12 @@ public enum LowestSeen: Equatable, Sendable {
 
     /// What committing a product's new `unitPrice` says: `Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)`,
     /// or `New lowest price seen (was 6.61 at Costco, 3 Oct)`; nil when nothing ranked was seen before.
-    func standing(of unitPrice: UnitPrice, in comparison: Comparison, currency: Currency?) -> String? {
+    func standing(of unitPrice: UnitPrice, in comparison: Comparison, currency: Currency?, today: CalendarDay) -> String? {
         guard case .record(let lowest) = self, let lowestPrice = comparison.unitPrice(of: lowest.asProduct),
               let perBasis = comparison.pricePerBasis(lowestPrice) else { return nil }
         let amount = currency.format(MoneyFormat.plain.unitPrice(perBasis))
         var whereAndWhen = lowest.store.isEmpty ? "" : " at " + TerminalText.singleLine(lowest.store)
-        if let seen = lowest.seen { whereAndWhen += (whereAndWhen.isEmpty ? " on " : ", ") + seen.shortText }
+        if let seen = lowest.seen { whereAndWhen += (whereAndWhen.isEmpty ? " on " : ", ") + seen.shortText(on: today) }
         if unitPrice < lowestPrice { return "New lowest price seen (was \(amount)\(whereAndWhen))" }
         let per = comparison.basis.map { " per " + $0.label } ?? ""
         let than = unitPrice == lowestPrice ? "the same" : "+" + DecimalText.format(unitPrice.percentMore(than: lowestPrice)) + "%"

@@ -57,7 +57,7 @@ public struct HistoryLayout: Sendable {
         let rows = shown.map { index in
             let entry = book.entries[index]
             let record = entry.record
-            return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText } ?? "-",
+            return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText(on: session.today) } ?? "-",
                        store: TerminalText.singleLine(record.store), name: TerminalText.singleLine(record.name),
                        price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
                        unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",

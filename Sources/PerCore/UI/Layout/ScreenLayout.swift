@@ -181,8 +181,8 @@ public struct ScreenLayout: Sendable {
                 rest = tableWidth - (rank + unitPrice + 3)
             }
             var nameMinimum = wide ? 10 : 8
-            // The prices' ages, when a shown product has a day and the name and the verdict keep their minimums (the
-            // name gives up one column of its minimum for it: at 80 columns `★ Best value` then stays whole).
+            // The prices' ages, when a shown product has a day and the name (giving up one column of its minimum) and
+            // the verdict keep their minimums.
             let widestAge = page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0
             if widestAge > 0 {
                 let width = max(TextWidth.of(ScreenLayout.ageHeading), widestAge)
@@ -192,14 +192,12 @@ public struct ScreenLayout: Sendable {
                     nameMinimum -= 1
                 }
             }
-            // The name keeps its minimum; the verdict takes the rest, down to its short forms (`+21%`, `no qty`)
-            // or a percent in powers of ten, and at least 8 columns.
-            // When the verdicts do not all fit in full, the best value's goes short first (`★ Best`) and the name keeps
-            // the room that frees.
-            let mixedVerdict = max(widest { $0.isBest ? $0.shortVerdict + "  " : $0.verdict }, wide ? TextWidth.of(counter) : 0)
-            let room = rest - nameMinimum
-            let wanted = fullVerdict <= room ? fullVerdict : mixedVerdict <= room ? mixedVerdict : room
-            verdict = max(0, min(max(wanted, min(8, shortVerdict)), rest - 1))
+            // The name takes what its texts need (up to 20 columns: `Oats @ Costco`) before the verdict takes more
+            // than its short forms (`+21%`, `★ Best`, `no qty`, as telling as the long ones); the name keeps its
+            // minimum, and the verdict its short forms or a percent in powers of ten, at least 8 columns.
+            let nameWanted = max(nameMinimum, min(20, widest(\.nameAndStore)))
+            let verdictWanted = max(min(fullVerdict, rest - nameWanted), min(shortVerdict, rest - nameMinimum), min(8, shortVerdict))
+            verdict = max(0, min(verdictWanted, rest - 1))
             name = max(0, rest - verdict)
         }
     }

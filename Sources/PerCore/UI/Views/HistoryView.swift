@@ -61,13 +61,18 @@ enum HistoryView {
 
     /// The status line's hint: where and when the lowest was seen.
     static func hint(_ history: HistoryScreen, session: Session) -> String {
+        let long = hint(history, session: session, label: "Lowest seen")
+        return TextWidth.of(long) < session.size.width - 1 ? long : hint(history, session: session, label: "Lowest")
+    }
+
+    private static func hint(_ history: HistoryScreen, session: Session, label: String) -> String {
         guard case .loaded(let book) = history.content, let lowest = book.lowest, let amount = book.pricePerBasis(lowest) else {
             return "Esc goes back to the comparison"
         }
         let per = book.perLabel.isEmpty ? "" : " per \(book.perLabel)"
         let store = lowest.record.store.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.store))"
-        let day = lowest.record.seen.map { (store.isEmpty ? " on " : ", ") + $0.shortText } ?? ""
-        return "Lowest seen: \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(store)\(day)"
+        let day = lowest.record.seen.map { (store.isEmpty ? " on " : ", ") + $0.shortText(on: session.today) } ?? ""
+        return "\(label): \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(store)\(day)"
     }
 
     static func heading(_ column: HistoryLayout.Column, book: PriceBook, layout: HistoryLayout) -> String {
