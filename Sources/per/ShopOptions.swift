@@ -5,11 +5,12 @@ import PerStore
 
 /// `--store` (the shop the user is in) and `--stale-days` / `PER_STALE_DAYS` (when a price reads as old).
 struct ShopOptions: ParsableArguments {
-    @Option(name: .customLong("store"), help: "The store you are in: new products start with it (one shop at a time).")
+    @Option(name: .customLong("store"), help: ArgumentHelp("The store you are in: new products start with it (one shop at a time).", valueName: "name"))
     var store: String?
 
     @Option(name: .customLong("stale-days"),
-            help: "Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).")
+            help: ArgumentHelp("Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).",
+                               valueName: "days"))
     var staleDays: String?
 }
 
