@@ -88,8 +88,6 @@ enum AppLoop {
                 }
             }
         }
-        // The open comparison's history, for the lowest seen (each comparison opened later asks for its own).
-        dispatch(.store(.historyLoaded(state.editing.comparison.id, (try? store.history(of: state.editing.comparison.id)) ?? [])))
         var lastPoll = Date()
         var needsDraw = true
         var verified = false
@@ -109,6 +107,9 @@ enum AppLoop {
                     Output.error(error.message)
                     return 1
                 }
+                // The open comparison's history, for the lowest seen, after the first frame too (each comparison
+                // opened later asks for its own).
+                dispatch(.store(.historyLoaded(state.editing.comparison.id, (try? store.history(of: state.editing.comparison.id)) ?? [])))
             }
             var timeout = Int32(pollMilliseconds)
             if let deadline = flashDeadline {
