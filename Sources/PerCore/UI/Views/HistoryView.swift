@@ -17,7 +17,8 @@ enum HistoryView {
             count = book.entries.isEmpty ? ""
                 : layout.shown.count == book.entries.count ? "\(book.entries.count)" : "\(layout.shown.lowerBound + 1)-\(layout.shown.upperBound) of \(book.entries.count)"
             if book.entries.isEmpty {
-                canvas.put("No prices yet: a product's price, quantity and unit make one.", x: 1, y: HistoryLayout.firstRowY, style: .dim, color: .muted, limit: w - 2)
+                let long = "No prices yet: a product's price, quantity and unit make one."
+                canvas.put(TextWidth.of(long) <= w - 2 ? long : "No prices yet.", x: 1, y: HistoryLayout.firstRowY, style: .dim, color: .muted, limit: w - 2)
             }
         }
         let titleRoom = w - (count.isEmpty ? 0 : TextWidth.of(count) + 2)
