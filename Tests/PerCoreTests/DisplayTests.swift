@@ -72,9 +72,9 @@ import Testing
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
-                             Per kg
-         1 0.9999999999… today 1.00 ★ Best value
-        ›-                          no price yet
+                                 Per kg
+         1 0.999999999999    today 1.00 ★ Best
+        ›-                              no price
            ▏          for qty        kg
 
         """)

@@ -37,10 +37,16 @@ public enum LowestSeen: Equatable, Sendable {
               let perBasis = comparison.pricePerBasis(lowestPrice) else { return nil }
         let amount = currency.format(MoneyFormat.plain.unitPrice(perBasis))
         var whereAndWhen = lowest.store.isEmpty ? "" : " at " + TerminalText.singleLine(lowest.store)
-        if let seen = lowest.seen { whereAndWhen += (whereAndWhen.isEmpty ? " on " : ", ") + seen.shortText(on: today) }
+        if let seen = lowest.seen { whereAndWhen += Self.day(seen, today: today, after: whereAndWhen) }
         if unitPrice < lowestPrice { return "New lowest price seen (was \(amount)\(whereAndWhen))" }
         let per = comparison.basis.map { " per " + $0.label } ?? ""
         let than = unitPrice == lowestPrice ? "the same" : "+" + DecimalText.format(unitPrice.percentMore(than: lowestPrice)) + "%"
         return "Lowest seen: \(amount)\(per)\(whereAndWhen) (this is \(than))"
+    }
+
+    /// `, 3 Oct` after a store, ` on 3 Oct` without one; `today` as such.
+    static func day(_ seen: CalendarDay, today: CalendarDay, after text: String) -> String {
+        if seen == today { return text.isEmpty ? " today" : ", today" }
+        return (text.isEmpty ? " on " : ", ") + seen.shortText(on: today)
     }
 }

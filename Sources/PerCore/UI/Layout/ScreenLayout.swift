@@ -131,7 +131,7 @@ public struct ScreenLayout: Sendable {
             ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage)
         let counter = count > visibleProducts.count ? Self.counters(visibleProducts, of: count)[0] : ""
         let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
-                              freshness: session.freshness)
+                              freshness: session.freshness, focus: screen.focus.product)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
 
@@ -159,7 +159,7 @@ public struct ScreenLayout: Sendable {
         var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0, age = 0
 
         init(_ page: TablePage, count: Int, counter: String, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool,
-             freshness: Freshness) {
+             freshness: Freshness, focus: Int) {
             func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
             // The rank's digits and the focus mark.
             rank = String(count).count + 1
@@ -195,7 +195,12 @@ public struct ScreenLayout: Sendable {
             // The name takes what its texts need (up to 20 columns: `Oats @ Costco`) before the verdict takes more
             // than its short forms (`+21%`, `★ Best`, `no qty`, as telling as the long ones); the name keeps its
             // minimum, and the verdict its short forms or a percent in powers of ten, at least 8 columns.
-            let nameWanted = max(nameMinimum, min(20, widest(\.nameAndStore)))
+            // (On the compact screen an unnamed product's row shows what it is, `3.99 for 500 g`, unless it is the
+            // focused one, whose fields are on a line of their own.)
+            let names = zip(page.indices, page.rows).map { index, row in
+                TextWidth.of(row.nameAndStore ?? (!wide && index != focus ? row.label : ""))
+            }
+            let nameWanted = max(nameMinimum, min(20, names.max() ?? 0))
             let verdictWanted = max(min(fullVerdict, rest - nameWanted), min(shortVerdict, rest - nameMinimum), min(8, shortVerdict))
             verdict = max(0, min(verdictWanted, rest - 1))
             name = max(0, rest - verdict)

@@ -72,7 +72,7 @@ enum HistoryView {
         }
         let per = book.perLabel.isEmpty ? "" : " per \(book.perLabel)"
         let store = lowest.record.store.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.store))"
-        let day = lowest.record.seen.map { (store.isEmpty ? " on " : ", ") + $0.shortText(on: session.today) } ?? ""
+        let day = lowest.record.seen.map { LowestSeen.day($0, today: session.today, after: store) } ?? ""
         return "\(label): \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(store)\(day)"
     }
 
