@@ -78,8 +78,8 @@ extension EndToEnd {
             tmux.type("7.52"); tmux.keys("Tab")
             tmux.waitFor("Lowest seen: 5.49 per kg at Costco,")
             #expect(tmux.screen.contains("(this is +37%)"), "\(tmux.screen)")
-            // Ctrl-W: every price seen, newest first, the lowest marked; Esc goes back.
-            tmux.keys("C-w")
+            // Ctrl-V: every price seen, newest first, the lowest marked; Esc goes back.
+            tmux.keys("C-v")
             let history = tmux.waitFor { $0.contains("prices seen") && $0.contains("★ lowest") }
             let rows = history.split(separator: "\n").filter { $0.contains("Oats") }
             #expect(rows.count == 3, "\(history)")

@@ -210,7 +210,7 @@ import Testing
 
          Comparison                                      Price and quantity
           Ctrl-O           saved comparisons              0-9     digit
-          Ctrl-W           price history (where, when)    . or ,  decimal point
+          Ctrl-V           price history (where, when)    . or ,  decimal point
           Tab, Enter, Down next field (Enter: finish)     + -     plus, minus
           Shift-Tab, Up    previous field (commits it)    * x X   times (×)
           PgDn, Ctrl-F     next product, same field       /       divide (÷)
@@ -274,7 +274,7 @@ import Testing
     }
 }
 
-/// The price book on screen: ages and stale marks in the table, and the history screen (Ctrl-W).
+/// The price book on screen: ages and stale marks in the table, and the history screen (Ctrl-V).
 @Suite struct PriceBookSnapshotTests {
     static let today = CalendarDay(year: 2026, month: 11, day: 22)!
 

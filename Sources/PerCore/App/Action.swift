@@ -31,7 +31,7 @@ public enum AppAction: Equatable, Sendable {
     /// y or n to the question on screen.
     case answer(yes: Bool)
     case showLists
-    /// Ctrl-W: the comparison's price history.
+    /// Ctrl-V: the comparison's price history.
     case showHistory
     case redraw
     case suspend

@@ -5,7 +5,7 @@ public struct AppState: Equatable, Sendable {
         case comparison
         /// The list of saved comparisons, drawn over the comparison (which stays open behind it).
         case lists(ListsScreen)
-        /// The open comparison's price history (Ctrl-W), drawn over the comparison.
+        /// The open comparison's price history (Ctrl-V), drawn over the comparison.
         case history(HistoryScreen)
     }
 

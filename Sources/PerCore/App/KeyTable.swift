@@ -122,8 +122,8 @@ public enum KeyTable {
             $0 == .key(.home) || $0 == .control("a") ? .history(.toFirst)
                 : $0 == .key(.end) || $0 == .control("e") ? .history(.toLast) : nil
         },
-        bind("Esc, Ctrl-W", "back", legend: "Esc back", .history) {
-            $0 == .key(.escape) || $0 == .control("w") ? .history(.close) : nil
+        bind("Esc, Ctrl-V", "back", legend: "Esc back", .history) {
+            $0 == .key(.escape) || $0 == .control("v") ? .history(.close) : nil
         },
         // Both screens
         bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) {
@@ -134,7 +134,7 @@ public enum KeyTable {
         },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
-        bind("Ctrl-W", "price history (where, when)", legend: nil, .comparison) { $0 == .control("w") ? .app(.showHistory) : nil },
+        bind("Ctrl-V", "price history (where, when)", legend: nil, .comparison) { $0 == .control("v") ? .app(.showHistory) : nil },
         bind("Tab, Enter, Down", "next field (Enter: finish)", legend: "Tab next", .comparison) {
             $0 == .key(.enter) ? .comparison(.finishProduct) : [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
         },

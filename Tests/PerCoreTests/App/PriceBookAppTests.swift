@@ -149,9 +149,9 @@ import Testing
         (0..<30).map { i in Self.record(i == 10 ? "3" : "\(6 + i % 3)", store: i % 2 == 0 ? "Costco" : "Aldi", seen: Self.earlier.adding(days: i)!) }
     }
 
-    @Test func ctrlWOpensTheHistoryWhichScrollsAndEscGoesBack() {
+    @Test func ctrlVOpensTheHistoryWhichScrollsAndEscGoesBack() {
         var store = TestStore()
-        #expect(KeyTable.action(for: .control("w"), in: store.state) == .app(.showHistory))
+        #expect(KeyTable.action(for: .control("v"), in: store.state) == .app(.showHistory))
         store.send(.app(.showHistory), effects: [.loadHistory("c")]) { $0.screen = .history(HistoryScreen()) }
         let history = Self.thirtyPrices()
         store.send(.store(.historyLoaded("c", history))) {
@@ -175,7 +175,7 @@ import Testing
         #expect(KeyTable.action(for: .character("5"), in: store.state) == nil)
         store.send(KeyTable.action(for: .key(.escape), in: store.state)!) { $0.screen = .comparison }
         store.send(.app(.showHistory), effects: [.loadHistory("c")]) { $0.screen = .history(HistoryScreen()) }
-        store.send(KeyTable.action(for: .control("w"), in: store.state)!) { $0.screen = .comparison }
+        store.send(KeyTable.action(for: .control("v"), in: store.state)!) { $0.screen = .comparison }
     }
 
     @Test func openingTheHistoryCommitsTheFieldInProgress() {

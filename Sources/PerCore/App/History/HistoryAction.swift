@@ -8,6 +8,6 @@ public enum HistoryAction: Equatable, Sendable {
     case toFirst
     /// End, Ctrl-E.
     case toLast
-    /// Esc, Ctrl-W: back to the comparison.
+    /// Esc, Ctrl-V: back to the comparison.
     case close
 }

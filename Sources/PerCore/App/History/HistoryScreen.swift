@@ -1,4 +1,4 @@
-/// The open comparison's price book (Ctrl-W): every price seen, newest first, the lowest marked. It only reads:
+/// The open comparison's price book (Ctrl-V): every price seen, newest first, the lowest marked. It only reads:
 /// the prices come from the store (`.loadHistory`), and the comparison stays open behind it.
 public struct HistoryScreen: Equatable, Sendable {
     public enum Content: Equatable, Sendable {
