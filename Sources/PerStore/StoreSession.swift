@@ -53,7 +53,7 @@ public struct StoreSession {
         let comparison = state.editing.comparison
         switch effect {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
-             .restoreDeletedComparison, .discardIfBlank:
+             .restoreDeletedComparison, .discardIfBlank, .addListItem:
             pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
             if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
             if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
@@ -165,6 +165,8 @@ public struct StoreSession {
             }
         case .discardIfBlank(let id):
             try store.deleteComparisonIfBlank(id)
+        case .addListItem(let item):
+            try store.saveHeader(of: item)
         case .restoreComparison, .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }
@@ -176,6 +178,9 @@ public struct StoreSession {
         if OpenFiles.id(of: store.path) != file { return followTheFile(state) }
         noteCompanions()
         var actions = flush(state)
+        if state.lists != nil, actions.contains(.store(.allSaved)), let entries = try? store.summaries() {
+            actions.append(.store(.listsLoaded(entries)))   // writes that waited are in: the list shows them
+        }
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
         if state.lists != nil, let entries = try? store.summaries() { actions.append(.store(.listsLoaded(entries))) }

@@ -10,6 +10,8 @@ public enum Effect: Equatable, Sendable {
     case loadLists
     case openComparison(ComparisonID)
     case createComparison(Comparison)
+    /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
+    case addListItem(Comparison)
     case renameComparison(ComparisonID, String)
     case deleteComparison(ComparisonID)
     /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).
@@ -33,8 +35,8 @@ extension Effect {
     public var writesTheOpenComparison: Bool {
         switch self {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader: true
-        case .loadLists, .openComparison, .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison,
-             .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
+        case .loadLists, .openComparison, .createComparison, .addListItem, .renameComparison, .deleteComparison,
+             .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
 }
@@ -44,7 +46,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .addListItem, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

@@ -8,6 +8,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case lists = "Saved comparisons"
     case naming = "Typing a title"
     case finding = "Finding a title (/)"
+    case adding = "Typing a list"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -17,6 +18,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
             case .browsing: return [.lists, .everywhere]
             case .naming: return [.naming, .everywhere]
             case .finding: return [.finding, .everywhere]
+            case .adding: return [.adding, .naming, .everywhere]   // typing as for a title; Enter adds
             }
         case .comparison:
             switch state.editing.editor {
@@ -33,7 +35,7 @@ extension AppState.Screen {
     var helpScopes: [KeyScope] {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
-        case .lists: [.lists, .finding, .naming, .everywhere]
+        case .lists: [.lists, .adding, .finding, .naming, .everywhere]
         }
     }
 }
@@ -76,6 +78,12 @@ public enum KeyTable {
             $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
                 : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
         },
+        bind("a-z, 0-9", "type a list: an item a line", legend: nil, .lists) { event in
+            if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
+        },
+        // Typing a list: a title an item, Enter after each
+        bind("Enter", "add it, type the next", legend: "Enter add", .adding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
+        bind("Esc", "done (drops the unfinished)", legend: "Esc done", .adding) { $0 == .key(.escape) ? .lists(.cancelTitle) : nil },
         // Finding a title on the list screen
         bind("Enter", "open the one found", legend: "Enter open", .finding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
         bind("Down, Tab", "next match", legend: "Down next", .finding) {
@@ -254,7 +262,7 @@ public enum KeyTable {
             return .comparison(.paste(text))
         case (.paste(let text), .lists(let lists)):
             switch lists.mode {
-            case .naming, .finding: return .lists(.paste(text))
+            case .naming, .finding, .adding: return .lists(.paste(text))
             case .browsing: return nil
             }
         case (.scroll(let lines, _, _), .lists(let lists)):

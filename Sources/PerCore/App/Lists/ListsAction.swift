@@ -23,6 +23,8 @@ public enum ListsAction: Equatable, Sendable {
     case find
     /// Finding: the next (previous) comparison whose title holds the text.
     case findNext(Int)
+    /// A letter or digit on the list: starts typing a new item's title with it (`milk⏎eggs⏎`, Esc ends).
+    case startItem(Character)
     // Typing a title (new or rename)
     case type(Character)
     case paste(String)

@@ -27,7 +27,7 @@ public struct ListsLayout: Sendable {
         rowsPerPage = max(1, size.height - Self.firstRowY - Self.linesBelowRows)
         firstRow = (lists.selectedRow / rowsPerPage) * rowsPerPage
         rowCount = lists.rowCount
-        if case .naming = lists.mode { isNaming = true } else { isNaming = false }
+        isNaming = lists.isTyping
         showsDates = size.width >= Self.dateMinimumWidth
         titleWidth = max(4, size.width - Self.countWidth - (showsDates ? Self.dateWidth : 0) - 6)
     }
@@ -51,7 +51,7 @@ public struct ListsLayout: Sendable {
 
     /// What a click at (x, y) does: choosing the row it lands on.
     public func action(atX x: Int, y: Int) -> Action? {
-        guard let row = visibleRows.first(where: { $0.y == y }) else { return nil }
+        guard !isNaming, let row = visibleRows.first(where: { $0.y == y }) else { return nil }
         return .lists(.choose(row.index))
     }
 }

@@ -19,11 +19,12 @@ enum ListsView {
             canvas.put("No saved comparisons yet: Ctrl-N makes one.", x: ListsLayout.titleX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
         }
         for (index, y) in layout.visibleRows {
-            let entry = lists.entries.indices.contains(index) ? lists.entries[index] : nil
+            let entry = lists.entry(atRow: index)
             let isSelected = index == lists.selectedRow
             let isOpen = entry?.id == state.editing.comparison.id
             var title = entry?.displayTitle ?? ""
             if isSelected, case .naming(let text, _) = lists.mode { title = text + String(g.cursor) }
+            if isSelected, case .adding(let text) = lists.mode { title = text + String(g.cursor) }
             let style: CellStyle = isSelected ? [.reverse, .bold] : []
             if isSelected { canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent)) }
             canvas.put(isOpen ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
