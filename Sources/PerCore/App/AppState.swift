@@ -89,7 +89,7 @@ public struct AppState: Equatable, Sendable {
             guard case .confirm(let question) = chrome.overlay else { return [] }
             chrome.overlay = .none
             if let action = question.action(yes: yes) { return update(action) }
-            chrome.status = StatusMessage("Nothing deleted")
+            chrome.status = StatusMessage(question.declined)
             return []
         case .giveUpSaving:
             guard chrome.overlay == .quitting else { return [] }

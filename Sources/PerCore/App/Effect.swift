@@ -12,6 +12,12 @@ public enum Effect: Equatable, Sendable {
     case createComparison(Comparison)
     /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
     case addListItem(Comparison)
+    /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).
+    case changeListCount(ComparisonID, by: Int)
+    /// Space on the list: an item checked off (in the cart) or back.
+    case setInCart(ComparisonID, Bool)
+    /// The next trip: every check-off cleared.
+    case clearCheckOffs
     case renameComparison(ComparisonID, String)
     case deleteComparison(ComparisonID)
     /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).
@@ -35,7 +41,7 @@ extension Effect {
     public var writesTheOpenComparison: Bool {
         switch self {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader: true
-        case .loadLists, .openComparison, .createComparison, .addListItem, .renameComparison, .deleteComparison,
+        case .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison, .deleteComparison,
              .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
@@ -46,7 +52,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .addListItem, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

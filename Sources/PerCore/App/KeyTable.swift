@@ -78,6 +78,13 @@ public enum KeyTable {
             $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
                 : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
         },
+        bind("+ -", "count: one more / less (0: off the list)", legend: "+- count", .lists) {
+            $0 == .character("+") || $0 == .character("=") ? .lists(.changeCount(1)) : $0 == .character("-") ? .lists(.changeCount(-1)) : nil
+        },
+        bind("Space", "check off (in the cart) / back", legend: "Space tick", .lists) { $0 == .character(" ") ? .lists(.toggleBought) : nil },
+        bind("Ctrl-T", "next trip: clear check-offs (asks)", legend: nil, .lists) {
+            $0 == .control("t") ? .lists(.askClearCheckOffs) : nil
+        },
         bind("a-z, 0-9", "type a list: an item a line", legend: nil, .lists) { event in
             if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
         },

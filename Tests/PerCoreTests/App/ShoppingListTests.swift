@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// The list screen as a shopping list: typing items, counts, check-off, totals and the product to buy.
 @Suite struct ShoppingListTests {
@@ -73,5 +74,129 @@ import Testing
         #expect(KeyTable.action(for: .paste("rye\nflour"), in: store.state) == .lists(.paste("rye\nflour")))
         store.apply(.lists(.paste("rye\nflour")))
         #expect(store.state.lists?.mode == .adding("breadryeflour"))
+    }
+
+    static let oats = Comparison(id: "a", title: "Oats", products: [
+        Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+        Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        Product(id: "o3", name: "o3"),
+    ])
+    static let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)])
+
+    /// Oats (the best: o1 at 6.99 per kg), milk counted twice and in the cart, bread without a product.
+    static let shopping = [
+        ListEntry(id: "a", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: oats)),
+        ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 2, bought: true, pinned: nil, comparison: milk)),
+        ListEntry(id: "b", title: "Bread", productCount: 0),
+    ]
+
+    @Test func theProductToBuyIsTheBestValueOrThePinnedOne() {
+        var item = ListItem(count: 2, bought: false, pinned: nil, comparison: Self.oats)
+        #expect(item.offers == [Offer(product: Self.oats.products[0], unitPrice: decimal("6.99")),
+                                Offer(product: Self.oats.products[1], unitPrice: decimal("7.98"))])
+        #expect(item.per == "kg")
+        #expect(item.productToBuy?.product.id == "o1")
+        #expect(item.lineTotal == decimal("13.98"))
+        item.pinned = "o2"
+        #expect(item.productToBuy?.product.id == "o2")
+        #expect(item.lineTotal == decimal("7.98"))
+        item.pinned = "o3"   // not ranked (no price): the best value
+        #expect(item.productToBuy?.product.id == "o1")
+        #expect(ListItem(count: 1, bought: false, pinned: nil, comparison: Comparison(id: "e")).lineTotal == nil)
+    }
+
+    @Test func plusMinusCountAndZeroTakesAnItemOffTheList() {
+        var store = opened(Self.shopping)
+        #expect(KeyTable.action(for: .character("+"), in: store.state) == .lists(.changeCount(1)))
+        #expect(KeyTable.action(for: .character("="), in: store.state) == .lists(.changeCount(1)))
+        #expect(KeyTable.action(for: .character("-"), in: store.state) == .lists(.changeCount(-1)))
+        #expect(KeyTable.action(for: .character(" "), in: store.state) == .lists(.toggleBought))
+        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        var expected = Self.shopping
+        expected[0].item.count = 2
+        store.send(.lists(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        }
+        expected[0].item.count = 1
+        store.send(.lists(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        }
+        expected[0].item.count = 0
+        store.send(.lists(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("\"Oats\" is off the list (kept: + puts it back)")
+        }
+        store.send(.lists(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
+        store.send(.lists(.toggleBought)) { $0.chrome.status = StatusMessage("\"Oats\" is off the list: + puts it back", isWarning: true) }
+        #expect(ListTotals(store.state.lists!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
+        expected[0].item.count = 1
+        store.send(.lists(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = nil
+        }
+        var most = Self.shopping
+        most[0].item.count = ListItem.maximumCount
+        store.apply(.store(.listsLoaded(most)))
+        store.send(.lists(.changeCount(1))) { $0.chrome.status = StatusMessage("At most 999 of one item") }
+    }
+
+    @Test func spaceChecksOffAndCtrlTClearsTheCheckOffsAfterAsking() {
+        var store = opened(Self.shopping)
+        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        var expected = Self.shopping
+        expected[0].item.bought = true
+        store.send(.lists(.toggleBought), effects: [.setInCart("a", true)]) { $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing)) }
+        #expect(ListTotals(store.state.lists!.entries).inCart == decimal("9.57"))
+        #expect(KeyTable.action(for: .control("t"), in: store.state) == .lists(.askClearCheckOffs))
+        store.send(.lists(.askClearCheckOffs)) { $0.chrome.overlay = .confirm(.clearCheckOffs) }
+        #expect(ScreenView.render(store.state).text.contains("New trip: clear every check-off? y/n"))
+        store.send(.app(.answer(yes: false))) {
+            $0.chrome.overlay = .none
+            $0.chrome.status = StatusMessage("Check-offs kept")
+        }
+        store.send(.lists(.askClearCheckOffs)) {
+            $0.chrome.overlay = .confirm(.clearCheckOffs)
+            $0.chrome.status = nil
+        }
+        expected[0].item.bought = false
+        expected[1].item.bought = false
+        store.send(.app(.answer(yes: true)), effects: [.clearCheckOffs]) {
+            $0.chrome.overlay = .none
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
+        }
+        store.send(.lists(.askClearCheckOffs)) { $0.chrome.status = StatusMessage("Nothing is checked off") }
+    }
+
+    /// Totals over the items on the list, exact: 6.99 + 2 × 1.29 = 9.57, 2.58 of it in the cart.
+    @Test func totalsOfTheListTheCartAndWhatIsLeft() {
+        let totals = ListTotals(Self.shopping)
+        #expect(totals.total == decimal("9.57"))
+        #expect(totals.inCart == decimal("2.58"))
+        #expect(totals.left == decimal("6.99"))
+        #expect(totals.unpriced == 1)
+        // Exact decimals: 3 × 0.1 is 0.3.
+        let dimes = ListEntry(id: "d", title: "Dimes", productCount: 1, item: ListItem(count: 3, offers: [Offer(product: Product(price: decimal("0.1")), unitPrice: nil)]))
+        #expect(ListTotals([dimes]).total == decimal("0.3"))
+        // A blank page (no title, no product) is not an item.
+        #expect(ListTotals([ListEntry(id: "u", title: "", productCount: 0)]).unpriced == 0)
+        let money = MoneyFormat(currency: try? Currency(validating: "€"))
+        #expect(ListsView.totalsLine(totals, money: money, width: 80) == "Total €9.57 · in cart €2.58 · left €6.99 (1 without a price)")
+        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · in cart €2.58 · left €6.99")
+        #expect(ListsView.totalsLine(totals, money: money, width: 36) == "Total €9.57 cart €2.58 left €6.99")
+    }
+
+    @Test func theListShowsBoxesCountsTheProductToBuyAndTotals() {
+        let store = opened(Self.shopping)
+        #expect(ScreenView.render(store.state).text == """
+             per │ Saved comparisons
+                        Title                       Buy                    Price      Total
+               [ ]   1× Oats                        o1                      6.99       6.99
+               [x]   2× Milk                        1 L                     1.29       2.58
+               [ ]   1× Bread
+            \(String(repeating: "\n", count: 16))   Total 9.57 · in cart 2.58 · left 6.99 (1 without a price)
+             3 saved; Enter opens the selected one
+            Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +- count
+            """)
     }
 }

@@ -25,6 +25,14 @@ public enum ListsAction: Equatable, Sendable {
     case findNext(Int)
     /// A letter or digit on the list: starts typing a new item's title with it (`milk⏎eggs⏎`, Esc ends).
     case startItem(Character)
+    /// `+` / `-`: the selected item's count up or down one (0: off the list, kept).
+    case changeCount(Int)
+    /// Space: the selected item checked off (in the cart), or back.
+    case toggleBought
+    /// Ctrl-T: asks before clearing every check-off for the next trip.
+    case askClearCheckOffs
+    /// Confirmed: clear every check-off.
+    case clearCheckOffs
     // Typing a title (new or rename)
     case type(Character)
     case paste(String)

@@ -126,6 +126,26 @@ public struct ListsScreen: Equatable, Sendable {
             return Outcome(effects: [.restoreDeletedComparison(comparison), .loadLists])
         case .find:
             mode = .finding("")
+        case .changeCount(let delta):
+            if let effect = changeCount(by: delta, chrome: &chrome) { return Outcome(effects: [effect]) }
+        case .toggleBought:
+            guard let entry = selectedEntry else { break }
+            guard entry.item.isListed else {
+                chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
+                break
+            }
+            entries[selected].item.bought.toggle()
+            return Outcome(effects: [.setInCart(entry.id, !entry.item.bought)])
+        case .askClearCheckOffs:
+            guard entries.contains(where: \.item.bought) else {
+                chrome.status = StatusMessage("Nothing is checked off")
+                break
+            }
+            chrome.overlay = .confirm(.clearCheckOffs)
+        case .clearCheckOffs:
+            for index in entries.indices { entries[index].item.bought = false }
+            chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
+            return Outcome(effects: [.clearCheckOffs])
         case .startItem(let c):
             mode = .adding("")
             edit(chrome: &chrome) { $0 + String(c) }
@@ -200,6 +220,20 @@ public struct ListsScreen: Equatable, Sendable {
     private func openSelected(open: ComparisonID) -> Outcome {
         guard let entry = selectedEntry else { return Outcome() }
         return Outcome(effects: entry.id == open ? [] : [.openComparison(entry.id)], closes: true)
+    }
+
+    /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
+    private mutating func changeCount(by delta: Int, chrome: inout Chrome) -> Effect? {
+        guard let entry = selectedEntry else { return nil }
+        let count = entry.item.count(changedBy: delta)
+        let title = TerminalText.singleLine(entry.displayTitle)
+        guard count != entry.item.count else {
+            chrome.status = StatusMessage(count == 0 ? "\"\(title)\" is off the list already" : "At most \(ListItem.maximumCount) of one item")
+            return nil
+        }
+        entries[selected].item.count = count
+        if count == 0 { chrome.status = StatusMessage("\"\(title)\" is off the list (kept: + puts it back)") }
+        return .changeListCount(entry.id, by: count - entry.item.count)
     }
 
     /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next; Enter on
