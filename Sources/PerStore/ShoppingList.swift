@@ -24,11 +24,11 @@ extension ComparisonStore {
                 let id = ComparisonID(row["id"] as String)
                 let comparison = Self.comparison(
                     id: id, title: row["title"], basisAmount: row["basis_amount"], basisUnit: row["basis_unit"],
-                    volumeSystem: row["volume_system"], products: products[id.rawValue] ?? [])
-                let pinned = (row["pinned_product"] as String?).map { ProductID($0) }
+                    volumeSystem: row["volume_system"], products: products[id.rawValue] ?? [],
+                    pinned: (row["pinned_product"] as String?).map { ProductID($0) })
                 return ListEntry(
                     id: id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
-                    item: ListItem(count: row["list_count"], bought: row["in_cart"] as Bool, pinned: pinned, comparison: comparison))
+                    item: ListItem(count: row["list_count"], bought: row["in_cart"] as Bool, pinned: comparison.pinned, comparison: comparison))
             }
         }
     }

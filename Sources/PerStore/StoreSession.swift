@@ -53,7 +53,7 @@ public struct StoreSession {
         let comparison = state.editing.comparison
         switch effect {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
-             .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart, .clearCheckOffs:
+             .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .pinProduct:
             pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
             if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
             if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
@@ -173,6 +173,8 @@ public struct StoreSession {
             try store.setInCart(id, bought)
         case .clearCheckOffs:
             try store.clearCheckOffs()
+        case .pinProduct(let product):
+            try store.pin(product, in: write.comparison)
         case .restoreComparison, .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }

@@ -202,27 +202,27 @@ import Testing
         #expect(text == """
          per │ keys 1/2
 
-         Everywhere                                       Ctrl-Y           undo Ctrl-D
-          Ctrl-Q, Ctrl-C save and quit                                     / Ctrl-K
-          F1, Ctrl-G     this help
-          Ctrl-L         redraw                          Price and quantity
-          Ctrl-Z         suspend (fg resumes)             0-9     digit
-                                                          . or ,  decimal point
-         Comparison                                       + -     plus, minus
-          Ctrl-O           saved comparisons              * x X   times (×)
-          Tab, Enter, Down next field (Enter: finish)     /       divide (÷)
-          Shift-Tab, Up    previous field (commits it)    =       evaluate now
-          PgDn, Ctrl-F     next product, same field       letters warns, not typed
-          PgUp, Ctrl-B     previous product, same field
-          Esc              cancel this field's edit      Unit
-          Backspace        delete last character (⌫)      Left, Right step the unit
-          Ctrl-U           clear the field                letters     a unit symbol
-          F2, Ctrl-P       the "per" unit: kg, 100 g…
-          Shift-F2, Ctrl-T the "per" unit, backwards     Name
-          F3, Ctrl-E       US / UK volume units           Left, Right  cursor
-          Ctrl-D           delete product (asks first)    Home, Ctrl-A to the start
-          Ctrl-K           delete all products (asks)     End, Ctrl-E  to the end
-          Ctrl-S           order: best first / as typed   Delete       delete ahead
+         Everywhere                                       Ctrl-W           pin / unpin
+          Ctrl-Q, Ctrl-C save and quit                    Ctrl-Y           undo Ctrl-D
+          F1, Ctrl-G     this help                                         / Ctrl-K
+          Ctrl-L         redraw
+          Ctrl-Z         suspend (fg resumes)            Price and quantity
+                                                          0-9     digit
+         Comparison                                       . or ,  decimal point
+          Ctrl-O           saved comparisons              + -     plus, minus
+          Tab, Enter, Down next field (Enter: finish)     * x X   times (×)
+          Shift-Tab, Up    previous field (commits it)    /       divide (÷)
+          PgDn, Ctrl-F     next product, same field       =       evaluate now
+          PgUp, Ctrl-B     previous product, same field   letters warns, not typed
+          Esc              cancel this field's edit
+          Backspace        delete last character (⌫)     Unit
+          Ctrl-U           clear the field                Left, Right step the unit
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     letters     a unit symbol
+          Shift-F2, Ctrl-T the "per" unit, backwards
+          F3, Ctrl-E       US / UK volume units          Name
+          Ctrl-D           delete product (asks first)    Left, Right  cursor
+          Ctrl-K           delete all products (asks)     Home, Ctrl-A to the start
+          Ctrl-S           order: best first / as typed   End, Ctrl-E  to the end
          Down, Tab or ^F: more; other keys close
         """)
     }

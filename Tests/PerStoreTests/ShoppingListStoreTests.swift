@@ -73,6 +73,7 @@ import TestSupport
         #expect(list.map(\.id) == order)   // counting and ticking are not edits: the order stays
         #expect(list[1].item.count == ListItem.maximumCount && list[1].item.bought && list[1].item.pinned == "o2")
         #expect(list[1].item.productToBuy?.product.id == "o2")
+        #expect(try store.load("a")?.pinned == "o2")   // the comparison screen reads the pin too
         #expect(list[0].item.count == 0 && !list[0].item.bought)
         try store.clearCheckOffs()
         try store.pin(nil, in: "a")

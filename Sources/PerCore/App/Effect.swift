@@ -18,6 +18,8 @@ public enum Effect: Equatable, Sendable {
     case setInCart(ComparisonID, Bool)
     /// The next trip: every check-off cleared.
     case clearCheckOffs
+    /// Ctrl-W on the comparison: its product to buy pinned (nil: the best value again).
+    case pinProduct(ProductID?)
     case renameComparison(ComparisonID, String)
     case deleteComparison(ComparisonID)
     /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).
@@ -40,7 +42,7 @@ extension Effect {
     /// Writes into the open comparison (they need its row).
     public var writesTheOpenComparison: Bool {
         switch self {
-        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader: true
+        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: true
         case .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison, .deleteComparison,
              .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
@@ -52,7 +54,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

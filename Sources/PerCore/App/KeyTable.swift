@@ -165,6 +165,9 @@ public enum KeyTable {
         bind("Ctrl-S", "order: best first / as typed", legend: nil, .comparison) {
             $0 == .control("s") ? .comparison(.toggleTableOrder) : nil
         },
+        bind("Ctrl-W", "pin / unpin", legend: nil, .comparison) {
+            $0 == .control("w") ? .comparison(.togglePin) : nil
+        },
         bind("Ctrl-Y", "undo Ctrl-D / Ctrl-K", legend: nil, .comparison) {
             $0 == .control("y") ? .comparison(.undoDeletion) : nil
         },

@@ -199,4 +199,33 @@ import TestSupport
             Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +- count
             """)
     }
+
+    /// Ctrl-W pins the focused product as the one to buy, marks it in the table, and unpins.
+    @Test func ctrlWPinsTheProductToBuyAndUnpins() {
+        var store = TestStore(Self.oats)
+        #expect(KeyTable.action(for: .control("w"), in: store.state) == .comparison(.togglePin))
+        store.apply(.comparison(.focus(FieldFocus(product: 2, field: .price))))   // o3: no price, no unit
+        store.send(.comparison(.togglePin)) {
+            $0.chrome.status = StatusMessage("Only a product with a price, quantity and unit can be the one to buy", isWarning: true)
+        }
+        store.apply(.comparison(.focus(FieldFocus(product: 1, field: .price))))
+        let before = store.state
+        store.send(.comparison(.togglePin), effects: [.pinProduct("o2")]) {
+            $0.editing.comparison.pinned = "o2"
+            $0.editing.refreshTablePage($0.session)
+            $0.chrome.status = StatusMessage("Pinned \"o2\": the one to buy on the list (Ctrl-W again unpins)")
+        }
+        #expect(store.state.editing.tablePage.row(1).verdict == "+14% more, to buy")
+        #expect(store.state.editing.tablePage.row(1).shortVerdict == "+14% buy")
+        #expect(store.state.editing.tablePage.row(0).verdict == "Best value")
+        #expect(ScreenView.render(store.state).text.contains("+14% more, to buy"))
+        #expect(ListItem(count: 1, bought: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
+            .productToBuy?.product.id == "o2")
+        store.send(.comparison(.togglePin), effects: [.pinProduct(nil)]) {
+            $0.editing.comparison.pinned = nil
+            $0.editing.refreshTablePage($0.session)
+            $0.chrome.status = StatusMessage("Unpinned \"o2\": the best value is the one to buy")
+        }
+        #expect(store.state.editing.tablePage.row(1).verdict == before.editing.tablePage.row(1).verdict)
+    }
 }

@@ -30,8 +30,10 @@ public struct ProductRowText: Equatable, Sendable {
         case .ranked(let r, let price, let v):
             rank = String(r)
             unitPrice = comparison.pricePerBasis(price).map(MoneyFormat.plain.unitPrice) ?? ""
-            verdict = v.text
-            shortVerdict = v.shortText
+            // The product pinned to buy says so (the best value is the one to buy when none is).
+            let pinned = comparison.pinned == product.id && v != .bestValue
+            verdict = pinned ? "\(v.text), to buy" : v.text
+            shortVerdict = pinned ? "\(v.shortText) buy" : v.shortText
             isBest = v == .bestValue
             isRanked = true
         }
@@ -63,6 +65,7 @@ public struct TablePage: Equatable, Sendable {
         var best: UnitPrice?
         var basis: ComparisonBasis?
         var volumeSystem: VolumeSystem
+        var pinned: ProductID?
     }
 
     public static let empty = TablePage(comparisonID: nil, revision: -1, indices: [], rows: [], context: nil)
@@ -78,7 +81,8 @@ public struct TablePage: Equatable, Sendable {
     /// The rows of the products at `indices`; rows of `previous` whose product and context are unchanged are
     /// kept, with only their rank looked up again (one edit shifts the ranks of others).
     public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty) {
-        let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem)
+        let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem,
+                              pinned: comparison.pinned)
         let reusable = previous.comparisonID == comparison.id && previous.context == context
         let rows = indices.map { index -> ProductRowText in
             let product = comparison.products[index]

@@ -46,7 +46,7 @@ enum ProductTableView {
         put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
         let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2
-            ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().dropLast()), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
+            ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().prefix { $0 != "%" }), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
         let verdict = [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }
             .first { TextWidth.of($0) <= row.verdict.width } ?? ""
         put(verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
