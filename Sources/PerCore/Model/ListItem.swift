@@ -25,13 +25,15 @@ public struct ListItem: Equatable, Sendable {
         self.per = per
     }
 
-    /// The item of a comparison: its offers ranked from its products.
+    /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
     public init(count: Int, bought: Bool, pinned: ProductID?, comparison: Comparison) {
-        let offers = comparison.indicesByRank.lazy.map { comparison.products[$0] }.compactMap { product -> Offer? in
-            guard let unitPrice = comparison.unitPrice(of: product) else { return nil }
-            return Offer(product: product, unitPrice: comparison.pricePerBasis(unitPrice))
-        }
-        self.init(count: count, bought: bought, pinned: pinned, offers: Array(offers), per: comparison.basis?.label ?? "")
+        let products = comparison.products
+        let priced = products.indices.compactMap { i in comparison.unitPrice(of: products[i]).map { (index: i, price: $0) } }
+        // Cheapest first, ties in entry order; `<` settles most pairs from its estimate.
+        let ranked = priced.sorted { a, b in a.price < b.price || (!(b.price < a.price) && a.index < b.index) }
+        let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
+        self.init(count: count, bought: bought, pinned: pinned,
+                  offers: ranked.map { Offer(product: products[$0.index], ranking: $0.price, base: base) }, per: comparison.basis?.label ?? "")
     }
 
     /// On the list: counted at least once.
@@ -57,11 +59,21 @@ public struct ListItem: Equatable, Sendable {
 /// A product an item can be bought as, with its price per the comparison unit.
 public struct Offer: Equatable, Sendable {
     public var product: Product
-    public var unitPrice: Decimal?
+    /// What ranks it, and the base amount of the comparison unit: the unit price per that unit is worked out when
+    /// asked (a Decimal division for every product of a long list is slow on Linux, and only a few are shown).
+    let ranking: UnitPrice?
+    let base: Decimal?
 
-    public init(product: Product, unitPrice: Decimal?) {
+    init(product: Product, ranking: UnitPrice?, base: Decimal?) {
         self.product = product
-        self.unitPrice = unitPrice
+        self.ranking = ranking
+        self.base = base
+    }
+
+    /// Its price per the comparison unit (`per`).
+    public var unitPrice: Decimal? {
+        guard let ranking, let base else { return nil }
+        return ranking.price(per: base)
     }
 
     /// What names it on the list: its name, else its size (`500 g`).
