@@ -3,6 +3,8 @@
 // (Scripts/bench reads them) and a readable breakdown.
 //
 // Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
+//        PerBench --sizes '' --price-book DB [--price-book-shape 1000x100x20] [--samples 50]: the price book's costs
+//        (PriceBookBench.swift), seeding DB first when it does not exist.
 import Foundation
 import PerCore
 import PerStore
@@ -156,6 +158,15 @@ for size in sizes {
         guard !mine.isEmpty else { continue }
         let wall = mine.map { totals[$0] }.sorted(), cpu = mine.map { cpus[$0] }.sorted()
         print("KIND products=\(size) kind=\(kind.rawValue) count=\(mine.count) median_us=\(fmt(percentile(wall, 0.5))) p99_us=\(fmt(percentile(wall, 0.99))) max_us=\(fmt(wall.last!)) cpu_max_us=\(fmt(cpu.last!))")
+    }
+}
+if let path = argument("--price-book") {
+    let shape = (argument("--price-book-shape") ?? "1000x100x20").split(separator: "x").compactMap { Int($0) }
+    do {
+        try priceBookBench(path: path, comparisons: shape[0], products: shape[1], history: shape[2], samples: Int(argument("--samples") ?? "") ?? 50)
+    } catch {
+        print("PerBench: price book: \(error)")
+        exit(1)
     }
 }
 if sink == 42 { print("") }

@@ -5,8 +5,9 @@ import PerCore
 // Benchmark data for `make bench`.
 extension ComparisonStore {
     /// Fills the database at `path` with `comparisons` comparisons of `productsPerComparison` products (mass units,
-    /// varied prices) in one transaction. For `make bench`.
-    public static func seed(path: String, comparisons: Int, productsPerComparison: Int) throws(StoreError) {
+    /// varied prices, dated), each with `historyPerProduct` earlier prices (a day apart), in one transaction.
+    /// For `make bench`.
+    public static func seed(path: String, comparisons: Int, productsPerComparison: Int, historyPerProduct: Int = 0) throws(StoreError) {
         let store = try ComparisonStore(path: path)
         let units: [MeasureUnit] = [.gram, .kilogram, .ounce, .pound]
         try store.write { db in
@@ -17,6 +18,8 @@ extension ComparisonStore {
                 VALUES (?, ?, ?, NULL, NULL, 'us', ?, ?)
                 """)
             let insertProduct = try db.makeStatement(sql: ProductColumns.insert(updating: []))
+            let insertHistory = try db.makeStatement(sql: insertHistory)
+            let today = CalendarDay(year: 2026, month: 11, day: 22)!
             for c in 0..<comparisons {
                 let id = ComparisonID.random()
                 try insertComparison.execute(arguments: [id.rawValue, "Bench \(start + c + 1)", start + c, now, now + Int64(c)])
@@ -24,8 +27,14 @@ extension ComparisonStore {
                     let n = c * productsPerComparison + p
                     let product = Product(
                         name: "Product \(p + 1)", price: Decimal(1 + n % 97) + Decimal(10 + n % 90) / 100,
-                        quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count])
+                        quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count], store: "Store \(n % 7)", seen: today)
                     try insertProduct.execute(arguments: ProductColumns.arguments(product, comparison: id, position: p))
+                    for h in 0..<historyPerProduct {
+                        let record = PriceRecord(
+                            product: product.id, name: product.name, store: "Store \((n + h) % 7)", seen: today.adding(days: -(h + 1) * 7),
+                            price: Decimal(1 + (n + h * 13) % 97) + Decimal(10 + (n + h) % 90) / 100, quantity: product.quantity!, unit: product.unit!)
+                        try insertHistory.execute(arguments: historyArguments(record, comparison: id))
+                    }
                 }
             }
         }

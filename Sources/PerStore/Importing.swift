@@ -6,6 +6,7 @@ import PerCore
 public struct ImportWriter: ExchangeSink {
     let db: Database
     private let insertProduct: Statement
+    private let insertHistory: Statement
     /// Comparisons and products written so far.
     public private(set) var comparisons = 0
     public private(set) var products = 0
@@ -16,6 +17,7 @@ public struct ImportWriter: ExchangeSink {
         self.db = db
         // Imported products have fresh random ids: a plain INSERT, no upsert.
         insertProduct = try db.cachedStatement(sql: ProductColumns.insert(updating: []))
+        insertHistory = try db.cachedStatement(sql: ComparisonStore.insertHistory)
     }
 
     public mutating func comparison(_ header: Comparison) throws {
@@ -31,6 +33,11 @@ public struct ImportWriter: ExchangeSink {
         insertProduct.setUncheckedArguments(ProductColumns.arguments(product, comparison: comparison, position: position, formatted: texts))
         try insertProduct.execute()
         products += 1
+    }
+
+    public mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws {
+        insertHistory.setUncheckedArguments(ComparisonStore.historyArguments(record, comparison: comparison, texts: texts))
+        try insertHistory.execute()
     }
 
     /// Takes out again each comparison this import made that is already here: one saved before with the same title,
@@ -102,5 +109,16 @@ extension ComparisonStore {
             if let own { throw own }
             throw Self.storeError(error, path: path, opening: false)
         }
+    }
+}
+
+extension ComparisonStore {
+    static let insertHistory = """
+        INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func historyArguments(_ record: PriceRecord, comparison: ComparisonID, texts: DecimalTexts = DecimalTexts()) -> StatementArguments {
+        [comparison.rawValue, record.product.rawValue, record.name, record.store, record.seen?.iso,
+         texts.price ?? DecimalText.format(record.price), texts.quantity ?? DecimalText.format(record.quantity), record.unit.symbol]
     }
 }

@@ -27,7 +27,17 @@ struct ProductColumn: Sendable {
             [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })]
         case .name:
             [ProductColumn(name: "name", field: field, value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })]
+        case .store:
+            [ProductColumn(name: "store", field: field, value: { $0.store }, load: { $0.store = String.fromDatabaseValue($1) ?? "" })]
         }
+    }
+
+    /// The day the price was seen: not a field of its own, it is written with each pricing field (`isPricing`;
+    /// `field` names the first of them).
+    static let seen = ProductColumn(name: "seen", field: .price, value: { $0.seen?.iso }, load: { $0.seen = day($1) })
+
+    static func day(_ value: DatabaseValue) -> CalendarDay? {
+        String.fromDatabaseValue(value).flatMap(CalendarDay.init(iso:))
     }
 
     private static func decimal(_ value: DatabaseValue) -> Decimal? {
@@ -38,7 +48,7 @@ struct ProductColumn: Sendable {
 /// The product table as loading, whole-product saves, single-field upserts and bench seeding use it: a row is the
 /// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
 enum ProductColumns {
-    static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of)
+    static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of) + [ProductColumn.seen]
 
     /// The columns `product(from:)` reads, for a SELECT.
     static let selection = all.reduce("id") { $0 + ", " + $1.name }   // not joined(separator:): the app's first read
@@ -59,9 +69,32 @@ enum ProductColumns {
     static let upsertWhole = insert(updating: ["comparison_id", "position"] + all.map(\.name))
 
     /// Saving one field: a product not saved yet gets its whole row; a saved one gets only that column changed.
-    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: ProductColumn.of(field).map(\.name)) }
+    /// A price, quantity or unit carries its day (`seen`) with it.
+    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: updated(by: field)) }
 
-    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: ProductColumn.of($0).map(\.name))) })
+    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: updated(by: $0))) })
+
+    private static func updated(by field: ProductField) -> [String] {
+        ProductColumn.of(field).map(\.name) + (field.isPricing ? [ProductColumn.seen.name] : [])
+    }
+
+    /// Keeps product ?1's price in `price_history` when it is complete and the new values of `changing` (?2...,
+    /// the pricing fields being saved, as stored) differ from it. Run before the product's row is written, in the
+    /// same transaction, so that each earlier price is recorded exactly once whoever writes.
+    static func recordHistory(changing fields: [ProductField]) -> String {
+        let conditions = fields.enumerated().map { "\(ProductColumn.of($1)[0].name) IS NOT ?\($0 + 2)" }
+        return """
+            INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit)
+            SELECT comparison_id, id, name, store, seen, price, quantity, unit FROM product
+            WHERE id = ?1 AND price IS NOT NULL AND quantity IS NOT NULL AND unit IS NOT NULL
+              AND (\(conditions.isEmpty ? "0" : conditions.joined(separator: " OR ")))
+            """
+    }
+
+    /// The arguments of `recordHistory(changing: fields)`: the product's id and its new values of `fields` as stored.
+    static func historyArguments(_ product: Product, changing fields: [ProductField]) -> StatementArguments {
+        StatementArguments([product.id.rawValue] + fields.map { ProductColumn.of($0)[0].value(product) })
+    }
 
     /// The arguments of `insert(updating:)` for `product`.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int) -> StatementArguments {

@@ -40,6 +40,28 @@ enum Schema {
             // `6*330` when the quantity (1980) was typed as a multipack; NULL otherwise and in older databases.
             try db.execute(sql: "ALTER TABLE product ADD COLUMN quantity_pack TEXT")
         }
+        migrator.registerMigration("v3: stores, seen dates, price history") { db in
+            // A product's store ('' for none) and the day its price was seen (ISO text, NULL: not known, as for
+            // every product saved before this version). The history keeps a product's earlier complete prices
+            // (price, quantity and unit all set) with their store and day; it outlives the product (no reference
+            // to it) but not the comparison (its price book goes with it).
+            try db.execute(sql: """
+                ALTER TABLE product ADD COLUMN store TEXT NOT NULL DEFAULT '';
+                ALTER TABLE product ADD COLUMN seen TEXT CHECK (\(isoDayCheck("seen")));
+                CREATE TABLE price_history (
+                    id INTEGER PRIMARY KEY,  -- the order prices were recorded in
+                    comparison_id TEXT NOT NULL REFERENCES comparison(id) ON DELETE CASCADE,
+                    product_id TEXT NOT NULL,
+                    name TEXT NOT NULL DEFAULT '',
+                    store TEXT NOT NULL DEFAULT '',
+                    seen TEXT CHECK (\(isoDayCheck("seen"))),
+                    price TEXT NOT NULL CHECK (typeof(price) = 'text'),
+                    quantity TEXT NOT NULL CHECK (typeof(quantity) = 'text'),
+                    unit TEXT NOT NULL
+                );
+                CREATE INDEX price_history_by_comparison ON price_history(comparison_id, id);
+                """)
+        }
         // Keep this step last: the shopping list (branch trip).
         migrator.registerMigration("shopping list: count, in cart and pinned product of each comparison") { db in
             // Every comparison is an item of the list, counted once; 0 takes it off the list. `pinned_product` is a
@@ -52,4 +74,9 @@ enum Schema {
         }
         return migrator
     }()
+
+    /// NULL or text shaped like an ISO day (`2026-11-22`); whether the day exists is checked when it is read.
+    private static func isoDayCheck(_ column: String) -> String {
+        "\(column) IS NULL OR (typeof(\(column)) = 'text' AND \(column) GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')"
+    }
 }

@@ -25,7 +25,10 @@ extension ComparisonStore {
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [old])
         }
         let statement = try db.cachedStatement(sql: ProductColumns.upsertWhole)
+        let pricing: [ProductField] = [.price, .quantity, .unit]
+        let record = try db.cachedStatement(sql: ProductColumns.recordHistory(changing: pricing))
         for (position, product) in comparison.products.enumerated() {
+            try record.execute(arguments: ProductColumns.historyArguments(product, changing: pricing))
             try statement.execute(arguments: ProductColumns.arguments(product, comparison: comparison.id, position: position))
         }
     }
@@ -52,11 +55,16 @@ extension ComparisonStore {
 
     /// Saves one committed field. A product not saved yet gets a row with all its fields at `position`; a saved one
     /// gets only this column changed, so edits of other fields made meanwhile by other sessions are kept.
+    /// A changed price, quantity or unit keeps the product's earlier complete price in the history, in the same
+    /// transaction (so two sessions changing it at once both record what they replaced).
     /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
     public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID, position: Int) throws(StoreError) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
                 throw StoreError.comparisonDeleted(id: comparison)
+            }
+            if field.isPricing {
+                try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product, changing: [field]))
             }
             try db.cachedStatement(sql: ProductColumns.upsert(field))
                 .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
@@ -105,7 +113,7 @@ extension ComparisonStore {
         }
     }
 
-    /// Deletes a comparison and (by cascade) its products; returns it as it was, to be brought back
+    /// Deletes a comparison and (by cascade) its products and its price history; returns it as it was, to be brought back
     /// (`restoreDeleted`), or nil when it was gone already.
     @discardableResult
     public func deleteComparison(_ id: ComparisonID) throws(StoreError) -> Comparison? {
@@ -139,6 +147,15 @@ extension ComparisonStore {
             }
             try Self.save(comparison, db)
             return true
+        }
+    }
+
+    /// Deletes a comparison's price history (its products' prices now stay); returns how many prices were deleted.
+    @discardableResult
+    public func clearHistory(of id: ComparisonID) throws(StoreError) -> Int {
+        try write { db in
+            try db.execute(sql: "DELETE FROM price_history WHERE comparison_id = ?", arguments: [id.rawValue])
+            return db.changesCount
         }
     }
 

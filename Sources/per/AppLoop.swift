@@ -34,7 +34,7 @@ enum AppLoop {
         let size = terminal.size
         func session(isReadOnly: Bool) -> Session {
             Session(size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: isReadOnly,
-                    currency: currency)
+                    currency: currency, today: today())
         }
         var state: AppState
         let store: ComparisonStore
@@ -120,6 +120,7 @@ enum AppLoop {
             }
             if Date().timeIntervalSince(lastPoll) * 1000 >= Double(pollMilliseconds) {
                 lastPoll = Date()
+                if case let day = today(), day != state.session.today { dispatch(.terminal(.today(day))) }
                 let reports = storeSession.poll(state)
                 for action in reports { dispatch(action) }
                 if !reports.isEmpty { needsDraw = true }
@@ -141,6 +142,9 @@ enum AppLoop {
         guard !storeSession.isUpToDate else { return 0 }
         return recover(state, storeSession)
     }
+
+    /// The day on the user's clock, in the local time zone: prices committed are dated with it.
+    static func today() -> CalendarDay { CalendarDay(Date(), in: .current) }
 
     /// Some writes never reached the database: what this session holds goes to a recovery file.
     static func recover(_ state: AppState, _ storeSession: StoreSession) -> Int32 {

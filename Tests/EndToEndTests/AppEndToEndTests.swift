@@ -18,7 +18,7 @@ extension EndToEnd {
                 tmux.type(price); tmux.keys("Tab")
                 tmux.type(qty); tmux.keys("Tab")
                 tmux.type(unit); tmux.keys("Tab")
-                tmux.type(name); tmux.keys("Tab")
+                tmux.type(name); tmux.keys("Tab", "Tab")   // the name, then past the store
             }
             let screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
             let pound = line(screen, containing: "pound"), big = line(screen, containing: "big"), small = line(screen, containing: "small")
@@ -40,7 +40,7 @@ extension EndToEnd {
             tmux.waitFor("Untitled")
             for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
                 tmux.type(price); tmux.keys("Tab"); tmux.type(qty); tmux.keys("Tab")
-                tmux.type(unit); tmux.keys("Tab"); tmux.type(name); tmux.keys("Tab")
+                tmux.type(unit); tmux.keys("Tab"); tmux.type(name); tmux.keys("Tab", "Tab")   // past the store
             }
             func order(_ screen: String) -> [String] {
                 screen.split(separator: "\n").compactMap { line in ["small", "big", "pound"].first { line.contains(" \($0) ") } }

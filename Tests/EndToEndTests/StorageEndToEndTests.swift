@@ -35,7 +35,7 @@ extension EndToEnd {
                     tmux.type(price); tmux.keys("Tab")
                     tmux.type(qty); tmux.keys("Tab")
                     tmux.type(unit); tmux.keys("Tab")
-                    tmux.type(name); tmux.keys("Tab")
+                    tmux.type(name); tmux.keys("Tab", "Tab")
                 }
                 let screen = tmux.waitFor { $0.contains("muesli") && $0.contains("Price (new") }
                 #expect(screen.contains("Price (new"), "\(screen)")
@@ -76,9 +76,9 @@ extension EndToEnd {
             #expect(b.waitFor("12+▏").contains("12+▏"), "\(b.screen)")
 
             // A renames product 1 and commits it (Tab): B shows it within about a second, its "12+" intact.
-            a.keys("BTab")
+            a.keys("BTab", "BTab")                       // back past product 1's store
             a.waitFor("Name of seed")
-            a.keys("C-u"); a.type("apples"); a.keys("Tab")
+            a.keys("C-u"); a.type("apples"); a.keys("Tab", "Tab")
             #expect(a.waitFor("Price (new").contains("apples"), "\(a.screen)")
             // How fast is `make bench`'s business (sync latency); here only that it comes.
             var screen = b.waitFor("apples")
@@ -122,7 +122,7 @@ extension EndToEnd {
                 tmux.type("2.5"); tmux.keys("Tab")
                 tmux.type("3"); tmux.keys("Tab")
                 tmux.type("kg"); tmux.keys("Tab")
-                tmux.type("hangup"); tmux.keys("Tab")
+                tmux.type("hangup"); tmux.keys("Tab", "Tab")
                 tmux.waitFor { $0.contains("hangup") && $0.contains("Price (new") }
                 tmux.type("7")
                 #expect(tmux.waitFor("7▏").contains("7▏"), "\(tmux.screen)")
@@ -133,7 +133,7 @@ extension EndToEnd {
                 #expect(tmux.format("#{alternate_on}") == "0")
             }
             let saved = export(db)
-            #expect(saved.contains(#"{"name": "hangup", "price": "2.5", "quantity": "3", "unit": "kg"}"#), "\(saved)")
+            #expect(saved.contains(#"{"name": "hangup", "price": "2.5", "quantity": "3", "unit": "kg", "store": null, "seen": "2"#), "\(saved)")
 
             let tmux = TmuxSession(perCommand(db: db))
             let screen = tmux.waitFor { $0.contains("hangup") && $0.contains("Price") }

@@ -150,7 +150,7 @@ extension EndToEnd.TerminalBehaviourTests {
         tmux.waitFor("Untitled")
         tmux.type("6.99"); tmux.keys("Tab")
         tmux.type("1"); tmux.keys("Tab")
-        tmux.type("kg"); tmux.keys("Tab", "Tab")
+        tmux.type("kg"); tmux.keys("Tab", "Tab", "Tab")
         tmux.type("2")
         tmux.waitFor("2▏")
         tmux.resize(width: 80, height: 19)

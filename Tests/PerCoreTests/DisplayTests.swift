@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aThirdTimesThreeIsNotNineMillion() {
-        let s = Self.typed("1/3=*3=\t1\tkg\t\t")
+        let s = Self.typed("1/3=*3=\t1\tkg\t\t\t")
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per kg ›
          # Name              Price    Qty Unit  Per kg              Price (new product)
@@ -83,7 +83,7 @@ import Testing
     // MARK: Money reads as money
 
     @Test func pricesShowTwoDecimalsOrMoreAsTypedAndUnitPricesThreeDigits() {
-        let s = Self.typed("2.5\t1\tkg\tjam\t1.299\t10\tkg\tsugar\t1.47\t10\tkg\tsalt\t")
+        let s = Self.typed("2.5\t1\tkg\tjam\t\t1.299\t10\tkg\tsugar\t\t1.47\t10\tkg\tsalt\t\t")
         #expect(Self.top(Self.screen(s, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
          # Name              Price    Qty Unit  Per kg              Price (new product)
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func threeProductsStayWholeWhileAFourthIsTyped() {
-        let three = Self.typed("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t", size: Self.narrow)
+        let three = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t", size: Self.narrow)
         #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                              Per kg
@@ -281,8 +281,8 @@ import Testing
     // MARK: Best first on demand
 
     @Test func ctrlSListsBestValueFirstAndBack() {
-        let entry = Self.typed("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t")
-        let best = Self.typed("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t\u{13}")
+        let entry = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t")
+        let best = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}")
         #expect(Self.top(Self.screen(best, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
          # Name              Price    Qty Unit  Per kg              Price (new product)
@@ -300,7 +300,7 @@ import Testing
         ›-                          no price yet
            ▏          for qty        lb
         """)
-        let back = Self.typed("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t\u{13}\u{13}")
+        let back = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}\u{13}")
         #expect(Self.top(Self.screen(back, Self.wide), 6) == Self.top(Self.screen(entry, Self.wide), 6))
     }
 }

@@ -8,7 +8,7 @@ import Testing
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
     static func threeProducts(currency: Currency? = nil) -> AppState {
         var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24), currency: currency))
-        for c in "3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t12+3" {
+        for c in "3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t12+3" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
         return s
@@ -78,7 +78,7 @@ import Testing
 
     @Test func aCountWordComparisonAt40x20() {
         var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
-        for c in "5.49\t12x200\tsheets\ttp\t1.99\t600\t" {
+        for c in "5.49\t12x200\tsheets\ttp\t\t1.99\t600\t" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
         let text = ScreenView.render(s).text

@@ -90,9 +90,9 @@ func hostileComparisons() -> [Comparison] {
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "number,comparison,per,volume_system,name,price,quantity,unit\r\n"
-            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg\r\n"
-            + "2,Empty,,us,,,,\r\n")
+        #expect(text == "number,comparison,per,volume_system,name,price,quantity,unit,store,seen\r\n"
+            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,\r\n"
+            + "2,Empty,,us,,,,,,\r\n")
     }
 
     @Test func csvKeepsNeighboursWithTheSameTitleApart() throws {

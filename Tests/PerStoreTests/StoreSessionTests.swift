@@ -43,7 +43,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         var aisle = try Side(path: path, id: "aisle")
-        home.type("3.99\t500\tg\tsmall\t")
+        home.type("3.99\t500\tg\tsmall\t\t")
         aisle.poll()
         #expect(aisle.state.editing.comparison.products.map(\.name) == ["small", ""])
         #expect(aisle.state.editing.comparison.products[0].price == Decimal(string: "3.99"))
@@ -112,14 +112,14 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         var aisle = try Side(path: path, id: "aisle")
-        home.type("1\t1\tkg\ta\t2\t1\tkg\tb\t3\t1\tkg\tc\t")
+        home.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t3\t1\tkg\tc\t\t")
         func names(_ side: Side) -> [String] { side.state.editing.comparison.products.filter { !$0.isBlank }.map(\.name) }
         let b = home.state.editing.comparison.products[1]
         home.send(.comparison(.deleteProduct(b.id, label: "b")))
         home.send(.comparison(.clearAll))
         aisle.poll()
         #expect(names(aisle) == [])
-        aisle.type("9\t1\tkg\tmine\t")
+        aisle.type("9\t1\tkg\tmine\t\t")
         home.poll()
         #expect(names(home) == ["mine"])
         home.send(.comparison(.undoDeletion))      // a and c, before "mine"
@@ -137,7 +137,7 @@ import TestSupport
     @Test func aFieldInProgressSurvivesTheOtherSessionsChanges() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t")
+        home.type("2\t1\tkg\ta\t\t")
         var aisle = try Side(path: path, id: "aisle")
         aisle.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         aisle.send(.comparison(.clearField))
@@ -157,7 +157,7 @@ import TestSupport
     @Test func aComparisonDeletedElsewhereIsSaidAtTheNextPollAndSavedAgainByTheNextChange() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t")
+        home.type("2\t1\tkg\ta\t\t")
         var aisle = try Side(path: path, id: "aisle")
         aisle.send(.app(.showLists))
         aisle.send(.lists(.askDelete))
@@ -173,7 +173,7 @@ import TestSupport
     @Test func aChangeRacingTheDeletionWaitsAndIsSavedAgainOnQuit() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t")
+        home.type("2\t1\tkg\ta\t\t")
         try ComparisonStore(path: path).deleteComparison("c")
         home.type("3\t")                          // before any poll: the write finds the comparison gone
         #expect(home.state.saving == .deletedElsewhere(withEdits: true))
@@ -186,7 +186,7 @@ import TestSupport
     @Test func aComparisonDeletedElsewhereIsLetGoByOpeningAnother() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t")
+        home.type("2\t1\tkg\ta\t\t")
         let store = try ComparisonStore(path: path)
         try store.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", price: 5)]))
         try store.deleteComparison("c")
@@ -202,7 +202,7 @@ import TestSupport
     @Test func aDeletedDatabaseFileIsMadeAgainWithWhatThisSessionHolds() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t")
+        home.type("2\t1\tkg\ta\t\t")
         try FileManager.default.removeItem(atPath: path)
         home.poll()
         #expect(home.state.chrome.status?.text.hasPrefix("The database file was deleted: made it again") == true)
@@ -214,7 +214,7 @@ import TestSupport
     @Test func aDatabaseMovedOverTheFileGetsThisSessionsComparisonAndKeepsItsOwnRows() throws {
         let path = folder.file("per.sqlite"), other = folder.file("other.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t")
+        home.type("2\t1\tkg\ta\t\t")
         let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
         let otherStore = try ComparisonStore(path: other)
         try otherStore.save(theirs)
@@ -231,7 +231,7 @@ import TestSupport
     @Test func writesWaitBehindALockInOrderWithoutBlockingAndLandWhenItIsGone() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
-        home.type("1\t1\tkg\tfirst\t")
+        home.type("1\t1\tkg\tfirst\t\t")
         var holding = Configuration()
         holding.allowsUnsafeTransactions = true    // another program holding the write lock
         let other = try DatabaseQueue(path: path, configuration: holding)
@@ -285,12 +285,13 @@ import TestSupport
     @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("1.25\t3\tkg\tkept\t4")
+        home.type("1.25\t3\tkg\tkept\t\t4")
         let recovery = try home.session.writeRecovery(home.state)
         #expect(recovery.hasPrefix(folder.path))
         let text = try String(contentsOfFile: recovery, encoding: .utf8)
         let back = try ComparisonExchange.decode(text)
-        #expect(back.first?.products.first == Product(id: back.first!.products.first!.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram))
+        #expect(back.first?.products.first == Product(id: back.first!.products.first!.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram,
+                                                      seen: home.state.session.today))
     }
 
     /// Sessions typing products into one comparison at once, keystrokes interleaved at random and
@@ -299,7 +300,7 @@ import TestSupport
     func sessionsTypingAtOnceKeepEveryProductIntact(sessions: Int, products: Int, seed: UInt64) throws {
         let path = folder.file("per.sqlite")
         var sides = try (0..<sessions).map { try Side(path: path, id: "s\($0)") }
-        func keys(_ side: Int, _ product: Int) -> String { "\(side + 1)\(product)\t\(product + 1)00\tg\tp\(side)-\(product)\t" }
+        func keys(_ side: Int, _ product: Int) -> String { "\(side + 1)\(product)\t\(product + 1)00\tg\tp\(side)-\(product)\t\t" }
         var pending = (0..<sessions).map { side in Array((0..<products).map { keys(side, $0) }.joined()) }
         var rng = SeededRandom(seed: seed)
         while pending.contains(where: { !$0.isEmpty }) {

@@ -67,6 +67,9 @@ public struct AppState: Equatable, Sendable {
             case .flashEnded:
                 chrome.flash = nil
                 return []
+            case .today(let day):
+                session.today = day
+                return []
             case .hangup:
                 return committingForQuit() + [.quitNow]
             }

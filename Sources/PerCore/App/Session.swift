@@ -9,6 +9,9 @@ public struct Session: Equatable, Sendable {
     /// The glyphs the screen is drawn with (they set the toolbar's widths for clicks).
     public var glyphs: GlyphSet
     public var isReadOnly: Bool
+    /// The day on the user's clock: a committed price, quantity or unit is dated with it. Set by the edge at start
+    /// and kept current by `.terminal(.today(...))`, which the loop sends when the day changes (checked at each poll).
+    public var today: CalendarDay
     /// The product table's order (Ctrl-S), whichever comparison is open.
     public var tableOrder: TableOrder = .entry
     /// The comparison unit the user last chose (F2) for each family: a comparison that takes a family without a
@@ -18,13 +21,14 @@ public struct Session: Equatable, Sendable {
     public var currency: Currency?
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
-                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil) {
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference) {
         self.id = id
         self.serial = serial
         self.size = size
         self.glyphs = glyphs
         self.isReadOnly = isReadOnly
         self.currency = currency
+        self.today = today
     }
 
     mutating func makeProductID() -> ProductID {

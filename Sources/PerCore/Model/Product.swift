@@ -9,21 +9,31 @@ public struct Product: Equatable, Hashable, Sendable {
     public var unit: MeasureUnit?
     /// How the quantity was typed when it was a multipack (`6×330`); shown while it describes the quantity.
     public var pack: Multipack?
+    /// Where the price was seen; empty: not said. A new product starts with the store of the one typed before it.
+    public var store: String
+    /// The day the price was seen: today whenever its price, quantity or unit is committed; nil when not known
+    /// (a product saved before per kept dates, or whose price was never committed).
+    public var seen: CalendarDay?
 
     public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
-                pack: Multipack? = nil) {
+                pack: Multipack? = nil, store: String = "", seen: CalendarDay? = nil) {
         self.id = id
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
         self.pack = pack
+        self.store = store
+        self.seen = seen
     }
 
     /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
-    /// over the unit of the one before it; a blank product is neither saved nor ranked until something is typed.
+    /// over the unit of the one before it, nor does the store, carried over the same way; a blank product is
+    /// neither saved nor ranked until something is typed.
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 
+    /// Price, quantity and unit all set: a price that can go into the price book.
+    public var isPriced: Bool { price != nil && quantity != nil && unit != nil }
     /// What names the product for people: its name, else what was typed (`3.99 for 500 g`, `500 g`),
     /// else `the new product`.
     public var label: String {

@@ -4,8 +4,12 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     case quantity
     case unit
     case name
+    case store
 
     public var isNumeric: Bool { self == .price || self == .quantity }
+
+    /// Committing a change to this field sets the product's `seen` day and keeps the earlier price in the history.
+    public var isPricing: Bool { self == .price || self == .quantity || self == .unit }
 
     public var title: String {
         switch self {
@@ -13,6 +17,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         case .quantity: "Quantity"
         case .unit: "Unit"
         case .name: "Name"
+        case .store: "Store"
         }
     }
 }

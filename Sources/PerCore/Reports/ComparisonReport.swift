@@ -13,10 +13,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 public struct ComparisonReport: Sendable {
     public let comparison: Comparison
     public let currency: Currency?
+    /// Whether the products' days (`seen`) are shown: for saved comparisons (`per show`), not `per compare`'s.
+    public let showsSeen: Bool
 
-    public init(_ comparison: Comparison, currency: Currency? = nil) {
+    public init(_ comparison: Comparison, currency: Currency? = nil, showsSeen: Bool = false) {
         self.comparison = comparison
         self.currency = currency
+        self.showsSeen = showsSeen
     }
 
     public func render(_ format: ReportFormat) -> String {
@@ -27,21 +30,32 @@ public struct ComparisonReport: Sendable {
         }
     }
 
-    /// One product's derived figures.
+    /// A product's line, read out of its standing once. (Computed properties that pattern-matched `standing`
+    /// crashed the Swift 6.3.1 optimiser in `csv` once `ProductProblem` carried a count word.)
     struct Row {
         var product: Product
         var standing: Standing
-        var rank: Int? { if case .ranked(let rank, _, _) = standing { rank } else { nil } }
+        var rank: Int?
         var unitPrice: Decimal?
-        var isBest: Bool { if case .ranked(_, _, .bestValue) = standing { true } else { false } }
-        var percentMore: Decimal? { if case .ranked(_, _, .more(let p)) = standing { p } else { nil } }
+        var isBest = false
+        var percentMore: Decimal?
     }
 
     func row(_ product: Product) -> Row {
         let standing = comparison.standing(of: product)
-        var unitPrice: Decimal?
-        if case .ranked(_, let price, _) = standing { unitPrice = comparison.pricePerBasis(price) }
-        return Row(product: product, standing: standing, unitPrice: unitPrice)
+        var row = Row(product: product, standing: standing)
+        switch standing {
+        case .excluded:
+            break
+        case .ranked(let rank, let price, let verdict):
+            row.rank = rank
+            row.unitPrice = comparison.pricePerBasis(price)
+            switch verdict {
+            case .bestValue: row.isBest = true
+            case .more(let percent): row.percentMore = percent
+            }
+        }
+        return row
     }
 
     var perLabel: String { comparison.basis?.label ?? "" }
@@ -53,7 +67,10 @@ public struct ComparisonReport: Sendable {
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
-        let header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
+        // The store column only when a product has a store, so a table without stores stays as narrow as before.
+        let hasStores = comparison.products.contains { !$0.store.isEmpty }
+        var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
+        if hasStores { header.append("Store") }
         let body: [[String]] = rows.map { r in
             let p = r.product
             let verdict: String
@@ -61,7 +78,7 @@ public struct ComparisonReport: Sendable {
             case .excluded(let problem): verdict = problem.message
             case .ranked(_, _, let v): verdict = r.isBest ? "* \(v.text)" : v.text
             }
-            return [
+            var cells: [String] = [
                 r.rank.map(String.init) ?? "-",
                 TerminalText.singleLine(p.name),
                 p.price.map { money.shown(money.price($0)) } ?? "-",
@@ -70,6 +87,8 @@ public struct ComparisonReport: Sendable {
                 r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-",
                 verdict,
             ]
+            if hasStores { cells.append(TerminalText.singleLine(p.store)) }
+            return cells
         }
         let all = [header] + body
         let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
@@ -104,7 +123,9 @@ public struct ComparisonReport: Sendable {
                 ("rank", r.rank.map(String.init) ?? "null"),
                 ("best", r.isBest ? "true" : "false"),
                 ("percentMore", r.percentMore.map(DecimalText.format) ?? "null"),
+                ("store", product.store.isEmpty ? "null" : jsonString(product.store)),
             ]
+            if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
             if let currency { fields.append(("currency", jsonString(currency.text))) }
             return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
@@ -113,10 +134,13 @@ public struct ComparisonReport: Sendable {
     }
 
     public var csv: String {
-        var lines = ["name,price,quantity,unit,unitPrice,per,rank,best,percentMore" + (currency == nil ? "" : ",currency")]
+        var header = "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store"
+        if showsSeen { header += ",seen" }
+        if currency != nil { header += ",currency" }
+        var lines = [header]
         for product in comparison.products {
             let r = row(product)
-            let cells = [
+            var cells: [String] = [
                 CSVExchange.textCell(product.name),
                 product.price.map(DecimalText.format) ?? "",
                 product.quantity.map(DecimalText.format) ?? "",
@@ -126,7 +150,11 @@ public struct ComparisonReport: Sendable {
                 r.rank.map(String.init) ?? "",
                 r.isBest ? "true" : "false",
                 r.percentMore.map(DecimalText.format) ?? "",
-            ] + (currency.map { [CSVExchange.textCell($0.text)] } ?? [])
+                CSVExchange.textCell(product.store),
+            ]
+            if showsSeen { cells.append(product.seen?.iso ?? "") }
+            // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
+            if let currency { cells.append(CSVExchange.textCell(currency.text)) }
             lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

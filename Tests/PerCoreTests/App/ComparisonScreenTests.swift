@@ -5,6 +5,8 @@ import Testing
 /// Reducer tests of the comparison screen: each states the exact state after the action.
 @Suite struct ComparisonScreenTests {
     let emptyPrice = FieldEditor.numeric(CalculatorEngine())
+    /// The day a committed price, quantity or unit is dated with (the session's today).
+    let today = TestStore.today
 
     @Test func freshStartFocusesTheFirstPriceReadyForDigits() {
         let store = TestStore()
@@ -23,7 +25,7 @@ import Testing
             $0.chrome.flash = .key(.digit(1))
         }
         store.type("2+3")
-        let expected = Product(id: "s-1", price: 15)
+        let expected = Product(id: "s-1", price: 15, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: expected, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: expected)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
@@ -33,8 +35,8 @@ import Testing
     @Test func danglingOperatorIsDroppedOnLeaving() {
         var store = TestStore()
         store.type("12+")
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 12), position: 0)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 12))
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 12, seen: today), position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 12, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
     }
@@ -42,8 +44,8 @@ import Testing
     @Test func divisionByZeroKeepsTheFirstOperandWithAMessage() {
         var store = TestStore()
         store.type("7/0")
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 7), position: 0)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 7))
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 7, seen: today), position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 7, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Cannot divide by zero: kept 7", isWarning: true)
         }
@@ -51,19 +53,82 @@ import Testing
 
     @Test func nextFromTheLastFieldOfTheLastProductStartsANewProduct() {
         var store = TestStore()
-        store.type("2\t3\tkg\toats")
-        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram)
-        store.send(.comparison(.nextField), effects: [.saveField(.name, product: oats, position: 0)]) {
+        store.type("2\t3\tkg\toats\tAldi")
+        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, store: "Aldi", seen: today)
+        store.send(.comparison(.nextField), effects: [.saveField(.store, product: oats, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram))   // the unit carries over
+            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram, store: "Aldi"))   // the unit and the store carry over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
     }
 
+    @Test func theStoreIsEditedLikeTheNameAndChangesNoDay() {
+        var store = TestStore()
+        store.type("2\t1\tkg\toats\t")
+        #expect(store.state.editing.focus == FieldFocus(product: 0, field: .store))
+        #expect(store.state.editing.editor == .text(""))
+        store.send(.comparison(.type("A"))) { $0.editing.editor = .text("A") }
+        store.send(.comparison(.paste("ldi\nx"))) {
+            $0.editing.editor = .text("Aldix")
+            $0.chrome.status = StatusMessage("Pasted; 1 character this field doesn't take left out")
+            $0.chrome.flash = nil
+        }
+        store.send(.comparison(.deleteBackward)) {
+            $0.editing.editor = .text("Aldi")
+            $0.chrome.status = nil
+        }
+        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, store: "Aldi", seen: today)
+        store.send(.comparison(.previousField), effects: [.saveField(.store, product: oats, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: oats)
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("oats"))
+        }
+        #expect(ScreenView.render(store.state).lines[2].contains("oats▏"))
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))  {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
+        }
+        // Not edited, the name's cell shows the store after the name.
+        #expect(ScreenView.render(store.state).lines[2].contains(" oats @ Aldi "))
+    }
+
+    @Test func aCommittedPriceIsDatedWithTheSessionsDayAsTheClockMoves() {
+        var store = TestStore()
+        store.type("2\t1\tkg\t")
+        let tomorrow = TestStore.today.adding(days: 1)!
+        store.send(.terminal(.today(tomorrow))) { $0.session.today = tomorrow }
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .quantity)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
+        }
+        store.type("2")   // a digit replaces the value
+        let changed = Product(id: "s-1", price: 2, quantity: 2, unit: .kilogram, seen: tomorrow)
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: changed)
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.standard)))
+        }
+        // The same value again changes nothing, so the day stays.
+        store.send(.comparison(.previousField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 2)))
+        }
+    }
+
+    @Test func aNewProductStartsWithTheStoreOfTheOneBeforeIt() {
+        var store = TestStore(Comparison(id: "c", products: [Product(id: "x", price: 1, quantity: 1, unit: .kilogram, store: "Costco")]))
+        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Costco"])
+        store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
+        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"])]) {
+            $0.chrome.overlay = .none
+            $0.editing.deletions = [Deletion(products: $0.editing.comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) })]
+            $0.editing.comparison.removeAllProducts()
+            $0.editing.comparison.append(Product(id: "s-2", store: "Costco"))
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
+            $0.madeIDs(2)
+            $0.chrome.status = StatusMessage("Comparison cleared")
+        }
+    }
+
     @Test func nextFromABlankLastProductDoesNotPileUpBlanks() {
         var store = TestStore()
-        store.type("\t\t\t")
+        store.type("\t\t\t\t")
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Type a price to start the next product")
@@ -94,7 +159,7 @@ import Testing
 
     @Test func unitFieldTakesSymbolsAndOnlyOffersTheComparisonsFamily() {
         var store = TestStore()
-        store.type("2\t1\tfl oz\t\t1\t1\t")
+        store.type("2\t1\tfl oz\t\t\t1\t1\t")
         #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
         let volume = UnitPicker(selected: .fluidOunce, offered: UnitFamily.volume.units)   // carried over
         #expect(store.state.editing.editor == .unit(volume))
@@ -116,7 +181,7 @@ import Testing
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
-        let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram)
+        let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
@@ -133,7 +198,7 @@ import Testing
 
     @Test func deleteAsksFirstThenDeletesTheProductAskedAbout() {
         var store = TestStore()
-        store.type("2\t1\tkg\ta\t3\t1\tkg\tb\t")
+        store.type("2\t1\tkg\ta\t\t3\t1\tkg\tb\t\t")
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("a"))
         }
@@ -151,7 +216,7 @@ import Testing
 
     @Test func clearingAskedAndRefusedKeepsEverything() {
         var store = TestStore()
-        store.type("2\t1\tkg\ta\t")
+        store.type("2\t1\tkg\ta\t\t")
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
         store.send(.app(.answer(yes: false))) {
             $0.chrome.overlay = .none
@@ -183,7 +248,7 @@ import Testing
     @Test func quitAndHangupCommitTheFieldInProgress() {
         var store = TestStore()
         store.type("4.5")
-        let saved = Product(id: "s-1", price: dec("4.5"))
+        let saved = Product(id: "s-1", price: dec("4.5"), seen: today)
         let commit: (inout AppState) -> Void = {
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
         }

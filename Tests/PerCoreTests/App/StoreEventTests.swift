@@ -6,7 +6,7 @@ import Testing
 @Suite struct StoreEventTests {
     @Test func anotherSessionsChangesArriveWithoutLosingTheEditInProgress() {
         var store = TestStore()
-        store.type("2\t1\tkg\t\t7")    // editing product 2's price: "7"
+        store.type("2\t1\tkg\t\t\t7")    // editing product 2's price: "7"
         var theirs = store.state.editing.comparison
         theirs.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
         theirs.removeProduct(at: 1)      // they never saw our product 2
@@ -36,7 +36,7 @@ import Testing
 
     @Test func aFocusedProductDeletedElsewhereGoesWhenNotBeingEdited() {
         var store = TestStore()
-        store.type("2\t1\tkg\ta\t")
+        store.type("2\t1\tkg\ta\t\t")
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
@@ -51,7 +51,7 @@ import Testing
 
     @Test func deleteConfirmationFollowsTheProductNotItsPlace() {
         var store = TestStore()
-        store.type("1\t1\tkg\ta\t2\t1\tkg\tb\t")
+        store.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t")
         store.send(.comparison(.focus(FieldFocus(product: 1, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
@@ -73,7 +73,7 @@ import Testing
 
     @Test func aProductWhoseSaveFailedIsKeptThroughAMergeUntilItIsSaved() {
         var store = TestStore()
-        store.type("2\t1\tkg\tmine\t")
+        store.type("2\t1\tkg\tmine\t\t")
         store.send(.store(.saveFailed("s-1", reason: "database is locked"))) {
             $0.editing.unsaved = ["s-1"]
             $0.saving = .waiting(reason: "database is locked")
@@ -126,7 +126,7 @@ import Testing
         var quitting = store
         quitting.send(.app(.quit), effects: [.quit])          // nothing changed here: nothing to save
         store.type("7")
-        let saved = Product(id: "s-1", price: 7)
+        let saved = Product(id: "s-1", price: 7, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.restoreComparison, .saveField(.price, product: saved, position: 0)]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
@@ -141,7 +141,7 @@ import Testing
         var store = TestStore(Comparison(id: "c", title: "Oats"))
         store.send(.store(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
         store.type("4")
-        let saved = Product(id: "s-1", price: 4)
+        let saved = Product(id: "s-1", price: 4, seen: TestStore.today)
         store.send(.app(.showLists), effects: [.restoreComparison, .saveField(.price, product: saved, position: 0), .loadLists]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
@@ -165,6 +165,6 @@ import Testing
             $0.editing = ComparisonScreen(comparison: other, session: &session)
             $0.session = session
         }
-        #expect(store.state.session == Session(id: "s", serial: 2, size: TerminalSize(width: 100, height: 30)))
+        #expect(store.state.session == Session(id: "s", serial: 2, size: TerminalSize(width: 100, height: 30), today: TestStore.today))
     }
 }

@@ -7,7 +7,7 @@ import Testing
     /// small 7.98/kg, big 6.99/kg, pound 6.61/kg, then the empty new row.
     static func threeProducts() -> TestStore {
         var store = TestStore()
-        store.type("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t3\t1\tlb\tpound\t")
+        store.type("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t")
         return store
     }
 
@@ -83,7 +83,7 @@ import Testing
     /// On the compact screen the other products take one line each: a tap on one opens its price.
     @Test func aTapOnAOneLineRowOpensItsPrice() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
-        store.type("3.99\t500\tg\tsmall\t6.99\t1\tkg\tbig\t")
+        store.type("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t")
         let layout = ScreenLayout(store.state)
         let big = layout.rows[1]
         #expect(big.index == 1 && big.price.width == 0 && layout.rows[2].price.width > 0)

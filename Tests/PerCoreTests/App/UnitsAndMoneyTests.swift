@@ -9,7 +9,7 @@ import Testing
 
     @Test func mlInAWeightComparisonIsExplainedNotIgnored() {
         var store = TestStore()
-        store.type("2\t1\tkg\t\t1\t1\t")
+        store.type("2\t1\tkg\t\t\t1\t1\t")
         let mass = UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)   // the unit carried over
         #expect(store.state.editing.editor == .unit(mass))
         var typed = mass
@@ -38,7 +38,7 @@ import Testing
             _ = typed.type("s")
             $0.editing.editor = .unit(typed)
         }
-        let product = Product(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200))
+        let product = Product(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
@@ -55,7 +55,7 @@ import Testing
 
     @Test func rollsAgainstSheetsAreRefusedNamingBoth() {
         var store = TestStore()
-        store.type("5.49\t2400\tsheets\t\t4\t6\t")
+        store.type("5.49\t2400\tsheets\t\t\t4\t6\t")
         #expect(store.state.editing.editor == .unit(UnitPicker(selected: sheet, offered: [sheet])))
         store.type("rolls")
         #expect(store.state.chrome.status == StatusMessage("roll is a count unit of its own; this comparison is in sheets", isWarning: true))

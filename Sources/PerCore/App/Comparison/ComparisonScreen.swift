@@ -27,7 +27,7 @@ public struct ComparisonScreen: Equatable, Sendable {
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
         if comparison.products.last?.isBlank != true {
-            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit))
+            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: comparison.products.last?.store ?? ""))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
@@ -118,7 +118,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             editor = .unit(picker)
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
-        case .focus(let target): return moveTo(target, chrome: &chrome)
+        case .focus(let target): return moveTo(target, session: session, chrome: &chrome)
         case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, session: &session, chrome: &chrome)
         case .toggleVolumeSystem:
@@ -156,18 +156,19 @@ public struct ComparisonScreen: Equatable, Sendable {
             return deleteProduct(id, label: label, session: &session, chrome: &chrome)
         case .clearAll:
             let ids = comparison.products.map(\.id)
+            let store = focusedProduct.store
             remember(Deletion(products: comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) }))
             comparison.removeAllProducts()
-            comparison.append(Product(id: session.makeProductID()))
+            comparison.append(Product(id: session.makeProductID(), store: store))
             unsaved = []
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
             chrome.status = StatusMessage("Comparison cleared")
             return [.deleteAllProducts(ids)]
         case .commitField:
-            return commit(chrome: &chrome)
+            return commit(today: session.today, chrome: &chrome)
         case .undoDeletion:
-            return undoDeletion(chrome: &chrome)
+            return undoDeletion(session: session, chrome: &chrome)
         }
     }
 
@@ -260,22 +261,22 @@ public struct ComparisonScreen: Equatable, Sendable {
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
         if index < 0 {
             guard focus.product > 0 else {
-                let effects = commit(chrome: &chrome)
+                let effects = commit(today: session.today, chrome: &chrome)
                 resetEditor()
                 return effects
             }
-            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), chrome: &chrome)
+            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), session: session, chrome: &chrome)
         }
-        return moveTo(FieldFocus(product: focus.product, field: fields[index]), chrome: &chrome)
+        return moveTo(FieldFocus(product: focus.product, field: fields[index]), session: session, chrome: &chrome)
     }
 
     /// Tab from the last field, or Enter in a finished product: to the price of the next product
     /// (`productAfterLastField`), or of a new one at the end.
     private mutating func moveToNextProduct(session: inout Session, chrome: inout Chrome) -> [Effect] {
         if let next = productAfterLastField(session: session) {
-            return moveTo(FieldFocus(product: next, field: .price), chrome: &chrome)
+            return moveTo(FieldFocus(product: next, field: .price), session: session, chrome: &chrome)
         }
-        var effects = commit(chrome: &chrome)
+        var effects = commit(today: session.today, chrome: &chrome)
         if comparison.products[focus.product].isBlank {
             chrome.status = StatusMessage("Type a price to start the next product")
             focus = FieldFocus(product: focus.product, field: .price)
@@ -288,10 +289,11 @@ public struct ComparisonScreen: Equatable, Sendable {
         return effects
     }
 
-    /// A new product at the end starts with the unit of the product typed before it. A unit alone is not
+    /// A new product at the end starts with the unit and the store of the product typed before it (a shopper is in
+    /// one shop at a time). A unit alone is not
     /// typed data: the product stays blank, unsaved and unranked until a price, quantity or name is typed.
     private func newProduct(session: inout Session) -> Product {
-        Product(id: session.makeProductID(), unit: comparison.products.last?.unit)
+        Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: comparison.products.last?.store ?? "")
     }
 
     /// Where Tab from the last field goes: from a product this session made, to the next one it
@@ -307,12 +309,12 @@ public struct ComparisonScreen: Equatable, Sendable {
     private mutating func scroll(by lines: Int, session: Session, chrome: inout Chrome) -> [Effect] {
         let order = displayOrder.isCurrent(for: comparison, order: session.tableOrder) ? displayOrder : DisplayOrder(comparison, order: session.tableOrder)
         let position = min(max(order.position(of: focus.product) + lines, 0), comparison.products.count - 1)
-        return moveTo(FieldFocus(product: order.index(at: position), field: focus.field), chrome: &chrome)
+        return moveTo(FieldFocus(product: order.index(at: position), field: focus.field), session: session, chrome: &chrome)
     }
 
-    private mutating func moveTo(_ target: FieldFocus, chrome: inout Chrome) -> [Effect] {
+    private mutating func moveTo(_ target: FieldFocus, session: Session, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
-        let effects = commit(chrome: &chrome)
+        let effects = commit(today: session.today, chrome: &chrome)
         var target = target
         let left = focusedProduct.id
         if deletedElsewhere.remove(left) != nil, effects.isEmpty, target.product != focus.product {
@@ -324,12 +326,14 @@ public struct ComparisonScreen: Equatable, Sendable {
         return effects
     }
 
-    /// Writes the editor's value into the focused product; returns a save when it changed.
-    private mutating func commit(chrome: inout Chrome) -> [Effect] {
+    /// Writes the editor's value into the focused product; returns a save when it changed. A changed price,
+    /// quantity or unit is dated `today` (the session's).
+    private mutating func commit(today: CalendarDay, chrome: inout Chrome) -> [Effect] {
         guard editor != untouchedEditor else { return [] }
-        let (product, message) = edited()
+        var (product, message) = edited()
         if let message { chrome.status = message }
         guard product != focusedProduct else { return [] }
+        if focus.field.isPricing { product.seen = today }
         comparison.replaceProduct(at: focus.product, with: product)
         if message == nil { chrome.status = nil }
         return [.saveField(focus.field, product: product, position: focus.product)]
@@ -366,7 +370,11 @@ public struct ComparisonScreen: Equatable, Sendable {
                 message = StatusMessage("Unknown unit '\(picker.typed)' (a word of at most \(CountWord.maximumLength) letters counts on its own): \(kept)", isWarning: true)
             }
         case .text(let field):
-            product.name = field.text
+            switch focus.field {
+            case .name: product.name = field.text
+            case .store: product.store = field.text
+            case .price, .quantity, .unit: break
+            }
         }
         return (product, message)
     }
@@ -384,6 +392,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
         case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
         case .name: return .text(TextField(product.name))
+        case .store: return .text(TextField(product.store))
         }
     }
 
@@ -414,10 +423,11 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.status = StatusMessage("'\(label)' was already deleted in another session")
             return []
         }
+        let store = comparison.products[index].store
         remember(Deletion(products: [PlacedProduct(position: index, product: comparison.products[index])]))
         comparison.removeProduct(at: index)
         unsaved.remove(id)
-        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID())) }
+        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), store: store)) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
         chrome.status = StatusMessage("Deleted '\(label)'")
@@ -453,12 +463,12 @@ extension ComparisonScreen {
 
     /// Ctrl-Y: the latest deletion's products back in their places, each saved whole in its place, with the focus
     /// on the first of them.
-    mutating func undoDeletion(chrome: inout Chrome) -> [Effect] {
+    mutating func undoDeletion(session: Session, chrome: inout Chrome) -> [Effect] {
         guard let deletion = deletions.popLast() else {
             chrome.status = StatusMessage("Nothing deleted to bring back")
             return []
         }
-        var effects = commit(chrome: &chrome)
+        var effects = commit(today: session.today, chrome: &chrome)
         resetEditor()
         let present = Set(comparison.products.map(\.id))
         let back = deletion.products.filter { !present.contains($0.product.id) }

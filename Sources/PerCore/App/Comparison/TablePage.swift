@@ -14,6 +14,7 @@ public struct ProductRowText: Equatable, Sendable {
     public var quantity: String?
     public var unit: String?
     public var name: String?
+    public var store: String?
     /// What names the product in a line or a question: its name, else what it is (`3.99 for 500 g`).
     public var label: String
     /// What the texts were made from, so an unchanged row can be kept.
@@ -42,6 +43,13 @@ public struct ProductRowText: Equatable, Sendable {
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
         label = product.label
+        store = product.store.isEmpty ? nil : product.store
+    }
+
+    /// The name cell when neither the name nor the store is being edited: `Oats @ Costco`, `@ Costco`, `Oats`.
+    public var nameAndStore: String? {
+        guard let store else { return name }
+        return (name.map { $0 + " " } ?? "") + "@ " + store
     }
 }
 

@@ -1,16 +1,17 @@
 import Foundation
 
 /// RFC 4180 CSV, one row per product under a header:
-/// `number,comparison,per,volume_system,name,price,quantity,unit`.
+/// `number,comparison,per,volume_system,name,price,quantity,unit,store,seen`.
 /// `number` counts the comparisons in the file, so two neighbours with the same title stay two.
 /// Neighbouring rows with the same number, comparison, per and volume_system form one comparison
 /// (`number` may be left out of a file written by hand); a row whose product columns are all empty
-/// stands for a comparison without products.
+/// stands for a comparison without products. `store` and `seen` (a `YYYY-MM-DD` day) are the products' prices
+/// now; the price history is JSON's alone. Files without them (before the price book) read as before.
 /// Text cells (`comparison`, `name`) are written for spreadsheets: one `'` in front of text that a
 /// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
 /// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
-    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "currency"]
+    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "store", "seen", "currency"]
 
     /// `currency`: a last column naming it on every row, when there is one.
     static func encode(_ comparisons: [Comparison], currency: Currency? = nil) -> String {
@@ -20,10 +21,11 @@ enum CSVExchange {
             let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
             let products = comparison.products.filter { !$0.isBlank }
             if products.isEmpty {
-                out += CSV.row(head + ["", "", "", ""] + extra)
+                out += CSV.row(head + ["", "", "", "", "", ""] + extra)
             }
             for p in products {
-                out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? ""] + extra)
+                out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? "",
+                                       textCell(p.store), p.seen?.iso ?? ""] + extra)
             }
         }
         return out
@@ -89,11 +91,15 @@ enum CSVExchange {
             try ComparisonExchange.checkCurrency(SpreadsheetText.restored(field("currency")), line: record.line)
             let name = SpreadsheetText.restored(field("name"))
             try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), name")
+            let store = SpreadsheetText.restored(field("store"))
+            try ComparisonExchange.checkText(store, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), store")
             let product = Product(
                 name: name,
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
                 quantity: try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity"),
-                unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"))
+                unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"),
+                store: store,
+                seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), seen"))
             if !product.isBlank {
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"), family: family,

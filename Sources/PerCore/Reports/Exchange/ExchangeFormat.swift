@@ -39,11 +39,13 @@ public struct ExchangeError: Error, Equatable, Sendable, CustomStringConvertible
 /// Export and import of comparisons, exact in both directions (decimals as text, any title).
 public enum ComparisonExchange {
     /// The text of an export file. Blank products (nothing entered) are left out of CSV, which has no way to tell
-    /// them from a comparison's "no products" row. With a currency, each comparison (JSON) or row (CSV) names it;
+    /// them from a comparison's "no products" row. `histories`: each comparison's earlier prices, oldest first
+    /// (JSON carries them; CSV has the products' prices now). With a currency, each comparison (JSON) or row (CSV) names it;
     /// prices stay plain decimals, and import checks the field and otherwise ignores it (the currency is a setting).
-    public static func encode(_ comparisons: [Comparison], as format: ExchangeFormat, currency: Currency? = nil) -> String {
+    public static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], as format: ExchangeFormat,
+                              currency: Currency? = nil) -> String {
         switch format {
-        case .json: JSONExchange.encode(comparisons, currency: currency)
+        case .json: JSONExchange.encode(comparisons, histories: histories, currency: currency)
         case .csv: CSVExchange.encode(comparisons, currency: currency)
         }
     }
@@ -61,6 +63,11 @@ public enum ComparisonExchange {
     /// Reads an export file (format detected from the content). The comparisons and products get fresh identities.
     /// The same reader as `decode(from:into:)`, collecting what it reads.
     public static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
+        try collect(text).comparisons
+    }
+
+    /// The same, keeping the comparisons' histories too.
+    public static func collect(_ text: String) throws(ExchangeError) -> CollectingSink {
         let bytes = Array(text.utf8)
         var given = false
         var sink = CollectingSink()
@@ -72,7 +79,7 @@ public enum ComparisonExchange {
             // A String is UTF-8 and there is no limit: nothing else can fail.
             throw ExchangeError(line: nil, problem: "\(error)")
         }
-        return sink.comparisons
+        return sink
     }
 
     /// The largest file `per import` reads: 1 GiB, some 12 million products. Import streams (memory does not
@@ -120,6 +127,16 @@ public enum ComparisonExchange {
             throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a decimal number (write it like 1.99)")
         }
         return value
+    }
+
+    /// A day written `YYYY-MM-DD`; empty: not known.
+    static func day(_ text: String, line: Int?, field: String) throws(ExchangeError) -> CalendarDay? {
+        let trimmed = trimmed(text)
+        if trimmed.isEmpty { return nil }
+        guard let day = CalendarDay(iso: trimmed) else {
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a date (write it like 2026-11-22, a day that exists)")
+        }
+        return day
     }
 
     static func unit(_ text: String, line: Int?, field: String) throws(ExchangeError) -> MeasureUnit? {

@@ -6,8 +6,8 @@ import Foundation
 // Kept apart from the readers (JSONExchange, CSVExchange), which call these after reading a product.
 extension ComparisonExchange {
     /// `comparison 2 "Oats", product 3 "Jumbo", price`: where a value is, for a message.
-    static func place(comparison title: String, number: Int, product: Int, name: String, field: String) -> String {
-        "comparison \(number) \(quoted(title)), product \(product)\(name.isEmpty ? "" : " " + quoted(name)), \(field)"
+    static func place(comparison title: String, number: Int, product: Int, name: String, field: String, what: String = "product") -> String {
+        "comparison \(number) \(quoted(title)), \(what) \(product)\(name.isEmpty ? "" : " " + quoted(name)), \(field)"
     }
 
     /// Refuses a product the app could not rank for a reason in its numbers or unit: a price or quantity
@@ -15,10 +15,10 @@ extension ComparisonExchange {
     /// another family than the comparison's (`family`, from its earlier products).
     static func checkNumbers(
         of product: Product, priceText: String?, quantityText: String?, family: UnitFamily?,
-        comparison title: String, number: Int, productNumber: Int, line: Int?
+        comparison title: String, number: Int, productNumber: Int, line: Int?, what: String = "product"
     ) throws(ExchangeError) {
         func refuse(_ field: String, _ problem: String) -> ExchangeError {
-            ExchangeError(line: line, field: place(comparison: title, number: number, product: productNumber, name: product.name, field: field), problem: problem)
+            ExchangeError(line: line, field: place(comparison: title, number: number, product: productNumber, name: product.name, field: field, what: what), problem: problem)
         }
         for (field, text, value) in [("price", priceText, product.price), ("quantity", quantityText, product.quantity)] {
             guard let value else { continue }

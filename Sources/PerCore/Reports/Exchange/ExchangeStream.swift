@@ -10,12 +10,17 @@ public protocol ExchangeSink {
     /// `texts` holds its price and quantity as `DecimalText.format` writes them, when the reader had them at hand
     /// (formatting a Decimal is slow on Linux); nil for one to format.
     mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws
+    /// An earlier price of the comparison whose header came last, in the order recorded (oldest first).
+    mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws
 }
 
 /// A product's price and quantity as `DecimalText.format` writes them (nil: not at hand).
 public struct DecimalTexts: Sendable {
     public var price: String?
     public var quantity: String?
+
+    /// None at hand.
+    public init() {}
 
     /// The formatted texts of what was written in a file, where `DecimalText.plainFormat` knows them.
     init(price: String?, quantity: String?) {
@@ -35,6 +40,8 @@ public enum ExchangeInputError: Error, Equatable, Sendable {
 /// Collects everything into whole comparisons: `ComparisonExchange.decode(_:)`, for tests and small texts.
 public struct CollectingSink: ExchangeSink {
     public private(set) var comparisons: [Comparison] = []
+    /// Each comparison's earlier prices, in file order.
+    public private(set) var histories: [ComparisonID: [PriceRecord]] = [:]
 
     public init() {}
 
@@ -50,6 +57,10 @@ public struct CollectingSink: ExchangeSink {
 
     public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws {
         comparisons[comparisons.count - 1].append(product)
+    }
+
+    public mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws {
+        histories[comparison, default: []].append(record)
     }
 }
 

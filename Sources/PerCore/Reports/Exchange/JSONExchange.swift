@@ -1,9 +1,11 @@
 import Foundation
 
-/// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "products": [{"name", "price", "quantity", "unit"}]}]`,
-/// prices and quantities as decimal strings so that nothing passes through binary floating point.
+/// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "products": [{"name", "price", "quantity", "unit", "store",
+/// "seen"}], "history": [{"name", "store", "seen", "price", "quantity", "unit"}]}]`, prices and quantities as decimal
+/// strings so that nothing passes through binary floating point; `store` and `seen` null when not known, `history`
+/// (a comparison's earlier prices, oldest first) left out when empty. Files without them (before the price book) read.
 enum JSONExchange {
-    static func encode(_ comparisons: [Comparison], currency: Currency? = nil) -> String {
+    static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil) -> String {
         guard !comparisons.isEmpty else { return "[]\n" }
         var out = "[\n"
         for (i, comparison) in comparisons.enumerated() {
@@ -12,14 +14,26 @@ enum JSONExchange {
             out += "    \"per\": \(optional(ComparisonExchange.basisText(comparison.chosenBasis))),\n"
             out += "    \"volumeSystem\": \(string(comparison.volumeSystem.rawValue)),\n"
             if let currency { out += "    \"currency\": \(string(currency.text)),\n" }
+            let history = histories[comparison.id] ?? []
+            let afterProducts = history.isEmpty ? "\n" : ",\n"
             if comparison.products.isEmpty {
-                out += "    \"products\": []\n"
+                out += "    \"products\": []" + afterProducts
             } else {
                 out += "    \"products\": [\n"
                 for (j, p) in comparison.products.enumerated() {
                     out += "      {\"name\": \(string(p.name)), \"price\": \(optional(p.price.map(DecimalText.format))), "
-                    out += "\"quantity\": \(optional(p.quantity.map(DecimalText.format))), \"unit\": \(optional(p.unit?.symbol))}"
+                    out += "\"quantity\": \(optional(p.quantity.map(DecimalText.format))), \"unit\": \(optional(p.unit?.symbol)), "
+                    out += "\"store\": \(optional(p.store.isEmpty ? nil : p.store)), \"seen\": \(optional(p.seen?.iso))}"
                     out += j == comparison.products.count - 1 ? "\n" : ",\n"
+                }
+                out += "    ]" + afterProducts
+            }
+            if !history.isEmpty {
+                out += "    \"history\": [\n"
+                for (j, h) in history.enumerated() {
+                    out += "      {\"name\": \(string(h.name)), \"store\": \(optional(h.store.isEmpty ? nil : h.store)), \"seen\": \(optional(h.seen?.iso)), "
+                    out += "\"price\": \(string(DecimalText.format(h.price))), \"quantity\": \(string(DecimalText.format(h.quantity))), \"unit\": \(string(h.unit.symbol))}"
+                    out += j == history.count - 1 ? "\n" : ",\n"
                 }
                 out += "    ]\n"
             }
@@ -89,6 +103,9 @@ enum JSONExchange {
         var seenProducts = false
         var emitted: Comparison? = nil
         var held: [JSONNode] = []       // products read before the title
+        var seenHistory = false
+        var heldHistory: [JSONNode] = []  // history read before the title
+        var historyCount = 0
         var productCount = 0
         var family: UnitFamily? = nil
         var title = ""
@@ -119,11 +136,37 @@ enum JSONExchange {
             try sink.product(product, position: productCount, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
             productCount += 1
         }
+        func takeHistory(_ item: JSONNode) throws {
+            historyCount += 1
+            let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number)
+            try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+        }
 
         try parser.inObject(depth: depth) { parser, key throws in
-            if key == "products" && !seenProducts {
+            if key == "history" && !seenHistory {
+                seenHistory = true
+                if emitted == nil && members["title"] != nil {
+                    let first = try header()
+                    title = first.title
+                    try sink.comparison(first)
+                    emitted = first
+                }
+                let historyLine = parser.line
+                switch try parser.peek() {
+                case UInt8(ascii: "["):
+                    try parser.inArray(depth: depth + 1) { parser throws in
+                        let item = try parser.parseValue(depth: depth + 2)
+                        if emitted != nil { try takeHistory(item) } else { heldHistory.append(item) }
+                    }
+                case UInt8(ascii: "n"):
+                    _ = try parser.parseValue(depth: depth + 1)
+                default:
+                    _ = try parser.parseValue(depth: depth + 1)
+                    throw ExchangeError(line: historyLine, field: "history", problem: "expected a list of earlier prices ([ … ])")
+                }
+            } else if key == "products" && !seenProducts {
                 seenProducts = true
-                if members["title"] != nil {
+                if emitted == nil && members["title"] != nil {
                     let first = try header()
                     title = first.title
                     try sink.comparison(first)
@@ -144,7 +187,7 @@ enum JSONExchange {
                 }
             } else {
                 let node = try parser.parseValue(depth: depth + 1)
-                if members[key] == nil && key != "products" { members[key] = node }
+                if members[key] == nil && key != "products" && key != "history" { members[key] = node }
             }
         }
         let final = try header()
@@ -156,6 +199,46 @@ enum JSONExchange {
             emitted = final
             for item in held { try take(item) }
         }
+        // History read before the title (the header is out now, whichever member brought it).
+        for item in heldHistory { try takeHistory(item) }
+    }
+
+    /// An earlier price from a comparison's `history`: price, quantity and unit required; `seen` a day or null.
+    private static func historyRecord(_ node: JSONNode, number: Int, in title: String, comparisonNumber: Int) throws(ExchangeError) -> (PriceRecord, (price: String?, quantity: String?)) {
+        guard case .object(let list) = node.value else {
+            throw ExchangeError(line: node.line, problem: "expected an earlier price ({\"price\": …, \"quantity\": …, \"unit\": …})")
+        }
+        var members: [String: JSONNode] = [:]
+        for (key, value) in list where members[key] == nil { members[key] = value }
+        let place = "comparison \(ComparisonExchange.quoted(title)), history \(number)"
+        func required<T>(_ key: String, _ value: T?) throws(ExchangeError) -> T {
+            guard let value else { throw ExchangeError(line: node.line, field: "\(place), \(key)", problem: "missing (an earlier price has a price, a quantity and a unit)") }
+            return value
+        }
+        let nameText = try optionalText(members, "name", allowNumber: false)
+        try ComparisonExchange.checkText(nameText?.value ?? "", line: nameText?.line ?? node.line, place: "\(place), name")
+        let storeText = try optionalText(members, "store", allowNumber: false)
+        try ComparisonExchange.checkText(storeText?.value ?? "", line: storeText?.line ?? node.line, place: "\(place), store")
+        let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
+            try ComparisonExchange.day(text.value, line: text.line, field: "\(place), seen")
+        }
+        let priceText = try optionalText(members, "price", allowNumber: true)
+        let price = try required("price", try priceText.flatMap { text throws(ExchangeError) in
+            try ComparisonExchange.decimal(text.value, line: text.line, field: "\(place), price")
+        })
+        let quantityText = try optionalText(members, "quantity", allowNumber: true)
+        let quantity = try required("quantity", try quantityText.flatMap { text throws(ExchangeError) in
+            try ComparisonExchange.decimal(text.value, line: text.line, field: "\(place), quantity")
+        })
+        let unit = try required("unit", try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
+            try ComparisonExchange.unit(text.value, line: text.line, field: "\(place), unit")
+        })
+        let record = PriceRecord(product: .random(), name: nameText?.value ?? "", store: storeText?.value ?? "", seen: seen,
+                                 price: price, quantity: quantity, unit: unit)
+        try ComparisonExchange.checkNumbers(
+            of: record.asProduct, priceText: priceText?.value, quantityText: quantityText?.value, family: nil,
+            comparison: title, number: comparisonNumber, productNumber: number, line: node.line, what: "history")
+        return (record, (priceText?.value, quantityText?.value))
     }
 
     /// A product, and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
@@ -179,7 +262,12 @@ enum JSONExchange {
         let unit = try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.unit(text.value, line: text.line, field: "unit")
         }
-        return (Product(name: name, price: price, quantity: quantity, unit: unit), (priceText?.value, quantityText?.value))
+        let storeText = try optionalText(members, "store", allowNumber: false)
+        try ComparisonExchange.checkText(storeText?.value ?? "", line: storeText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), store")
+        let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
+            try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen")
+        }
+        return (Product(name: name, price: price, quantity: quantity, unit: unit, store: storeText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {

@@ -46,6 +46,9 @@ public struct ScreenLayout: Sendable {
             case .quantity: quantity
             case .unit: unit
             case .name: name
+            // The store is edited in the name's cell (which shows "name @ store" otherwise): the table's columns are
+            // left as they are.
+            case .store: name
             }
         }
     }

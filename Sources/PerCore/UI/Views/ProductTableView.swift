@@ -56,7 +56,11 @@ enum ProductTableView {
         for field in ProductField.allCases {
             let frame = row.frame(of: field)
             guard frame.width > 0 else { continue }
-            if isFocusedRow && field == state.editing.focus.field {
+            let isFocused = isFocusedRow && field == state.editing.focus.field
+            // The name and the store share a cell: it shows the one being edited, else "name @ store".
+            if field == .store && !isFocused { continue }
+            if field == .name && isFocusedRow && state.editing.focus.field == .store { continue }
+            if isFocused {
                 // Left-aligned while typing, so a keystroke only appends.
                 let typed = editedText(state, width: frame.width)
                 // Reverse alone, without colour: the same attributes as a pressed key and as the rest of the cell,
@@ -123,7 +127,8 @@ enum ProductTableView {
         case .price: (text.price, "price")
         case .quantity: (text.quantity, "qty")
         case .unit: (text.unit, "unit")
-        case .name: (text.name, "")
+        case .name: (text.nameAndStore, "")
+        case .store: (text.store, "")
         }
     }
 

@@ -33,7 +33,7 @@ public enum ScreenView {
         case .unit(let picker):
             UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
         case .text:
-            drawNameHint(layout, glyphs: g, into: &canvas)
+            drawNameHint(state.editing.focus.field, layout, glyphs: g, into: &canvas)
         }
         drawSummary(state, layout, page: page, into: &canvas)
         drawFooter(state, layout, into: &canvas)
@@ -131,12 +131,12 @@ public enum ScreenView {
         }
     }
 
-    static func drawNameHint(_ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
+    static func drawNameHint(_ field: ProductField, _ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
         let f = layout.keypadFrame
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
-        let hints = ["Type the name", "(optional)", "", "Tab: next", "Esc: undo"]
+        let hints = [field == .store ? "Type the store" : "Type the name", "(optional)", "", "Tab: next", "Esc: undo"]
         for (i, hint) in hints.enumerated() where f.y + 1 + i < f.maxY - 1 {
             canvas.put(hint, x: f.x + 2, y: f.y + 1 + i, style: .dim, color: .muted, limit: f.width - 3)
         }
@@ -224,7 +224,10 @@ public enum ScreenView {
                 let long = "Type a \(family.name) unit or step with Left/Right"
                 hint = TextWidth.of(long) < r.width ? long : "Type a \(family.name) unit, or Left/Right"
             }
-        case .text: hint = "Name this product (optional); Tab for the next product"
+        case .text:
+            hint = state.editing.focus.field == .store
+                ? "Where the price was seen (optional); Tab for the next product"
+                : "Name this product (optional); Tab for its store"
         }
         canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
     }

@@ -1,0 +1,105 @@
+import Foundation
+
+/// One price as it was seen: a product's earlier value kept in the history, or its value now. Only complete
+/// prices (price, quantity and unit) are recorded.
+public struct PriceRecord: Equatable, Sendable {
+    /// The product it was the price of (which may be deleted since: its history is kept).
+    public var product: ProductID
+    public var name: String
+    public var store: String
+    public var seen: CalendarDay?
+    public var price: Decimal
+    public var quantity: Decimal
+    public var unit: MeasureUnit
+
+    public init(product: ProductID, name: String, store: String, seen: CalendarDay?, price: Decimal, quantity: Decimal, unit: MeasureUnit) {
+        self.product = product
+        self.name = name
+        self.store = store
+        self.seen = seen
+        self.price = price
+        self.quantity = quantity
+        self.unit = unit
+    }
+
+    /// The product's price as it is; nil unless price, quantity and unit are all set.
+    public init?(_ product: Product) {
+        guard let price = product.price, let quantity = product.quantity, let unit = product.unit else { return nil }
+        self.init(product: product.id, name: product.name, store: product.store, seen: product.seen, price: price, quantity: quantity, unit: unit)
+    }
+
+    /// The record as a product (for ranking it against a comparison).
+    public var asProduct: Product {
+        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, store: store, seen: seen)
+    }
+}
+
+/// A comparison's price book: every price recorded for it (its history, then its products' prices now), newest
+/// first, with the lowest unit price ever seen marked.
+public struct PriceBook: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var record: PriceRecord
+        /// A product's price now (not an earlier one kept in the history).
+        public var isCurrent: Bool
+        /// Its price per the comparison's basis; nil when it can't be ranked with the comparison (no basis, a unit of
+        /// another family, a number out of range).
+        public var unitPrice: UnitPrice?
+    }
+
+    /// Newest first: by the day seen (unknown days last), and among one day's prices the later recorded first (a
+    /// product's price now before its earlier ones).
+    public let entries: [Entry]
+    /// The entry with the lowest unit price ever seen, the most recent among ties; nil when none is ranked.
+    public let lowestIndex: Int?
+    /// The comparison the prices are ranked in (its basis says per what).
+    private let rankedIn: Comparison
+
+    /// `history` in the order it was recorded (oldest first), then the comparison's products as they are now.
+    public init(history: [PriceRecord], comparison: Comparison) {
+        let recorded = history.map { ($0, false) } + comparison.products.compactMap(PriceRecord.init).map { ($0, true) }
+        let ranking = Self.ranking(comparison, history: history)
+        rankedIn = ranking
+        let ordered = recorded.enumerated().sorted { a, b in
+            let (dayA, dayB) = (a.element.0.seen?.dayNumber ?? Int.min, b.element.0.seen?.dayNumber ?? Int.min)
+            return dayA != dayB ? dayA > dayB : a.offset > b.offset
+        }
+        entries = ordered.map { Entry(record: $0.element.0, isCurrent: $0.element.1, unitPrice: ranking.unitPrice(of: $0.element.0.asProduct)) }
+        lowestIndex = Self.lowest(entries.lazy.map(\.unitPrice))
+    }
+
+    public var lowest: Entry? { lowestIndex.map { entries[$0] } }
+
+    /// An entry's price per the comparison's basis (`per`), e.g. 7.98 per kg.
+    public func pricePerBasis(_ entry: Entry) -> Decimal? { entry.unitPrice.flatMap(rankedIn.pricePerBasis) }
+
+    /// What the unit prices are per: `kg`, `100 g`; empty while nothing has a unit.
+    public var perLabel: String { rankedIn.basis?.label ?? "" }
+
+    /// The lowest unit price among `records` in the comparison (the first among ties, so pass them newest first),
+    /// with its record: what "Lowest seen" compares a new price with. One pass, no sorting.
+    public static func lowest(of records: some Sequence<PriceRecord>, in comparison: Comparison) -> (record: PriceRecord, unitPrice: UnitPrice)? {
+        var best: (record: PriceRecord, unitPrice: UnitPrice)?
+        for record in records {
+            guard let price = comparison.unitPrice(of: record.asProduct) else { continue }
+            if best == nil || price < best!.unitPrice { best = (record, price) }
+        }
+        return best
+    }
+
+    /// The index of the lowest of `prices` (the first among equals).
+    private static func lowest(_ prices: some Collection<UnitPrice?>) -> Int? {
+        var best: (index: Int, price: UnitPrice)?
+        for (index, price) in prices.enumerated() {
+            guard let price else { continue }
+            if best == nil || price < best!.price { best = (index, price) }
+        }
+        return best?.index
+    }
+
+    /// The comparison the prices are ranked in: its own, or, while no product has a unit, one of the history's family.
+    private static func ranking(_ comparison: Comparison, history: [PriceRecord]) -> Comparison {
+        guard comparison.family == nil, let unit = history.last?.unit else { return comparison }
+        return Comparison(id: comparison.id, title: comparison.title, products: [Product(id: ProductID("family"), unit: unit)],
+                          basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// `per history`: a comparison's price book, newest first, as a table, JSON or CSV. Text is made safe as in
+/// `ComparisonReport`.
+public struct HistoryReport: Sendable {
+    public let book: PriceBook
+    public let title: String
+
+    public init(history: [PriceRecord], comparison: Comparison) {
+        book = PriceBook(history: history, comparison: comparison)
+        title = comparison.title
+    }
+
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .table: table
+        case .json: json
+        case .csv: csv
+        }
+    }
+
+    private func unitPriceText(_ entry: PriceBook.Entry) -> String? {
+        book.pricePerBasis(entry).map(ComparisonReport.exactText)
+    }
+
+    public var table: String {
+        let header = ["Seen", "Store", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)", ""]
+        let body: [[String]] = book.entries.enumerated().map { index, entry in
+            let r = entry.record
+            let marks = [index == book.lowestIndex ? "* lowest" : nil, entry.isCurrent ? "now" : nil].compactMap { $0 }
+            return [
+                r.seen?.iso ?? "-", TerminalText.singleLine(r.store), TerminalText.singleLine(r.name),
+                MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity), r.unit.symbol,
+                book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", marks.joined(separator: ", "),
+            ]
+        }
+        var lines: [String] = []
+        if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
+        guard !body.isEmpty else { return (lines + ["No prices recorded yet."]).joined(separator: "\n") + "\n" }
+        let all = [header] + body
+        let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
+        let rightAligned: Set<Int> = [3, 4, 6]
+        for cells in all {
+            var line = ""
+            for (c, cell) in cells.enumerated() {
+                let pad = String(repeating: " ", count: widths[c] - TextWidth.of(cell))
+                if c > 0 { line += "  " }
+                line += rightAligned.contains(c) ? pad + cell : cell + pad
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var json: String {
+        let objects = book.entries.enumerated().map { index, entry -> String in
+            let r = entry.record
+            let fields: [(String, String)] = [
+                ("name", JSONExchange.string(r.name)),
+                ("store", r.store.isEmpty ? "null" : JSONExchange.string(r.store)),
+                ("seen", r.seen.map { JSONExchange.string($0.iso) } ?? "null"),
+                ("price", JSONExchange.string(DecimalText.format(r.price))),
+                ("quantity", JSONExchange.string(DecimalText.format(r.quantity))),
+                ("unit", JSONExchange.string(r.unit.symbol)),
+                ("unitPrice", unitPriceText(entry).map(JSONExchange.string) ?? "null"),
+                ("per", JSONExchange.string(book.perLabel)),
+                ("current", entry.isCurrent ? "true" : "false"),
+                ("lowest", index == book.lowestIndex ? "true" : "false"),
+            ]
+            return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    public var csv: String {
+        var lines = ["name,store,seen,price,quantity,unit,unitPrice,per,current,lowest"]
+        for (index, entry) in book.entries.enumerated() {
+            let r = entry.record
+            let cells = [
+                CSVExchange.textCell(r.name), CSVExchange.textCell(r.store), r.seen?.iso ?? "",
+                DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
+                unitPriceText(entry) ?? "", book.perLabel,
+                entry.isCurrent ? "true" : "false", index == book.lowestIndex ? "true" : "false",
+            ]
+            lines.append(cells.map(CSV.field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The store field and the price history, typed in the real binary and read back with `per`.
+    @Suite struct PriceBookEndToEndTests {
+        @Test func aTypedStoreCarriesOverAndAChangedPriceGoesIntoTheHistory() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            // The day per dates prices with, on the clock of the machine running the test (UTC, as given to per).
+            let environment = "TZ=UTC "
+            let today = { () -> String in
+                let formatter = DateFormatter()
+                formatter.timeZone = TimeZone(identifier: "UTC")
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.dateFormat = "yyyy-MM-dd"
+                return formatter.string(from: Date())
+            }
+            let before = today()
+            do {
+                let tmux = TmuxSession(environment + perCommand(db: db))
+                tmux.waitFor("Untitled")
+                tmux.type("6.99"); tmux.keys("Tab")
+                tmux.type("1"); tmux.keys("Tab")
+                tmux.type("kg"); tmux.keys("Tab")
+                tmux.type("Jumbo"); tmux.keys("Tab")
+                #expect(tmux.waitFor("Store of Jumbo").contains("Type the store"), "\(tmux.screen)")
+                tmux.type("Costco"); tmux.keys("Tab")
+                // Product 2 starts with Costco: the name's cell shows it.
+                let screen = tmux.waitFor { $0.contains("Price (new") && $0.contains("@ Costco") }
+                // Jumbo's cell shows its store after the name, cut to the cell's width.
+                #expect(screen.contains("Jumbo @ "), "\(screen)")
+                tmux.type("3"); tmux.keys("Tab")
+                tmux.type("500"); tmux.keys("Tab")
+                tmux.type("g"); tmux.keys("Tab", "Tab", "Tab")
+                tmux.waitFor { $0.contains("Price (new") && $0.contains("3.00") }
+                // Jumbo's price changes: the earlier one is kept.
+                tmux.keys("PgUp", "PgUp")
+                tmux.waitFor("Price of Jumbo")
+                tmux.keys("C-u"); tmux.type("5.49"); tmux.keys("Tab")
+                tmux.waitFor("Quantity of Jumbo")
+                tmux.keys("C-q")
+                #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            }
+            let after = today()
+            let show = run([perBinary, "show", "--db", db, "--format", "json", "Untitled"])
+            #expect(show.status == 0 && show.stdout.contains(#""store": "Costco", "seen": ""#), "\(show.stdout) \(show.stderr)")
+            let export = run([perBinary, "export", "--db", db])
+            #expect(export.status == 0, "\(export.stderr) \(show.stderr)")
+            let day = export.stdout.contains("\"seen\": \"\(before)\"") ? before : after
+            #expect(export.stdout.contains(#"{"name": "Jumbo", "price": "5.49", "quantity": "1", "unit": "kg", "store": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "", "price": "3", "quantity": "500", "unit": "g", "store": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#""history": ["#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Jumbo", "store": "Costco", "seen": "\#(day)", "price": "6.99", "quantity": "1", "unit": "kg"}"#), "\(export.stdout)")
+        }
+    }
+}

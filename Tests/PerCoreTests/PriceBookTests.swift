@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// The price book's pure parts: days, their ages, the history's order and its lowest price, `@STORE`.
+@Suite struct PriceBookTests {
+    func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
+
+    @Test func daysReadAndWriteISOAndRefuseWhatDoesNotExist() {
+        #expect(CalendarDay(iso: "2026-11-22") == CalendarDay(year: 2026, month: 11, day: 22))
+        #expect(CalendarDay(iso: "2024-02-29")?.iso == "2024-02-29")          // a leap day
+        #expect(CalendarDay(iso: "0001-01-01")?.iso == "0001-01-01")
+        for bad in ["2026-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-11-00", "0000-01-01",
+                    "2026-1-22", "26-11-22", "2026/11/22", "2026-11-22T00:00", " 2026-11-22", "２０２６-11-22", "", "yesterday"] {
+            #expect(CalendarDay(iso: bad) == nil, "\(bad)")
+        }
+        #expect(CalendarDay(year: 2026, month: 2, day: 29) == nil)
+        #expect(CalendarDay(year: 2000, month: 2, day: 29) != nil)
+        #expect(day("2026-01-31") < day("2026-02-01"))
+        #expect(day("2026-10-03").shortText == "3 Oct")
+    }
+
+    /// Any valid day written and read again is the same day; the day after any day is one day number later.
+    @Test(arguments: 0..<8)
+    func anyDayRoundTripsThroughItsText(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        for _ in 0..<500 {
+            let y = Int.random(in: 1...9999, using: &rng), m = Int.random(in: 1...12, using: &rng), d = Int.random(in: 1...31, using: &rng)
+            guard let original = CalendarDay(year: y, month: m, day: d) else {
+                #expect(d > CalendarDay.days(inMonth: m, of: y))
+                continue
+            }
+            #expect(CalendarDay(iso: original.iso) == original)
+            #expect(original.adding(days: 0) == original)
+            if let next = original.adding(days: 1) {
+                #expect(next.dayNumber == original.dayNumber + 1)
+                #expect(next > original)
+            }
+        }
+    }
+
+    @Test func theClocksMomentIsTheDayInTheLocalZone() {
+        let moment = Date(timeIntervalSince1970: 1_795_305_600)   // 2026-11-22 00:00 UTC
+        #expect(CalendarDay(moment, in: TimeZone(identifier: "UTC")!) == day("2026-11-22"))
+        #expect(CalendarDay(moment, in: TimeZone(identifier: "America/New_York")!) == day("2026-11-21"))
+        #expect(day("1970-01-01").dayNumber == 0)
+    }
+
+    @Test func agesAreShortAndTrue() {
+        let today = day("2026-11-22")
+        #expect(today.age(on: today) == "today")
+        #expect(day("2026-11-19").age(on: today) == "3 d")
+        #expect(day("2026-11-09").age(on: today) == "13 d")
+        #expect(day("2026-11-08").age(on: today) == "2 wk")
+        #expect(day("2026-06-22").age(on: today) == "5 mo")
+        #expect(day("2023-11-22").age(on: today) == "3 yr")
+        #expect(day("2026-11-23").age(on: today) == "2026-11-23")   // another machine's clock: the date, not a lie
+        #expect(day("2026-08-23").isOlder(than: 90, on: today))
+        #expect(!day("2026-08-24").isOlder(than: 90, on: today))
+    }
+
+    @Test func theBookIsNewestFirstWithTheLowestMarkedOnce() {
+        let oats = Comparison(id: "c", title: "Oats", products: [
+            Product(id: "a", name: "Jumbo", price: 6.99, quantity: 1, unit: .kilogram, store: "Costco", seen: day("2026-11-20")),
+            Product(id: "b", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01")),
+            Product(id: "blank"),
+        ])
+        let history = [
+            PriceRecord(product: "a", name: "Jumbo", store: "Aldi", seen: day("2026-10-03"), price: 5.49, quantity: 1, unit: .kilogram),
+            PriceRecord(product: "a", name: "Jumbo", store: "Lidl", seen: day("2026-11-01"), price: 5.49, quantity: 1, unit: .kilogram),
+            PriceRecord(product: "gone", name: "Old", store: "", seen: nil, price: 1, quantity: 1, unit: .kilogram),
+        ]
+        let book = PriceBook(history: history, comparison: oats)
+        #expect(book.entries.map(\.record.store) == ["Costco", "", "Lidl", "Aldi", ""])
+        #expect(book.entries.map(\.isCurrent) == [true, true, false, false, false])
+        // 1.00 per kg undated is the lowest: unknown days come last but still count.
+        #expect(book.lowest?.record.name == "Old")
+        #expect(book.perLabel == "kg")
+
+        // Ties: the most recent of equal unit prices. 5.49/kg twice (Lidl later), 5.49/kg now: the current one.
+        let tied = Comparison(id: "c", products: [Product(id: "a", price: 5.49, quantity: 1, unit: .kilogram, store: "Costco", seen: day("2026-11-20"))])
+        let tiedBook = PriceBook(history: Array(history.prefix(2)), comparison: tied)
+        #expect(tiedBook.lowestIndex == 0)
+        #expect(tiedBook.entries.filter { $0.unitPrice == tiedBook.lowest?.unitPrice }.count == 3)
+        #expect(PriceBook.lowest(of: history.prefix(2).reversed(), in: tied)?.record.store == "Lidl")
+    }
+
+    @Test func aBookWithoutUnitsNowStillRanksItsHistory() {
+        let empty = Comparison(id: "c", products: [Product(id: "x")])
+        let book = PriceBook(history: [PriceRecord(product: "x", name: "", store: "", seen: nil, price: 2, quantity: 500, unit: .gram)], comparison: empty)
+        #expect(book.lowestIndex == 0)
+        #expect(book.pricePerBasis(book.entries[0]) == 4)
+        #expect(PriceBook(history: [], comparison: empty).lowestIndex == nil)
+    }
+
+    @Test func historyReadsWhereverTheFileGivesItAndRoundTrips() throws {
+        let late = #"[{"history": [{"price": "2", "quantity": "1", "unit": "kg", "seen": "2026-01-05", "store": "A"}], "title": "Late", "products": [{"name": "x", "price": "3", "quantity": "1", "unit": "kg"}]}]"#
+        let read = try ComparisonExchange.collect(late)
+        let id = try #require(read.comparisons.first?.id)
+        #expect(read.histories[id] == [PriceRecord(product: read.histories[id]![0].product, name: "", store: "A", seen: day("2026-01-05"), price: 2, quantity: 1, unit: .kilogram)])
+        let again = try ComparisonExchange.collect(ComparisonExchange.encode(read.comparisons, histories: read.histories, as: .json))
+        let againID = try #require(again.comparisons.first?.id)
+        #expect(again.histories[againID]?.map(\.store) == ["A"])
+        #expect(again.histories[againID]?.map(\.seen) == [day("2026-01-05")])
+        #expect(again.comparisons.first?.products.map(\.name) == ["x"])
+        // Without a history, the file is as before but for each product's store and day.
+        #expect(!ComparisonExchange.encode(read.comparisons, as: .json).contains("history"))
+    }
+
+    @Test func compareItemsTakeAStore() throws {
+        let item = try ProductSpec.parse("oats=6.99/1kg@Costco").get()
+        #expect(item.name == "oats" && item.store == "Costco" && item.unit == .kilogram && item.quantity == 1)
+        #expect(try ProductSpec.parse("4.49/6x330 ml @ Aldi Süd").get().store == "Aldi Süd")
+        #expect(try ProductSpec.parse("3/500g").get().store == "")
+        let odd = try ProductSpec.parse("a@b=1/1kg@x=y").get()
+        #expect(odd.name == "a@b" && odd.store == "x=y")
+        #expect(try ProductSpec.parse("me@home=2/1kg").get().name == "me@home")
+        if case .failure(let error) = ProductSpec.parse("3/500g@") { #expect(error.reason.contains("missing store")) } else { Issue.record("took an empty store") }
+        if case .failure(let error) = ProductSpec.parse("3/500g@a\u{1B}b") { #expect(error.reason.contains("U+001B")) } else { Issue.record("took a control character") }
+    }
+}

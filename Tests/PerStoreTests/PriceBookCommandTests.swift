@@ -1,0 +1,175 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerStore
+import TestSupport
+
+/// `per history`, `@STORE`, and stores, days and history through show, export and import, run as a user would.
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
+struct PriceBookCommandTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+    func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
+
+    private func per(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        try run(perBinary, arguments + ["--db", db])
+    }
+
+    /// Oats: two products now, Jumbo's price changed twice before (Aldi in October, Lidl on 1 November).
+    private func saveOats() throws {
+        let store = try ComparisonStore(path: db)
+        var jumbo = Product(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, store: "Aldi", seen: day("2026-10-03"))
+        try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
+        jumbo.price = decimal("5.49"); jumbo.quantity = decimal("0.9"); jumbo.store = "Lidl"; jumbo.seen = day("2026-11-01")
+        try store.saveField(.quantity, of: jumbo, in: "c", position: 0)
+        try store.saveField(.store, of: jumbo, in: "c", position: 0)
+        jumbo.price = decimal("6.99"); jumbo.quantity = 1; jumbo.store = "Costco"; jumbo.seen = day("2026-11-20")
+        try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
+    }
+
+    @Test func historyInEachFormatNewestFirstWithOneLowest() throws {
+        try saveOats()
+        let table = try per("history", "oats")
+        #expect(table.status == 0, "\(table.err)")
+        #expect(table.out == """
+            Oats
+            Seen        Store   Name   Price  Quantity  Unit  Per kg
+            2026-11-20  Costco  Jumbo   6.99         1  kg      6.99  now
+            2026-11-01          Small   3.00       500  g       6.00  now
+            2026-11-01  Lidl    Jumbo   5.49       0.9  kg      6.10
+            2026-10-03  Aldi    Jumbo   5.49         1  kg      5.49  * lowest
+
+            """)
+        let json = try per("history", "Oats", "--format", "json")
+        #expect(json.out == """
+            [
+              {"name": "Jumbo", "store": "Costco", "seen": "2026-11-20", "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg", "current": true, "lowest": false},
+              {"name": "Small", "store": null, "seen": "2026-11-01", "price": "3", "quantity": "500", "unit": "g", "unitPrice": "6", "per": "kg", "current": true, "lowest": false},
+              {"name": "Jumbo", "store": "Lidl", "seen": "2026-11-01", "price": "5.49", "quantity": "0.9", "unit": "kg", "unitPrice": "6.1", "per": "kg", "current": false, "lowest": false},
+              {"name": "Jumbo", "store": "Aldi", "seen": "2026-10-03", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "per": "kg", "current": false, "lowest": true}
+            ]
+
+            """)
+        let csv = try per("history", "c", "--format", "csv")
+        #expect(csv.out == """
+            name,store,seen,price,quantity,unit,unitPrice,per,current,lowest
+            Jumbo,Costco,2026-11-20,6.99,1,kg,6.99,kg,true,false
+            Small,,2026-11-01,3,500,g,6,kg,true,false
+            Jumbo,Lidl,2026-11-01,5.49,0.9,kg,6.1,kg,false,false
+            Jumbo,Aldi,2026-10-03,5.49,1,kg,5.49,kg,false,true
+
+            """)
+        #expect(try per("history", "rice").status == 1)
+    }
+
+    @Test func clearingHistoryAsksOrNeedsYes() throws {
+        try saveOats()
+        let refused = try per("history", "Oats", "--clear")   // stdin is not a terminal
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("add --yes"))
+        #expect(try ComparisonStore(path: db).history(of: "c").count == 2)
+        let cleared = try per("history", "Oats", "--clear", "--yes")
+        #expect(cleared.status == 0)
+        #expect(cleared.out == "Deleted 2 earlier prices of \"Oats\".\n")
+        #expect(try ComparisonStore(path: db).history(of: "c").isEmpty)
+        #expect(try ComparisonStore(path: db).load("c")?.products.count == 2)   // the prices now stay
+    }
+
+    @Test func compareTakesAStoreAndShowsIt() throws {
+        let table = try run(perBinary, ["compare", "oats=6.99/1kg@Costco", "b=3/500g"])
+        #expect(table.status == 0, "\(table.err)")
+        #expect(table.out == """
+            #  Name  Price  Quantity  Unit  Per kg                Store
+            1  b      3.00       500  g       6.00  * Best value
+            2  oats   6.99         1  kg      6.99  +17% more     Costco
+
+            """)
+        let json = try run(perBinary, ["compare", "--format", "json", "oats=6.99/1kg@Costco", "3/500g"])
+        #expect(json.out.contains("\"percentMore\": null, \"store\": null}"))
+        #expect(json.out.contains("\"store\": \"Costco\"}"))
+        #expect(!json.out.contains("seen"))
+        let bad = try run(perBinary, ["compare", "6.99/1kg@"])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("missing store"))
+    }
+
+    @Test func showGivesStoreAndDay() throws {
+        try saveOats()
+        let json = try per("show", "Oats", "--format", "json")
+        #expect(json.out.contains("\"store\": \"Costco\", \"seen\": \"2026-11-20\"}"))
+        #expect(json.out.contains("\"store\": null, \"seen\": \"2026-11-01\"}"))
+        let csv = try per("show", "Oats", "--format", "csv")
+        #expect(csv.out.hasPrefix("name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store,seen\n"))
+        #expect(csv.out.contains(",Costco,2026-11-20\n"))
+    }
+
+    @Test func exportAndImportCarryStoresDaysAndHistoryExactly() throws {
+        try saveOats()
+        let export = try per("export")
+        #expect(export.status == 0)
+        let file = folder.file("oats.json")
+        try export.out.write(toFile: file, atomically: true, encoding: .utf8)
+        let other = folder.file("other.sqlite")
+        let imported = try run(perBinary, ["import", file, "--db", other])
+        #expect(imported.status == 0, "\(imported.err)")
+        let back = try ComparisonStore(path: other)
+        let id = try #require(try back.summaries().first?.id)
+        let original = try ComparisonStore(path: db)
+        func shape(_ records: [PriceRecord]) -> [String] { records.map { "\($0.name)|\($0.store)|\($0.seen?.iso ?? "-")|\($0.price)|\($0.quantity)|\($0.unit.symbol)" } }
+        #expect(shape(try back.history(of: id)) == shape(try original.history(of: "c")))
+        #expect(try back.load(id)?.products.map { PriceRecord($0)! }.map { [$0].map(\.store) + [$0.seen!.iso] }
+                == [["Costco", "2026-11-20"], ["", "2026-11-01"]])
+        // Exported again, the same text.
+        #expect(try run(perBinary, ["export", "--db", other]).out == export.out)
+
+        let csv = try per("export", "--format", "csv")
+        #expect(csv.out.contains("1,Oats,,us,Jumbo,6.99,1,kg,Costco,2026-11-20\r\n"))
+        let fromCSV = try ComparisonExchange.decode(csv.out)
+        #expect(fromCSV.first?.products.map(\.store) == ["Costco", ""])
+        #expect(fromCSV.first?.products.map(\.seen) == [day("2026-11-20"), day("2026-11-01")])
+    }
+
+    @Test func filesFromBeforeThePriceBookStillImport() throws {
+        let json = folder.file("old.json")
+        try """
+            [{"title": "Oats", "per": "100 g", "volumeSystem": "us", "products": [{"name": "a", "price": "1.99", "quantity": "500", "unit": "g"}]}]
+            """.write(toFile: json, atomically: true, encoding: .utf8)
+        let csv = folder.file("old.csv")
+        try "number,comparison,per,volume_system,name,price,quantity,unit\r\n1,Rice,,us,b,2.49,1,kg\r\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        for file in [json, csv] {
+            let result = try per("import", file)
+            #expect(result.status == 0, "\(result.err)")
+        }
+        let store = try ComparisonStore(path: db)
+        let all = try store.loadAll()
+        #expect(all.map(\.title) == ["Oats", "Rice"])
+        #expect(all.flatMap(\.products).map(\.store) == ["", ""])
+        #expect(all.flatMap(\.products).map(\.seen) == [nil, nil])
+        #expect(try all.allSatisfy { try store.history(of: $0.id).isEmpty })
+    }
+
+    @Test func badDaysAreRefusedNamingTheFieldAndNothingIsWritten() throws {
+        try saveOats()
+        let before = FileSnapshot(db)
+        let cases: [(String, String, String)] = [
+            ("product.json", #"[{"title": "X", "products": [{"name": "a", "price": "1", "quantity": "1", "unit": "kg", "seen": "2026-02-30"}]}]"#,
+             #"line 1, comparison "X", product 1, seen: "2026-02-30" is not a date"#),
+            ("history.json", "[{\"title\": \"X\", \"products\": [],\n \"history\": [{\"price\": \"1\", \"quantity\": \"1\", \"unit\": \"kg\", \"seen\": \"22/11/2026\"}]}]",
+             #"line 2, comparison "X", history 1, seen: "22/11/2026" is not a date"#),
+            ("missing.json", "[{\"title\": \"X\", \"history\": [{\"price\": \"1\", \"unit\": \"kg\"}]}]",
+             #"comparison "X", history 1, quantity: missing"#),
+            ("product.csv", "comparison,name,price,quantity,unit,store,seen\r\nX,a,1,1,kg,Aldi,2026-11-22\r\nX,b,1,1,kg,Aldi,tomorrow\r\n",
+             #"line 3, comparison "X", product 2, seen: "tomorrow" is not a date"#),
+        ]
+        for (name, text, message) in cases {
+            let file = folder.file(name)
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try per("import", file)
+            #expect(result.status == 1, "\(name)")
+            #expect(result.err.contains(message), "\(name): \(result.err)")
+            #expect(result.err.contains("nothing was imported"), "\(name)")
+        }
+        let after = FileSnapshot(db)
+        #expect(after.bytes == before.bytes)
+    }
+}
