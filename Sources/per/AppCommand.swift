@@ -13,8 +13,10 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var currency: CurrencyOptions
 
+    @OptionGroup var shop: ShopOptions
+
     func runApp() throws {
-        try Self.runApp(noMouse: noMouse, databasePath: database.path, currency: currency.text)
+        try Self.runApp(noMouse: noMouse, databasePath: database.path, currency: currency.text, shop: shop.name)
     }
 
     /// The app's arguments when they are only `--no-mouse`, `--db PATH` or `--db=PATH`, each at most once;
@@ -38,7 +40,7 @@ struct AppOptions: ParsableArguments {
     }
 
     /// `currency`: the `--currency` text (PER_CURRENCY when nil).
-    static func runApp(noMouse: Bool, databasePath: String?, currency: String? = nil) throws {
+    static func runApp(noMouse: Bool, databasePath: String?, currency: String? = nil, shop: ShopName? = nil) throws {
         let currency = try CurrencyOptions.resolved(currency)
         let opening: StoreOpening
         do {
@@ -54,7 +56,7 @@ struct AppOptions: ParsableArguments {
             Output.error(error.message)
             throw ExitCode(1)
         }
-        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency) }
+        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency, shop: shop) }
         if status != 0 { throw ExitCode(status) }
     }
 }

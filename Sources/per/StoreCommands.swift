@@ -328,14 +328,15 @@ struct TripCommand: ParsableCommand {
     var format: TripFormat = .table
     @Flag(help: "Clear every check-off (the next trip), then print the list.")
     var reset = false
+    @OptionGroup var shop: ShopOptions
     @OptionGroup var currency: CurrencyOptions
 
     func run() throws {
         try runReporting {
             let currency = try self.currency.resolved()
-            let store = try database.openStore(create: false)
-            if reset { try store.clearCheckOffs() }
-            try Output.out(TripReport(try store.shoppingList(), currency: currency).render(format))
+            let database = try self.database.openStore(create: false)
+            if reset { try database.clearCheckOffs() }
+            try Output.out(TripReport(try database.shoppingList(), currency: currency, at: shop.name).render(format))
         }
     }
 }

@@ -31,10 +31,10 @@ struct TripCommandTests {
         let table = run([perBinary, "trip", "--db", db])
         #expect(table.status == 0)
         #expect(table.stdout == """
-                 Count  Item            Buy  Price  Total
-            [x]     2x  Oats            o1    6.99  13.98
-            [ ]     1x  Milk            1 L   1.29   1.29
-            [ ]     1x  Bread\\u{1B}[2J  -        -      -
+                 Count  Item            Buy  Store  Price  Total
+            [x]     2x  Oats            o1           6.99  13.98
+            [ ]     1x  Milk            1 L          1.29   1.29
+            [ ]     1x  Bread\\u{1B}[2J  -               -      -
 
             Total 15.27 · in cart 13.98 · left 1.29 (1 without a price)
 
@@ -89,5 +89,43 @@ struct TripCommandTests {
             """)
         let missing = run([perBinary, "trip", "--db", folder.file("none.sqlite")])
         #expect(missing.status == 1 && !FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
+    }
+
+    /// `--store NAME`: each item's product to buy is the best at that store, none when it has none there.
+    @Test func atAStore() throws {
+        let store = try ComparisonStore(path: db)
+        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, store: "Costco")]))
+        try store.save(Comparison(id: "a", title: "Oats", products: [
+            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),
+            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, store: "Aldi"),
+        ]))
+        #expect(run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout == """
+            - [ ] 1× Oats: o1, Costco, 6.99 = 6.99
+            - [ ] 1× Rice: r, Costco, 2.00 = 2.00
+
+            Total 8.99 · in cart 0.00 · left 8.99
+
+            """)
+        #expect(run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "aldi"]).stdout == """
+            - [ ] 1× Oats: o2, Aldi, 3.99 = 3.99
+            - [ ] 1× Rice
+
+            Total 3.99 · in cart 0.00 · left 3.99 (1 without a price)
+
+            """)
+        #expect(run([perBinary, "trip", "--db", db, "--format", "json", "--store", "Aldi"]).stdout == """
+            {
+              "items": [
+                {"title": "Oats", "count": 1, "bought": false, "product": {"name": "o2", "store": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "lineTotal": "3.99"},
+                {"title": "Rice", "count": 1, "bought": false, "product": null, "lineTotal": null}
+              ],
+              "total": "3.99",
+              "inCart": "0",
+              "left": "3.99",
+              "store": "Aldi"
+            }
+
+            """)
+        #expect(run([perBinary, "trip", "--db", db, "--store", "Aldi"]).stdout.hasPrefix("At Aldi\n"))
     }
 }

@@ -133,7 +133,7 @@ public struct AppState: Equatable, Sendable {
         switch event {
         case .listsLoaded(let entries):
             guard case .lists(var lists) = screen else { return [] }
-            lists.refresh(entries)
+            lists.refresh(session.listOrder.arranged(entries, at: session.shop))
             screen = .lists(lists)
             return []
         case .opened(let comparison):

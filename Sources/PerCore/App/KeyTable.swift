@@ -85,6 +85,7 @@ public enum KeyTable {
         bind("Ctrl-T", "next trip: clear check-offs (asks)", legend: nil, .lists) {
             $0 == .control("t") ? .lists(.askClearCheckOffs) : nil
         },
+        bind("Ctrl-S", "group by store / as edited", legend: nil, .lists) { $0 == .control("s") ? .lists(.toggleOrder) : nil },
         bind("a-z, 0-9", "type a list: an item a line", legend: nil, .lists) { event in
             if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
         },

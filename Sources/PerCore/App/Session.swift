@@ -19,9 +19,15 @@ public struct Session: Equatable, Sendable {
     public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
     /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
     public var currency: Currency?
+    /// The store the shopping list is for (`--store`): each item's product to buy is the best there.
+    public var shop: ShopName?
+    /// The shopping list's order: as edited, or grouped by the store of each item's product to buy (Ctrl-S there).
+    public var listOrder: ListOrder = .recent
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
-                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference) {
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference,
+                shop: ShopName? = nil) {
+        self.shop = shop
         self.id = id
         self.serial = serial
         self.size = size

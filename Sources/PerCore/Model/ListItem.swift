@@ -39,15 +39,17 @@ public struct ListItem: Equatable, Sendable {
     /// On the list: counted at least once.
     public var isListed: Bool { count > 0 }
 
-    /// What to buy: the pinned product while it is ranked, else the best value.
-    public var productToBuy: Offer? {
-        if let pinned, let offer = offers.first(where: { $0.product.id == pinned }) { return offer }
-        return offers.first
+    /// What to buy: the pinned product while it is ranked, else the best value. With a current store, only that
+    /// store's products count: the pinned one if it is there, else the best there; nil when it has none.
+    public func productToBuy(at store: ShopName? = nil) -> Offer? {
+        let here = store.map { store in offers.filter { store.matches($0.product.store) } } ?? offers
+        if let pinned, let offer = here.first(where: { $0.product.id == pinned }) { return offer }
+        return here.first
     }
 
-    /// count × the price of the product to buy; nil without one.
-    public var lineTotal: Decimal? {
-        productToBuy?.product.price.map { $0 * Decimal(count) }
+    /// count × the price of the product to buy (at `store`); nil without one.
+    public func lineTotal(at store: ShopName? = nil) -> Decimal? {
+        productToBuy(at: store)?.product.price.map { $0 * Decimal(count) }
     }
 
     /// The count after `+` (`delta` 1) or `-` (-1), kept from 0 to `maximumCount`.
@@ -92,9 +94,9 @@ public struct ListTotals: Equatable, Sendable {
     /// Items on the list without a product to buy (no price yet).
     public var unpriced = 0
 
-    public init(_ entries: [ListEntry]) {
+    public init(_ entries: [ListEntry], at store: ShopName? = nil) {
         for entry in entries where entry.isOnTheList {
-            guard let line = entry.item.lineTotal else {
+            guard let line = entry.item.lineTotal(at: store) else {
                 unpriced += 1
                 continue
             }

@@ -9,16 +9,20 @@ public enum TripFormat: String, CaseIterable, Sendable {
 /// The shopping list for `per trip`: the items on the list (count ≥ 1) in list order, each with the product to
 /// buy and its line total, then the totals. Text is made safe on the way: the table and the checklist show control
 /// characters as `\u{1B}` (line breaks and tabs as spaces), JSON escapes them. The table and the checklist show
-/// the currency; JSON keeps plain decimal strings and adds a `currency` field when one is set.
+/// the currency; JSON keeps plain decimal strings and adds a `currency` field when one is set (and `store`, the
+/// current store, with `--store`).
 public struct TripReport: Sendable {
     public let items: [ListEntry]
     public let totals: ListTotals
     public let currency: Currency?
+    /// The current store (`--store`): each item's product to buy is the best there (none when it has none there).
+    public let shop: ShopName?
 
-    public init(_ entries: [ListEntry], currency: Currency? = nil) {
+    public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil) {
         items = entries.filter(\.isOnTheList)
-        totals = ListTotals(entries)
+        totals = ListTotals(entries, at: shop)
         self.currency = currency
+        self.shop = shop
     }
 
     public func render(_ format: TripFormat) -> String {
@@ -39,21 +43,23 @@ public struct TripReport: Sendable {
 
     public var table: String {
         guard !items.isEmpty else { return "Nothing on the list.\n" }
-        let header = ["", "Count", "Item", "Buy", "Price", "Total"]
+        let atShop = shop.map { "At \(TerminalText.singleLine($0.text))\n" } ?? ""
+        let header = ["", "Count", "Item", "Buy", "Store", "Price", "Total"]
         let body: [[String]] = items.map { entry in
-            let buy = entry.item.productToBuy
+            let buy = entry.item.productToBuy(at: shop)
             return [
                 entry.item.bought ? "[x]" : "[ ]",
                 "\(entry.item.count)x",
                 TerminalText.singleLine(entry.displayTitle),
                 buy.map(label) ?? "-",
+                buy.map { TerminalText.singleLine($0.product.store) } ?? "",
                 buy?.product.price.map(shown) ?? "-",
-                entry.item.lineTotal.map(shown) ?? "-",
+                entry.item.lineTotal(at: shop).map(shown) ?? "-",
             ]
         }
         let all = [header] + body
         let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
-        let rightAligned: Set<Int> = [1, 4, 5]
+        let rightAligned: Set<Int> = [1, 5, 6]
         var lines = all.map { cells in
             var line = ""
             for (c, cell) in cells.enumerated() {
@@ -66,7 +72,7 @@ public struct TripReport: Sendable {
         }
         lines.append("")
         lines.append(totalsLine)
-        return lines.joined(separator: "\n") + "\n"
+        return atShop + lines.joined(separator: "\n") + "\n"
     }
 
     /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price.
@@ -81,9 +87,11 @@ public struct TripReport: Sendable {
     public var markdown: String {
         var lines = items.map { entry -> String in
             var line = "- [\(entry.item.bought ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
-            if let buy = entry.item.productToBuy {
-                line += ": " + [label(buy), buy.product.price.map(shown)].compactMap { $0 }.joined(separator: ", ")
-                if let total = entry.item.lineTotal { line += " = \(shown(total))" }
+            if let buy = entry.item.productToBuy(at: shop) {
+                let store = buy.product.store.trimmingCharacters(in: .whitespaces)
+                line += ": " + [label(buy), store.isEmpty ? nil : TerminalText.singleLine(store), buy.product.price.map(shown)]
+                    .compactMap { $0 }.joined(separator: ", ")
+                if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }
             }
             return line
         }
@@ -96,12 +104,12 @@ public struct TripReport: Sendable {
 
     public var json: String {
         let objects = items.map { entry -> String in
-            let buy = entry.item.productToBuy
+            let buy = entry.item.productToBuy(at: shop)
             let product = buy.map { offer -> String in
                 let p = offer.product
                 let fields: [(String, String)] = [
                     ("name", string(p.name)),
-                    ("store", "null"),
+                    ("store", p.store.isEmpty ? "null" : string(p.store)),
                     ("price", decimal(p.price)),
                     ("quantity", decimal(p.quantity)),
                     ("unit", p.unit.map { string($0.symbol) } ?? "null"),
@@ -115,7 +123,7 @@ public struct TripReport: Sendable {
                 ("count", String(entry.item.count)),
                 ("bought", entry.item.bought ? "true" : "false"),
                 ("product", product),
-                ("lineTotal", decimal(entry.item.lineTotal)),
+                ("lineTotal", decimal(entry.item.lineTotal(at: shop))),
             ]
             return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }
@@ -126,6 +134,7 @@ public struct TripReport: Sendable {
             "  \"left\": \(decimal(totals.left))",
         ]
         if let currency { top.append("  \"currency\": \(string(currency.text))") }
+        if let shop { top.append("  \"store\": \(string(shop.text))") }
         return "{\n" + top.joined(separator: ",\n") + "\n}\n"
     }
 

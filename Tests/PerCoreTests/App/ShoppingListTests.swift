@@ -95,14 +95,14 @@ import TestSupport
         #expect(item.offers.map(\.product) == Array(Self.oats.products.prefix(2)))
         #expect(item.offers.map(\.unitPrice) == [decimal("6.99"), decimal("7.98")])
         #expect(item.per == "kg")
-        #expect(item.productToBuy?.product.id == "o1")
-        #expect(item.lineTotal == decimal("13.98"))
+        #expect(item.productToBuy()?.product.id == "o1")
+        #expect(item.lineTotal() == decimal("13.98"))
         item.pinned = "o2"
-        #expect(item.productToBuy?.product.id == "o2")
-        #expect(item.lineTotal == decimal("7.98"))
+        #expect(item.productToBuy()?.product.id == "o2")
+        #expect(item.lineTotal() == decimal("7.98"))
         item.pinned = "o3"   // not ranked (no price): the best value
-        #expect(item.productToBuy?.product.id == "o1")
-        #expect(ListItem(count: 1, bought: false, pinned: nil, comparison: Comparison(id: "e")).lineTotal == nil)
+        #expect(item.productToBuy()?.product.id == "o1")
+        #expect(ListItem(count: 1, bought: false, pinned: nil, comparison: Comparison(id: "e")).lineTotal() == nil)
     }
 
     @Test func plusMinusCountAndZeroTakesAnItemOffTheList() {
@@ -220,12 +220,66 @@ import TestSupport
         #expect(store.state.editing.tablePage.row(0).verdict == "Best value")
         #expect(ScreenView.render(store.state).text.contains("+14% more, to buy"))
         #expect(ListItem(count: 1, bought: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
-            .productToBuy?.product.id == "o2")
+            .productToBuy()?.product.id == "o2")
         store.send(.comparison(.togglePin), effects: [.pinProduct(nil)]) {
             $0.editing.comparison.pinned = nil
             $0.editing.refreshTablePage($0.session)
             $0.chrome.status = StatusMessage("Unpinned \"o2\": the best value is the one to buy")
         }
         #expect(store.state.editing.tablePage.row(1).verdict == before.editing.tablePage.row(1).verdict)
+    }
+
+    static let stocked = Comparison(id: "s", title: "Oats", products: [
+        Product(id: "c1", name: "c1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),
+        Product(id: "a1", name: "a1", price: decimal("3.99"), quantity: 500, unit: .gram, store: "Aldi"),
+        Product(id: "a2", name: "a2", price: decimal("4.49"), quantity: 500, unit: .gram, store: "Aldi "),
+    ])
+
+    /// With a current store the product to buy is the best there (the pinned one if it is there), none elsewhere.
+    @Test func withACurrentStoreTheProductToBuyIsTheBestThere() {
+        var item = ListItem(count: 2, bought: false, pinned: nil, comparison: Self.stocked)
+        #expect(item.productToBuy()?.product.id == "c1")
+        #expect(item.productToBuy(at: ShopName("aldi"))?.product.id == "a1")   // any case, spaces around ignored
+        #expect(item.lineTotal(at: ShopName("ALDI")) == decimal("7.98"))
+        #expect(item.productToBuy(at: ShopName("Lidl")) == nil)
+        #expect(item.lineTotal(at: ShopName("Lidl")) == nil)
+        #expect(ShopName("  ") == nil)
+        item.pinned = "a2"
+        #expect(item.productToBuy(at: ShopName("Aldi"))?.product.id == "a2")
+        #expect(item.productToBuy(at: ShopName("Costco"))?.product.id == "c1")   // the pin is at another store
+        let entries = [ListEntry(id: "s", title: "Oats", productCount: 3, item: item)]
+        #expect(ListTotals(entries, at: ShopName("Lidl")) == { var t = ListTotals([]); t.unpriced = 1; return t }())
+        #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
+            || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
+    }
+
+    /// Ctrl-S groups the list by the store of each item's product to buy (stores by name, none last), and back.
+    @Test func ctrlSGroupsTheListByStore() {
+        let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: 1, quantity: 1, unit: .liter, store: "Aldi")])
+        let rice = Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram, store: "costco")])
+        let recent = [
+            ListEntry(id: "b", title: "Bread", productCount: 0),
+            ListEntry(id: "r", title: "Rice", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: rice)),
+            ListEntry(id: "s", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: Self.stocked)),
+            ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: milk)),
+        ]
+        #expect(ListOrder.byStore.arranged(recent, at: nil).map(\.title) == ["Milk", "Rice", "Oats", "Bread"])
+        #expect(ListOrder.byStore.arranged(recent, at: ShopName("Aldi")).map(\.title) == ["Oats", "Milk", "Bread", "Rice"])
+        #expect(ListOrder.recent.arranged(recent, at: nil) == recent)
+        var store = opened(recent)
+        #expect(KeyTable.action(for: .control("s"), in: store.state) == .lists(.toggleOrder))
+        store.send(.lists(.toggleOrder), effects: [.loadLists]) {
+            $0.session.listOrder = .byStore
+            $0.chrome.status = StatusMessage("Grouped by store: each item where its product to buy is")
+        }
+        store.send(.store(.listsLoaded(recent))) {
+            $0.screen = .lists(self.lists(ListOrder.byStore.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
+        }
+        #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Saved comparisons, by store"))
+        #expect(ScreenView.render(store.state).lines[2].contains("Milk                        1 L, Aldi"))
+        store.send(.lists(.toggleOrder), effects: [.loadLists]) {
+            $0.session.listOrder = .recent
+            $0.chrome.status = StatusMessage("Most recently edited first")
+        }
     }
 }

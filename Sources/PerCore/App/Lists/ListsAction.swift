@@ -33,6 +33,8 @@ public enum ListsAction: Equatable, Sendable {
     case askClearCheckOffs
     /// Confirmed: clear every check-off.
     case clearCheckOffs
+    /// Ctrl-S: group the items by the store of their product to buy, or back to most recently edited first.
+    case toggleOrder
     // Typing a title (new or rename)
     case type(Character)
     case paste(String)

@@ -146,6 +146,11 @@ public struct ListsScreen: Equatable, Sendable {
             for index in entries.indices { entries[index].item.bought = false }
             chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
             return Outcome(effects: [.clearCheckOffs])
+        case .toggleOrder:
+            session.listOrder = session.listOrder.toggled
+            chrome.status = StatusMessage(session.listOrder == .byStore
+                ? "Grouped by store: each item where its product to buy is" : "Most recently edited first")
+            return Outcome(effects: [.loadLists])
         case .startItem(let c):
             mode = .adding("")
             edit(chrome: &chrome) { $0 + String(c) }

@@ -7,7 +7,10 @@ enum ListsView {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency)
         let layout = ListsLayout(lists, size: state.session.size)
-        canvas.put(" per \(g.vertical) Saved comparisons", x: 0, y: 0, style: .bold, color: .accent)
+        let shop = state.session.shop
+        let heading = " per \(g.vertical) Saved comparisons" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
+            + (state.session.listOrder == .byStore ? ", by store" : "")
+        canvas.put(TextWidth.truncate(heading, to: canvas.width, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
         let w = canvas.width
         var headings = [("Title", ListsLayout.titleX), ("Total", layout.totalEndX - 5)]
         if layout.showsProducts { headings += [("Buy", layout.buyX), ("Price", layout.priceEndX - 5)] }
@@ -18,7 +21,7 @@ enum ListsView {
             while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ListsLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
             canvas.put("Find: \(shown)\(g.cursor)", x: ListsLayout.boxX, y: layout.findY, style: .bold, color: .accent)
         } else if !lists.entries.isEmpty {
-            canvas.put(totalsLine(ListTotals(lists.entries), money: money, width: w - ListsLayout.boxX), x: ListsLayout.boxX, y: layout.findY,
+            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), money: money, width: w - ListsLayout.boxX), x: ListsLayout.boxX, y: layout.findY,
                        style: .bold, color: .normal)
         }
         if lists.rowCount == 0 {
@@ -47,9 +50,12 @@ enum ListsView {
             canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ListsLayout.titleX, y: y,
                        style: quiet, color: color)
             guard let entry else { continue }
-            let buy = item.productToBuy
+            let buy = item.productToBuy(at: shop)
             if layout.showsProducts {
-                let label = buy.map { TerminalText.singleLine($0.label) } ?? (entry.productCount == 0 ? "" : "no price yet")
+                // The product's store, unless every product to buy is at the current store.
+                let store = shop == nil ? buy.map { $0.product.store.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+                let missing = entry.productCount == 0 ? "" : shop == nil ? "no price yet" : "none here"
+                let label = buy.map { TerminalText.singleLine(store.isEmpty ? $0.label : "\($0.label), \(store)") } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
@@ -57,7 +63,7 @@ enum ListsView {
                         style: quiet, color: color, into: &canvas, glyphs: g)
                 }
             }
-            if let line = item.lineTotal, item.isListed {
+            if let line = item.lineTotal(at: shop), item.isListed {
                 put(amount: money.price(line), money: money, endX: layout.totalEndX, width: ListsLayout.totalWidth, y: y,
                     style: quiet, color: color, into: &canvas, glyphs: g)
             }
