@@ -270,7 +270,7 @@ import TestSupport
         #expect(KeyTable.action(for: .control("s"), in: store.state) == .lists(.toggleOrder))
         store.send(.lists(.toggleOrder), effects: [.loadLists]) {
             $0.session.listOrder = .byStore
-            $0.chrome.status = StatusMessage("Grouped by store: each item where its product to buy is")
+            $0.chrome.status = StatusMessage("Grouped by store")
         }
         store.send(.store(.listsLoaded(recent))) {
             $0.screen = .lists(self.lists(ListOrder.byStore.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread

@@ -148,8 +148,7 @@ public struct ListsScreen: Equatable, Sendable {
             return Outcome(effects: [.clearCheckOffs])
         case .toggleOrder:
             session.listOrder = session.listOrder.toggled
-            chrome.status = StatusMessage(session.listOrder == .byStore
-                ? "Grouped by store: each item where its product to buy is" : "Most recently edited first")
+            chrome.status = StatusMessage(session.listOrder == .byStore ? "Grouped by store" : "Most recently edited first")
             return Outcome(effects: [.loadLists])
         case .startItem(let c):
             mode = .adding("")

@@ -40,6 +40,10 @@ enum ListsView {
             if isSelected { canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent)) }
             canvas.put(isOpen ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
             let item = entry?.item ?? ListItem()
+            let buy = item.productToBuy(at: shop)
+            // Without the product column (a narrow screen), the title carries the store, so a list grouped by store reads.
+            let buyStore = shop == nil ? buy.map { $0.product.store.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+            if !layout.showsProducts, !buyStore.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyStore)" }
             // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
             let quiet: CellStyle = isSelected ? style : (item.isListed && !item.bought ? [] : .dim)
             if item.isListed {
@@ -50,10 +54,9 @@ enum ListsView {
             canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ListsLayout.titleX, y: y,
                        style: quiet, color: color)
             guard let entry else { continue }
-            let buy = item.productToBuy(at: shop)
             if layout.showsProducts {
                 // The product's store, unless every product to buy is at the current store.
-                let store = shop == nil ? buy.map { $0.product.store.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+                let store = buyStore
                 let missing = entry.productCount == 0 ? "" : shop == nil ? "no price yet" : "none here"
                 let label = buy.map { TerminalText.singleLine(store.isEmpty ? $0.label : "\($0.label), \(store)") } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
