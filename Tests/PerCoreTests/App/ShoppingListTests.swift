@@ -282,4 +282,23 @@ import TestSupport
             $0.chrome.status = StatusMessage("Most recently edited first")
         }
     }
+
+    /// At 40×20 the product column gives way: the store follows the title, the totals fit in short words.
+    @Test func theListAt40By20() {
+        var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
+        store.apply(.app(.showLists))
+        var entries = Self.shopping
+        entries[0].item = ListItem(count: 2, bought: false, pinned: "a1", comparison: Self.stocked)
+        store.apply(.store(.listsLoaded(entries)))
+        #expect(ScreenView.render(store.state).text == """
+             per │ Saved comparisons
+                        Title                 Total
+               [ ]   2× Oats · Aldi            7.98
+               [x]   2× Milk                   2.58
+               [ ]   1× Bread
+            \(String(repeating: "\n", count: 12))   Total 10.56 cart 2.58 left 7.98
+             3 saved; Enter opens the selected one
+            Enter open  / find  ^N new  ^D delete
+            """)
+    }
 }
