@@ -71,10 +71,13 @@ enum ProductTableView {
             }
             var (value, placeholder) = fieldText(text, field)
             // A compact row without its fields says what the product is instead of its name.
-            if field == .name, !wide, row.price.width == 0, value == nil {
+            if field == .name, !wide, row.price.width == 0, text.name == nil {
                 // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
-                // as a number cut after its point).
-                let words = TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
+                // as a number cut after its point). The store follows (`2.00 for 1 kg @ Lidl`).
+                let withStore = text.label + (text.store.map { " @ \($0)" } ?? "")
+                let described = TextWidth.of(withStore) <= frame.width ? withStore : text.label
+                let words = TextWidth.truncateWords(described, to: frame.width, ellipsis: g.ellipsis)
+                value = nil
                 placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
             }
             if field == .quantity, let shape = value, shape.contains("*") {
