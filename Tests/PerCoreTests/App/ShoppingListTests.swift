@@ -301,4 +301,18 @@ import TestSupport
             Enter open  / find  ^N new  ^D delete
             """)
     }
+
+    /// With a current store, the comparison marks the best product there as the one to buy.
+    @Test func theComparisonMarksTheProductToBuyAtTheCurrentStore() {
+        let state = AppState(comparison: Self.stocked, session: Session(id: "s", shop: ShopName("aldi")))
+        #expect(state.editing.tablePage.row(0).verdict == "Best value")          // c1, at Costco
+        #expect(state.editing.tablePage.row(1).verdict == "+14% more, to buy")   // a1: the best at Aldi
+        #expect(state.editing.tablePage.row(2).verdict == "+28% more")
+        var pinned = Self.stocked
+        pinned.pinned = "a2"
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Aldi")) == "a2")
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Costco")) == "c1")
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Lidl")) == nil)
+        #expect(TablePage.productToBuy(pinned, at: nil) == "a2")
+    }
 }
