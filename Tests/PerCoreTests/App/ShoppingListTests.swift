@@ -316,3 +316,39 @@ import TestSupport
         #expect(TablePage.productToBuy(pinned, at: nil) == "a2")
     }
 }
+
+@Suite struct ShoppingListPropertyTests {
+    /// Random keys on a random list: counts stay within 0…999 and every change is the effect's delta, the totals
+    /// are the exact sums of the line totals (in the cart plus left is the total), and no key leaves the screen.
+    @Test(arguments: 0..<20)
+    func randomKeysKeepTheListsInvariants(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        let entries = (0..<6).map { i -> ListEntry in
+            let products = (0..<Int.random(in: 0...3, using: &rng)).map { j in
+                Product(id: ProductID("p\(i)-\(j)"), price: Decimal(Int.random(in: 1...99_999, using: &rng)) / 100,
+                        quantity: Decimal(Int.random(in: 1...2_000, using: &rng)), unit: [.gram, .kilogram, .pound].randomElement(using: &rng)!)
+            }
+            let comparison = Comparison(id: EntityID("c\(i)"), title: "item \(i)", products: products)
+            return ListEntry(id: comparison.id, title: comparison.title, productCount: products.count,
+                             item: ListItem(count: Int.random(in: 0...3, using: &rng), bought: Bool.random(using: &rng), pinned: nil, comparison: comparison))
+        }
+        var store = TestStore(Comparison(id: "open"))
+        store.apply(.app(.showLists))
+        store.apply(.store(.listsLoaded(entries)))
+        var counts = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.item.count) })
+        let keys: [InputEvent] = [.character("+"), .character("-"), .character(" "), .key(.up), .key(.down), .key(.pageDown), .key(.home)]
+        for _ in 0..<300 {
+            let key = keys.randomElement(using: &rng)!
+            guard let action = KeyTable.action(for: key, in: store.state) else { continue }
+            for case .changeListCount(let id, let delta) in store.apply(action) { counts[id, default: 0] += delta }
+            let lists = store.state.lists!
+            #expect(lists.entries.allSatisfy { (0...ListItem.maximumCount).contains($0.item.count) })
+            #expect(lists.entries.allSatisfy { counts[$0.id] == $0.item.count }, "seed \(seed)")
+            let totals = ListTotals(lists.entries)
+            #expect(totals.inCart + totals.left == totals.total)
+            let lines = lists.entries.filter(\.isOnTheList).compactMap { $0.item.lineTotal() }
+            #expect(lines.reduce(0, +) == totals.total)
+            #expect(totals.unpriced == lists.entries.filter { $0.isOnTheList && $0.item.lineTotal() == nil }.count)
+        }
+    }
+}
