@@ -50,5 +50,35 @@ extension EndToEnd {
             home.keys("C-q"); shop.keys("C-q")
             #expect(home.waitForExit() == 0 && shop.waitForExit() == 0)
         }
+
+        /// `per --store Aldi`: the title says where, each item's product to buy is the best there, and Ctrl-W on the
+        /// comparison pins another, which the list then shows.
+        @Test func atAStoreAndAPin() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let seed = #"[{"title": "Oats", "products": [{"name": "o1", "price": "6.99", "quantity": "1", "unit": "kg", "store": "Costco"}, "#
+                + #"{"name": "o2", "price": "3.99", "quantity": "500", "unit": "g", "store": "Aldi"}, "#
+                + #"{"name": "o3", "price": "4.49", "quantity": "500", "unit": "g", "store": "Aldi"}]}, "#
+                + #"{"title": "Rice", "products": [{"name": "r", "price": "2", "quantity": "1", "unit": "kg", "store": "Costco"}]}]"#
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            let tmux = TmuxSession(perCommand(db: db, "--store aldi"))
+            tmux.waitFor("Rice")
+            tmux.keys("C-o")
+            var screen = tmux.waitFor("Saved comparisons at aldi")
+            #expect(screen.contains("Rice                        none here"), "\(screen)")
+            #expect(screen.contains("Oats                        o2  "), "\(screen)")   // every product to buy is at Aldi: no store said
+            tmux.keys("Down", "Enter")   // Oats
+            tmux.waitFor("+14% more, to buy")
+            tmux.keys("PageUp", "PageUp", "PageUp", "PageDown", "PageDown")   // o3, the third product
+            tmux.keys("C-w")
+            screen = tmux.waitFor("Pinned \"o3\"")
+            tmux.keys("C-o")
+            screen = tmux.waitFor { $0.contains("Oats                        o3  ") }
+            #expect(screen.contains("4.49"), "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let trip = run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "Aldi"]).stdout
+            #expect(trip.contains("- [ ] 1× Oats: o3, Aldi, 4.49 = 4.49"), "\(trip)")
+        }
     }
 }
