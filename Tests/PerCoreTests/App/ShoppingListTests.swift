@@ -283,6 +283,14 @@ import TestSupport
         }
     }
 
+    /// A blank page (no title, no product) is drawn without a box or a count: it is not an item.
+    @Test func aBlankComparisonIsNotAnItem() {
+        let store = opened(Self.shopping + [ListEntry(id: "u", title: "", productCount: 0)])
+        let lines = ScreenView.render(store.state).lines
+        #expect(lines[5] == "            Untitled", "\(lines)")
+        #expect(lines[4].hasPrefix("   [ ]   1× Bread"), "\(lines)")
+    }
+
     /// At 40×20 the product column gives way: the store follows the title, the totals fit in short words.
     @Test func theListAt40By20() {
         var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))

@@ -46,11 +46,15 @@ enum ListsView {
             if !layout.showsProducts, !buyStore.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyStore)" }
             // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
             let quiet: CellStyle = isSelected ? style : (item.isListed && !item.bought ? [] : .dim)
-            if item.isListed {
+            // A blank page (no title, no product) is not an item: no box, no count.
+            let isItem = entry.map { !($0.title.isEmpty && $0.productCount == 0) } ?? true
+            if item.isListed && isItem {
                 canvas.put(item.bought ? "[x]" : "[ ]", x: ListsLayout.boxX, y: y, style: style, color: color)
             }
             let count = "\(item.count)\(g.times == "*" ? "x" : g.times)"
-            canvas.put(count, x: ListsLayout.countX + ListsLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
+            if isItem {
+                canvas.put(count, x: ListsLayout.countX + ListsLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
+            }
             canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ListsLayout.titleX, y: y,
                        style: quiet, color: color)
             guard let entry else { continue }
