@@ -3,6 +3,7 @@
 // (Scripts/bench reads them) and a readable breakdown.
 //
 // Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
+//        PerBench --list 200x20   (only the shopping list: 200 comparisons of 20 products opened and drawn)
 //        PerBench --sizes '' --price-book DB [--price-book-shape 1000x100x20] [--samples 50]: the price book's costs
 //        (PriceBookBench.swift), seeding DB first when it does not exist.
 import Foundation
