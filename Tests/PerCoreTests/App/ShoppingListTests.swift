@@ -291,6 +291,26 @@ import TestSupport
         #expect(lines[4].hasPrefix("   [ ]   1× Bread"), "\(lines)")
     }
 
+    /// Titles, names and stores from the database reach the screen as visible text, never as terminal commands.
+    @Test func hostileTextIsShownNotObeyed() {
+        let hostile = Comparison(id: "h", title: "Oats\u{1B}]52;c;bad\u{7}", products: [
+            Product(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, store: "Shop\u{9B}31m"),
+        ])
+        let entry = ListEntry(id: "h", title: hostile.title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: hostile))
+        for width in [80, 40] {
+            var store = TestStore(Comparison(id: "c"), size: TerminalSize(width: width, height: 20))
+            store.apply(.app(.showLists))
+            store.apply(.store(.listsLoaded([entry])))
+            let text = ScreenView.render(store.state).text
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
+            #expect(text.contains("Oats\\u{1B}"), "\(text)")
+        }
+        let report = TripReport([entry])
+        for text in [report.table, report.markdown, report.json] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
+        }
+    }
+
     /// At 40×20 the product column gives way: the store follows the title, the totals fit in short words.
     @Test func theListAt40By20() {
         var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
