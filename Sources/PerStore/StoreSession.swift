@@ -163,6 +163,7 @@ public struct StoreSession {
             if try !store.restoreDeleted(comparison) {
                 return [.store(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
             }
+            if let pinned = comparison.pinned { try store.pin(pinned, in: comparison.id) }   // its product to buy, as it was
         case .discardIfBlank(let id):
             try store.deleteComparisonIfBlank(id)
         case .addListItem(let item):

@@ -108,4 +108,22 @@ import TestSupport
         #expect(shop.state.lists?.entries.map(\.title) == ["eggs", "Oats"])
         #expect(try store.shoppingList().first?.item.count == 1)
     }
+
+    /// Ctrl-Y brings a deleted comparison back with its pin (its count and check-off start again: 1, not bought).
+    @Test func aComparisonBroughtBackKeepsItsPin() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        try store.save(Comparison(id: "a", title: "Oats", products: [
+            Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product(id: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        ]))
+        try store.pin("o2", in: "a")
+        var side = try StoreSessionTests.Side(path: path, id: "h")
+        side.send(.app(.showLists))
+        side.send(.lists(.delete(try #require(side.state.lists?.entries.first))))
+        #expect(try store.shoppingList().allSatisfy { $0.id != "a" })
+        side.send(.lists(.undoDelete))
+        let back = try #require(try store.shoppingList().first { $0.id == "a" })
+        #expect(back.item.pinned == "o2" && back.item.productToBuy()?.product.id == "o2")
+    }
 }
