@@ -325,7 +325,7 @@ import TestSupport
                [x]   2× Milk                   2.58
                [ ]   1× Bread
             \(String(repeating: "\n", count: 12))   Total 10.56 cart 2.58 left 7.98
-             3 saved; Enter opens the selected one
+             Buy a1, Aldi, 3.99
             Enter open  / find  ^N new  ^D delete
             """)
     }

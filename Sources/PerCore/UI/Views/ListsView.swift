@@ -80,6 +80,17 @@ enum ListsView {
         }
     }
 
+    /// Below the width of the product column, the hint says what to buy for the selected item: `Buy o1, Costco,
+    /// 6.99` (a phone in the aisle); nil when the column shows it, or there is nothing to buy.
+    static func narrowBuyHint(_ lists: ListsScreen, state: AppState) -> String? {
+        let money = MoneyFormat(currency: state.session.currency)
+        guard !ListsLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
+              let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
+        let store = buy.product.store.trimmingCharacters(in: .whitespaces)
+        let parts = [buy.label, store.isEmpty ? nil : store, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
+    }
+
     /// An amount right-aligned to end at `endX`: with the currency when it fits, else alone, cut after its point
     /// when even that is too long (never to its tail).
     private static func put(amount: String, money: MoneyFormat, endX: Int, width: Int, y: Int, style: CellStyle, color: ColorRole,
