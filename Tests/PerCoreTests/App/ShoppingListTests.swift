@@ -213,7 +213,7 @@ import TestSupport
         store.send(.comparison(.togglePin), effects: [.pinProduct("o2")]) {
             $0.editing.comparison.pinned = "o2"
             $0.editing.refreshTablePage($0.session)
-            $0.chrome.status = StatusMessage("Pinned \"o2\": the one to buy on the list (Ctrl-W again unpins)")
+            $0.chrome.status = StatusMessage("Pinned \"o2\" to buy; Ctrl-W unpins")
         }
         #expect(store.state.editing.tablePage.row(1).verdict == "+14% more, to buy")
         #expect(store.state.editing.tablePage.row(1).shortVerdict == "+14% buy")

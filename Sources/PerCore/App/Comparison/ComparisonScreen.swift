@@ -137,7 +137,7 @@ public struct ComparisonScreen: Equatable, Sendable {
                 return []
             } else {
                 comparison.pinned = product.id
-                chrome.status = StatusMessage("Pinned \"\(label)\": the one to buy on the list (Ctrl-W again unpins)")
+                chrome.status = StatusMessage("Pinned \"\(label)\" to buy; Ctrl-W unpins")
             }
             return [.pinProduct(comparison.pinned)]
         case .toggleTableOrder:
