@@ -3,10 +3,12 @@
 // (Scripts/bench reads them) and a readable breakdown.
 //
 // Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
+//        PerBench --list 200x20   (only the shopping list: 200 comparisons of 20 products opened and drawn)
 //        PerBench --sizes '' --price-book DB [--price-book-shape 1000x100x20] [--samples 50]: the price book's costs
 //        (PriceBookBench.swift), seeding DB first when it does not exist.
 import Foundation
 import PerCore
+import PerStore
 
 
 func argument(_ name: String) -> String? {
@@ -21,6 +23,36 @@ let seed = UInt64(argument("--seed") ?? "") ?? 42
 /// product (which would start new ones and let the product count drift from the size measured).
 let refocusEvery = Int(argument("--refocus-every") ?? "") ?? 40
 let sizes = (argument("--sizes") ?? "10,1000,100000").split(separator: ",").compactMap { Int($0) }
+
+/// `--list 200x20`: the shopping list of 200 comparisons of 20 products each, opened (read from a seeded database,
+/// ranked) and drawn, as Ctrl-O does; prints `LIST items=… products=… median_ms=… max_ms=…` and nothing else.
+if let list = argument("--list") {
+    let parts = list.split(separator: "x").compactMap { Int($0) }
+    let (items, products) = (parts.first ?? 200, parts.count > 1 ? parts[1] : 20)
+    let path = NSTemporaryDirectory() + "per-bench-list-\(getpid()).sqlite"
+    defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+    do {
+        try ComparisonStore.seed(path: path, comparisons: items, productsPerComparison: products)
+        let store = try ComparisonStore(path: path)
+        var state = AppState(comparison: Comparison(id: "open"), session: Session(id: "bench", size: TerminalSize(width: 80, height: 24)))
+        state.update(.app(.showLists))
+        var times: [Double] = [], reads: [Double] = []
+        for _ in 0..<30 {
+            let t0 = now()
+            let entries = try store.shoppingList()
+            reads.append(Double(now() - t0) / 1_000_000)
+            state.update(.store(.listsLoaded(entries)))
+            sink &+= ScreenView.render(state).cells.count
+            times.append(Double(now() - t0) / 1_000_000)
+        }
+        print("LIST read_median_ms=\(String(format: "%.1f", percentile(reads.sorted(), 0.5)))")
+        let sorted = times.sorted()
+        print("LIST items=\(items) products=\(products) median_ms=\(String(format: "%.1f", percentile(sorted, 0.5))) max_ms=\(String(format: "%.1f", sorted.last!)) first_ms=\(String(format: "%.1f", times[0]))")
+    } catch {
+        print("LIST failed: \(error)")
+    }
+    exit(0)
+}
 
 /// Random valid products of one family (mass), so that every one is ranked.
 func randomProducts(_ count: Int, using rng: inout SeededRandom) -> [Product] {

@@ -65,8 +65,8 @@ public final class FirstRead {
         let known = Schema.migrator.migrations
         guard applied.count == known.count, known.allSatisfy(applied.contains) else { throw Unreadable() }
 
-        let headers = try rows(connection, "SELECT id, title, basis_amount, basis_unit, volume_system FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1") {
-            statement in (0..<5).map { text(statement, Int32($0)) }
+        let headers = try rows(connection, "SELECT id, title, basis_amount, basis_unit, volume_system, pinned_product FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1") {
+            statement in (0..<6).map { text(statement, Int32($0)) }
         }
         guard let header = headers.first else { return .some(nil) }
         guard let id = header[0] else { throw Unreadable() }
@@ -79,7 +79,8 @@ public final class FirstRead {
             return product
         }
         return ComparisonStore.comparison(
-            id: ComparisonID(id), title: header[1], basisAmount: header[2], basisUnit: header[3], volumeSystem: header[4], products: products)
+            id: ComparisonID(id), title: header[1], basisAmount: header[2], basisUnit: header[3], volumeSystem: header[4], products: products,
+            pinned: header[5].map { ProductID($0) })
     }
 
     private static func rows<T>(_ connection: OpaquePointer?, _ sql: String, binding argument: String? = nil, _ row: (OpaquePointer) -> T) throws -> [T] {

@@ -33,26 +33,28 @@ extension ComparisonStore {
     }
 
     static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
-        guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system FROM comparison WHERE id = ?", arguments: [id.rawValue])
+        guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system, pinned_product FROM comparison WHERE id = ?", arguments: [id.rawValue])
         else { return nil }
         let products = try Row.fetchAll(db, sql: """
             SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid
             """, arguments: [id.rawValue]).map(ProductColumns.product(from:))
         return comparison(
             id: id, title: header["title"], basisAmount: header["basis_amount"], basisUnit: header["basis_unit"],
-            volumeSystem: header["volume_system"], products: products)
+            volumeSystem: header["volume_system"], products: products, pinned: (header["pinned_product"] as String?).map { ProductID($0) })
     }
 
     /// A comparison from its row's columns (here and in `FirstRead`).
     static func comparison(
-        id: ComparisonID, title: String?, basisAmount: String?, basisUnit: String?, volumeSystem: String?, products: [Product]
+        id: ComparisonID, title: String?, basisAmount: String?, basisUnit: String?, volumeSystem: String?, products: [Product],
+        pinned: ProductID? = nil
     ) -> Comparison {
         var basis: ComparisonBasis?
         if let amount = basisAmount.flatMap(DecimalText.parse), let unit = basisUnit.flatMap(MeasureUnit.init(symbol:)) {
             basis = ComparisonBasis(amount: amount, unit: unit)
         }
         return Comparison(
-            id: id, title: title ?? "", products: products, basis: basis, volumeSystem: volumeSystem.flatMap(VolumeSystem.init(rawValue:)) ?? .us)
+            id: id, title: title ?? "", products: products, basis: basis, volumeSystem: volumeSystem.flatMap(VolumeSystem.init(rawValue:)) ?? .us,
+            pinned: pinned)
     }
 
     /// A comparison's price history: every earlier price of its products, in the order recorded (oldest first).

@@ -62,6 +62,16 @@ enum Schema {
                 CREATE INDEX price_history_by_comparison ON price_history(comparison_id, id);
                 """)
         }
+        // Keep this step last: the shopping list (branch trip).
+        migrator.registerMigration("shopping list: count, in cart and pinned product of each comparison") { db in
+            // Every comparison is an item of the list, counted once; 0 takes it off the list. `pinned_product` is a
+            // product id without a foreign key: a deleted product unpins by not being found.
+            try db.execute(sql: """
+                ALTER TABLE comparison ADD COLUMN list_count INTEGER NOT NULL DEFAULT 1 CHECK (list_count BETWEEN 0 AND 999);
+                ALTER TABLE comparison ADD COLUMN in_cart INTEGER NOT NULL DEFAULT 0 CHECK (in_cart IN (0, 1));
+                ALTER TABLE comparison ADD COLUMN pinned_product TEXT;
+                """)
+        }
         return migrator
     }()
 

@@ -53,14 +53,14 @@ public struct StoreSession {
         let comparison = state.editing.comparison
         switch effect {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
-             .restoreDeletedComparison, .discardIfBlank:
+             .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .pinProduct:
             pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
             if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
             if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
             if deletedElsewhere && effect.writesTheOpenComparison { return [] }   // held until it is saved again
             return flush(state)
         case .loadLists:
-            return (try? store.summaries()).map { [.store(.listsLoaded($0))] } ?? []
+            return (try? store.shoppingList()).map { [.store(.listsLoaded($0))] } ?? []
         case .loadHistory(let id):
             return (try? store.history(of: id)).map { [.store(.historyLoaded(id, $0))] } ?? []
         case .openComparison(let id):
@@ -165,8 +165,19 @@ public struct StoreSession {
             if try !store.restoreDeleted(comparison) {
                 return [.store(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
             }
+            if let pinned = comparison.pinned { try store.pin(pinned, in: comparison.id) }   // its product to buy, as it was
         case .discardIfBlank(let id):
             try store.deleteComparisonIfBlank(id)
+        case .addListItem(let item):
+            try store.saveHeader(of: item)
+        case .changeListCount(let id, let delta):
+            try store.changeListCount(of: id, by: delta)
+        case .setInCart(let id, let bought):
+            try store.setInCart(id, bought)
+        case .clearCheckOffs:
+            try store.clearCheckOffs()
+        case .pinProduct(let product):
+            try store.pin(product, in: write.comparison)
         case .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }
@@ -178,9 +189,12 @@ public struct StoreSession {
         if OpenFiles.id(of: store.path) != file { return followTheFile(state) }
         noteCompanions()
         var actions = flush(state)
+        if state.lists != nil, actions.contains(.store(.allSaved)), let entries = try? store.shoppingList() {
+            actions.append(.store(.listsLoaded(entries)))   // writes that waited are in: the list shows them
+        }
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
-        if state.lists != nil, let entries = try? store.summaries() { actions.append(.store(.listsLoaded(entries))) }
+        if state.lists != nil, let entries = try? store.shoppingList() { actions.append(.store(.listsLoaded(entries))) }
         let id = state.editing.comparison.id
         let read: Int64?
         do { read = try store.lastEdit(of: id) } catch { return actions }   // could not read: next time

@@ -15,8 +15,10 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var shop: ShopOptions
 
+    @OptionGroup var freshness: FreshnessOptions
+
     func runApp() throws {
-        try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, store: shop.store, staleDays: shop.staleDays),
+        try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, store: shop.store, staleDays: freshness.staleDays),
                         currency: currency.text)
     }
 
@@ -82,7 +84,7 @@ struct AppOptions: ParsableArguments {
             Output.error(error.message)
             throw ExitCode(1)
         }
-        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency, store: shop.store, staleDays: shop.staleDays) }
+        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays) }
         if status != 0 { throw ExitCode(status) }
     }
 }

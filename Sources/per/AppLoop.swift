@@ -11,7 +11,7 @@ enum AppLoop {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    static func run(_ opening: StoreOpening, mouse: Bool, currency: Currency?, store: String = "", staleDays: Int = Session.defaultStaleDays) -> Int32 {
+    static func run(_ opening: StoreOpening, mouse: Bool, currency: Currency?, shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) -> Int32 {
         let comparison: Comparison
         switch opening {
         case .opened(let store):
@@ -34,7 +34,7 @@ enum AppLoop {
         let size = terminal.size
         func session(isReadOnly: Bool) -> Session {
             Session(size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: isReadOnly,
-                    currency: currency, today: today(), store: store, staleDays: staleDays)
+                    currency: currency, today: today(), shop: shop, staleDays: staleDays)
         }
         var state: AppState
         let store: ComparisonStore
@@ -82,7 +82,7 @@ enum AppLoop {
                     case .quitNow: quit = .now
                     case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .loadHistory, .openComparison,
                          .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank,
-                         .restoreComparison:
+                         .restoreComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .pinProduct:
                         queue += storeSession.perform(effect, in: state)
                     }
                 }

@@ -3,11 +3,19 @@ import Foundation
 import PerCore
 import PerStore
 
-/// `--store` (the shop the user is in) and `--stale-days` / `PER_STALE_DAYS` (when a price reads as old).
+/// `--store NAME`: the store you are in (the app and `per trip`): new products start with it, and each shopping list
+/// item's product to buy is the best there.
 struct ShopOptions: ParsableArguments {
-    @Option(name: .customLong("store"), help: ArgumentHelp("The store you are in: new products start with it (one shop at a time).", valueName: "name"))
+    @Option(name: .customLong("store"),
+            help: ArgumentHelp("The store you are in: new products start with it, and the shopping list's product to buy for each item is the best there (none when it has none there).",
+                               valueName: "name"))
     var store: String?
 
+    var name: ShopName? { store.flatMap(ShopName.init) }
+}
+
+/// `--stale-days` / `PER_STALE_DAYS`: when a price reads as old in the app.
+struct FreshnessOptions: ParsableArguments {
     @Option(name: .customLong("stale-days"),
             help: ArgumentHelp("Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).",
                                valueName: "days"))

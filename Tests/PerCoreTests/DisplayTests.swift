@@ -40,6 +40,18 @@ import Testing
         text.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines).joined(separator: "\n")
     }
 
+    /// An unnamed product with a store still says what it is on a compact row: `6.99 for 1 kg @ Lidl`.
+    @Test func anUnnamedProductWithAStoreSaysWhatItIs() {
+        let s = Self.typed("3.99\t500\tg\tCornflakes\tLidl\t6.99\t1\tkg\t\t\t")
+        #expect(Self.top(Self.screen(s, Self.narrow), 5) == """
+         per │ Oats                    per kg ›
+                                 Per kg
+         2 Cornflakes @ Lidl today 7.98 +14%
+         1 6.99 for 1 kg     today 6.99 ★ Best
+        ›- @ Lidl                       no price
+        """)
+    }
+
     // MARK: Numbers keep their point
 
     @Test func tenThirdsInThePriceCellKeepsItsPoint() {

@@ -205,24 +205,24 @@ import Testing
          Everywhere                                       Ctrl-S           order: best
           Ctrl-Q, Ctrl-C save and quit                                     first / as
           F1, Ctrl-G     this help                                         typed
-          Ctrl-L         redraw                           Ctrl-Y           undo Ctrl-D
-          Ctrl-Z         suspend (fg resumes)                              / Ctrl-K
-
-         Comparison                                      Price and quantity
-          Ctrl-O           saved comparisons              0-9     digit
-          Ctrl-V           price history (where, when)    . or ,  decimal point
-          Tab, Enter, Down next field (Enter: finish)     + -     plus, minus
-          Shift-Tab, Up    previous field (commits it)    * x X   times (×)
-          PgDn, Ctrl-F     next product, same field       /       divide (÷)
-          PgUp, Ctrl-B     previous product, same field   =       evaluate now
-          Esc              cancel this field's edit       letters warns, not typed
-          Backspace        delete last character (⌫)
-          Ctrl-U           clear the field               Unit
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     Left, Right step the unit
-          Shift-F2, Ctrl-T the "per" unit, backwards      letters     a unit symbol
-          F3, Ctrl-E       US / UK volume units
-          Ctrl-D           delete product (asks first)   Name
-          Ctrl-K           delete all products (asks)     Left, Right  cursor
+          Ctrl-L         redraw                           Ctrl-W           pin / unpin
+          Ctrl-Z         suspend (fg resumes)             Ctrl-Y           undo Ctrl-D
+                                                                           / Ctrl-K
+         Comparison
+          Ctrl-O           saved comparisons             Price and quantity
+          Ctrl-V           price history (where, when)    0-9     digit
+          Tab, Enter, Down next field (Enter: finish)     . or ,  decimal point
+          Shift-Tab, Up    previous field (commits it)    + -     plus, minus
+          PgDn, Ctrl-F     next product, same field       * x X   times (×)
+          PgUp, Ctrl-B     previous product, same field   /       divide (÷)
+          Esc              cancel this field's edit       =       evaluate now
+          Backspace        delete last character (⌫)      letters warns, not typed
+          Ctrl-U           clear the field
+          F2, Ctrl-P       the "per" unit: kg, 100 g…    Unit
+          Shift-F2, Ctrl-T the "per" unit, backwards      Left, Right step the unit
+          F3, Ctrl-E       US / UK volume units           letters     a unit symbol
+          Ctrl-D           delete product (asks first)
+          Ctrl-K           delete all products (asks)
          Down, Tab or ^F: more; other keys close
         """)
     }
@@ -286,7 +286,7 @@ import Testing
             Product(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, store: "Aldi", seen: today.adding(days: -150)),
         ]
         return AppState(comparison: Comparison(id: "o", title: "Oats", products: products),
-                        session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today, store: "Costco"))
+                        session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today, shop: ShopName("Costco")))
     }
 
     static let history = [
@@ -307,7 +307,7 @@ import Testing
         #expect(canvas.text == """
          per │ Oats                                                            per kg ›
          # Name            Price    Qty Unit  Seen  Per kg          Price (new product)
-         3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22%
+         3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22% buy
          2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next › clear
          1 Jumbo @ Aldi     8.99      2 kg    5 mo!   4.50 ★ Best   ┌───┬───┬───┐ ┌───┐
         ›- @ Costco      ▏          qty kg                 no price │ 1 │ 2 │ 3 │ │ + │
@@ -338,7 +338,7 @@ import Testing
         #expect(ScreenView.render(Self.state(40, 20)).text == """
          per │ Oats                    per kg ›
                              Per kg
-         3 Oats @ Costco 7 wk  5.49 +22% more
+         3 Oats @ Costco 7 wk  5.49 +22% buy
          2 Oats @ Lidl   3 d   4.58 +2% more
          1 Jumbo @ Aldi  5 mo! 4.50 ★ Best value
         ›- @ Costco                 no price yet

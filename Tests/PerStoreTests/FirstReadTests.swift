@@ -18,7 +18,9 @@ import TestSupport
         var recent = sampleComparison()
         recent.volumeSystem = .imperial
         try store.save(recent)
+        if let product = recent.products.first { try store.pin(product.id, in: recent.id) }   // the shopping list's pin too
         let expected = try #require(try store.loadMostRecentlyEdited())
+        #expect(expected.pinned == recent.products.first?.id)
 
         let first = try #require(FirstRead.read(path: path))
         #expect(first.comparison == expected)

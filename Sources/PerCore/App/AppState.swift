@@ -98,7 +98,7 @@ public struct AppState: Equatable, Sendable {
             guard case .confirm(let question) = chrome.overlay else { return [] }
             chrome.overlay = .none
             if let action = question.action(yes: yes) { return update(action) }
-            chrome.status = StatusMessage("Nothing deleted")
+            chrome.status = StatusMessage(question.declined)
             return []
         case .giveUpSaving:
             guard chrome.overlay == .quitting else { return [] }
@@ -144,7 +144,7 @@ public struct AppState: Equatable, Sendable {
         switch event {
         case .listsLoaded(let entries):
             guard case .lists(var lists) = screen else { return [] }
-            lists.refresh(entries)
+            lists.refresh(session.listOrder.arranged(entries, at: session.shop))
             screen = .lists(lists)
             return []
         case .historyLoaded(let id, let history):

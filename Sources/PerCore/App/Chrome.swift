@@ -36,12 +36,23 @@ public enum Confirmation: Equatable, Sendable {
     case deleteProduct(ProductID, label: String)
     case clearComparison
     case deleteComparison(ListEntry)
+    /// The next trip: every item back out of the cart.
+    case clearCheckOffs
 
     public var question: String {
         switch self {
         case .deleteProduct(_, let label): "Delete '\(label)'? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
+        case .clearCheckOffs: "New trip: clear every check-off? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
+        }
+    }
+
+    /// What the status line says to a no.
+    public var declined: String {
+        switch self {
+        case .deleteProduct, .clearComparison, .deleteComparison: "Nothing deleted"
+        case .clearCheckOffs: "Check-offs kept"
         }
     }
 
@@ -51,6 +62,7 @@ public enum Confirmation: Equatable, Sendable {
         case .deleteProduct(let id, let label): yes ? .comparison(.deleteProduct(id, label: label)) : nil
         case .clearComparison: yes ? .comparison(.clearAll) : nil
         case .deleteComparison(let entry): yes ? .lists(.delete(entry)) : nil
+        case .clearCheckOffs: yes ? .lists(.clearCheckOffs) : nil
         }
     }
 }

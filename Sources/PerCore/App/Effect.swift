@@ -12,6 +12,16 @@ public enum Effect: Equatable, Sendable {
     case loadHistory(ComparisonID)
     case openComparison(ComparisonID)
     case createComparison(Comparison)
+    /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
+    case addListItem(Comparison)
+    /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).
+    case changeListCount(ComparisonID, by: Int)
+    /// Space on the list: an item checked off (in the cart) or back.
+    case setInCart(ComparisonID, Bool)
+    /// The next trip: every check-off cleared.
+    case clearCheckOffs
+    /// Ctrl-W on the comparison: its product to buy pinned (nil: the best value again).
+    case pinProduct(ProductID?)
     case renameComparison(ComparisonID, String)
     case deleteComparison(ComparisonID)
     /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).
@@ -34,9 +44,9 @@ extension Effect {
     /// Writes into the open comparison (they need its row).
     public var writesTheOpenComparison: Bool {
         switch self {
-        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader: true
-        case .loadLists, .loadHistory, .openComparison, .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison,
-             .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
+        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: true
+        case .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
+             .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
 }
@@ -46,7 +56,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .loadHistory, .openComparison, .createComparison, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

@@ -8,6 +8,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case lists = "Saved comparisons"
     case naming = "Typing a title"
     case finding = "Finding a title (/)"
+    case adding = "Typing a list"
     case history = "Price history"
 
     /// The scopes whose keys act in this state, in the order they are tried.
@@ -18,6 +19,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
             case .browsing: return [.lists, .everywhere]
             case .naming: return [.naming, .everywhere]
             case .finding: return [.finding, .everywhere]
+            case .adding: return [.adding, .naming, .everywhere]   // typing as for a title; Enter adds
             }
         case .history:
             return [.history, .everywhere]
@@ -36,7 +38,7 @@ extension AppState.Screen {
     var helpScopes: [KeyScope] {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
-        case .lists: [.lists, .finding, .naming, .everywhere]
+        case .lists: [.lists, .adding, .finding, .naming, .everywhere]
         case .history: [.history, .everywhere]
         }
     }
@@ -80,6 +82,20 @@ public enum KeyTable {
             $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
                 : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
         },
+        bind("+ -", "count: one more / less (0: off the list)", legend: "+- count", .lists) {
+            $0 == .character("+") || $0 == .character("=") ? .lists(.changeCount(1)) : $0 == .character("-") ? .lists(.changeCount(-1)) : nil
+        },
+        bind("Space", "check off (in the cart) / back", legend: "Space tick", .lists) { $0 == .character(" ") ? .lists(.toggleBought) : nil },
+        bind("Ctrl-T", "next trip: clear check-offs (asks)", legend: nil, .lists) {
+            $0 == .control("t") ? .lists(.askClearCheckOffs) : nil
+        },
+        bind("Ctrl-S", "group by store / as edited", legend: nil, .lists) { $0 == .control("s") ? .lists(.toggleOrder) : nil },
+        bind("a-z, 0-9", "type a list: an item a line", legend: nil, .lists) { event in
+            if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
+        },
+        // Typing a list: a title an item, Enter after each
+        bind("Enter", "add it, type the next", legend: "Enter add", .adding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
+        bind("Esc", "done (drops the unfinished)", legend: "Esc done", .adding) { $0 == .key(.escape) ? .lists(.cancelTitle) : nil },
         // Finding a title on the list screen
         bind("Enter", "open the one found", legend: "Enter open", .finding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
         bind("Down, Tab", "next match", legend: "Down next", .finding) {
@@ -169,6 +185,9 @@ public enum KeyTable {
         },
         bind("Ctrl-S", "order: best first / as typed", legend: nil, .comparison) {
             $0 == .control("s") ? .comparison(.toggleTableOrder) : nil
+        },
+        bind("Ctrl-W", "pin / unpin", legend: nil, .comparison) {
+            $0 == .control("w") ? .comparison(.togglePin) : nil
         },
         bind("Ctrl-Y", "undo Ctrl-D / Ctrl-K", legend: nil, .comparison) {
             $0 == .control("y") ? .comparison(.undoDeletion) : nil
@@ -274,7 +293,7 @@ public enum KeyTable {
             return .comparison(.paste(text))
         case (.paste(let text), .lists(let lists)):
             switch lists.mode {
-            case .naming, .finding: return .lists(.paste(text))
+            case .naming, .finding, .adding: return .lists(.paste(text))
             case .browsing: return nil
             }
         case (.scroll(let lines, _, _), .history):

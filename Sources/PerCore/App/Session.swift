@@ -19,16 +19,19 @@ public struct Session: Equatable, Sendable {
     public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
     /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
     public var currency: Currency?
-    /// The shop the user is in (`--store`): the store of the new product a comparison opens with. Empty: none, and
-    /// a new product takes the store of the product before it.
-    public var store: String = ""
+    /// The store the user is in (`--store`): the store of the new product a comparison opens with (over the store of
+    /// the product before it), and the shopping list's store: each item's product to buy is the best there.
+    public var shop: ShopName?
     /// A price seen more than this many days before `today` is marked stale in the table (`--stale-days`).
     public var staleDays: Int = Session.defaultStaleDays
     public static let defaultStaleDays = 90
+    /// The shopping list's order: as edited, or grouped by the store of each item's product to buy (Ctrl-S there).
+    public var listOrder: ListOrder = .recent
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference,
-                store: String = "", staleDays: Int = Session.defaultStaleDays) {
+                shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) {
+        self.shop = shop
         self.id = id
         self.serial = serial
         self.size = size
@@ -36,7 +39,6 @@ public struct Session: Equatable, Sendable {
         self.isReadOnly = isReadOnly
         self.currency = currency
         self.today = today
-        self.store = store
         self.staleDays = staleDays
     }
 

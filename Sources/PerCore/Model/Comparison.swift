@@ -51,12 +51,19 @@ public struct Comparison: Equatable, Sendable {
     public var volumeSystem: VolumeSystem {
         didSet { if volumeSystem != oldValue { rebuildRanking() } }
     }
+    /// The product the user chose to buy instead of the best value (the shopping list's product to buy); a
+    /// product that is gone or not ranked pins nothing.
+    public var pinned: ProductID? {
+        didSet { revision &+= 1 }
+    }
     private var sortedUnitPrices = SortedMultiset<UnitPrice>([])
     /// Counts changes, so views can tell cheaply whether what they derived is still current.
     public private(set) var revision = 0
 
-    public init(id: ComparisonID = .random(), title: String = "", products: [Product] = [], basis: ComparisonBasis? = nil, volumeSystem: VolumeSystem = .us) {
+    public init(id: ComparisonID = .random(), title: String = "", products: [Product] = [], basis: ComparisonBasis? = nil, volumeSystem: VolumeSystem = .us,
+                pinned: ProductID? = nil) {
         self.id = id
+        self.pinned = pinned
         self.title = title
         self.products = products
         self.chosenBasis = basis
@@ -66,6 +73,7 @@ public struct Comparison: Equatable, Sendable {
 
     public static func == (a: Comparison, b: Comparison) -> Bool {
         a.id == b.id && a.title == b.title && a.products == b.products && a.chosenBasis == b.chosenBasis && a.volumeSystem == b.volumeSystem
+            && a.pinned == b.pinned
     }
 
     // MARK: Derived

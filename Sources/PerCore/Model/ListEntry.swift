@@ -6,13 +6,19 @@ public struct ListEntry: Equatable, Sendable {
     public var title: String
     public var productCount: Int
     public var updatedAt: Date?
+    /// As an item of the shopping list.
+    public var item: ListItem
 
-    public init(id: ComparisonID, title: String, productCount: Int, updatedAt: Date? = nil) {
+    public init(id: ComparisonID, title: String, productCount: Int, updatedAt: Date? = nil, item: ListItem = ListItem()) {
         self.id = id
         self.title = title
         self.productCount = productCount
         self.updatedAt = updatedAt
+        self.item = item
     }
+
+    /// An item of the trip: counted at least once, and not a blank page (no title, no product).
+    public var isOnTheList: Bool { item.isListed && !(title.isEmpty && productCount == 0) }
 
     public var displayTitle: String { title.isEmpty ? Comparison.untitled : title }
 

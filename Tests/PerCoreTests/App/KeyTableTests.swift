@@ -49,7 +49,7 @@ import Testing
 
     @Test func wideHelpFitsOnOnePage() {
         #expect(HelpView.pageCount(AppState.Screen.comparison.helpScopes, width: 80, height: 24) <= 2)
-        #expect(HelpView.pageCount(AppState.Screen.lists(ListsScreen(entries: [], selecting: nil)).helpScopes, width: 80, height: 24) == 1)
+        #expect(HelpView.pageCount(AppState.Screen.lists(ListsScreen(entries: [], selecting: nil)).helpScopes, width: 80, height: 24) <= 2)   // the shopping list's keys
     }
 
     @Test func everyCommandHasAFormWithoutFKeys() {

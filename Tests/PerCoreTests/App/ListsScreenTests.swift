@@ -22,7 +22,7 @@ import Testing
         let store = opened()
         #expect(store.state.lists?.selected == 1)
         #expect(store.state.lists?.entries == entries)
-        #expect(KeyTable.legend(for: store.state) == "Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  ^Q quit")
+        #expect(KeyTable.legend(for: store.state) == "Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +- count")
         #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  / find  ^N new  ^D delete")
     }
 

@@ -10,7 +10,7 @@ struct TestStore {
 
     init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24), currency: Currency? = nil,
          store: String = "") {
-        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency, today: TestStore.today, store: store))
+        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency, today: TestStore.today, shop: ShopName(store)))
     }
 
     mutating func send(_ action: Action, effects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,

@@ -24,6 +24,8 @@ public enum ComparisonAction: Equatable, Sendable {
     case toggleVolumeSystem
     /// Ctrl-S: entry order or best value first.
     case toggleTableOrder
+    /// Ctrl-W: the focused product is the one to buy on the shopping list (pinned), or no longer is.
+    case togglePin
     /// The mouse wheel over the table: the focus moves this many products (below zero: up).
     case scrollProducts(Int)
     case askDeleteProduct

@@ -30,7 +30,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         self.comparison = comparison
         if comparison.products.last?.isBlank != true {
             // The shop the user said they are in (`--store`) wins over the store of the last product typed here.
-            let store = session.store.isEmpty ? comparison.products.last?.store ?? "" : session.store
+            let store = session.shop?.text ?? comparison.products.last?.store ?? ""
             self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: store))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
@@ -130,6 +130,20 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.status = StatusMessage(comparison.volumeSystem == .us
                 ? "US customary volume units (tsp to gal)" : "UK imperial volume units (pint, gallon, fl oz; metric spoons)")
             return [.saveHeader]
+        case .togglePin:
+            let product = focusedProduct
+            let label = TerminalText.singleLine(product.label)
+            if comparison.pinned == product.id {
+                comparison.pinned = nil
+                chrome.status = StatusMessage("Unpinned \"\(label)\": the best value is the one to buy")
+            } else if comparison.unitPrice(of: product) == nil {
+                chrome.status = StatusMessage("Only a product with a price, quantity and unit can be the one to buy", isWarning: true)
+                return []
+            } else {
+                comparison.pinned = product.id
+                chrome.status = StatusMessage("Pinned \"\(label)\" to buy; Ctrl-W unpins")
+            }
+            return [.pinProduct(comparison.pinned)]
         case .toggleTableOrder:
             session.tableOrder = session.tableOrder.toggled
             chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")

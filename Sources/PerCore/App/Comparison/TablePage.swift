@@ -21,7 +21,9 @@ public struct ProductRowText: Equatable, Sendable {
     let product: Product
     let unitPriceValue: UnitPrice?
 
-    init(_ product: Product, in comparison: Comparison) {
+    /// `toBuy`: the shopping list's product to buy when it is not the best value (pinned, or the best at the current
+    /// store); its verdict says so.
+    init(_ product: Product, in comparison: Comparison, toBuy: ProductID? = nil) {
         self.product = product
         unitPriceValue = comparison.unitPrice(of: product)
         switch comparison.standing(of: product) {
@@ -31,8 +33,10 @@ public struct ProductRowText: Equatable, Sendable {
         case .ranked(let r, let price, let v):
             rank = String(r)
             unitPrice = comparison.pricePerBasis(price).map(MoneyFormat.plain.unitPrice) ?? ""
-            verdict = v.text
-            shortVerdict = v.shortText
+            // The product pinned to buy says so (the best value is the one to buy when none is).
+            let pinned = toBuy == product.id && v != .bestValue
+            verdict = pinned ? "\(v.text), to buy" : v.text
+            shortVerdict = pinned ? "\(v.shortText) buy" : v.shortText
             isBest = v == .bestValue
             isRanked = true
         }
@@ -71,6 +75,7 @@ public struct TablePage: Equatable, Sendable {
         var best: UnitPrice?
         var basis: ComparisonBasis?
         var volumeSystem: VolumeSystem
+        var toBuy: ProductID?
     }
 
     public static let empty = TablePage(comparisonID: nil, revision: -1, indices: [], rows: [], context: nil)
@@ -85,8 +90,10 @@ public struct TablePage: Equatable, Sendable {
 
     /// The rows of the products at `indices`; rows of `previous` whose product and context are unchanged are
     /// kept, with only their rank looked up again (one edit shifts the ranks of others).
-    public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty) {
-        let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem)
+    public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty, shop: ShopName? = nil) {
+        let toBuy = Self.productToBuy(comparison, at: shop)
+        let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem,
+                              toBuy: toBuy)
         let reusable = previous.comparisonID == comparison.id && previous.context == context
         let rows = indices.map { index -> ProductRowText in
             let product = comparison.products[index]
@@ -94,7 +101,7 @@ public struct TablePage: Equatable, Sendable {
                 if let price = row.unitPriceValue { row.rank = String(comparison.rank(of: price)) }
                 return row
             }
-            return ProductRowText(product, in: comparison)
+            return ProductRowText(product, in: comparison, toBuy: toBuy)
         }
         self.init(comparisonID: comparison.id, revision: comparison.revision, indices: indices, rows: rows, context: context)
         bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasis).map(MoneyFormat.plain.unitPrice)
@@ -111,6 +118,20 @@ public struct TablePage: Equatable, Sendable {
             }
             bestLabel = bestIndex.map { TerminalText.singleLine(products[$0].label) }
         }
+    }
+
+    /// The shopping list's product to buy, as `ListItem` picks it: without a current store the pinned one (the best
+    /// value is marked already); at a store, the pinned one if it is there, else the best there (one pass over the
+    /// products, only with a store).
+    static func productToBuy(_ comparison: Comparison, at shop: ShopName?) -> ProductID? {
+        guard let shop else { return comparison.pinned }
+        var best: (id: ProductID, price: UnitPrice)?
+        for product in comparison.products where shop.matches(product.store) {
+            guard let price = comparison.unitPrice(of: product) else { continue }
+            if product.id == comparison.pinned { return product.id }
+            if best == nil || price < best!.price { best = (product.id, price) }
+        }
+        return best?.id
     }
 
     public init(_ comparison: Comparison, range: Range<Int>) {

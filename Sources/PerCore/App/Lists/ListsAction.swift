@@ -23,6 +23,18 @@ public enum ListsAction: Equatable, Sendable {
     case find
     /// Finding: the next (previous) comparison whose title holds the text.
     case findNext(Int)
+    /// A letter or digit on the list: starts typing a new item's title with it (`milk⏎eggs⏎`, Esc ends).
+    case startItem(Character)
+    /// `+` / `-`: the selected item's count up or down one (0: off the list, kept).
+    case changeCount(Int)
+    /// Space: the selected item checked off (in the cart), or back.
+    case toggleBought
+    /// Ctrl-T: asks before clearing every check-off for the next trip.
+    case askClearCheckOffs
+    /// Confirmed: clear every check-off.
+    case clearCheckOffs
+    /// Ctrl-S: group the items by the store of their product to buy, or back to most recently edited first.
+    case toggleOrder
     // Typing a title (new or rename)
     case type(Character)
     case paste(String)

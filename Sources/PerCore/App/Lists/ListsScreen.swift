@@ -9,6 +9,8 @@ public struct ListsScreen: Equatable, Sendable {
         case naming(String, isNew: Bool)
         /// `/`: the selection jumps to the first comparison whose title holds the text (any case).
         case finding(String)
+        /// Typing a shopping list: each Enter adds an item with this title and starts the next; the list stays.
+        case adding(String)
     }
 
     /// Comparisons deleted here that Ctrl-Y can bring back, at most this many.
@@ -35,16 +37,36 @@ public struct ListsScreen: Equatable, Sendable {
 
     public var selectedEntry: ListEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
 
-    /// The entries as drawn: a row for the new comparison being named comes last.
+    /// The entries as drawn: a row for the new comparison being named comes last; the item being added comes
+    /// first, where it lands (the list is most recently edited first).
     public var rowCount: Int {
-        if case .naming(_, isNew: true) = mode { return entries.count + 1 }
-        return entries.count
+        switch mode {
+        case .naming(_, isNew: true), .adding: entries.count + 1
+        case .browsing, .naming, .finding: entries.count
+        }
     }
 
     /// The row drawn selected (the new row while a new title is typed).
     public var selectedRow: Int {
-        if case .naming(_, isNew: true) = mode { return entries.count }
-        return selected
+        switch mode {
+        case .naming(_, isNew: true): entries.count
+        case .adding: 0
+        case .browsing, .naming, .finding: selected
+        }
+    }
+
+    /// The entry drawn on a row; nil for the row of a title being typed for a new comparison or item.
+    public func entry(atRow row: Int) -> ListEntry? {
+        if case .adding = mode { return row == 0 ? nil : entries.indices.contains(row - 1) ? entries[row - 1] : nil }
+        return entries.indices.contains(row) ? entries[row] : nil
+    }
+
+    /// A title is being typed: rows take no clicks.
+    public var isTyping: Bool {
+        switch mode {
+        case .naming, .adding: true
+        case .browsing, .finding: false
+        }
     }
 
     /// Takes a fresh list from the store, keeping the selection on the same comparison.
@@ -104,6 +126,33 @@ public struct ListsScreen: Equatable, Sendable {
             return Outcome(effects: [.restoreDeletedComparison(comparison), .loadLists])
         case .find:
             mode = .finding("")
+        case .changeCount(let delta):
+            if let effect = changeCount(by: delta, chrome: &chrome) { return Outcome(effects: [effect]) }
+        case .toggleBought:
+            guard let entry = selectedEntry else { break }
+            guard entry.item.isListed else {
+                chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
+                break
+            }
+            entries[selected].item.bought.toggle()
+            return Outcome(effects: [.setInCart(entry.id, !entry.item.bought)])
+        case .askClearCheckOffs:
+            guard entries.contains(where: \.item.bought) else {
+                chrome.status = StatusMessage("Nothing is checked off")
+                break
+            }
+            chrome.overlay = .confirm(.clearCheckOffs)
+        case .clearCheckOffs:
+            for index in entries.indices { entries[index].item.bought = false }
+            chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
+            return Outcome(effects: [.clearCheckOffs])
+        case .toggleOrder:
+            session.listOrder = session.listOrder.toggled
+            chrome.status = StatusMessage(session.listOrder == .byStore ? "Grouped by store" : "Most recently edited first")
+            return Outcome(effects: [.loadLists])
+        case .startItem(let c):
+            mode = .adding("")
+            edit(chrome: &chrome) { $0 + String(c) }
         case .findNext(let step):
             guard case .finding(let text) = mode else { break }
             jump(to: text, from: selected + step, step: step, chrome: &chrome)
@@ -119,11 +168,15 @@ public struct ListsScreen: Equatable, Sendable {
         case .cancelTitle:
             mode = .browsing
         case .acceptTitle:
-            if case .finding = mode {
+            switch mode {
+            case .finding:
                 mode = .browsing
                 return openSelected(open: open)
+            case .adding(let text):
+                return addItem(titled: text, session: &session, chrome: &chrome)
+            case .browsing, .naming:
+                return acceptTitle(session: &session, chrome: &chrome)
             }
-            return acceptTitle(session: &session, chrome: &chrome)
         }
         return Outcome()
     }
@@ -139,6 +192,8 @@ public struct ListsScreen: Equatable, Sendable {
             break
         case .naming(let text, let isNew):
             mode = .naming(change(text), isNew: isNew)
+        case .adding(let text):
+            mode = .adding(change(text))
         case .finding(let text):
             let text = change(text)
             mode = .finding(text)
@@ -169,6 +224,37 @@ public struct ListsScreen: Equatable, Sendable {
     private func openSelected(open: ComparisonID) -> Outcome {
         guard let entry = selectedEntry else { return Outcome() }
         return Outcome(effects: entry.id == open ? [] : [.openComparison(entry.id)], closes: true)
+    }
+
+    /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
+    private mutating func changeCount(by delta: Int, chrome: inout Chrome) -> Effect? {
+        guard let entry = selectedEntry else { return nil }
+        let count = entry.item.count(changedBy: delta)
+        let title = TerminalText.singleLine(entry.displayTitle)
+        guard count != entry.item.count else {
+            chrome.status = StatusMessage(count == 0 ? "\"\(title)\" is off the list already" : "At most \(ListItem.maximumCount) of one item")
+            return nil
+        }
+        entries[selected].item.count = count
+        if count == 0 { chrome.status = StatusMessage("\"\(title)\" is off the list (kept: + puts it back)") }
+        return .changeListCount(entry.id, by: count - entry.item.count)
+    }
+
+    /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next; Enter on
+    /// an empty title ends, as Esc does.
+    private mutating func addItem(titled text: String, session: inout Session, chrome: inout Chrome) -> Outcome {
+        let title = text.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else {
+            mode = .browsing
+            return Outcome()
+        }
+        let item = Comparison(id: session.makeComparisonID(), title: title)
+        entries.insert(ListEntry(id: item.id, title: title, productCount: 0), at: 0)
+        selected = 0
+        wanted = item.id
+        mode = .adding("")
+        chrome.status = StatusMessage("Added \"\(TerminalText.singleLine(title))\": type the next, Esc ends")
+        return Outcome(effects: [.addListItem(item), .loadLists])
     }
 
     private mutating func acceptTitle(session: inout Session, chrome: inout Chrome) -> Outcome {

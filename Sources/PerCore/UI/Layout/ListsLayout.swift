@@ -1,15 +1,25 @@
-/// Where the list of saved comparisons goes at a given size, shared by drawing and clicks.
+/// Where the list of saved comparisons (the shopping list) goes at a given size, shared by drawing and clicks.
+///
+/// A row: the open comparison's mark, the check box, the count (`2×`), the title, the product to buy and its price
+/// (from 60 columns), the line total, and the last edit (from 110 columns).
 public struct ListsLayout: Sendable {
     /// The title line, then the column headings, then the rows.
     public static let headingY = 1
     public static let firstRowY = 2
-    /// Lines below the rows: a spare line, the status and the legend.
+    /// Lines below the rows: the totals (or the text being found), the status and the legend.
     static let linesBelowRows = 3
-    public static let titleX = 3
-    public static let countWidth = 9
+    public static let boxX = 3
+    /// The count, right-aligned in `countWidth` columns: `999×`.
+    public static let countX = 7
+    public static let countWidth = 4
+    public static let titleX = 12
+    public static let totalWidth = 10
+    public static let priceWidth = 9
+    /// The product to buy and its price show from this width on.
+    static let productsMinimumWidth = 60
     /// The last-edit column shows from this width on.
-    static let dateMinimumWidth = 60
-    public static let dateWidth = 17
+    static let dateMinimumWidth = 110
+    public static let dateWidth = 16
 
     public let size: TerminalSize
     /// Rows on one page.
@@ -19,6 +29,8 @@ public struct ListsLayout: Sendable {
     /// How many rows there are (the new comparison being named included).
     public let rowCount: Int
     public let titleWidth: Int
+    public let showsProducts: Bool
+    public let buyWidth: Int
     public let showsDates: Bool
     let isNaming: Bool
 
@@ -27,9 +39,13 @@ public struct ListsLayout: Sendable {
         rowsPerPage = max(1, size.height - Self.firstRowY - Self.linesBelowRows)
         firstRow = (lists.selectedRow / rowsPerPage) * rowsPerPage
         rowCount = lists.rowCount
-        if case .naming = lists.mode { isNaming = true } else { isNaming = false }
+        isNaming = lists.isTyping
+        showsProducts = size.width >= Self.productsMinimumWidth
         showsDates = size.width >= Self.dateMinimumWidth
-        titleWidth = max(4, size.width - Self.countWidth - (showsDates ? Self.dateWidth : 0) - 6)
+        let free = size.width - Self.titleX - 1 - (Self.totalWidth + 1) - (showsProducts ? Self.priceWidth + 1 : 0)
+            - (showsDates ? Self.dateWidth + 1 : 0)
+        buyWidth = showsProducts ? free * 2 / 5 : 0
+        titleWidth = max(4, free - (showsProducts ? buyWidth + 1 : 0))
     }
 
     /// The rows on view: their index and line.
@@ -37,11 +53,14 @@ public struct ListsLayout: Sendable {
         (firstRow..<min(rowCount, firstRow + rowsPerPage)).enumerated().map { offset, index in (index, Self.firstRowY + offset) }
     }
 
-    /// The line of the text being found (`/`): the spare line under the rows.
+    /// The line of the totals, or of the text being found (`/`): the spare line under the rows.
     public var findY: Int { Self.firstRowY + rowsPerPage }
 
-    public var countX: Int { Self.titleX + titleWidth + 1 }
-    public var dateX: Int { Self.titleX + titleWidth + Self.countWidth + 2 }
+    public var buyX: Int { Self.titleX + titleWidth + 1 }
+    /// The price's cell ends here (right-aligned).
+    public var priceEndX: Int { buyX + buyWidth + 1 + Self.priceWidth }
+    public var totalEndX: Int { (showsProducts ? priceEndX + 1 : buyX) + Self.totalWidth }
+    public var dateX: Int { totalEndX + 2 }
 
     /// What the mouse wheel does: moves the selection by as many rows as the wheel scrolled (typing a new
     /// title, nothing).
@@ -49,9 +68,9 @@ public struct ListsLayout: Sendable {
         rowCount == 0 || lines == 0 || isNaming ? nil : .lists(.moveSelection(lines))
     }
 
-    /// What a click at (x, y) does: choosing the row it lands on.
+    /// What a click at (x, y) does: choosing the row it lands on (nothing while a title is typed).
     public func action(atX x: Int, y: Int) -> Action? {
-        guard let row = visibleRows.first(where: { $0.y == y }) else { return nil }
+        guard !isNaming, let row = visibleRows.first(where: { $0.y == y }) else { return nil }
         return .lists(.choose(row.index))
     }
 }

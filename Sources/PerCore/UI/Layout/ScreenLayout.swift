@@ -128,7 +128,7 @@ public struct ScreenLayout: Sendable {
         visibleProducts = Self.visiblePositions(count: count, focus: order.position(of: screen.focus.product), capacity: capacity)
         let indices = visibleProducts.map(order.index(at:))
         page = screen.tablePage.isCurrent(for: screen.comparison, indices: indices)
-            ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage)
+            ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage, shop: session.shop)
         let counter = count > visibleProducts.count ? Self.counters(visibleProducts, of: count)[0] : ""
         let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
                               freshness: session.freshness, focus: screen.focus.product)

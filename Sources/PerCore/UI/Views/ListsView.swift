@@ -1,39 +1,115 @@
 import Foundation
 
-/// The saved comparisons, one per line, the selected one reversed and the open one marked.
+/// The saved comparisons as a shopping list, one per line, the selected one reversed and the open one marked:
+/// check box, count, title, the product to buy, its price and the line total; the trip's totals under them.
 enum ListsView {
     static func draw(_ lists: ListsScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
+        let money = MoneyFormat(currency: state.session.currency)
         let layout = ListsLayout(lists, size: state.session.size)
-        canvas.put(" per \(g.vertical) Saved comparisons", x: 0, y: 0, style: .bold, color: .accent)
+        let shop = state.session.shop
+        let heading = " per \(g.vertical) Saved comparisons" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
+            + (state.session.listOrder == .byStore ? ", by store" : "")
+        canvas.put(TextWidth.truncate(heading, to: canvas.width, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
         let w = canvas.width
-        canvas.put("Title", x: ListsLayout.titleX, y: ListsLayout.headingY, style: .underline, color: .muted)
-        canvas.put("Products", x: layout.countX, y: ListsLayout.headingY, style: .underline, color: .muted)
-        if layout.showsDates { canvas.put("Last edited", x: layout.dateX, y: ListsLayout.headingY, style: .underline, color: .muted) }
+        var headings = [("Title", ListsLayout.titleX), ("Total", layout.totalEndX - 5)]
+        if layout.showsProducts { headings += [("Buy", layout.buyX), ("Price", layout.priceEndX - 5)] }
+        if layout.showsDates { headings.append(("Last edited", layout.dateX)) }
+        for (text, x) in headings { canvas.put(text, x: x, y: ListsLayout.headingY, style: .underline, color: .muted) }
         if case .finding(let text) = lists.mode {
             var shown = Substring(TerminalText.singleLine(text))   // a long text shows its end, where typing goes
-            while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ListsLayout.titleX, !shown.isEmpty { shown = shown.dropFirst() }
-            canvas.put("Find: \(shown)\(g.cursor)", x: ListsLayout.titleX, y: layout.findY, style: .bold, color: .accent)
+            while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ListsLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
+            canvas.put("Find: \(shown)\(g.cursor)", x: ListsLayout.boxX, y: layout.findY, style: .bold, color: .accent)
+        } else if !lists.entries.isEmpty {
+            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), money: money, width: w - ListsLayout.boxX), x: ListsLayout.boxX, y: layout.findY,
+                       style: .bold, color: .normal)
         }
         if lists.rowCount == 0 {
-            canvas.put("No saved comparisons yet: Ctrl-N makes one.", x: ListsLayout.titleX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
+            canvas.put(TextWidth.truncate("Nothing saved yet: type an item, or Ctrl-N for a comparison.", to: w - ListsLayout.boxX, ellipsis: g.ellipsis),
+                       x: ListsLayout.boxX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
         }
         for (index, y) in layout.visibleRows {
-            let entry = lists.entries.indices.contains(index) ? lists.entries[index] : nil
+            let entry = lists.entry(atRow: index)
             let isSelected = index == lists.selectedRow
             let isOpen = entry?.id == state.editing.comparison.id
             var title = entry?.displayTitle ?? ""
             if isSelected, case .naming(let text, _) = lists.mode { title = text + String(g.cursor) }
+            if isSelected, case .adding(let text) = lists.mode { title = text + String(g.cursor) }
             let style: CellStyle = isSelected ? [.reverse, .bold] : []
+            let color: ColorRole = isSelected ? .accent : .normal
             if isSelected { canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent)) }
             canvas.put(isOpen ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
-            canvas.put(TextWidth.truncate(title, to: layout.titleWidth, ellipsis: g.ellipsis), x: ListsLayout.titleX, y: y, style: style,
-                       color: isSelected ? .accent : .normal)
-            let count = String(entry?.productCount ?? 0)
-            canvas.put(count, x: layout.countX + ListsLayout.countWidth - 1 - count.count, y: y, style: style, color: isSelected ? .accent : .normal)
-            if layout.showsDates, let date = entry?.updatedAt {
+            let item = entry?.item ?? ListItem()
+            let buy = item.productToBuy(at: shop)
+            // Without the product column (a narrow screen), the title carries the store, so a list grouped by store reads.
+            let buyStore = shop == nil ? buy.map { $0.product.store.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+            if !layout.showsProducts, !buyStore.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyStore)" }
+            // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
+            let quiet: CellStyle = isSelected ? style : (item.isListed && !item.bought ? [] : .dim)
+            // A blank page (no title, no product) is not an item: no box, no count.
+            let isItem = entry.map { !($0.title.isEmpty && $0.productCount == 0) } ?? true
+            if item.isListed && isItem {
+                canvas.put(item.bought ? "[x]" : "[ ]", x: ListsLayout.boxX, y: y, style: style, color: color)
+            }
+            let count = "\(item.count)\(g.times == "*" ? "x" : g.times)"
+            if isItem {
+                canvas.put(count, x: ListsLayout.countX + ListsLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
+            }
+            canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ListsLayout.titleX, y: y,
+                       style: quiet, color: color)
+            guard let entry else { continue }
+            if layout.showsProducts {
+                // The product's store, unless every product to buy is at the current store.
+                let store = buyStore
+                let missing = entry.productCount == 0 ? "" : shop == nil ? "no price yet" : "none here"
+                let label = buy.map { TerminalText.singleLine(store.isEmpty ? $0.label : "\($0.label), \(store)") } ?? missing
+                canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
+                           color: isSelected ? .accent : (buy == nil ? .muted : .normal))
+                if let price = buy?.product.price {
+                    put(amount: money.price(price), money: money, endX: layout.priceEndX, width: ListsLayout.priceWidth, y: y,
+                        style: quiet, color: color, into: &canvas, glyphs: g)
+                }
+            }
+            if let line = item.lineTotal(at: shop), item.isListed {
+                put(amount: money.price(line), money: money, endX: layout.totalEndX, width: ListsLayout.totalWidth, y: y,
+                    style: quiet, color: color, into: &canvas, glyphs: g)
+            }
+            if layout.showsDates, let date = entry.updatedAt {
                 canvas.put(ListEntry.displayDate(date), x: layout.dateX, y: y, style: style, color: isSelected ? .accent : .muted)
             }
         }
+    }
+
+    /// Below the width of the product column, the hint says what to buy for the selected item: `Buy o1, Costco,
+    /// 6.99` (a phone in the aisle); nil when the column shows it, or there is nothing to buy.
+    static func narrowBuyHint(_ lists: ListsScreen, state: AppState) -> String? {
+        let money = MoneyFormat(currency: state.session.currency)
+        guard !ListsLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
+              let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
+        let store = buy.product.store.trimmingCharacters(in: .whitespaces)
+        let parts = [buy.label, store.isEmpty ? nil : store, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
+    }
+
+    /// An amount right-aligned to end at `endX`: with the currency when it fits, else alone, cut after its point
+    /// when even that is too long (never to its tail).
+    private static func put(amount: String, money: MoneyFormat, endX: Int, width: Int, y: Int, style: CellStyle, color: ColorRole,
+                            into canvas: inout Canvas, glyphs: GlyphSet) {
+        let withCurrency = money.shown(amount)
+        let text = TextWidth.of(withCurrency) <= width ? withCurrency : NumberFit.fit(amount, width: width, ellipsis: glyphs.ellipsis)
+        canvas.put(text, x: endX - TextWidth.of(text), y: y, style: style, color: color)
+    }
+
+    /// `Total 45.92 · in cart 13.98 · left 31.94 (2 without a price)`, shorter when the width asks.
+    static func totalsLine(_ totals: ListTotals, money: MoneyFormat, width: Int) -> String {
+        let total = money.shown(money.price(totals.total)), cart = money.shown(money.price(totals.inCart)), left = money.shown(money.price(totals.left))
+        let unpriced = totals.unpriced == 0 ? "" : " (\(totals.unpriced) without a price)"
+        let forms = [
+            "Total \(total) · in cart \(cart) · left \(left)\(unpriced)",
+            "Total \(total) · in cart \(cart) · left \(left)",
+            "Total \(total) cart \(cart) left \(left)",
+            "Left \(left) of \(total)",
+        ]
+        return forms.first { TextWidth.of($0) <= width } ?? forms.last!
     }
 }

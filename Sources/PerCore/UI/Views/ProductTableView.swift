@@ -52,7 +52,7 @@ enum ProductTableView {
         put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
         let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2
-            ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().dropLast()), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
+            ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().prefix { $0 != "%" }), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
         let verdict = [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }
             .first { TextWidth.of($0) <= row.verdict.width } ?? ""
         put(verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
@@ -82,10 +82,13 @@ enum ProductTableView {
             }
             var (value, placeholder) = fieldText(text, field)
             // A compact row without its fields says what the product is instead of its name.
-            if field == .name, !wide, row.price.width == 0, value == nil {
+            if field == .name, !wide, row.price.width == 0, text.name == nil {
                 // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
-                // as a number cut after its point).
-                let words = TextWidth.truncateWords(text.label, to: frame.width, ellipsis: g.ellipsis)
+                // as a number cut after its point). The store follows (`2.00 for 1 kg @ Lidl`).
+                let withStore = text.label + (text.store.map { " @ \($0)" } ?? "")
+                let described = TextWidth.of(withStore) <= frame.width ? withStore : text.label
+                let words = TextWidth.truncateWords(described, to: frame.width, ellipsis: g.ellipsis)
+                value = nil
                 placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
             }
             if field == .quantity, let shape = value, shape.contains("*") {

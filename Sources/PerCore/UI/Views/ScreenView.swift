@@ -210,10 +210,11 @@ public enum ScreenView {
         }
         let hint: String
         if let lists = state.lists {
-            if case .naming = lists.mode {
-                hint = "Type the title; Enter saves it, Esc cancels"
-            } else {
-                hint = "\(lists.entries.count) saved; Enter opens the selected one"
+            switch lists.mode {
+            case .naming: hint = "Type the title; Enter saves it, Esc cancels"
+            case .adding: hint = "Type an item; Enter adds it and starts the next, Esc ends"
+            case .browsing, .finding:
+                hint = ListsView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
             }
             canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
             return

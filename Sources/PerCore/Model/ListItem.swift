@@ -1,0 +1,107 @@
+import Foundation
+
+/// A comparison as an item of the shopping list: how many to buy, whether it is in the cart, and what it can be
+/// bought as (its ranked products, best value first). The product to buy and the line total are derived.
+public struct ListItem: Equatable, Sendable {
+    /// `+` stops here: a count is a few digits wide on screen, and every line total stays exact.
+    public static let maximumCount = 999
+
+    /// How many to buy; 0: off the list (the comparison is kept).
+    public var count: Int
+    /// Checked off: in the cart.
+    public var bought: Bool
+    /// The product the user chose to buy instead of the best value, if any.
+    public var pinned: ProductID?
+    /// The ranked products, best value first (ties in entry order); products that are not ranked are left out.
+    public var offers: [Offer]
+    /// The comparison unit the offers' unit prices are per (`kg`, `100 g`); empty without products.
+    public var per: String
+
+    public init(count: Int = 1, bought: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "") {
+        self.count = count
+        self.bought = bought
+        self.pinned = pinned
+        self.offers = offers
+        self.per = per
+    }
+
+    /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
+    public init(count: Int, bought: Bool, pinned: ProductID?, comparison: Comparison) {
+        let products = comparison.products
+        let priced = products.indices.compactMap { i in comparison.unitPrice(of: products[i]).map { (index: i, price: $0) } }
+        // Cheapest first, ties in entry order; `<` settles most pairs from its estimate.
+        let ranked = priced.sorted { a, b in a.price < b.price || (!(b.price < a.price) && a.index < b.index) }
+        let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
+        self.init(count: count, bought: bought, pinned: pinned,
+                  offers: ranked.map { Offer(product: products[$0.index], ranking: $0.price, base: base) }, per: comparison.basis?.label ?? "")
+    }
+
+    /// On the list: counted at least once.
+    public var isListed: Bool { count > 0 }
+
+    /// What to buy: the pinned product while it is ranked, else the best value. With a current store, only that
+    /// store's products count: the pinned one if it is there, else the best there; nil when it has none.
+    public func productToBuy(at store: ShopName? = nil) -> Offer? {
+        let here = store.map { store in offers.filter { store.matches($0.product.store) } } ?? offers
+        if let pinned, let offer = here.first(where: { $0.product.id == pinned }) { return offer }
+        return here.first
+    }
+
+    /// count × the price of the product to buy (at `store`); nil without one.
+    public func lineTotal(at store: ShopName? = nil) -> Decimal? {
+        productToBuy(at: store)?.product.price.map { $0 * Decimal(count) }
+    }
+
+    /// The count after `+` (`delta` 1) or `-` (-1), kept from 0 to `maximumCount`.
+    public func count(changedBy delta: Int) -> Int {
+        max(0, min(Self.maximumCount, count + delta))
+    }
+}
+
+/// A product an item can be bought as, with its price per the comparison unit.
+public struct Offer: Equatable, Sendable {
+    public var product: Product
+    /// What ranks it, and the base amount of the comparison unit: the unit price per that unit is worked out when
+    /// asked (a Decimal division for every product of a long list is slow on Linux, and only a few are shown).
+    let ranking: UnitPrice?
+    let base: Decimal?
+
+    init(product: Product, ranking: UnitPrice?, base: Decimal?) {
+        self.product = product
+        self.ranking = ranking
+        self.base = base
+    }
+
+    /// Its price per the comparison unit (`per`).
+    public var unitPrice: Decimal? {
+        guard let ranking, let base else { return nil }
+        return ranking.price(per: base)
+    }
+
+    /// What names it on the list: its name, else its size (`500 g`).
+    public var label: String {
+        if !product.name.isEmpty { return product.name }
+        return [product.quantityText, product.unit?.symbol].compactMap { $0 }.joined(separator: " ")
+    }
+}
+
+/// The trip's sums over the items on the list (count ≥ 1): of the whole list, in the cart, and left to buy.
+/// Exact decimals; an item without a product to buy adds nothing and is counted in `unpriced`.
+public struct ListTotals: Equatable, Sendable {
+    public var total: Decimal = 0
+    public var inCart: Decimal = 0
+    public var left: Decimal { total - inCart }
+    /// Items on the list without a product to buy (no price yet).
+    public var unpriced = 0
+
+    public init(_ entries: [ListEntry], at store: ShopName? = nil) {
+        for entry in entries where entry.isOnTheList {
+            guard let line = entry.item.lineTotal(at: store) else {
+                unpriced += 1
+                continue
+            }
+            total += line
+            if entry.item.bought { inCart += line }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+public enum TripFormat: String, CaseIterable, Sendable {
+    case table
+    case json
+    case markdown
+}
+
+/// The shopping list for `per trip`: the items on the list (count ≥ 1) in list order, each with the product to
+/// buy and its line total, then the totals. Text is made safe on the way: the table and the checklist show control
+/// characters as `\u{1B}` (line breaks and tabs as spaces), JSON escapes them. The table and the checklist show
+/// the currency; JSON keeps plain decimal strings and adds a `currency` field when one is set (and `store`, the
+/// current store, with `--store`).
+public struct TripReport: Sendable {
+    public let items: [ListEntry]
+    public let totals: ListTotals
+    public let currency: Currency?
+    /// The current store (`--store`): each item's product to buy is the best there (none when it has none there).
+    public let shop: ShopName?
+
+    public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil) {
+        items = entries.filter(\.isOnTheList)
+        totals = ListTotals(entries, at: shop)
+        self.currency = currency
+        self.shop = shop
+    }
+
+    public func render(_ format: TripFormat) -> String {
+        switch format {
+        case .table: table
+        case .json: json
+        case .markdown: markdown
+        }
+    }
+
+    var money: MoneyFormat { MoneyFormat(currency: currency) }
+    private func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
+
+    /// What the product to buy is called: its name, else its size (`500 g`).
+    private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label) }
+
+    // MARK: Table
+
+    public var table: String {
+        guard !items.isEmpty else { return "Nothing on the list.\n" }
+        let atShop = shop.map { "At \(TerminalText.singleLine($0.text))\n" } ?? ""
+        let header = ["", "Count", "Item", "Buy", "Store", "Price", "Total"]
+        let body: [[String]] = items.map { entry in
+            let buy = entry.item.productToBuy(at: shop)
+            return [
+                entry.item.bought ? "[x]" : "[ ]",
+                "\(entry.item.count)x",
+                TerminalText.singleLine(entry.displayTitle),
+                buy.map(label) ?? "-",
+                buy.map { TerminalText.singleLine($0.product.store) } ?? "",
+                buy?.product.price.map(shown) ?? "-",
+                entry.item.lineTotal(at: shop).map(shown) ?? "-",
+            ]
+        }
+        let all = [header] + body
+        let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
+        let rightAligned: Set<Int> = [1, 5, 6]
+        var lines = all.map { cells in
+            var line = ""
+            for (c, cell) in cells.enumerated() {
+                let pad = String(repeating: " ", count: widths[c] - TextWidth.of(cell))
+                if c > 0 { line += "  " }
+                line += rightAligned.contains(c) ? pad + cell : cell + pad
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        lines.append("")
+        lines.append(totalsLine)
+        return atShop + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price.
+    var totalsLine: String {
+        "Total \(shown(totals.total)) · in cart \(shown(totals.inCart)) · left \(shown(totals.left))"
+            + (totals.unpriced == 0 ? "" : " (\(totals.unpriced) without a price)")
+    }
+
+    // MARK: Markdown
+
+    /// A checklist to paste into a message: `- [ ] 2× Oats: o1, 6.99 = 13.98`, `- [x]` when bought, totals at the end.
+    public var markdown: String {
+        var lines = items.map { entry -> String in
+            var line = "- [\(entry.item.bought ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
+            if let buy = entry.item.productToBuy(at: shop) {
+                let store = buy.product.store.trimmingCharacters(in: .whitespaces)
+                line += ": " + [label(buy), store.isEmpty ? nil : TerminalText.singleLine(store), buy.product.price.map(shown)]
+                    .compactMap { $0 }.joined(separator: ", ")
+                if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }
+            }
+            return line
+        }
+        if !lines.isEmpty { lines.append("") }
+        lines.append(totalsLine)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    public var json: String {
+        let objects = items.map { entry -> String in
+            let buy = entry.item.productToBuy(at: shop)
+            let product = buy.map { offer -> String in
+                let p = offer.product
+                let fields: [(String, String)] = [
+                    ("name", string(p.name)),
+                    ("store", p.store.isEmpty ? "null" : string(p.store)),
+                    ("price", decimal(p.price)),
+                    ("quantity", decimal(p.quantity)),
+                    ("unit", p.unit.map { string($0.symbol) } ?? "null"),
+                    ("unitPrice", offer.unitPrice.map { string(ComparisonReport.exactText($0)) } ?? "null"),
+                    ("per", string(entry.item.per)),
+                ]
+                return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            } ?? "null"
+            let fields: [(String, String)] = [
+                ("title", string(entry.title)),
+                ("count", String(entry.item.count)),
+                ("bought", entry.item.bought ? "true" : "false"),
+                ("product", product),
+                ("lineTotal", decimal(entry.item.lineTotal(at: shop))),
+            ]
+            return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        var top = [
+            "  \"items\": " + (objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n  ]"),
+            "  \"total\": \(decimal(totals.total))",
+            "  \"inCart\": \(decimal(totals.inCart))",
+            "  \"left\": \(decimal(totals.left))",
+        ]
+        if let currency { top.append("  \"currency\": \(string(currency.text))") }
+        if let shop { top.append("  \"store\": \(string(shop.text))") }
+        return "{\n" + top.joined(separator: ",\n") + "\n}\n"
+    }
+
+    private func string(_ text: String) -> String { JSONExchange.string(text) }
+    private func decimal(_ value: Decimal?) -> String { value.map { string(DecimalText.format($0)) } ?? "null" }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import PerCore
+
+// The shopping list: each comparison's count, check-off and pinned product. These writes do not mark the
+// comparison as edited (the list keeps its order while items are counted and ticked off); other sessions see
+// them through the change counter.
+extension ComparisonStore {
+    /// The saved comparisons as the list screen and `per trip` show them, the most recently edited first, each
+    /// with its item: count, check-off, pin and ranked products.
+    public func shoppingList() throws(StoreError) -> [ListEntry] {
+        try read { db in
+            var products: [String: [Product]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT comparison_id, \(ProductColumns.selection) FROM product ORDER BY comparison_id, position, rowid
+                """)
+            while let row = try rows.next() {
+                products[row["comparison_id"], default: []].append(ProductColumns.product(from: row))
+            }
+            return try Row.fetchAll(db, sql: """
+                SELECT id, title, updated_at, basis_amount, basis_unit, volume_system, list_count, in_cart, pinned_product
+                FROM comparison ORDER BY updated_at DESC, rowid DESC
+                """).map { row in
+                let id = ComparisonID(row["id"] as String)
+                let comparison = Self.comparison(
+                    id: id, title: row["title"], basisAmount: row["basis_amount"], basisUnit: row["basis_unit"],
+                    volumeSystem: row["volume_system"], products: products[id.rawValue] ?? [],
+                    pinned: (row["pinned_product"] as String?).map { ProductID($0) })
+                return ListEntry(
+                    id: id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
+                    item: ListItem(count: row["list_count"], bought: row["in_cart"] as Bool, pinned: comparison.pinned, comparison: comparison))
+            }
+        }
+    }
+
+    /// `+` / `-`: changes the count by `delta` (kept from 0 to `ListItem.maximumCount`), so two sessions counting
+    /// at once both count.
+    public func changeListCount(of id: ComparisonID, by delta: Int) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE comparison SET list_count = max(0, min(?, list_count + ?)) WHERE id = ?",
+                           arguments: [ListItem.maximumCount, delta, id.rawValue])
+        }
+    }
+
+    /// Space: checks an item off (in the cart) or back.
+    public func setInCart(_ id: ComparisonID, _ bought: Bool) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE comparison SET in_cart = ? WHERE id = ?", arguments: [bought, id.rawValue])
+        }
+    }
+
+    /// The next trip: no item is in the cart.
+    public func clearCheckOffs() throws(StoreError) {
+        try write { db in try db.execute(sql: "UPDATE comparison SET in_cart = 0 WHERE in_cart <> 0") }
+    }
+
+    /// Pins the product to buy of a comparison (nil: the best value again).
+    public func pin(_ product: ProductID?, in id: ComparisonID) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE comparison SET pinned_product = ? WHERE id = ?", arguments: [product?.rawValue, id.rawValue])
+        }
+    }
+}

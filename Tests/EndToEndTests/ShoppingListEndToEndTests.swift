@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    @Suite struct ShoppingListEndToEndTests {
+        /// A list typed with the keyboard alone: Ctrl-O, `milk⏎eggs⏎oats⏎`, Esc; then counted, ticked and printed.
+        @Test func aListTypedWithTheKeyboardAlone() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
+            tmux.waitFor("Untitled")
+            tmux.keys("C-o"); tmux.waitFor("Saved comparisons")
+            tmux.type("milk"); tmux.keys("Enter")
+            tmux.type("eggs"); tmux.keys("Enter")
+            tmux.type("oats"); tmux.keys("Enter")
+            var screen = tmux.waitFor("Added \"oats\"")
+            #expect(screen.contains("Saved comparisons"), "\(screen)")   // still on the list
+            tmux.keys("Escape")
+            screen = tmux.waitFor { $0.contains("[ ]   1× oats") && !$0.contains("Added") }
+            tmux.type("++")   // oats: 3
+            tmux.keys("Down"); tmux.type(" ")   // eggs: in the cart
+            screen = tmux.waitFor { $0.contains("[x]   1× eggs") }
+            #expect(screen.contains("[ ]   3× oats"), "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let trip = run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout
+            #expect(trip == "- [ ] 3× oats\n- [x] 1× eggs\n- [ ] 1× milk\n\nTotal 0.00 · in cart 0.00 · left 0.00 (3 without a price)\n", "\(trip)")
+        }
+
+        /// One person ticks in the shop while another counts at home: each sees the other's within a second.
+        @Test func countsAndCheckOffsAcrossTwoSessions() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let seed = #"[{"title": "Oats", "products": [{"name": "o1", "price": "6.99", "quantity": "1", "unit": "kg"}]}]"#
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            let home = TmuxSession(perCommand(db: db))
+            let shop = TmuxSession(perCommand(db: db), width: 40, height: 20)
+            home.waitFor("Oats"); shop.waitFor("Oats")
+            home.keys("C-o"); home.waitFor("Saved comparisons")
+            shop.keys("C-o"); shop.waitFor("Saved comparisons")
+            home.type("+")
+            var screen = shop.waitFor { $0.contains("2× Oats") }
+            #expect(screen.contains("Total 13.98"), "\(screen)")
+            shop.type(" ")
+            screen = home.waitFor { $0.contains("[x]   2× Oats") }
+            #expect(screen.contains("Total 13.98 · in cart 13.98 · left 0.00"), "\(screen)")
+            home.keys("C-t"); home.waitFor("y/n"); home.type("y")
+            shop.waitFor { $0.contains("[ ]   2× Oats") }
+            home.keys("C-q"); shop.keys("C-q")
+            #expect(home.waitForExit() == 0 && shop.waitForExit() == 0)
+        }
+
+        /// `per --store Aldi`: the title says where, each item's product to buy is the best there, and Ctrl-W on the
+        /// comparison pins another, which the list then shows.
+        @Test func atAStoreAndAPin() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let seed = #"[{"title": "Oats", "products": [{"name": "o1", "price": "6.99", "quantity": "1", "unit": "kg", "store": "Costco"}, "#
+                + #"{"name": "o2", "price": "3.99", "quantity": "500", "unit": "g", "store": "Aldi"}, "#
+                + #"{"name": "o3", "price": "4.49", "quantity": "500", "unit": "g", "store": "Aldi"}]}, "#
+                + #"{"title": "Rice", "products": [{"name": "r", "price": "2", "quantity": "1", "unit": "kg", "store": "Costco"}]}]"#
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            let tmux = TmuxSession(perCommand(db: db, "--store aldi"))
+            tmux.waitFor("Rice")
+            tmux.keys("C-o")
+            var screen = tmux.waitFor("Saved comparisons at aldi")
+            #expect(screen.contains("Rice                        none here"), "\(screen)")
+            #expect(screen.contains("Oats                        o2  "), "\(screen)")   // every product to buy is at Aldi: no store said
+            tmux.keys("Down", "Enter")   // Oats
+            tmux.waitFor("+14% more, to buy")
+            tmux.keys("PageUp", "PageUp", "PageUp", "PageDown", "PageDown")   // o3, the third product
+            tmux.keys("C-w")
+            screen = tmux.waitFor("Pinned \"o3\"")
+            tmux.keys("C-o")
+            screen = tmux.waitFor { $0.contains("Oats                        o3  ") }
+            #expect(screen.contains("4.49"), "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let trip = run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "Aldi"]).stdout
+            #expect(trip.contains("- [ ] 1× Oats: o3, Aldi, 4.49 = 4.49"), "\(trip)")
+        }
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+import Testing
+@testable import PerCore
+import TestSupport
+
+/// The list screen as a shopping list: typing items, counts, check-off, totals and the product to buy.
+@Suite struct ShoppingListTests {
+    let entries = [ListEntry(id: "a", title: "Oats", productCount: 2), ListEntry(id: "c", title: "Oil", productCount: 1)]
+
+    func opened(_ entries: [ListEntry]? = nil) -> TestStore {
+        var store = TestStore(Comparison(id: "c", title: "Oil"))
+        store.apply(.app(.showLists))
+        store.apply(.store(.listsLoaded(entries ?? self.entries)))
+        return store
+    }
+
+    func lists(_ entries: [ListEntry], selected: Int, mode: ListsScreen.Mode, wanted: ComparisonID? = nil) -> ListsScreen {
+        var lists = ListsScreen(entries: entries, selecting: nil)
+        lists.selected = selected
+        lists.mode = mode
+        lists.wanted = wanted
+        return lists
+    }
+
+    @Test func aLetterStartsAnItemAndEnterAddsItAndStartsTheNext() {
+        var store = opened()
+        #expect(KeyTable.action(for: .character("m"), in: store.state) == .lists(.startItem("m")))
+        #expect(KeyTable.action(for: .character("2"), in: store.state) == .lists(.startItem("2")))
+        store.send(.lists(.startItem("m"))) { $0.screen = .lists(self.lists(self.entries, selected: 1, mode: .adding("m"))) }
+        // While a title is typed every character belongs to it: `/`, `+`, space, digits.
+        #expect(KeyTable.action(for: .character("/"), in: store.state) == .lists(.type("/")))
+        #expect(KeyTable.action(for: .character(" "), in: store.state) == .lists(.type(" ")))
+        store.type("ilk")
+        #expect(store.state.lists?.mode == .adding("milk"))
+        #expect(store.state.lists?.selectedRow == 0)   // the row being typed is drawn first, where the item lands
+        let milk = Comparison(id: "s-c2", title: "milk")
+        let added = [ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
+        store.send(.lists(.acceptTitle), effects: [.addListItem(milk), .loadLists]) {
+            $0.screen = .lists(self.lists(added, selected: 0, mode: .adding(""), wanted: "s-c2"))
+            $0.chrome.status = StatusMessage("Added \"milk\": type the next, Esc ends")
+            $0.madeIDs(2)
+        }
+        // `eggs⏎oats⏎`: each Enter adds one; the screen stays.
+        let effects = store.type("eggs\noats\n")
+        #expect(effects == [.addListItem(Comparison(id: "s-c3", title: "eggs")), .loadLists,
+                            .addListItem(Comparison(id: "s-c4", title: "oats")), .loadLists])
+        #expect(store.state.lists?.entries.map(\.title) == ["oats", "eggs", "milk", "Oats", "Oil"])
+        #expect(store.state.lists?.mode == .adding(""))
+        // The store's list replaces the one kept here; the last added stays selected.
+        let fresh = [ListEntry(id: "s-c4", title: "oats", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
+                     ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
+        store.send(.store(.listsLoaded(fresh))) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding(""))) }
+        // Esc ends (Enter on an empty title too); the item typed half is dropped.
+        store.type("bre")
+        store.send(.lists(.cancelTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .browsing)) }
+        #expect(store.state.screen != .comparison)
+        store.send(.lists(.startItem("x"))) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding("x"))) }
+        store.send(.lists(.clearTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding(""))) }
+        store.send(.lists(.acceptTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .browsing)) }
+        // A title of spaces adds nothing.
+        store.type("a\u{8}  \n")
+        #expect(store.state.lists?.mode == .browsing)
+        #expect(store.state.lists?.entries == fresh)
+    }
+
+    @Test func typingAListDrawsTheNewRowFirstAndTakesNoClicks() {
+        var store = opened()
+        store.type("bread")
+        let screen = ScreenView.render(store.state).text.split(separator: "\n").map(String.init)
+        #expect(screen[2].contains("bread▏"), "\(screen)")
+        #expect(screen[3].contains("Oats"), "\(screen)")
+        #expect(screen.contains { $0.contains("Enter adds it and starts the next, Esc ends") }, "\(screen)")
+        #expect(KeyTable.action(for: .click(x: 5, y: 3), in: store.state) == nil)
+        #expect(KeyTable.action(for: .paste("rye\nflour"), in: store.state) == .lists(.paste("rye\nflour")))
+        store.apply(.lists(.paste("rye\nflour")))
+        #expect(store.state.lists?.mode == .adding("breadryeflour"))
+    }
+
+    static let oats = Comparison(id: "a", title: "Oats", products: [
+        Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+        Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        Product(id: "o3", name: "o3"),
+    ])
+    static let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)])
+
+    /// Oats (the best: o1 at 6.99 per kg), milk counted twice and in the cart, bread without a product.
+    static let shopping = [
+        ListEntry(id: "a", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: oats)),
+        ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 2, bought: true, pinned: nil, comparison: milk)),
+        ListEntry(id: "b", title: "Bread", productCount: 0),
+    ]
+
+    @Test func theProductToBuyIsTheBestValueOrThePinnedOne() {
+        var item = ListItem(count: 2, bought: false, pinned: nil, comparison: Self.oats)
+        #expect(item.offers.map(\.product) == Array(Self.oats.products.prefix(2)))
+        #expect(item.offers.map(\.unitPrice) == [decimal("6.99"), decimal("7.98")])
+        #expect(item.per == "kg")
+        #expect(item.productToBuy()?.product.id == "o1")
+        #expect(item.lineTotal() == decimal("13.98"))
+        item.pinned = "o2"
+        #expect(item.productToBuy()?.product.id == "o2")
+        #expect(item.lineTotal() == decimal("7.98"))
+        item.pinned = "o3"   // not ranked (no price): the best value
+        #expect(item.productToBuy()?.product.id == "o1")
+        #expect(ListItem(count: 1, bought: false, pinned: nil, comparison: Comparison(id: "e")).lineTotal() == nil)
+    }
+
+    @Test func plusMinusCountAndZeroTakesAnItemOffTheList() {
+        var store = opened(Self.shopping)
+        #expect(KeyTable.action(for: .character("+"), in: store.state) == .lists(.changeCount(1)))
+        #expect(KeyTable.action(for: .character("="), in: store.state) == .lists(.changeCount(1)))
+        #expect(KeyTable.action(for: .character("-"), in: store.state) == .lists(.changeCount(-1)))
+        #expect(KeyTable.action(for: .character(" "), in: store.state) == .lists(.toggleBought))
+        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        var expected = Self.shopping
+        expected[0].item.count = 2
+        store.send(.lists(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        }
+        expected[0].item.count = 1
+        store.send(.lists(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        }
+        expected[0].item.count = 0
+        store.send(.lists(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("\"Oats\" is off the list (kept: + puts it back)")
+        }
+        store.send(.lists(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
+        store.send(.lists(.toggleBought)) { $0.chrome.status = StatusMessage("\"Oats\" is off the list: + puts it back", isWarning: true) }
+        #expect(ListTotals(store.state.lists!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
+        expected[0].item.count = 1
+        store.send(.lists(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = nil
+        }
+        var most = Self.shopping
+        most[0].item.count = ListItem.maximumCount
+        store.apply(.store(.listsLoaded(most)))
+        store.send(.lists(.changeCount(1))) { $0.chrome.status = StatusMessage("At most 999 of one item") }
+    }
+
+    @Test func spaceChecksOffAndCtrlTClearsTheCheckOffsAfterAsking() {
+        var store = opened(Self.shopping)
+        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        var expected = Self.shopping
+        expected[0].item.bought = true
+        store.send(.lists(.toggleBought), effects: [.setInCart("a", true)]) { $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing)) }
+        #expect(ListTotals(store.state.lists!.entries).inCart == decimal("9.57"))
+        #expect(KeyTable.action(for: .control("t"), in: store.state) == .lists(.askClearCheckOffs))
+        store.send(.lists(.askClearCheckOffs)) { $0.chrome.overlay = .confirm(.clearCheckOffs) }
+        #expect(ScreenView.render(store.state).text.contains("New trip: clear every check-off? y/n"))
+        store.send(.app(.answer(yes: false))) {
+            $0.chrome.overlay = .none
+            $0.chrome.status = StatusMessage("Check-offs kept")
+        }
+        store.send(.lists(.askClearCheckOffs)) {
+            $0.chrome.overlay = .confirm(.clearCheckOffs)
+            $0.chrome.status = nil
+        }
+        expected[0].item.bought = false
+        expected[1].item.bought = false
+        store.send(.app(.answer(yes: true)), effects: [.clearCheckOffs]) {
+            $0.chrome.overlay = .none
+            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
+        }
+        store.send(.lists(.askClearCheckOffs)) { $0.chrome.status = StatusMessage("Nothing is checked off") }
+    }
+
+    /// Totals over the items on the list, exact: 6.99 + 2 × 1.29 = 9.57, 2.58 of it in the cart.
+    @Test func totalsOfTheListTheCartAndWhatIsLeft() {
+        let totals = ListTotals(Self.shopping)
+        #expect(totals.total == decimal("9.57"))
+        #expect(totals.inCart == decimal("2.58"))
+        #expect(totals.left == decimal("6.99"))
+        #expect(totals.unpriced == 1)
+        // Exact decimals: 3 × 0.1 is 0.3.
+        let dimes = ListEntry(id: "d", title: "Dimes", productCount: 1, item: ListItem(count: 3, offers: [Offer(product: Product(price: decimal("0.1")), ranking: nil, base: nil)]))
+        #expect(ListTotals([dimes]).total == decimal("0.3"))
+        // A blank page (no title, no product) is not an item.
+        #expect(ListTotals([ListEntry(id: "u", title: "", productCount: 0)]).unpriced == 0)
+        let money = MoneyFormat(currency: try? Currency(validating: "€"))
+        #expect(ListsView.totalsLine(totals, money: money, width: 80) == "Total €9.57 · in cart €2.58 · left €6.99 (1 without a price)")
+        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · in cart €2.58 · left €6.99")
+        #expect(ListsView.totalsLine(totals, money: money, width: 36) == "Total €9.57 cart €2.58 left €6.99")
+    }
+
+    @Test func theListShowsBoxesCountsTheProductToBuyAndTotals() {
+        let store = opened(Self.shopping)
+        #expect(ScreenView.render(store.state).text == """
+             per │ Saved comparisons
+                        Title                       Buy                    Price      Total
+               [ ]   1× Oats                        o1                      6.99       6.99
+               [x]   2× Milk                        1 L                     1.29       2.58
+               [ ]   1× Bread
+            \(String(repeating: "\n", count: 16))   Total 9.57 · in cart 2.58 · left 6.99 (1 without a price)
+             3 saved; Enter opens the selected one
+            Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +- count
+            """)
+    }
+
+    /// Ctrl-W pins the focused product as the one to buy, marks it in the table, and unpins.
+    @Test func ctrlWPinsTheProductToBuyAndUnpins() {
+        var store = TestStore(Self.oats)
+        #expect(KeyTable.action(for: .control("w"), in: store.state) == .comparison(.togglePin))
+        store.apply(.comparison(.focus(FieldFocus(product: 2, field: .price))))   // o3: no price, no unit
+        store.send(.comparison(.togglePin)) {
+            $0.chrome.status = StatusMessage("Only a product with a price, quantity and unit can be the one to buy", isWarning: true)
+        }
+        store.apply(.comparison(.focus(FieldFocus(product: 1, field: .price))))
+        let before = store.state
+        store.send(.comparison(.togglePin), effects: [.pinProduct("o2")]) {
+            $0.editing.comparison.pinned = "o2"
+            $0.editing.refreshTablePage($0.session)
+            $0.chrome.status = StatusMessage("Pinned \"o2\" to buy; Ctrl-W unpins")
+        }
+        #expect(store.state.editing.tablePage.row(1).verdict == "+14% more, to buy")
+        #expect(store.state.editing.tablePage.row(1).shortVerdict == "+14% buy")
+        #expect(store.state.editing.tablePage.row(0).verdict == "Best value")
+        #expect(ScreenView.render(store.state).text.contains("+14% more, to buy"))
+        #expect(ListItem(count: 1, bought: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
+            .productToBuy()?.product.id == "o2")
+        store.send(.comparison(.togglePin), effects: [.pinProduct(nil)]) {
+            $0.editing.comparison.pinned = nil
+            $0.editing.refreshTablePage($0.session)
+            $0.chrome.status = StatusMessage("Unpinned \"o2\": the best value is the one to buy")
+        }
+        #expect(store.state.editing.tablePage.row(1).verdict == before.editing.tablePage.row(1).verdict)
+    }
+
+    static let stocked = Comparison(id: "s", title: "Oats", products: [
+        Product(id: "c1", name: "c1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),
+        Product(id: "a1", name: "a1", price: decimal("3.99"), quantity: 500, unit: .gram, store: "Aldi"),
+        Product(id: "a2", name: "a2", price: decimal("4.49"), quantity: 500, unit: .gram, store: "Aldi "),
+    ])
+
+    /// With a current store the product to buy is the best there (the pinned one if it is there), none elsewhere.
+    @Test func withACurrentStoreTheProductToBuyIsTheBestThere() {
+        var item = ListItem(count: 2, bought: false, pinned: nil, comparison: Self.stocked)
+        #expect(item.productToBuy()?.product.id == "c1")
+        #expect(item.productToBuy(at: ShopName("aldi"))?.product.id == "a1")   // any case, spaces around ignored
+        #expect(item.lineTotal(at: ShopName("ALDI")) == decimal("7.98"))
+        #expect(item.productToBuy(at: ShopName("Lidl")) == nil)
+        #expect(item.lineTotal(at: ShopName("Lidl")) == nil)
+        #expect(ShopName("  ") == nil)
+        item.pinned = "a2"
+        #expect(item.productToBuy(at: ShopName("Aldi"))?.product.id == "a2")
+        #expect(item.productToBuy(at: ShopName("Costco"))?.product.id == "c1")   // the pin is at another store
+        let entries = [ListEntry(id: "s", title: "Oats", productCount: 3, item: item)]
+        #expect(ListTotals(entries, at: ShopName("Lidl")) == { var t = ListTotals([]); t.unpriced = 1; return t }())
+        #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
+            || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
+    }
+
+    /// Ctrl-S groups the list by the store of each item's product to buy (stores by name, none last), and back.
+    @Test func ctrlSGroupsTheListByStore() {
+        let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: 1, quantity: 1, unit: .liter, store: "Aldi")])
+        let rice = Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram, store: "costco")])
+        let recent = [
+            ListEntry(id: "b", title: "Bread", productCount: 0),
+            ListEntry(id: "r", title: "Rice", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: rice)),
+            ListEntry(id: "s", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: Self.stocked)),
+            ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: milk)),
+        ]
+        #expect(ListOrder.byStore.arranged(recent, at: nil).map(\.title) == ["Milk", "Rice", "Oats", "Bread"])
+        #expect(ListOrder.byStore.arranged(recent, at: ShopName("Aldi")).map(\.title) == ["Oats", "Milk", "Bread", "Rice"])
+        #expect(ListOrder.recent.arranged(recent, at: nil) == recent)
+        var store = opened(recent)
+        #expect(KeyTable.action(for: .control("s"), in: store.state) == .lists(.toggleOrder))
+        store.send(.lists(.toggleOrder), effects: [.loadLists]) {
+            $0.session.listOrder = .byStore
+            $0.chrome.status = StatusMessage("Grouped by store")
+        }
+        store.send(.store(.listsLoaded(recent))) {
+            $0.screen = .lists(self.lists(ListOrder.byStore.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
+        }
+        #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Saved comparisons, by store"))
+        #expect(ScreenView.render(store.state).lines[2].contains("Milk                        1 L, Aldi"))
+        store.send(.lists(.toggleOrder), effects: [.loadLists]) {
+            $0.session.listOrder = .recent
+            $0.chrome.status = StatusMessage("Most recently edited first")
+        }
+    }
+
+    /// A blank page (no title, no product) is drawn without a box or a count: it is not an item.
+    @Test func aBlankComparisonIsNotAnItem() {
+        let store = opened(Self.shopping + [ListEntry(id: "u", title: "", productCount: 0)])
+        let lines = ScreenView.render(store.state).lines
+        #expect(lines[5] == "            Untitled", "\(lines)")
+        #expect(lines[4].hasPrefix("   [ ]   1× Bread"), "\(lines)")
+    }
+
+    /// Titles, names and stores from the database reach the screen as visible text, never as terminal commands.
+    @Test func hostileTextIsShownNotObeyed() {
+        let hostile = Comparison(id: "h", title: "Oats\u{1B}]52;c;bad\u{7}", products: [
+            Product(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, store: "Shop\u{9B}31m"),
+        ])
+        let entry = ListEntry(id: "h", title: hostile.title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: hostile))
+        for width in [80, 40] {
+            var store = TestStore(Comparison(id: "c"), size: TerminalSize(width: width, height: 20))
+            store.apply(.app(.showLists))
+            store.apply(.store(.listsLoaded([entry])))
+            let text = ScreenView.render(store.state).text
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
+            #expect(text.contains("Oats\\u{1B}"), "\(text)")
+        }
+        let report = TripReport([entry])
+        for text in [report.table, report.markdown, report.json] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
+        }
+    }
+
+    /// At 40×20 the product column gives way: the store follows the title, the totals fit in short words.
+    @Test func theListAt40By20() {
+        var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
+        store.apply(.app(.showLists))
+        var entries = Self.shopping
+        entries[0].item = ListItem(count: 2, bought: false, pinned: "a1", comparison: Self.stocked)
+        store.apply(.store(.listsLoaded(entries)))
+        #expect(ScreenView.render(store.state).text == """
+             per │ Saved comparisons
+                        Title                 Total
+               [ ]   2× Oats · Aldi            7.98
+               [x]   2× Milk                   2.58
+               [ ]   1× Bread
+            \(String(repeating: "\n", count: 12))   Total 10.56 cart 2.58 left 7.98
+             Buy a1, Aldi, 3.99
+            Enter open  / find  ^N new  ^D delete
+            """)
+    }
+
+    /// With a current store, the comparison marks the best product there as the one to buy.
+    @Test func theComparisonMarksTheProductToBuyAtTheCurrentStore() {
+        let state = AppState(comparison: Self.stocked, session: Session(id: "s", shop: ShopName("aldi")))
+        #expect(state.editing.tablePage.row(0).verdict == "Best value")          // c1, at Costco
+        #expect(state.editing.tablePage.row(1).verdict == "+14% more, to buy")   // a1: the best at Aldi
+        #expect(state.editing.tablePage.row(2).verdict == "+28% more")
+        var pinned = Self.stocked
+        pinned.pinned = "a2"
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Aldi")) == "a2")
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Costco")) == "c1")
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Lidl")) == nil)
+        #expect(TablePage.productToBuy(pinned, at: nil) == "a2")
+    }
+}
+
+@Suite struct ShoppingListPropertyTests {
+    /// Random keys on a random list: counts stay within 0…999 and every change is the effect's delta, the totals
+    /// are the exact sums of the line totals (in the cart plus left is the total), and no key leaves the screen.
+    @Test(arguments: 0..<20)
+    func randomKeysKeepTheListsInvariants(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        let entries = (0..<6).map { i -> ListEntry in
+            let products = (0..<Int.random(in: 0...3, using: &rng)).map { j in
+                Product(id: ProductID("p\(i)-\(j)"), price: Decimal(Int.random(in: 1...99_999, using: &rng)) / 100,
+                        quantity: Decimal(Int.random(in: 1...2_000, using: &rng)), unit: [.gram, .kilogram, .pound].randomElement(using: &rng)!)
+            }
+            let comparison = Comparison(id: EntityID("c\(i)"), title: "item \(i)", products: products)
+            return ListEntry(id: comparison.id, title: comparison.title, productCount: products.count,
+                             item: ListItem(count: Int.random(in: 0...3, using: &rng), bought: Bool.random(using: &rng), pinned: nil, comparison: comparison))
+        }
+        var store = TestStore(Comparison(id: "open"))
+        store.apply(.app(.showLists))
+        store.apply(.store(.listsLoaded(entries)))
+        var counts = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.item.count) })
+        let keys: [InputEvent] = [.character("+"), .character("-"), .character(" "), .key(.up), .key(.down), .key(.pageDown), .key(.home)]
+        for _ in 0..<300 {
+            let key = keys.randomElement(using: &rng)!
+            guard let action = KeyTable.action(for: key, in: store.state) else { continue }
+            for case .changeListCount(let id, let delta) in store.apply(action) { counts[id, default: 0] += delta }
+            let lists = store.state.lists!
+            #expect(lists.entries.allSatisfy { (0...ListItem.maximumCount).contains($0.item.count) })
+            #expect(lists.entries.allSatisfy { counts[$0.id] == $0.item.count }, "seed \(seed)")
+            let totals = ListTotals(lists.entries)
+            #expect(totals.inCart + totals.left == totals.total)
+            let lines = lists.entries.filter(\.isOnTheList).compactMap { $0.item.lineTotal() }
+            #expect(lines.reduce(0, +) == totals.total)
+            #expect(totals.unpriced == lists.entries.filter { $0.isOnTheList && $0.item.lineTotal() == nil }.count)
+        }
+    }
+}

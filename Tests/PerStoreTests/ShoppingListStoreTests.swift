@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import PerCore
+import Testing
+import TestSupport
+@testable import PerStore
+
+/// The shopping list in the database: its migration, counts, check-offs and pins, and two sessions at once.
+@Suite struct ShoppingListStoreTests {
+    let folder = TemporaryFolder()
+
+    /// A database of the migrations before the shopping list (v1 and v2) opens, migrates, and lists every
+    /// comparison as an item counted once, not in the cart, with its products ranked.
+    @Test func aDatabaseFromBeforeTheShoppingListOpens() throws {
+        let path = folder.file("old.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            var before = DatabaseMigrator()
+            for (identifier, migration) in zip(Schema.migrator.migrations.prefix(2), [Self.v1, Self.v2]) {
+                before.registerMigration(identifier, migrate: migration)
+            }
+            try before.migrate(queue)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO comparison (id, title, position, created_at, updated_at) VALUES ('old', 'cereal', 0, 1, 1)")
+                try db.execute(sql: """
+                    INSERT INTO product (id, comparison_id, position, name, price, quantity, unit) VALUES
+                        ('p', 'old', 0, 'oats', '2.5', '500', 'g'), ('q', 'old', 1, 'bran', '3.99', '1', 'kg')
+                    """)
+            }
+        }
+        let store = try ComparisonStore(path: path)
+        let list = try store.shoppingList()
+        #expect(list.count == 1)
+        let item = try #require(list.first?.item)
+        #expect(item.count == 1 && !item.bought && item.pinned == nil)
+        #expect(item.offers.map(\.product.name) == ["bran", "oats"])   // 3.99 per kg before 5.00 per kg
+        #expect(item.offers.map(\.unitPrice) == [decimal("3.99"), decimal("5")])
+        #expect(item.per == "kg")
+        #expect(item.lineTotal() == decimal("3.99"))
+    }
+
+    static let v1: @Sendable (Database) throws -> Void = { db in
+        try db.execute(sql: """
+            CREATE TABLE comparison (id TEXT NOT NULL PRIMARY KEY, title TEXT NOT NULL DEFAULT '', position INTEGER NOT NULL,
+                basis_amount TEXT, basis_unit TEXT, volume_system TEXT NOT NULL DEFAULT 'us',
+                created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+            CREATE INDEX comparison_by_position ON comparison(position);
+            CREATE INDEX comparison_by_updated_at ON comparison(updated_at);
+            CREATE TABLE product (id TEXT NOT NULL PRIMARY KEY,
+                comparison_id TEXT NOT NULL REFERENCES comparison(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '', price TEXT, quantity TEXT, unit TEXT);
+            CREATE INDEX product_by_comparison ON product(comparison_id, position);
+            PRAGMA application_id = \(Schema.applicationID);
+            """)
+    }
+    static let v2: @Sendable (Database) throws -> Void = { db in try db.execute(sql: "ALTER TABLE product ADD COLUMN quantity_pack TEXT") }
+
+    @Test func countsCheckOffsAndPinsAreKeptWithoutReorderingTheList() throws {
+        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        try store.save(Comparison(id: "a", title: "Oats", products: [
+            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        ]))
+        try store.save(Comparison(id: "b", title: "Milk"))
+        let order = try store.shoppingList().map(\.id)
+        #expect(order == ["b", "a"])
+        try store.changeListCount(of: "a", by: 1)
+        try store.changeListCount(of: "a", by: 5000)   // kept at the most
+        try store.changeListCount(of: "b", by: -3)     // kept at 0
+        try store.setInCart("a", true)
+        try store.pin("o2", in: "a")
+        var list = try store.shoppingList()
+        #expect(list.map(\.id) == order)   // counting and ticking are not edits: the order stays
+        #expect(list[1].item.count == ListItem.maximumCount && list[1].item.bought && list[1].item.pinned == "o2")
+        #expect(list[1].item.productToBuy()?.product.id == "o2")
+        #expect(try store.load("a")?.pinned == "o2")   // the comparison screen reads the pin too
+        #expect(list[0].item.count == 0 && !list[0].item.bought)
+        try store.clearCheckOffs()
+        try store.pin(nil, in: "a")
+        list = try store.shoppingList()
+        #expect(!list[1].item.bought && list[1].item.productToBuy()?.product.id == "o1")
+    }
+
+    /// Two app sessions on one file: both count the same item at once, and each sees the other's counts and
+    /// check-offs at its next poll.
+    @Test func twoSessionsCountAndCheckOffTogether() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
+        var home = try StoreSessionTests.Side(path: path, id: "h")
+        var shop = try StoreSessionTests.Side(path: path, id: "s")
+        home.send(.app(.showLists))
+        shop.send(.app(.showLists))
+        home.send(.lists(.changeCount(1)))
+        shop.send(.lists(.changeCount(1)))   // before it has seen the other's: both count
+        shop.send(.lists(.toggleBought))
+        home.poll()
+        shop.poll()
+        for side in [home, shop] {
+            let item = try #require(side.state.lists?.entries.first?.item)
+            #expect(item.count == 3 && item.bought)
+            #expect(ListTotals(side.state.lists!.entries).total == decimal("20.97"))
+        }
+        // Home types an item; the shop sees it at its next poll.
+        for key in "eggs" { home.send(.lists(key == "e" && home.state.lists?.mode == .browsing ? .startItem(key) : .type(key))) }
+        home.send(.lists(.acceptTitle))
+        shop.poll()
+        #expect(shop.state.lists?.entries.map(\.title) == ["eggs", "Oats"])
+        #expect(try store.shoppingList().first?.item.count == 1)
+    }
+
+    /// Ctrl-Y brings a deleted comparison back with its pin (its count and check-off start again: 1, not bought).
+    @Test func aComparisonBroughtBackKeepsItsPin() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        try store.save(Comparison(id: "a", title: "Oats", products: [
+            Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product(id: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        ]))
+        try store.pin("o2", in: "a")
+        var side = try StoreSessionTests.Side(path: path, id: "h")
+        side.send(.app(.showLists))
+        side.send(.lists(.delete(try #require(side.state.lists?.entries.first))))
+        #expect(try store.shoppingList().allSatisfy { $0.id != "a" })
+        side.send(.lists(.undoDelete))
+        let back = try #require(try store.shoppingList().first { $0.id == "a" })
+        #expect(back.item.pinned == "o2" && back.item.productToBuy()?.product.id == "o2")
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerStore
+import TestSupport
+
+/// `per trip` in every format, and `--reset`, on a database saved directly.
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
+struct TripCommandTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+
+    /// Oats (edited last: first): 2 of o1, in the cart; milk: 1 L, once; bread: no product; rice: off the list;
+    /// a title holding an escape sequence.
+    private func seed() throws {
+        let store = try ComparisonStore(path: db)
+        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.changeListCount(of: "r", by: -1)
+        try store.save(Comparison(id: "b", title: "Bread\u{1B}[2J"))
+        try store.save(Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)]))
+        try store.save(Comparison(id: "a", title: "Oats", products: [
+            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        ]))
+        try store.changeListCount(of: "a", by: 1)
+        try store.setInCart("a", true)
+    }
+
+    @Test func tableJSONAndMarkdown() throws {
+        try seed()
+        let table = run([perBinary, "trip", "--db", db])
+        #expect(table.status == 0)
+        #expect(table.stdout == """
+                 Count  Item            Buy  Store  Price  Total
+            [x]     2x  Oats            o1           6.99  13.98
+            [ ]     1x  Milk            1 L          1.29   1.29
+            [ ]     1x  Bread\\u{1B}[2J  -               -      -
+
+            Total 15.27 · in cart 13.98 · left 1.29 (1 without a price)
+
+            """, "\(table.stdout)")
+        let json = run([perBinary, "trip", "--db", db, "--format", "json"])
+        #expect(json.stdout == """
+            {
+              "items": [
+                {"title": "Oats", "count": 2, "bought": true, "product": {"name": "o1", "store": null, "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg"}, "lineTotal": "13.98"},
+                {"title": "Milk", "count": 1, "bought": false, "product": {"name": "", "store": null, "price": "1.29", "quantity": "1", "unit": "L", "unitPrice": "1.29", "per": "L"}, "lineTotal": "1.29"},
+                {"title": "Bread\\u001b[2J", "count": 1, "bought": false, "product": null, "lineTotal": null}
+              ],
+              "total": "15.27",
+              "inCart": "13.98",
+              "left": "1.29"
+            }
+
+            """, "\(json.stdout)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((parsed?["items"] as? [Any])?.count == 3)
+        let markdown = run([perBinary, "trip", "--db", db, "--format", "markdown", "--currency", "$"])
+        #expect(markdown.stdout == """
+            - [x] 2× Oats: o1, $6.99 = $13.98
+            - [ ] 1× Milk: 1 L, $1.29 = $1.29
+            - [ ] 1× Bread\\u{1B}[2J
+
+            Total $15.27 · in cart $13.98 · left $1.29 (1 without a price)
+
+            """, "\(markdown.stdout)")
+        #expect(!table.stdout.contains("\u{1B}") && !markdown.stdout.contains("\u{1B}") && !json.stdout.contains("\u{1B}"))
+    }
+
+    @Test func resetClearsTheCheckOffs() throws {
+        try seed()
+        let reset = run([perBinary, "trip", "--db", db, "--reset", "--format", "markdown"])
+        #expect(reset.status == 0)
+        #expect(reset.stdout.hasPrefix("- [ ] 2× Oats"), "\(reset.stdout)")
+        #expect(try ComparisonStore(path: db).shoppingList().allSatisfy { !$0.item.bought })
+    }
+
+    @Test func anEmptyListAndAMissingFile() throws {
+        _ = try ComparisonStore(path: db)
+        #expect(run([perBinary, "trip", "--db", db]).stdout == "Nothing on the list.\n")
+        #expect(run([perBinary, "trip", "--db", db, "--format", "json"]).stdout == """
+            {
+              "items": [],
+              "total": "0",
+              "inCart": "0",
+              "left": "0"
+            }
+
+            """)
+        let missing = run([perBinary, "trip", "--db", folder.file("none.sqlite")])
+        #expect(missing.status == 1 && !FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
+    }
+
+    /// `--store NAME`: each item's product to buy is the best at that store, none when it has none there.
+    @Test func atAStore() throws {
+        let store = try ComparisonStore(path: db)
+        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, store: "Costco")]))
+        try store.save(Comparison(id: "a", title: "Oats", products: [
+            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),
+            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, store: "Aldi"),
+        ]))
+        #expect(run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout == """
+            - [ ] 1× Oats: o1, Costco, 6.99 = 6.99
+            - [ ] 1× Rice: r, Costco, 2.00 = 2.00
+
+            Total 8.99 · in cart 0.00 · left 8.99
+
+            """)
+        #expect(run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "aldi"]).stdout == """
+            - [ ] 1× Oats: o2, Aldi, 3.99 = 3.99
+            - [ ] 1× Rice
+
+            Total 3.99 · in cart 0.00 · left 3.99 (1 without a price)
+
+            """)
+        #expect(run([perBinary, "trip", "--db", db, "--format", "json", "--store", "Aldi"]).stdout == """
+            {
+              "items": [
+                {"title": "Oats", "count": 1, "bought": false, "product": {"name": "o2", "store": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "lineTotal": "3.99"},
+                {"title": "Rice", "count": 1, "bought": false, "product": null, "lineTotal": null}
+              ],
+              "total": "3.99",
+              "inCart": "0",
+              "left": "3.99",
+              "store": "Aldi"
+            }
+
+            """)
+        #expect(run([perBinary, "trip", "--db", db, "--store", "Aldi"]).stdout.hasPrefix("At Aldi\n"))
+    }
+}
