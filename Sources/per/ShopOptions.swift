@@ -7,7 +7,7 @@ import PerStore
 /// item's product to buy is the best there.
 struct ShopOptions: ParsableArguments {
     @Option(name: .customLong("store"),
-            help: ArgumentHelp("The store you are in: new products start with it, and the shopping list's product to buy for each item is the best there (none when it has none there).",
+            help: ArgumentHelp("The store you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it.",
                                valueName: "name"))
     var store: String?
 
