@@ -58,12 +58,14 @@ extension ComparisonStore {
     /// A changed price, quantity or unit keeps the product's earlier complete price in the history, in the same
     /// transaction (so two sessions changing it at once both record what they replaced).
     /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
-    public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID, position: Int) throws(StoreError) {
+    /// `keepingEarlierPrice`: false when the stored price was never a price seen (see `Effect.saveField`).
+    public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID, position: Int,
+                          keepingEarlierPrice: Bool = true) throws(StoreError) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
                 throw StoreError.comparisonDeleted(id: comparison)
             }
-            if field.isPricing {
+            if field.isPricing && keepingEarlierPrice {
                 try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product, changing: [field]))
             }
             try db.cachedStatement(sql: ProductColumns.upsert(field))

@@ -123,6 +123,9 @@ import TestSupport
         p.price = 9
         try store.saveField(.price, of: p, in: id, position: 0)
         #expect(try store.history(of: id).count == 1)
+        p.unit = .pound
+        try store.saveField(.unit, of: p, in: id, position: 0, keepingEarlierPrice: false)   // a carried unit settled: not a price seen
+        #expect(try store.history(of: id).count == 1)
         try store.deleteComparison(id)
         #expect(try store.history(of: id).isEmpty)
     }

@@ -1,7 +1,9 @@
 /// What the edges must do after an action: the store's work, or the terminal's. Performing one may
 /// report back with an `Action` (`.store(...)`), which goes through `update` like any other.
 public enum Effect: Equatable, Sendable {
-    case saveField(ProductField, product: Product, position: Int)
+    /// `keepsEarlierPrice`: false when the product's earlier price was never a price seen (a unit carried over,
+    /// changed before the product was done), so the store does not keep it in the history.
+    case saveField(ProductField, product: Product, position: Int, keepsEarlierPrice: Bool = true)
     case deleteProduct(ProductID)
     /// Ctrl-Y: a deleted product saved again whole at its place, the products at or after it moving down one.
     case restoreProduct(Product, position: Int)
@@ -55,7 +57,7 @@ extension Effect {
     /// The product a write saves (its failure keeps it as unsaved), if it saves one.
     public var savedProduct: ProductID? {
         switch self {
-        case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
+        case .saveField(_, let product, _, _), .restoreProduct(let product, _): product.id
         case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }

@@ -171,6 +171,7 @@ import Testing
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
             $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: kept fl oz", isWarning: true)
         }
     }

@@ -100,8 +100,31 @@ import Testing
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, position: 1)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
+            $0.editing.unitToSettle = "s-1"   // its unit, carried over, is still ahead: nothing said yet
+        }
+        // The unit left as it is: now it is a price seen.
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(TextField("")))
+            $0.editing.unitToSettle = nil
             $0.chrome.status = StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)")
         }
+    }
+
+    /// A new product completed by its quantity with the unit carried over from the product before, then given
+    /// another unit: only the price with its real unit is judged and kept (not 3 for 500 kg).
+    @Test func aCarriedUnitChangedBeforeTheProductIsDoneIsNotAPriceSeen() {
+        var store = TestStore(Self.oats())
+        store.apply(.store(.historyLoaded("c", [])))
+        store.type("3\t500\t")
+        #expect(store.state.chrome.status == nil)
+        #expect(store.state.editing.unitToSettle == "s-1")
+        store.apply(.comparison(.clearField))
+        store.type("g")
+        let product = Product(id: "s-1", price: 3, quantity: 500, unit: .gram, store: "Costco", seen: TestStore.today)
+        // Saved without keeping 3 for 500 kg in the history: it was never a price seen.
+        #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, position: 1, keepsEarlierPrice: false)])
+        #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +9%)"))
+        #expect(store.state.editing.lowestSeen == .record(PriceRecord(Self.oats().products[0])!))
     }
 
     @Test func aLowerPriceIsANewLowestAndBecomesTheLowest() {
@@ -113,6 +136,11 @@ import Testing
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, position: 1)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
+            $0.editing.unitToSettle = "s-1"
+        }
+        store.send(.comparison(.nextField)) {
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(TextField("")))
+            $0.editing.unitToSettle = nil
             $0.chrome.status = StatusMessage("New lowest price seen (was 5.49 at Costco, 3 Oct)")
             $0.editing.lowestSeen = .record(PriceRecord(product)!)
         }
@@ -131,7 +159,7 @@ import Testing
     @Test func theSamePriceAsTheLowestSaysSo() {
         var store = TestStore(Self.oats())
         store.apply(.store(.historyLoaded("c", [])))
-        store.type("5.49\t1\t")
+        store.type("5.49\t1\t\t")
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is the same)"))
     }
 

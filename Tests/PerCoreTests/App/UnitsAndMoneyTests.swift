@@ -22,6 +22,7 @@ import Testing
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
             $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: kept kg", isWarning: true)
         }
         #expect(store.state.editing.comparison.products[1].unit == .kilogram)
@@ -61,6 +62,7 @@ import Testing
         #expect(store.state.chrome.status == StatusMessage("roll is a count unit of its own; this comparison is in sheets", isWarning: true))
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
             $0.chrome.status = StatusMessage("roll is a count unit of its own; this comparison is in sheets: kept sheet", isWarning: true)
         }
         // Another product in the same word's plural form is the same unit.

@@ -20,6 +20,9 @@ public struct ComparisonScreen: Equatable, Sendable {
     static let undoDepth = 20
     /// The lowest unit price seen in this comparison (its history and its products' prices), for what a commit says.
     public internal(set) var lowestSeen: LowestSeen = .unknown
+    /// A product completed by its price or quantity while its unit (perhaps carried over from the product before,
+    /// perhaps about to change) is still ahead: how its price stands is said once the unit is settled.
+    var unitToSettle: ProductID?
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
     var page = Derived(TablePage.empty)
     /// The table's order (entry order, or best first), derived from `comparison` and kept current by `update`.
@@ -263,6 +266,13 @@ public struct ComparisonScreen: Equatable, Sendable {
         let fields = ProductField.allCases
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
+        if delta > 0, focus.field.isPricing, fields[index].isPricing, fields[index] != .price {
+            // On into this product's own quantity or unit: a price it gets now may still change unit.
+            let effects = commit(session, chrome: &chrome, unitStillAhead: true)
+            focus = FieldFocus(product: focus.product, field: fields[index])
+            resetEditor()
+            return effects
+        }
         if index < 0 {
             guard focus.product > 0 else {
                 let effects = commit(session, chrome: &chrome)
@@ -333,21 +343,40 @@ public struct ComparisonScreen: Equatable, Sendable {
     /// Writes the editor's value into the focused product; returns a save when it changed. A changed price,
     /// quantity or unit is dated `today` (the session's); when it changed the unit price, the status line says how it
     /// stands against the lowest seen.
-    private mutating func commit(_ session: Session, chrome: inout Chrome) -> [Effect] {
-        guard editor != untouchedEditor else { return [] }
+    private mutating func commit(_ session: Session, chrome: inout Chrome, unitStillAhead: Bool = false) -> [Effect] {
+        let settling = unitToSettle == focusedProduct.id && !unitStillAhead
+        if settling { unitToSettle = nil }
+        guard editor != untouchedEditor else {
+            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, session: session, chrome: &chrome) }
+            return []
+        }
         var (product, message) = edited()
         if let message { chrome.status = message }
-        guard product != focusedProduct else { return [] }
-        let unitPriceBefore = comparison.unitPrice(of: focusedProduct)
+        guard product != focusedProduct else {
+            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, session: session, chrome: &chrome) }
+            return []
+        }
+        let unitPriceBefore = settling ? nil : comparison.unitPrice(of: focusedProduct)
         if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
         if message == nil { chrome.status = nil }
-        if focus.field.isPricing, let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore {
-            let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today)
-            if message == nil, let standing { chrome.status = StatusMessage(standing) }
-            lowestSeen.take(PriceRecord(product)!, unitPrice: unitPrice, in: comparison)
+        if focus.field.isPricing, unitStillAhead, unitPriceBefore == nil, comparison.unitPrice(of: product) != nil {
+            unitToSettle = product.id   // completed now, its unit still ahead: judged when the unit is settled
+        } else if focus.field.isPricing || settling, message == nil {
+            sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, session: session, chrome: &chrome)
         }
-        return [.saveField(focus.field, product: product, position: focus.product)]
+        // The unit settled before the product was done: the price with the carried unit was never seen.
+        return [.saveField(focus.field, product: product, position: focus.product, keepsEarlierPrice: !settling)]
+    }
+
+    /// When `product`'s unit price changed, the status line says how it stands against the lowest seen, which the
+    /// price then joins.
+    private mutating func sayHowThePriceStands(of product: Product, unitPriceBefore: UnitPrice?, session: Session, chrome: inout Chrome) {
+        guard let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore, let record = PriceRecord(product) else { return }
+        if let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today) {
+            chrome.status = StatusMessage(standing)
+        }
+        lowestSeen.take(record, unitPrice: unitPrice, in: comparison)
     }
 
     /// The focused product as committing the editor would make it, and what the status line would say.
