@@ -306,7 +306,7 @@ import TestSupport
         #expect(KeyTable.action(for: .character("["), in: store.state) == .lists(.moveInAisle(-1)))
         #expect(KeyTable.action(for: .character("]"), in: store.state) == .lists(.moveInAisle(1)))
         store.send(.lists(.moveInAisle(1))) {
-            $0.chrome.status = StatusMessage("[ and ] order the items of a store: Ctrl-S groups the list by store first", isWarning: true)
+            $0.chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
         }
         store.apply(.lists(.toggleOrder))
         let grouped = [eggs, oats, milk, rice, bread]   // Aldi (any case), Costco, no store
@@ -429,5 +429,40 @@ import TestSupport
             #expect(lines.reduce(0, +) == totals.total)
             #expect(totals.unpriced == lists.entries.filter { $0.isOnTheList && $0.item.lineTotal() == nil }.count)
         }
+    }
+
+    /// Random `[`, `]` and moves on a random list grouped by store: what the screen shows is always what the store's
+    /// list would be arranged as after the saved aisle orders (the next poll does not move a row), and each save
+    /// names exactly the items of one store, in the order shown.
+    @Test(arguments: 0..<20)
+    func randomAisleMovesShowWhatIsSaved(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        let list = ShoppingListTests()
+        let recent = (0..<8).map { i in list.stocked(EntityID("c\(i)"), "item \(i)", at: ["Aldi", "aldi", "Costco", "", "Lidl"].randomElement(using: &rng)!) }
+        var store = list.opened(recent)
+        store.apply(.lists(.toggleOrder))
+        store.apply(.store(.listsLoaded(recent)))
+        var saved: [ComparisonID: Int] = [:]
+        var moves = 0
+        let keys: [InputEvent] = [.character("["), .character("]"), .key(.up), .key(.down), .key(.home), .key(.end)]
+        for _ in 0..<200 {
+            guard let action = KeyTable.action(for: keys.randomElement(using: &rng)!, in: store.state) else { continue }
+            let shownBefore = store.state.lists!.entries
+            for case .setAisleOrder(let ids) in store.apply(action) {
+                let group = shownBefore.filter { ids.contains($0.id) }
+                #expect(Set(group.map { ListOrder.store(of: $0, at: nil).lowercased() }).count == 1, "seed \(seed)")
+                #expect(store.state.lists!.entries.filter { ids.contains($0.id) }.map(\.id) == ids)
+                #expect(shownBefore.filter { ListOrder.sameStore(ListOrder.store(of: $0, at: nil), ListOrder.store(of: group[0], at: nil)) }.count == ids.count)
+                for (place, id) in ids.enumerated() { saved[id] = place + 1 }
+                moves += 1
+            }
+            let reloaded = recent.map { entry in
+                var entry = entry
+                entry.item.aisle = saved[entry.id] ?? 0
+                return entry
+            }
+            #expect(ListOrder.byStore.arranged(reloaded, at: nil) == store.state.lists!.entries, "seed \(seed)")
+        }
+        #expect(moves > 10, "seed \(seed)")
     }
 }

@@ -247,7 +247,7 @@ public struct ListsScreen: Equatable, Sendable {
     private mutating func moveInAisle(by step: Int, session: Session, chrome: inout Chrome) -> Effect? {
         guard let entry = selectedEntry else { return nil }
         guard session.listOrder == .byStore else {
-            chrome.status = StatusMessage("[ and ] order the items of a store: Ctrl-S groups the list by store first", isWarning: true)
+            chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
             return nil
         }
         let store = ListOrder.store(of: entry, at: session.shop)
