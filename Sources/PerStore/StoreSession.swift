@@ -61,6 +61,8 @@ public struct StoreSession {
             return flush(state)
         case .loadLists:
             return (try? store.shoppingList()).map { [.store(.listsLoaded($0))] } ?? []
+        case .loadHistory(let id):
+            return (try? store.history(of: id)).map { [.store(.historyLoaded(id, $0))] } ?? []
         case .openComparison(let id):
             guard let opened = try? store.load(id) else { return [] }
             letDeletedComparisonGo()
@@ -178,7 +180,7 @@ public struct StoreSession {
             try store.setAisleOrder(ids)
         case .pinProduct(let product):
             try store.pin(product, in: write.comparison)
-        case .restoreComparison, .loadLists, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
+        case .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
             break
         }
         return []

@@ -15,33 +15,61 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var shop: ShopOptions
 
+    @OptionGroup var freshness: FreshnessOptions
+
     func runApp() throws {
-        try Self.runApp(noMouse: noMouse, databasePath: database.path, currency: currency.text, shop: shop.name)
+        try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, store: shop.store, staleDays: freshness.staleDays),
+                        currency: currency.text)
     }
 
-    /// The app's arguments when they are only `--no-mouse`, `--db PATH` or `--db=PATH`, each at most once;
-    /// nil for anything else, which swift-argument-parser then parses (and explains, when it is wrong).
-    static func quickParse(_ arguments: [String]) -> (noMouse: Bool, databasePath: String?)? {
+    /// The app's options as given, before they are checked.
+    struct QuickOptions: Equatable {
         var noMouse = false
-        var path: String?
+        var databasePath: String?
+        var store: String?
+        var staleDays: String?
+    }
+
+    /// The app's arguments when they are only `--no-mouse`, `--db PATH`, `--store NAME` or `--stale-days N` (or
+    /// `--db=PATH`...), each at most once; nil for anything else, which swift-argument-parser then parses (and
+    /// explains, when it is wrong).
+    static func quickParse(_ arguments: [String]) -> QuickOptions? {
+        var options = QuickOptions()
         var rest = arguments[...]
+        /// `--name VALUE` or `--name=VALUE`, when the option was not given yet.
+        func value(_ argument: String, _ name: String, unset: Bool) -> String?? {
+            guard unset else { return nil }
+            if argument == name {
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return .some(nil) }
+                return .some(value)
+            }
+            if argument.hasPrefix(name + "="), argument.count > name.count + 1 { return .some(String(argument.dropFirst(name.count + 1))) }
+            return nil
+        }
         while let argument = rest.popFirst() {
-            if argument == "--no-mouse", !noMouse {
-                noMouse = true
-            } else if argument == "--db", path == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") {
-                path = value
-            } else if argument.hasPrefix("--db="), path == nil, argument.count > 5 {
-                path = String(argument.dropFirst(5))
+            if argument == "--no-mouse", !options.noMouse {
+                options.noMouse = true
+            } else if let path = value(argument, "--db", unset: options.databasePath == nil) {
+                guard let path else { return nil }
+                options.databasePath = path
+            } else if let store = value(argument, "--store", unset: options.store == nil) {
+                guard let store else { return nil }
+                options.store = store
+            } else if let days = value(argument, "--stale-days", unset: options.staleDays == nil) {
+                guard let days else { return nil }
+                options.staleDays = days
             } else {
                 return nil
             }
         }
-        return (noMouse, path)
+        return options
     }
 
     /// `currency`: the `--currency` text (PER_CURRENCY when nil).
-    static func runApp(noMouse: Bool, databasePath: String?, currency: String? = nil, shop: ShopName? = nil) throws {
+    static func runApp(_ options: QuickOptions, currency: String? = nil) throws {
+        let (noMouse, databasePath) = (options.noMouse, options.databasePath)
         let currency = try CurrencyOptions.resolved(currency)
+        let shop = (store: try ShopSettings.store(options.store), staleDays: try ShopSettings.staleDays(options.staleDays))
         let opening: StoreOpening
         do {
             // No ParsableArguments is built on this path (see PerCommand.main).
@@ -56,7 +84,7 @@ struct AppOptions: ParsableArguments {
             Output.error(error.message)
             throw ExitCode(1)
         }
-        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency, shop: shop) }
+        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays) }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -11,7 +11,7 @@ enum AppLoop {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    static func run(_ opening: StoreOpening, mouse: Bool, currency: Currency?, shop: ShopName? = nil) -> Int32 {
+    static func run(_ opening: StoreOpening, mouse: Bool, currency: Currency?, shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) -> Int32 {
         let comparison: Comparison
         switch opening {
         case .opened(let store):
@@ -34,7 +34,7 @@ enum AppLoop {
         let size = terminal.size
         func session(isReadOnly: Bool) -> Session {
             Session(size: TerminalSize(width: size.width, height: size.height), glyphs: terminal.glyphs, isReadOnly: isReadOnly,
-                    currency: currency, today: today(), shop: shop)
+                    currency: currency, today: today(), shop: shop, staleDays: staleDays)
         }
         var state: AppState
         let store: ComparisonStore
@@ -80,7 +80,7 @@ enum AppLoop {
                     case .suspend: terminal.suspend()
                     case .quit: quit = max(quit, .onceSaved)
                     case .quitNow: quit = .now
-                    case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .openComparison,
+                    case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .loadHistory, .openComparison,
                          .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank,
                          .restoreComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .pinProduct:
                         queue += storeSession.perform(effect, in: state)
@@ -107,6 +107,9 @@ enum AppLoop {
                     Output.error(error.message)
                     return 1
                 }
+                // The open comparison's history, for the lowest seen, after the first frame too (each comparison
+                // opened later asks for its own).
+                dispatch(.store(.historyLoaded(state.editing.comparison.id, (try? store.history(of: state.editing.comparison.id)) ?? [])))
             }
             var timeout = Int32(pollMilliseconds)
             if let deadline = flashDeadline {
@@ -188,7 +191,7 @@ extension Action {
     var pressesAKey: Bool {
         switch self {
         case .comparison(.keypad), .comparison(.type), .comparison(.selectUnit): true
-        case .comparison, .lists, .app, .terminal, .store: false
+        case .comparison, .lists, .history, .app, .terminal, .store: false
         }
     }
 }

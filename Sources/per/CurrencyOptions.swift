@@ -25,13 +25,3 @@ struct CurrencyOptions: ParsableArguments {
         }
     }
 }
-
-/// `--store NAME`: the store you shop at (the app's shopping list and `per trip`): each item's product to buy is the
-/// best there.
-struct ShopOptions: ParsableArguments {
-    @Option(name: .customLong("store"),
-            help: "The store you shop at: the shopping list's product to buy for each item is the best there (none when it has none there).")
-    var text: String?
-
-    var name: ShopName? { text.flatMap(ShopName.init) }
-}

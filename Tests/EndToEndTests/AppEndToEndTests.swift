@@ -26,9 +26,9 @@ extension EndToEnd {
             #expect(big.contains("6.99") && big.contains("+6% more"), "\(screen)")
             #expect(small.contains("7.98") && small.contains("+21% more"), "\(screen)")
             // Each row, rank first: the rank column is what says the order (rows stay in entry order).
-            #expect(pound.range(of: #"^ +1 pound +3\.00 +1 lb +6\.61 ★ Best value"#, options: .regularExpression) != nil, "\(pound)")
-            #expect(big.range(of: #"^ +2 big +6\.99 +1 kg +6\.99 \+6% more"#, options: .regularExpression) != nil, "\(big)")
-            #expect(small.range(of: #"^ +3 small +3\.99 +500 g +7\.98 \+21% more"#, options: .regularExpression) != nil, "\(small)")
+            #expect(pound.range(of: #"^ +1 pound +3\.00 +1 lb +today +6\.61 ★ Best value"#, options: .regularExpression) != nil, "\(pound)")
+            #expect(big.range(of: #"^ +2 big +6\.99 +1 kg +today +6\.99 \+6% more"#, options: .regularExpression) != nil, "\(big)")
+            #expect(small.range(of: #"^ +3 small +3\.99 +500 g +today +7\.98 \+21% more"#, options: .regularExpression) != nil, "\(small)")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
         }

@@ -54,5 +54,43 @@ extension EndToEnd {
             #expect(export.stdout.contains(#""history": ["#), "\(export.stdout)")
             #expect(export.stdout.contains(#"{"name": "Jumbo", "store": "Costco", "seen": "\#(day)", "price": "6.99", "quantity": "1", "unit": "kg"}"#), "\(export.stdout)")
         }
+
+        @Test func theStoreGivenAtStartTheLowestSeenAndTheHistoryScreen() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db, "--store Costco"))
+            tmux.waitFor("Untitled")
+            // The new product starts at Costco.
+            tmux.waitFor("@ Costco")
+            tmux.type("6.99"); tmux.keys("Tab")
+            tmux.type("1"); tmux.keys("Tab")
+            tmux.type("kg"); tmux.keys("Tab")
+            tmux.type("Oats"); tmux.keys("Enter")
+            tmux.waitFor { $0.contains("Price (new") && $0.contains("Oats @ Costco") && $0.contains("today") }
+            // Oats' price goes down: a new lowest.
+            tmux.keys("PgUp")
+            tmux.waitFor("Price of Oats")
+            tmux.type("5.49"); tmux.keys("Tab")
+            #expect(tmux.waitFor("New lowest price seen (was 6.99 at Costco,").contains("Quantity of Oats"), "\(tmux.screen)")
+            // Then up again: compared with the lowest.
+            tmux.keys("BTab")
+            tmux.waitFor("Price of Oats")
+            tmux.type("7.52"); tmux.keys("Tab")
+            tmux.waitFor("Lowest seen: 5.49 per kg at Costco,")
+            #expect(tmux.screen.contains("(this is +37%)"), "\(tmux.screen)")
+            // Ctrl-V: every price seen, newest first, the lowest marked; Esc goes back.
+            tmux.keys("C-v")
+            let history = tmux.waitFor { $0.contains("prices seen") && $0.contains("★ lowest") }
+            let rows = history.split(separator: "\n").filter { $0.contains("Oats") }
+            #expect(rows.count == 3, "\(history)")
+            #expect(rows.first?.contains("7.52") == true && rows.first?.contains("now") == true, "\(history)")
+            #expect(rows.contains { $0.contains("5.49") && $0.contains("★ lowest") }, "\(history)")
+            #expect(rows.last?.contains("6.99") == true, "\(history)")
+            #expect(history.contains("Costco"), "\(history)")
+            tmux.keys("Escape")
+            tmux.waitFor("Quantity of Oats")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+        }
     }
 }

@@ -24,13 +24,14 @@ extension EndToEnd {
             tmux.type("1.99"); tmux.keys("Tab")
             tmux.type("4X150"); tmux.keys("Tab")
             screen = tmux.waitFor("Unit of 1.99")
-            #expect(screen.contains("Counted in sheets: type sheet or ›"), "\(screen)")
+            // The quantity completed the product (its unit carried over): how it stands against the lowest seen.
+            #expect(screen.contains("Lowest seen: €0.00229 per sheet today (this is +45%)"), "\(screen)")
             tmux.type("sheet"); tmux.keys("Tab")
             tmux.type("small"); tmux.keys("Tab", "Tab")
             screen = tmux.waitFor { $0.contains("small") && $0.contains("Price (new product)") }
             let big = line(screen, containing: "big"), small = line(screen, containing: "small")
-            #expect(big.range(of: #"^ +1 big +€5\.49 +12×200 sheet +€0\.00229 ★ Best value"#, options: .regularExpression) != nil, "\(screen)")
-            #expect(small.range(of: #"^.2 small +€1\.99 +4×150 sheet +€0\.00332 \+45% more"#, options: .regularExpression) != nil, "\(screen)")
+            #expect(big.range(of: #"^ +1 big +€5\.49 +12×200 sheet +today +€0\.00229 ★ Best"#, options: .regularExpression) != nil, "\(screen)")
+            #expect(small.range(of: #"^.2 small +€1\.99 +4×150 sheet.? +today +€0\.00332 \+45%"#, options: .regularExpression) != nil, "\(screen)")
             #expect(screen.contains("per sheet"), "\(screen)")
             // Rolls are not sheets: said, naming both, and the field keeps the unit carried over.
             tmux.type("3"); tmux.keys("Tab"); tmux.type("4"); tmux.keys("Tab"); tmux.type("rolls"); tmux.keys("Tab")

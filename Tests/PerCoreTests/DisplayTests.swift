@@ -45,10 +45,10 @@ import Testing
         let s = Self.typed("3.99\t500\tg\tCornflakes\tLidl\t6.99\t1\tkg\t\t\t")
         #expect(Self.top(Self.screen(s, Self.narrow), 5) == """
          per │ Oats                    per kg ›
-                             Per kg
-         2 Cornflakes @ Lidl   7.98 +14% more
-         1 6.99 for 1 kg       6.99 ★ Best value
-        ›- @ Lidl                   no price yet
+                                 Per kg
+         2 Cornflakes @ Lidl today 7.98 +14%
+         1 6.99 for 1 kg     today 6.99 ★ Best
+        ›- @ Lidl                       no price
         """)
     }
 
@@ -78,15 +78,15 @@ import Testing
         let s = Self.typed("1/3=*3=\t1\tkg\t\t\t")
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new product)
-         1              0.9999999…      1 kg      1.00 ★ Best value
-        ›-              ▏             qty kg           no price yet ‹ prev next › clear
+         # Name           Price    Qty Unit  Seen  Per kg           Price (new product)
+         1           0.9999999…      1 kg    today   1.00 ★ Best
+        ›-           ▏             qty kg                 no price  ‹ prev next › clear
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
-                             Per kg
-         1 0.999999999999 for… 1.00 ★ Best value
-        ›-                          no price yet
+                                 Per kg
+         1 0.999999999999    today 1.00 ★ Best
+        ›-                              no price
            ▏          for qty        kg
 
         """)
@@ -98,18 +98,18 @@ import Testing
         let s = Self.typed("2.5\t1\tkg\tjam\t\t1.299\t10\tkg\tsugar\t\t1.47\t10\tkg\tsalt\t\t")
         #expect(Self.top(Self.screen(s, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new product)
-         3 jam                2.50      1 kg      2.50 +1825% more
-         1 sugar             1.299     10 kg     0.130 ★ Best value ‹ prev next › clear
-         2 salt               1.47     10 kg     0.147 +13% more    ┌───┬───┬───┐ ┌───┐
-        ›-                 ▏          qty kg           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
+         3 jam          2.50      1 kg    today   2.50 +1825% more
+         1 sugar       1.299     10 kg    today  0.130 ★ Best value ‹ prev next › clear
+         2 salt         1.47     10 kg    today  0.147 +13% more    ┌───┬───┬───┐ ┌───┐
+        ›-           ▏          qty kg                 no price yet │ 1 │ 2 │ 3 │ │ + │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
-                             Per kg
-         3 jam                 2.50 +1825% more
-         1 sugar              0.130 ★ Best value
-         2 salt               0.147 +13% more
+                        Seen Per kg
+         3 jam          today  2.50 +1825% more
+         1 sugar        today 0.130 ★ Best value
+         2 salt         today 0.147 +13% more
         ›-                          no price yet
            ▏          for qty        kg
         """)
@@ -122,32 +122,32 @@ import Testing
         grams.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(grams, Self.wide), 3) == """
          per │ Oats                                                         per 100 g ›
-         # Name           Price    Qty Unit  Per 100 g              Name of 3.99 for…
-        ›1 ▏               3.99    500 g         0.798 ★ Best value
+         # Name        Price    Qty Unit  Seen  Per 100 g           Name of 3.99 for…
+        ›1 ▏            3.99    500 g     today     0.798 ★ Best
         """)
         #expect(Self.top(Self.screen(grams, Self.narrow), 3) == """
          per │ Oats                 per 100 g ›
                           Per 100 g
-        ›1 ▏                  0.798 ★ Best value
+        ›1 ▏            today 0.798 ★ Best value
         """)
         var millilitres = Self.typed("1.49\t330\tml\t")
         millilitres.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(millilitres, Self.wide), 3) == """
          per │ Oats                                                        per 100 mL ›
-         # Name          Price    Qty Unit  Per 100 mL              Name of 1.49 for…
-        ›1 ▏              1.49    330 mL         0.452 ★ Best value
+         # Name        Price    Qty Unit  Seen  Per 100 mL          Name of 1.49 for…
+        ›1 ▏            1.49    330 mL    today      0.452 ★ Best
         """)
         var ounces = Self.typed("1.49\t12\tfloz\t")
         while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
         #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
          per │ Oats                                                         per fl oz ›
-         # Name           Price    Qty Unit  Per fl oz              Name of 1.49 for…
-        ›1 ▏               1.49     12 fl oz     0.124 ★ Best value
+         # Name        Price    Qty Unit  Seen  Per fl oz           Name of 1.49 for…
+        ›1 ▏            1.49     12 fl oz today     0.124 ★ Best
         """)
         #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """
          per │ Oats                 per fl oz ›
                           Per fl oz
-        ›1 ▏                  0.124 ★ Best value
+        ›1 ▏            today 0.124 ★ Best value
         """)
     }
 
@@ -200,9 +200,9 @@ import Testing
         #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                              Per kg
-         3 small               7.98 +21% more
-         2 big                 6.99 +6% more
-         1 pound               6.61 ★ Best value
+         3 small         today 7.98 +21% more
+         2 big           today 6.99 +6% more
+         1 pound         today 6.61 ★ Best value
         ›-                          no price yet
            ▏          for qty        lb
         Price (new product):
@@ -212,9 +212,9 @@ import Testing
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                              Per kg
-         3 small               7.98 +21% more
-         2 big                 6.99 +6% more
-         1 pound               6.61 ★ Best value
+         3 small         today 7.98 +21% more
+         2 big           today 6.99 +6% more
+         1 pound         today 6.61 ★ Best value
         ›-                          no price yet
            2.5▏       for qty        lb
         Price (new product):
@@ -223,10 +223,10 @@ import Testing
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                           Per kg
-         3 small            7.98 +21% more
-         2 big              6.99 +6% more
-         1 pound            6.61 ★ Best value
-        ›-                       no quantity yet
+         3 small      today 7.98 +21% more
+         2 big        today 6.99 +6% more
+         1 pound      today 6.61 ★ Best value
+        ›-            today      no quantity yet
            2.50       for ▏          lb
         Quantity of 2.50:
         """)
@@ -297,18 +297,18 @@ import Testing
         let best = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}")
         #expect(Self.top(Self.screen(best, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new product)
-         1 pound              3.00      1 lb      6.61 ★ Best value
-         2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
-         3 small              3.99    500 g       7.98 +21% more    ┌───┬───┬───┐ ┌───┐
-        ›-                 ▏          qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
+         1 pound        3.00      1 lb    today   6.61 ★ Best value
+         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
+         3 small        3.99    500 g     today   7.98 +21% more    ┌───┬───┬───┐ ┌───┐
+        ›-           ▏          qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
         """)
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›
                              Per kg
-         1 pound               6.61 ★ Best value
-         2 big                 6.99 +6% more
-         3 small               7.98 +21% more
+         1 pound         today 6.61 ★ Best value
+         2 big           today 6.99 +6% more
+         3 small         today 7.98 +21% more
         ›-                          no price yet
            ▏          for qty        lb
         """)

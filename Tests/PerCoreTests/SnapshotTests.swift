@@ -19,11 +19,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
-         3 small              3.99    500 g       7.98 +21% more
-         2 big                6.99      1 kg      6.99 +6% more     ‹ prev next › clear
-         1 pound              3.00      1 lb      6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small        3.99    500 g     today   7.98 +21% more
+         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
+         1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-           12+3▏      qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -50,11 +50,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›
-         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
-         3 small             €3.99    500 g      €7.98 +21% more
-         2 big               €6.99      1 kg     €6.99 +6% more     ‹ prev next › clear
-         1 pound             €3.00      1 lb     €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-                 12+3▏      qty lb           no price yet │ 1 │ 2 │ 3 │ │ + │
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small       €3.99    500 g     today  €7.98 +21% more
+         2 big         €6.99      1 kg    today  €6.99 +6% more     ‹ prev next › clear
+         1 pound       €3.00      1 lb    today  €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-           12+3▏      qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -85,8 +85,8 @@ import Testing
         #expect(text == """
          per │ Paper                per sheet ›
                           Per sheet
-         1 tp               0.00229 ★ Best value
-        ›2                  0.00332 +45% more
+         1 tp         today 0.00229 ★ Best value
+        ›2            today 0.00332 +45% more
            1.99       for 600        sheet▏
 
 
@@ -113,9 +113,9 @@ import Testing
         #expect(text == """
          per │ Oats                    per kg ›
                              Per kg
-         3 small               7.98 +21% more
-         2 big                 6.99 +6% more
-         1 pound               6.61 ★ Best value
+         3 small         today 7.98 +21% more
+         2 big           today 6.99 +6% more
+         1 pound         today 6.61 ★ Best value
         ›-                          no price yet
            12+3▏      for qty        lb
         Price (new product):                = 15
@@ -140,11 +140,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per | Oats                                                            per kg >
-         # Name              Price    Qty Unit  Per kg              Price (new)    = 15
-         3 small              3.99    500 g       7.98 +21% more
-         2 big                6.99      1 kg      6.99 +6% more     < prev next > clear
-         1 pound              3.00      1 lb      6.61 * Best value +---+---+---+ +---+
-        >-                 12+3_      qty lb           no price yet | 1 | 2 | 3 | | + |
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small        3.99    500 g     today   7.98 +21% more
+         2 big          6.99      1 kg    today   6.99 +6% more     < prev next > clear
+         1 pound        3.00      1 lb    today   6.61 * Best value +---+---+---+ +---+
+        >-           12+3_      qty lb                 no price yet | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -173,11 +173,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
-                             Per kg
-         3 small               7.98 +21% more
-         2 big                 6.99 +6% more
-         1 pound               6.61 ★ Best value
-        ›4                    33.07 +400% more
+                        Seen Per kg
+         3 small        today  7.98 +21% more
+         2 big          today  6.99 +6% more
+         1 pound        today  6.61 ★ Best value
+        ›4              today 33.07 +400% more
            15.00      for 1          lb▏
         Unit of 15.00 for 1 lb:
          ‹ prev next › clear
@@ -202,27 +202,27 @@ import Testing
         #expect(text == """
          per │ keys 1/2
 
-         Everywhere                                       Ctrl-W           pin / unpin
-          Ctrl-Q, Ctrl-C save and quit                    Ctrl-Y           undo Ctrl-D
-          F1, Ctrl-G     this help                                         / Ctrl-K
-          Ctrl-L         redraw
-          Ctrl-Z         suspend (fg resumes)            Price and quantity
-                                                          0-9     digit
-         Comparison                                       . or ,  decimal point
-          Ctrl-O           saved comparisons              + -     plus, minus
-          Tab, Enter, Down next field (Enter: finish)     * x X   times (×)
-          Shift-Tab, Up    previous field (commits it)    /       divide (÷)
-          PgDn, Ctrl-F     next product, same field       =       evaluate now
-          PgUp, Ctrl-B     previous product, same field   letters warns, not typed
-          Esc              cancel this field's edit
-          Backspace        delete last character (⌫)     Unit
-          Ctrl-U           clear the field                Left, Right step the unit
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     letters     a unit symbol
-          Shift-F2, Ctrl-T the "per" unit, backwards
-          F3, Ctrl-E       US / UK volume units          Name
-          Ctrl-D           delete product (asks first)    Left, Right  cursor
-          Ctrl-K           delete all products (asks)     Home, Ctrl-A to the start
-          Ctrl-S           order: best first / as typed   End, Ctrl-E  to the end
+         Everywhere                                       Ctrl-S           order: best
+          Ctrl-Q, Ctrl-C save and quit                                     first / as
+          F1, Ctrl-G     this help                                         typed
+          Ctrl-L         redraw                           Ctrl-W           pin / unpin
+          Ctrl-Z         suspend (fg resumes)             Ctrl-Y           undo Ctrl-D
+                                                                           / Ctrl-K
+         Comparison
+          Ctrl-O           saved comparisons             Price and quantity
+          Ctrl-V           price history (where, when)    0-9     digit
+          Tab, Enter, Down next field (Enter: finish)     . or ,  decimal point
+          Shift-Tab, Up    previous field (commits it)    + -     plus, minus
+          PgDn, Ctrl-F     next product, same field       * x X   times (×)
+          PgUp, Ctrl-B     previous product, same field   /       divide (÷)
+          Esc              cancel this field's edit       =       evaluate now
+          Backspace        delete last character (⌫)      letters warns, not typed
+          Ctrl-U           clear the field
+          F2, Ctrl-P       the "per" unit: kg, 100 g…    Unit
+          Shift-F2, Ctrl-T the "per" unit, backwards      Left, Right step the unit
+          F3, Ctrl-E       US / UK volume units           letters     a unit symbol
+          Ctrl-D           delete product (asks first)
+          Ctrl-K           delete all products (asks)
          Down, Tab or ^F: more; other keys close
         """)
     }
@@ -271,5 +271,167 @@ import Testing
         #expect(c.put("日本x", x: 0, y: 0) == 5)
         #expect(c.text == "日本x")
         #expect(c[1, 0].character == nil)
+    }
+}
+
+/// The price book on screen: ages and stale marks in the table, and the history screen (Ctrl-V).
+@Suite struct PriceBookSnapshotTests {
+    static let today = CalendarDay(year: 2026, month: 11, day: 22)!
+
+    /// Oats bought at three stores over the year; one price is stale.
+    static func state(_ width: Int, _ height: Int) -> AppState {
+        let products = [
+            Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, store: "Costco", seen: today.adding(days: -50)),
+            Product(id: "b", name: "Oats", price: dec("2.29"), quantity: 500, unit: .gram, store: "Lidl", seen: today.adding(days: -3)),
+            Product(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, store: "Aldi", seen: today.adding(days: -150)),
+        ]
+        return AppState(comparison: Comparison(id: "o", title: "Oats", products: products),
+                        session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today, shop: ShopName("Costco")))
+    }
+
+    static let history = [
+        PriceRecord(product: "a", name: "Oats", store: "Costco", seen: today.adding(days: -400), price: dec("4.99"), quantity: 1, unit: .kilogram),
+        PriceRecord(product: "a", name: "Oats", store: "Costco", seen: today.adding(days: -200), price: dec("6.61"), quantity: 1, unit: .kilogram),
+        PriceRecord(product: "b", name: "Oats", store: "Lidl", seen: today.adding(days: -60), price: dec("1.99"), quantity: 500, unit: .gram),
+    ]
+
+    static func historyState(_ width: Int, _ height: Int) -> AppState {
+        var s = state(width, height)
+        s.update(.app(.showHistory))
+        s.update(.store(.historyLoaded("o", history)))
+        return s
+    }
+
+    @Test func agesAndAStaleMarkAt80x24() {
+        let canvas = ScreenView.render(Self.state(80, 24))
+        #expect(canvas.text == """
+         per │ Oats                                                            per kg ›
+         # Name            Price    Qty Unit  Seen  Per kg          Price (new product)
+         3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22% buy
+         2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next › clear
+         1 Jumbo @ Aldi     8.99      2 kg    5 mo!   4.50 ★ Best   ┌───┬───┬───┐ ┌───┐
+        ›- @ Costco      ▏          qty kg                 no price │ 1 │ 2 │ 3 │ │ + │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │ − │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │ × │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 3 ranked
+                                                                     Best: Jumbo
+                                                                     4.50 per kg
+
+
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+        // The stale age is dim (and marked `!`); the best value bold.
+        #expect(canvas.styleLines[4] == "......................................ddddd...BBBB.BBBBBB.......................")
+    }
+
+    @Test func agesAndAStaleMarkAt40x20() {
+        #expect(ScreenView.render(Self.state(40, 20)).text == """
+         per │ Oats                    per kg ›
+                             Per kg
+         3 Oats @ Costco 7 wk  5.49 +22% buy
+         2 Oats @ Lidl   3 d   4.58 +2% more
+         1 Jumbo @ Aldi  5 mo! 4.50 ★ Best value
+        ›- @ Costco                 no price yet
+           ▏          for qty        kg
+        Price (new product):
+         ‹ prev next › clear
+         ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
+         │ 1 │ 2 │ 3 │ │ + │  Best: Jumbo
+         ├───┼───┼───┤ │ − │  4.50 per kg
+         │ 4 │ 5 │ 6 │ │ × │
+         ├───┼───┼───┤ │ ÷ │
+         │ 7 │ 8 │ 9 │ ├───┤
+         ├───┼───┼───┤ │ = │
+         │ . │ 0 │ ⌫ │ │   │
+         └───┴───┴───┘ └───┘
+         Type a number; Tab for next
+        ^Q quit  ^G help  ^O lists  Tab next
+        """)
+    }
+
+    @Test func theHistoryAt80x24() {
+        let canvas = ScreenView.render(Self.historyState(80, 24))
+        #expect(canvas.text == """
+         per │ Oats: prices seen                                                      6
+         Seen       Product                       Store  Price Qty Unit Per kg
+         2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
+         2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
+         2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
+         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
+         2026-05-06 Oats                          Costco  6.61   1 kg     6.61
+         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Lowest seen: 3.98 per kg at Lidl, 23 Sep
+        PgDn more  Esc back  ^Q quit  F1 help
+        """)
+        #expect(canvas.styleLines[2...7].joined(separator: "\n") == """
+        .......................................................................ddd......
+        .......................................................................ddd......
+        .BBBBBBBBBB.BBBB..........................BBBB....BBBB.BBB.B......BBBB.BBBBBBBB.
+        .......................................................................ddd......
+        ................................................................................
+        ................................................................................
+        """)
+    }
+
+    @Test func theHistoryAt40x20() {
+        #expect(ScreenView.render(Self.historyState(40, 20)).text == """
+         per │ Oats: prices seen              6
+         Seen        Product @ store   Per kg
+         19 Nov      Oats @ Lidl         4.58
+         3 Oct       Oats @ Costco       5.49
+         23 Sep      Oats @ Lidl         3.98 ★
+         25 Jun      Jumbo @ Aldi        4.50
+         6 May       Oats @ Costco       6.61
+         18 Oct 2025 Oats @ Costco       4.99
+
+
+
+
+
+
+
+
+
+
+         Lowest: 3.98 per kg at Lidl, 23 Sep
+        ^F more  Esc back  ^Q quit  ^G help
+        """)
+    }
+
+    @Test func theHistoryScrollsAPageAtATimeAndSaysWhichEntriesItShows() {
+        var s = Self.historyState(40, 20)
+        let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", store: "Costco", seen: Self.today.adding(days: -i - 1),
+                                                    price: dec("5"), quantity: 1, unit: .kilogram) }
+        s.update(.store(.historyLoaded("o", many)))
+        s.update(KeyTable.action(for: .control("f"), in: s)!)
+        let lines = ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasSuffix(" 17-32 of 43"), "\(lines[0])")
+        // 16 rows a page at 40×20; the day of today's Lidl price (a product's price now) comes before the 16th earlier one.
+        #expect(lines[2].hasPrefix(" 6 Nov  Oats 15 @ Costco"), "\(lines[2])")
+        #expect(lines.count == 20)
     }
 }

@@ -173,3 +173,39 @@ struct PriceBookCommandTests {
         #expect(after.bytes == before.bytes)
     }
 }
+
+/// The app's price book options, refused before anything opens: nothing is written.
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
+struct ShopOptionTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+
+    private func app(_ arguments: [String], staleDays: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        var env = ProcessInfo.processInfo.environment
+        env["PER_STALE_DAYS"] = staleDays
+        return try run(perBinary, ["--db", db] + arguments, environment: env)
+    }
+
+    @Test(arguments: [
+        (["--store", "a\tb"], nil, "--store: a store name can't hold control characters"),
+        (["--store=\u{1B}[2J"], nil, "--store: a store name can't hold control characters"),
+        (["--stale-days", "0"], nil, "--stale-days: '0' is not a number of days from 1 to 3650"),
+        (["--stale-days=3651"], nil, "--stale-days: '3651' is not a number of days"),
+        (["--stale-days", "²"], nil, "is not a number of days"),
+        ([], "soon", "PER_STALE_DAYS: 'soon' is not a number of days"),
+        (["--store", "Costco", "--stale-days=-5"], nil, "--stale-days: '-5'"),
+    ] as [([String], String?, String)])
+    func badValuesAreRefusedWithStatus2(arguments: [String], staleDays: String?, message: String) throws {
+        let result = try app(arguments, staleDays: staleDays)
+        #expect(result.status == 2, "\(result.err)")
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func helpShowsTheOptions() throws {
+        let result = try run(perBinary, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("--store <name>") && result.out.contains("--stale-days <days>"), "\(result.out)")
+        #expect(result.out.contains("$PER_STALE_DAYS"), "\(result.out)")
+    }
+}

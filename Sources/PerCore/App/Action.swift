@@ -5,6 +5,8 @@ public enum Action: Equatable, Sendable {
     case comparison(ComparisonAction)
     /// For the list of saved comparisons.
     case lists(ListsAction)
+    /// For the comparison's price history.
+    case history(HistoryAction)
     /// For whatever is on screen: help, questions, switching screens, quitting.
     case app(AppAction)
     case terminal(TerminalEvent)
@@ -14,7 +16,7 @@ public enum Action: Equatable, Sendable {
     /// Redrawing and suspending change nothing on screen, so they leave the status line alone.
     var isTheUsers: Bool {
         switch self {
-        case .comparison, .lists: true
+        case .comparison, .lists, .history: true
         case .app(.redraw), .app(.suspend): false
         case .app: true
         case .terminal, .store: false
@@ -29,6 +31,8 @@ public enum AppAction: Equatable, Sendable {
     /// y or n to the question on screen.
     case answer(yes: Bool)
     case showLists
+    /// Ctrl-V: the comparison's price history.
+    case showHistory
     case redraw
     case suspend
     /// Ctrl-Q: commit the field in progress, save, quit.
@@ -50,6 +54,8 @@ public enum TerminalEvent: Equatable, Sendable {
 /// What the store reports back after an effect or a poll.
 public enum StoreEvent: Equatable, Sendable {
     case listsLoaded([ListEntry])
+    /// A comparison's price history, in the order recorded (oldest first).
+    case historyLoaded(ComparisonID, [PriceRecord])
     case opened(Comparison)
     /// Another session changed the open comparison: here it is as saved now.
     case externalChanges(Comparison)

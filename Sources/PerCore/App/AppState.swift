@@ -5,6 +5,8 @@ public struct AppState: Equatable, Sendable {
         case comparison
         /// The list of saved comparisons, drawn over the comparison (which stays open behind it).
         case lists(ListsScreen)
+        /// The open comparison's price history (Ctrl-V), drawn over the comparison.
+        case history(HistoryScreen)
     }
 
     public internal(set) var session: Session
@@ -56,6 +58,10 @@ public struct AppState: Equatable, Sendable {
                 editing.rename(title)
             }
             return outcome.effects
+        case .history(let action):
+            guard case .history(var history) = screen else { return [] }
+            screen = history.update(action, session: session) ? .comparison : .history(history)
+            return []
         case .app(let action):
             return update(action)
         case .terminal(let event):
@@ -101,6 +107,11 @@ public struct AppState: Equatable, Sendable {
             let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
             screen = .lists(ListsScreen(entries: [], selecting: editing.comparison.id))
             return effects + [.loadLists]
+        case .showHistory:
+            // The field in progress is committed first, so the history shows its price.
+            let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
+            screen = .history(HistoryScreen())
+            return effects + [.loadHistory(editing.comparison.id)]
         case .redraw: return [.repaint]
         case .suspend: return [.suspend]
         case .quit: return quit()
@@ -136,12 +147,20 @@ public struct AppState: Equatable, Sendable {
             lists.refresh(session.listOrder.arranged(entries, at: session.shop))
             screen = .lists(lists)
             return []
+        case .historyLoaded(let id, let history):
+            guard id == editing.comparison.id else { return [] }
+            if case .history(var screen) = screen {
+                screen.show(PriceBook(history: history, comparison: editing.comparison), session: session)
+                self.screen = .history(screen)
+            }
+            return editing.update(event, session: &session, chrome: &chrome)
         case .opened(let comparison):
             if case .deletedElsewhere = saving { saving = .upToDate }
             let left = editing.comparison
             editing = ComparisonScreen(comparison: comparison, session: &session)
             // The list stays when it is on view: the open comparison was deleted there, and another opened behind it.
-            return left.id != comparison.id && left.isBlank ? [.discardIfBlank(left.id)] : []
+            // Its history is read for the lowest seen.
+            return (left.id != comparison.id && left.isBlank ? [.discardIfBlank(left.id)] : []) + [.loadHistory(comparison.id)]
         case .deletedComparison(let comparison):
             deletedComparisons.append(comparison)
             deletedComparisons.removeFirst(max(0, deletedComparisons.count - ListsScreen.undoDepth))
@@ -174,7 +193,11 @@ public struct AppState: Equatable, Sendable {
         case .saveFailed(_, let reason):
             saving = .waiting(reason: reason)
             return editing.update(event, session: &session, chrome: &chrome)
-        case .externalChanges, .saved:
+        case .externalChanges:
+            // The history on view is read again: another session's change may have added to it.
+            let reload: [Effect] = if case .history = screen { [.loadHistory(editing.comparison.id)] } else { [] }
+            return editing.update(event, session: &session, chrome: &chrome) + reload
+        case .saved:
             return editing.update(event, session: &session, chrome: &chrome)
         }
     }

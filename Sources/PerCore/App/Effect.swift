@@ -8,6 +8,8 @@ public enum Effect: Equatable, Sendable {
     case deleteAllProducts([ProductID])
     case saveHeader
     case loadLists
+    /// Read a comparison's price history (reported by `.store(.historyLoaded)`).
+    case loadHistory(ComparisonID)
     case openComparison(ComparisonID)
     case createComparison(Comparison)
     /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
@@ -45,8 +47,8 @@ extension Effect {
     public var writesTheOpenComparison: Bool {
         switch self {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: true
-        case .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison, .deleteComparison,
-             .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
+        case .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
+             .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
 }
@@ -56,7 +58,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

@@ -9,6 +9,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case naming = "Typing a title"
     case finding = "Finding a title (/)"
     case adding = "Typing a list"
+    case history = "Price history"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -20,6 +21,8 @@ public enum KeyScope: String, Sendable, CaseIterable {
             case .finding: return [.finding, .everywhere]
             case .adding: return [.adding, .naming, .everywhere]   // typing as for a title; Enter adds
             }
+        case .history:
+            return [.history, .everywhere]
         case .comparison:
             switch state.editing.editor {
             case .numeric: return [.everywhere, .comparison, .numeric]
@@ -36,6 +39,7 @@ extension AppState.Screen {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
         case .lists: [.lists, .adding, .finding, .naming, .everywhere]
+        case .history: [.history, .everywhere]
         }
     }
 }
@@ -125,6 +129,21 @@ public enum KeyTable {
         bind("any text", "the title", legend: nil, .naming) { event in
             if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
+        // The price history
+        bind("Up/Down", "scroll", legend: nil, .history) {
+            $0 == .key(.up) ? .history(.scroll(-1)) : $0 == .key(.down) ? .history(.scroll(1)) : nil
+        },
+        bind("PgDn/PgUp ^F/^B", "a page down / up", legend: "PgDn more", narrow: "^F more", .history) {
+            $0 == .key(.pageDown) || $0 == .control("f") ? .history(.scrollPage(1))
+                : $0 == .key(.pageUp) || $0 == .control("b") ? .history(.scrollPage(-1)) : nil
+        },
+        bind("Home/End ^A/^E", "the newest / oldest", legend: nil, .history) {
+            $0 == .key(.home) || $0 == .control("a") ? .history(.toFirst)
+                : $0 == .key(.end) || $0 == .control("e") ? .history(.toLast) : nil
+        },
+        bind("Esc, Ctrl-V", "back", legend: "Esc back", .history) {
+            $0 == .key(.escape) || $0 == .control("v") ? .history(.close) : nil
+        },
         // Both screens
         bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) {
             $0 == .control("q") || $0 == .control("c") ? .app(.quit) : nil
@@ -134,6 +153,7 @@ public enum KeyTable {
         },
         // The comparison
         bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
+        bind("Ctrl-V", "price history (where, when)", legend: nil, .comparison) { $0 == .control("v") ? .app(.showHistory) : nil },
         bind("Tab, Enter, Down", "next field (Enter: finish)", legend: "Tab next", .comparison) {
             $0 == .key(.enter) ? .comparison(.finishProduct) : [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
         },
@@ -279,6 +299,8 @@ public enum KeyTable {
             case .naming, .finding, .adding: return .lists(.paste(text))
             case .browsing: return nil
             }
+        case (.scroll(let lines, _, _), .history):
+            return lines == 0 ? nil : .history(.scroll(lines))
         case (.scroll(let lines, _, _), .lists(let lists)):
             return ListsLayout(lists, size: state.session.size).action(scrolling: lines)
         default:

@@ -19,14 +19,18 @@ public struct Session: Equatable, Sendable {
     public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
     /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
     public var currency: Currency?
-    /// The store the shopping list is for (`--store`): each item's product to buy is the best there.
+    /// The store the user is in (`--store`): the store of the new product a comparison opens with (over the store of
+    /// the product before it), and the shopping list's store: each item's product to buy is the best there.
     public var shop: ShopName?
+    /// A price seen more than this many days before `today` is marked stale in the table (`--stale-days`).
+    public var staleDays: Int = Session.defaultStaleDays
+    public static let defaultStaleDays = 90
     /// The shopping list's order: as edited, or grouped by the store of each item's product to buy (Ctrl-S there).
     public var listOrder: ListOrder = .recent
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference,
-                shop: ShopName? = nil) {
+                shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) {
         self.shop = shop
         self.id = id
         self.serial = serial
@@ -35,6 +39,7 @@ public struct Session: Equatable, Sendable {
         self.isReadOnly = isReadOnly
         self.currency = currency
         self.today = today
+        self.staleDays = staleDays
     }
 
     mutating func makeProductID() -> ProductID {

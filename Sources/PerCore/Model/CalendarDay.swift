@@ -63,6 +63,11 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         return "\(day) \(names[month - 1])"
     }
 
+    /// `3 Oct` in `today`'s year, else `3 Oct 2025`: short, and never read as the wrong year.
+    public func shortText(on today: CalendarDay) -> String {
+        year == today.year ? shortText : "\(shortText) \(year)"
+    }
+
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
@@ -118,4 +123,32 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         default: 31
         }
     }
+}
+
+/// How old prices read on a day: the table's `Seen` column, and whether a price is stale (older than `staleDays`).
+public struct Freshness: Equatable, Sendable {
+    public var today: CalendarDay
+    public var staleDays: Int
+
+    public init(today: CalendarDay, staleDays: Int) {
+        self.today = today
+        self.staleDays = staleDays
+    }
+
+    /// A stale price's age carries this mark (and is drawn dim), so it reads without colour: `5 mo!`.
+    public static let staleMark = "!"
+
+    /// `today`, `3 d`, `5 mo!` (stale); nil for a price without a day (saved before per dated prices).
+    public func text(_ seen: CalendarDay?) -> String? {
+        guard let seen else { return nil }
+        return seen.age(on: today) + (isStale(seen) ? Self.staleMark : "")
+    }
+
+    public func isStale(_ seen: CalendarDay?) -> Bool {
+        seen.map { $0.isOlder(than: staleDays, on: today) } ?? false
+    }
+}
+
+extension Session {
+    public var freshness: Freshness { Freshness(today: today, staleDays: staleDays) }
 }

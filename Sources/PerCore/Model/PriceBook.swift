@@ -97,7 +97,7 @@ public struct PriceBook: Equatable, Sendable {
     }
 
     /// The comparison the prices are ranked in: its own, or, while no product has a unit, one of the history's family.
-    private static func ranking(_ comparison: Comparison, history: [PriceRecord]) -> Comparison {
+    static func ranking(_ comparison: Comparison, history: [PriceRecord]) -> Comparison {
         guard comparison.family == nil, let unit = history.last?.unit else { return comparison }
         return Comparison(id: comparison.id, title: comparison.title, products: [Product(id: ProductID("family"), unit: unit)],
                           basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)

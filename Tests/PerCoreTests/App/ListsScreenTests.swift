@@ -46,7 +46,7 @@ import Testing
         let created = Comparison(id: "s-c2", title: "Rice")
         #expect(store.state.screen == .comparison)
         #expect(store.state.chrome.status == StatusMessage("New comparison \"Rice\""))
-        store.send(.store(.opened(created))) {
+        store.send(.store(.opened(created)), effects: [.loadHistory("s-c2")]) {
             $0.editing = ComparisonScreen(comparison: created, session: &$0.session)
         }
         #expect(store.state.editing.comparison.products == [Product(id: "s-3")])
@@ -64,7 +64,7 @@ import Testing
         let oil = Comparison(id: "c", title: "Oil", products: [Product(id: "p", price: 3)])
         store.send(.store(.deletedComparison(oil))) { $0.deletedComparisons = [oil] }
         let oats = Comparison(id: "a", title: "Oats")
-        store.send(.store(.opened(oats))) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        store.send(.store(.opened(oats)), effects: [.loadHistory("a")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
         #expect(store.state.lists != nil)
 
         #expect(KeyTable.action(for: .control("y"), in: store.state) == .lists(.undoDelete))
@@ -87,13 +87,13 @@ import Testing
     @Test func leavingABlankComparisonDiscardsIt() {
         var store = TestStore(Comparison(id: "blank"))
         let rice = Comparison(id: "r", title: "Rice")
-        store.send(.store(.opened(rice)), effects: [.discardIfBlank("blank")]) {
+        store.send(.store(.opened(rice)), effects: [.discardIfBlank("blank"), .loadHistory("r")]) {
             $0.editing = ComparisonScreen(comparison: rice, session: &$0.session)
         }
         // A comparison with a title, or with a product, is kept.
         let oats = Comparison(id: "o", products: [Product(id: "p", price: 2)])
-        store.send(.store(.opened(oats))) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
-        store.send(.store(.opened(rice))) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
+        store.send(.store(.opened(oats)), effects: [.loadHistory("o")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        store.send(.store(.opened(rice)), effects: [.loadHistory("r")]) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
     }
 
     @Test func pageHomeEndAndTheWheelMoveTheSelection() {

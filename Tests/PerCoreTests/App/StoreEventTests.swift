@@ -160,7 +160,7 @@ import Testing
         store.send(.terminal(.resize(TerminalSize(width: 100, height: 30)))) { $0.session.size = TerminalSize(width: 100, height: 30) }
         let other = Comparison(id: "d", title: "Rice", products: [Product(id: "x-1", price: 1)])
         // The comparison left was blank (no title, no product): it goes, unless the store finds it holds something.
-        store.send(.store(.opened(other)), effects: [.discardIfBlank("c")]) {
+        store.send(.store(.opened(other)), effects: [.discardIfBlank("c"), .loadHistory("d")]) {
             var session = $0.session
             $0.editing = ComparisonScreen(comparison: other, session: &session)
             $0.session = session

@@ -9,6 +9,9 @@ extension ComparisonScreen {
             unsaved.remove(id)
         case .saveFailed(let id, _):
             if comparison.products.contains(where: { $0.id == id }) { unsaved.insert(id) }
+        case .historyLoaded(let id, let history):
+            guard id == comparison.id else { break }
+            lowestSeen = LowestSeen(history: history, comparison: comparison)
         case .listsLoaded, .opened, .deletedComparison, .failed, .refused, .allSaved, .quitWaits, .comparisonDeletedElsewhere,
              .restoredDeletedComparison, .databaseFileChanged:
             break
@@ -46,6 +49,10 @@ extension ComparisonScreen {
         let index = merged.products.firstIndex { $0.id == focusedProduct.id }
             ?? min(focus.product, merged.products.count - 1)   // gone and not being edited: its neighbour takes the focus
         comparison = merged
+        // Other sessions' prices are seen too (what they replaced went into the history, which held their earlier lowest).
+        for product in fresh.products {
+            if let record = PriceRecord(product), let unitPrice = comparison.unitPrice(of: product) { lowestSeen.take(record, unitPrice: unitPrice, in: comparison) }
+        }
         page.value = .empty
         focus = FieldFocus(product: index, field: focus.field)
         if !isEditing || comparison.products[index].id != focusedProduct.id {

@@ -18,6 +18,8 @@ public struct ComparisonScreen: Equatable, Sendable {
     public internal(set) var deletions: [Deletion] = []
     /// How many deletions Ctrl-Y can bring back.
     static let undoDepth = 20
+    /// The lowest unit price seen in this comparison (its history and its products' prices), for what a commit says.
+    public internal(set) var lowestSeen: LowestSeen = .unknown
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
     var page = Derived(TablePage.empty)
     /// The table's order (entry order, or best first), derived from `comparison` and kept current by `update`.
@@ -27,7 +29,9 @@ public struct ComparisonScreen: Equatable, Sendable {
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
         if comparison.products.last?.isBlank != true {
-            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: comparison.products.last?.store ?? ""))
+            // The shop the user said they are in (`--store`) wins over the store of the last product typed here.
+            let store = session.shop?.text ?? comparison.products.last?.store ?? ""
+            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: store))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
@@ -166,7 +170,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             chrome.status = StatusMessage("Comparison cleared")
             return [.deleteAllProducts(ids)]
         case .commitField:
-            return commit(today: session.today, chrome: &chrome)
+            return commit(session, chrome: &chrome)
         case .undoDeletion:
             return undoDeletion(session: session, chrome: &chrome)
         }
@@ -261,7 +265,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
         if index < 0 {
             guard focus.product > 0 else {
-                let effects = commit(today: session.today, chrome: &chrome)
+                let effects = commit(session, chrome: &chrome)
                 resetEditor()
                 return effects
             }
@@ -276,7 +280,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         if let next = productAfterLastField(session: session) {
             return moveTo(FieldFocus(product: next, field: .price), session: session, chrome: &chrome)
         }
-        var effects = commit(today: session.today, chrome: &chrome)
+        var effects = commit(session, chrome: &chrome)
         if comparison.products[focus.product].isBlank {
             chrome.status = StatusMessage("Type a price to start the next product")
             focus = FieldFocus(product: focus.product, field: .price)
@@ -314,7 +318,7 @@ public struct ComparisonScreen: Equatable, Sendable {
 
     private mutating func moveTo(_ target: FieldFocus, session: Session, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
-        let effects = commit(today: session.today, chrome: &chrome)
+        let effects = commit(session, chrome: &chrome)
         var target = target
         let left = focusedProduct.id
         if deletedElsewhere.remove(left) != nil, effects.isEmpty, target.product != focus.product {
@@ -327,15 +331,22 @@ public struct ComparisonScreen: Equatable, Sendable {
     }
 
     /// Writes the editor's value into the focused product; returns a save when it changed. A changed price,
-    /// quantity or unit is dated `today` (the session's).
-    private mutating func commit(today: CalendarDay, chrome: inout Chrome) -> [Effect] {
+    /// quantity or unit is dated `today` (the session's); when it changed the unit price, the status line says how it
+    /// stands against the lowest seen.
+    private mutating func commit(_ session: Session, chrome: inout Chrome) -> [Effect] {
         guard editor != untouchedEditor else { return [] }
         var (product, message) = edited()
         if let message { chrome.status = message }
         guard product != focusedProduct else { return [] }
-        if focus.field.isPricing { product.seen = today }
+        let unitPriceBefore = comparison.unitPrice(of: focusedProduct)
+        if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
         if message == nil { chrome.status = nil }
+        if focus.field.isPricing, let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore {
+            let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today)
+            if message == nil, let standing { chrome.status = StatusMessage(standing) }
+            lowestSeen.take(PriceRecord(product)!, unitPrice: unitPrice, in: comparison)
+        }
         return [.saveField(focus.field, product: product, position: focus.product)]
     }
 
@@ -468,7 +479,7 @@ extension ComparisonScreen {
             chrome.status = StatusMessage("Nothing deleted to bring back")
             return []
         }
-        var effects = commit(today: session.today, chrome: &chrome)
+        var effects = commit(session, chrome: &chrome)
         resetEditor()
         let present = Set(comparison.products.map(\.id))
         let back = deletion.products.filter { !present.contains($0.product.id) }

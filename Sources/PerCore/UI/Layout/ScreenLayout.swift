@@ -39,6 +39,8 @@ public struct ScreenLayout: Sendable {
         public var unit: Rect
         public var unitPrice: Rect
         public var verdict: Rect
+        /// The price's age (`3 d`, `5 mo!`): no width when the table has no room for it.
+        public var age: Rect
 
         public func frame(of field: ProductField) -> Rect {
             switch field {
@@ -128,7 +130,8 @@ public struct ScreenLayout: Sendable {
         page = screen.tablePage.isCurrent(for: screen.comparison, indices: indices)
             ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage, shop: session.shop)
         let counter = count > visibleProducts.count ? Self.counters(visibleProducts, of: count)[0] : ""
-        let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide)
+        let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
+                              freshness: session.freshness, focus: screen.focus.product)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
 
@@ -145,14 +148,18 @@ public struct ScreenLayout: Sendable {
         ["\(shown.lowerBound + 1)-\(shown.upperBound) of \(count)", "\(shown.lowerBound + 1)-\(shown.upperBound)/\(count)", "\(shown.upperBound)/\(count)"]
     }
 
+    /// The heading of the prices' ages.
+    static let ageHeading = "Seen"
+
     /// `Per 100 g`: the unit-price column's heading, the comparison unit in full.
     static func unitPriceHeading(_ basis: ComparisonBasis?) -> String { "Per \(basis?.label ?? "unit")" }
 
     /// Column widths from what the shown rows hold and the table's width.
     struct Columns {
-        var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0
+        var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0, age = 0
 
-        init(_ page: TablePage, count: Int, counter: String, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool) {
+        init(_ page: TablePage, count: Int, counter: String, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool,
+             freshness: Freshness, focus: Int) {
             func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
             // The rank's digits and the focus mark.
             rank = String(count).count + 1
@@ -162,7 +169,7 @@ public struct ScreenLayout: Sendable {
             // The best value's verdict has its mark before it.
             let fullVerdict = max(widest { $0.isBest ? $0.verdict + "  " : $0.verdict }, wide ? TextWidth.of(counter) : 0)
             let shortVerdict = widest { $0.isBest ? $0.shortVerdict + "  " : $0.shortVerdict }
-            let rest: Int
+            var rest: Int
             if wide {
                 // Room to type a price (`12.99▏`) and a quantity (`500▏`); longer ones widen the column.
                 price = min(10, max(7, widest(\.price)))
@@ -173,38 +180,61 @@ public struct ScreenLayout: Sendable {
                 quantity = 10
                 rest = tableWidth - (rank + unitPrice + 3)
             }
-            let nameMinimum = wide ? 10 : 8
-            // The name keeps its minimum; the verdict takes the rest, down to its short forms (`+21%`, `no qty`)
-            // or a percent in powers of ten, and at least 8 columns.
-            verdict = max(0, min(max(min(fullVerdict, rest - nameMinimum), min(8, shortVerdict)), rest - 1))
+            var nameMinimum = wide ? 10 : 8
+            // The prices' ages, when a shown product has a day and the name (giving up one column of its minimum) and
+            // the verdict keep their minimums.
+            let widestAge = page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0
+            if widestAge > 0 {
+                let width = max(TextWidth.of(ScreenLayout.ageHeading), widestAge)
+                if rest - (width + 1) - (nameMinimum - 1) >= min(8, shortVerdict) {
+                    age = width
+                    rest -= width + 1
+                    nameMinimum -= 1
+                }
+            }
+            // The name takes what its texts need (up to 20 columns: `Oats @ Costco`) before the verdict takes more
+            // than its short forms (`+21%`, `★ Best`, `no qty`, as telling as the long ones); the name keeps its
+            // minimum, and the verdict its short forms or a percent in powers of ten, at least 8 columns.
+            // (On the compact screen an unnamed product's row shows what it is, `3.99 for 500 g`, unless it is the
+            // focused one, whose fields are on a line of their own.)
+            let names = zip(page.indices, page.rows).map { index, row in
+                TextWidth.of(row.nameAndStore ?? (!wide && index != focus ? row.label : ""))
+            }
+            let nameWanted = max(nameMinimum, min(20, names.max() ?? 0))
+            let verdictWanted = max(min(fullVerdict, rest - nameWanted), min(shortVerdict, rest - nameMinimum), min(8, shortVerdict))
+            verdict = max(0, min(verdictWanted, rest - 1))
             name = max(0, rest - verdict)
         }
     }
 
-    /// Column positions: `# name price quantity unit per-unit verdict` on one line (wide), or
-    /// `# name per-unit verdict` with `price quantity unit` under the focused product (compact).
+    /// Column positions: `# name price quantity unit seen per-unit verdict` on one line (wide), or
+    /// `# name seen per-unit verdict` with `price quantity unit` under the focused product (compact); the age
+    /// (seen) only when `columns` gave it room.
     private static func productRows(_ indices: [Int], focus: Int, table: Rect, columns c: Columns, wide: Bool) -> [ProductRow] {
         var y = table.y + Self.tableHeadingLines
         return indices.map { index in
             let x = table.x
             var cx = x
             func next(_ width: Int) -> Rect { defer { cx += width + 1 }; return Rect(x: cx, y: y, width: width, height: 1) }
+            /// The age's cell, or none (taking no column) when there is no room for it.
+            func ageCell() -> Rect { c.age > 0 ? next(c.age) : Rect(x: cx, y: y, width: 0, height: 1) }
             defer { y += !wide && index == focus ? 2 : 1 }
             if wide {
                 let rank = next(c.rank), name = next(c.name), price = next(c.price), qty = next(c.quantity), unit = next(c.unit)
+                let age = ageCell()
                 let per = next(c.unitPrice), verdict = Rect(x: cx, y: y, width: max(0, table.maxX - cx), height: 1)
-                return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
+                return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict, age: age)
             }
-            let rank = next(c.rank), name = next(c.name), per = next(c.unitPrice)
+            let rank = next(c.rank), name = next(c.name), age = ageCell(), per = next(c.unitPrice)
             let verdict = Rect(x: cx, y: y, width: max(0, table.maxX - cx), height: 1)
             guard index == focus else {
                 let none = Rect(x: name.x, y: y, width: 0, height: 1)
-                return ProductRow(index: index, rank: rank, name: name, price: none, quantity: none, unit: none, unitPrice: per, verdict: verdict)
+                return ProductRow(index: index, rank: rank, name: name, price: none, quantity: none, unit: none, unitPrice: per, verdict: verdict, age: age)
             }
             let price = Rect(x: name.x, y: y + 1, width: c.price, height: 1)
             let qty = Rect(x: price.maxX + 5, y: y + 1, width: c.quantity, height: 1)
             let unit = Rect(x: qty.maxX + 1, y: y + 1, width: max(0, min(c.unit, table.maxX - qty.maxX - 1)), height: 1)
-            return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict)
+            return ProductRow(index: index, rank: rank, name: name, price: price, quantity: qty, unit: unit, unitPrice: per, verdict: verdict, age: age)
         }
     }
 
@@ -281,7 +311,7 @@ public struct ScreenLayout: Sendable {
             for field in ProductField.allCases where row.frame(of: field).contains(x: x, y: y) {
                 return .comparison(.focus(FieldFocus(product: row.index, field: field)))
             }
-            if row.rank.contains(x: x, y: y) || row.unitPrice.contains(x: x, y: y) || row.verdict.contains(x: x, y: y) {
+            if row.rank.contains(x: x, y: y) || row.unitPrice.contains(x: x, y: y) || row.verdict.contains(x: x, y: y) || row.age.contains(x: x, y: y) {
                 return .comparison(.focus(FieldFocus(product: row.index, field: .price)))
             }
         }

@@ -18,6 +18,7 @@ enum ProductTableView {
             header("#", first.rank, right: true); header("Name", first.name); header("Price", first.price, right: true)
             header("Qty", first.quantity, right: true); header("Unit", first.unit)
             header(perHeading, first.unitPrice, right: true)
+            if first.age.width > 0 { header(ScreenLayout.ageHeading, first.age) }
             // Which products this page shows, where the verdict column's heading would be.
             if let counter = counters.first(where: { TextWidth.of($0) <= first.verdict.width }) {
                 header(counter, first.verdict)
@@ -28,6 +29,11 @@ enum ProductTableView {
             let counter = (["products " + (counters.first ?? "")] + counters).first { counters.isEmpty ? false : TextWidth.of($0) + 2 <= perX - t.x }
             if let counter { canvas.put(counter, x: t.x + 1, y: t.y, style: .dim, color: .muted) }
             if perX > t.x { canvas.put(perHeading, x: perX, y: t.y, style: .dim, color: .muted) }
+            // `Seen` over the ages when it fits between the counter and the unit price's heading.
+            let seenEnd = first.age.x + TextWidth.of(ScreenLayout.ageHeading)
+            if first.age.width > 0, seenEnd < perX, first.age.x > t.x + 1 + TextWidth.of(counter ?? "") {
+                canvas.put(ScreenLayout.ageHeading, x: first.age.x, y: t.y, style: .dim, color: .muted)
+            }
         }
         for row in layout.rows {
             drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
@@ -50,6 +56,11 @@ enum ProductTableView {
         let verdict = [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }
             .first { TextWidth.of($0) <= row.verdict.width } ?? ""
         put(verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
+        if row.age.width > 0, let age = state.session.freshness.text(text.product.seen) {
+            // A stale price's age is dim and marked (`5 mo!`), so it reads without colour.
+            let stale = state.session.freshness.isStale(text.product.seen)
+            put(age, in: row.age, right: false, style: stale ? .dim : [], color: stale ? .muted : .normal, into: &canvas)
+        }
         if !wide && row.price.width > 0 {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
         }

@@ -19,6 +19,11 @@ public enum ScreenView {
             drawFooter(state, layout, into: &canvas)
             return canvas
         }
+        if case .history(let history) = state.screen {
+            HistoryView.draw(history, state: state, into: &canvas)
+            drawFooter(state, layout, into: &canvas)
+            return canvas
+        }
         drawTitle(state, layout, into: &canvas)
         // The state keeps the page current (a state that skipped `update` gets it derived by the layout).
         let page = layout.page
@@ -212,6 +217,10 @@ public enum ScreenView {
                 hint = ListsView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
             }
             canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
+            return
+        }
+        if case .history(let history) = state.screen {
+            canvas.put(" " + fit(HistoryView.hint(history, session: state.session)), x: 0, y: r.y, style: .dim, color: .muted)
             return
         }
         switch state.editing.editor {

@@ -1,0 +1,49 @@
+/// The open comparison's price book (Ctrl-V): every price seen, newest first, the lowest marked. It only reads:
+/// the prices come from the store (`.loadHistory`), and the comparison stays open behind it.
+public struct HistoryScreen: Equatable, Sendable {
+    public enum Content: Equatable, Sendable {
+        /// Asked of the store, not there yet.
+        case loading
+        case loaded(PriceBook)
+    }
+
+    public internal(set) var content: Content = .loading
+    /// The first entry shown.
+    public internal(set) var top = 0
+
+    public init(content: Content = .loading, top: Int = 0) {
+        self.content = content
+        self.top = top
+    }
+
+    public var entryCount: Int {
+        switch content {
+        case .loading: 0
+        case .loaded(let book): book.entries.count
+        }
+    }
+
+    /// What an action asks of the root: whether it goes back to the comparison.
+    public mutating func update(_ action: HistoryAction, session: Session) -> Bool {
+        let rows = HistoryLayout.rowsPerPage(session.size)
+        switch action {
+        case .scroll(let lines): scroll(to: top + lines, rows: rows)
+        case .scrollPage(let pages): scroll(to: top + pages * rows, rows: rows)
+        case .toFirst: scroll(to: 0, rows: rows)
+        case .toLast: scroll(to: entryCount, rows: rows)
+        case .close: return true
+        }
+        return false
+    }
+
+    /// The last page is full: `top` never leaves blank rows under the last entry.
+    private mutating func scroll(to first: Int, rows: Int) {
+        top = max(0, min(first, entryCount - rows))
+    }
+
+    /// The prices arrived (or arrived again).
+    mutating func show(_ book: PriceBook, session: Session) {
+        content = .loaded(book)
+        scroll(to: top, rows: HistoryLayout.rowsPerPage(session.size))
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where the price history's columns go at a size: sized from the texts of the entries shown, the widest layout
+/// that keeps the product's name readable (dates, the store in its own column, price and quantity, "lowest" in full),
+/// giving up the least useful first. Numbers are never cut.
+public struct HistoryLayout: Sendable {
+    /// The title line and the headings above the entries; the status line and the legend below.
+    static let firstRowY = 2
+    static let footerLines = 2
+
+    public static func rowsPerPage(_ size: TerminalSize) -> Int {
+        max(1, size.height - firstRowY - footerLines)
+    }
+
+    /// One entry as text.
+    public struct Row: Equatable, Sendable {
+        public var day: String
+        public var store: String
+        public var name: String
+        public var price: String
+        public var quantity: String
+        public var unit: String
+        public var unitPrice: String
+        public var isLowest: Bool
+        public var isCurrent: Bool
+
+        /// `Oats @ Costco`, for a layout without a store column.
+        var nameAndStore: String { store.isEmpty ? name : name.isEmpty ? "@ " + store : name + " @ " + store }
+    }
+
+    public enum Column: Equatable, Sendable {
+        case day, name, store, price, quantity, unit, unitPrice, mark
+    }
+
+    public let rows: [Row]
+    /// The entries shown, by index.
+    public let shown: Range<Int>
+    /// Each shown column's x and width, left to right.
+    public let columns: [(column: Column, x: Int, width: Int)]
+    /// The lowest's mark in full (`★ lowest`), or the mark alone.
+    public let fullMark: Bool
+    /// The store has a column of its own; else it follows the name (`Oats @ Costco`).
+    public let storeColumn: Bool
+
+    public init(_ screen: HistoryScreen, session: Session) {
+        let width = session.size.width
+        let isWide = width >= ScreenLayout.wideWidth
+        let g = session.glyphs
+        guard case .loaded(let book) = screen.content else {
+            (rows, shown, columns, fullMark, storeColumn) = ([], 0..<0, [], true, true)
+            return
+        }
+        let count = book.entries.count
+        let first = max(0, min(screen.top, count - Self.rowsPerPage(session.size)))
+        let shown = first..<min(count, first + Self.rowsPerPage(session.size))
+        self.shown = shown
+        let rows = shown.map { index in
+            let entry = book.entries[index]
+            let record = entry.record
+            return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText(on: session.today) } ?? "-",
+                       store: TerminalText.singleLine(record.store), name: TerminalText.singleLine(record.name),
+                       price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
+                       unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",
+                       isLowest: index == book.lowestIndex, isCurrent: entry.isCurrent)
+        }
+        self.rows = rows
+        func widest(_ heading: String, _ text: (Row) -> String) -> Int { max(TextWidth.of(heading), rows.map { TextWidth.of(text($0)) }.max() ?? 0) }
+        let day = widest("Seen", \.day), price = widest("Price", \.price), quantity = widest("Qty", \.quantity), unit = widest("Unit", \.unit)
+        let unitPrice = min(16, widest(Self.unitPriceHeading(book), \.unitPrice))
+        let store = widest("Store", \.store)
+        let marks = [Self.mark(full: true, glyphs: g), Self.mark(full: false, glyphs: g)].map(TextWidth.of)
+        // From the widest layout down: the first whose name column keeps its minimum.
+        typealias Choice = (store: Bool, mark: Bool, amounts: Bool, nameMinimum: Int)
+        let choices: [Choice] = [(true, true, true, 12), (false, true, true, 12), (false, false, true, 8), (false, false, false, 1)]
+        var chosen = choices.last!
+        var nameWidth = 0
+        for choice in choices {
+            var fixed = day + unitPrice + (choice.mark ? marks[0] : marks[1]) + 4   // a space after each but the last, and the name's
+            if choice.amounts { fixed += price + quantity + unit + 3 }
+            if choice.store { fixed += store + 1 }
+            nameWidth = width - 1 - fixed
+            chosen = choice
+            if nameWidth >= choice.nameMinimum { break }
+        }
+        let (fullMark, storeColumn) = (chosen.mark, chosen.store)
+        self.fullMark = fullMark
+        self.storeColumn = storeColumn
+        var x = 1
+        var placed: [(column: Column, x: Int, width: Int)] = []
+        func place(_ column: Column, _ w: Int) {
+            placed.append((column, x, w))
+            x += w + 1
+        }
+        place(.day, day)
+        place(.name, max(0, nameWidth))
+        if storeColumn { place(.store, store) }
+        if chosen.amounts { place(.price, price); place(.quantity, quantity); place(.unit, unit) }
+        place(.unitPrice, unitPrice)
+        place(.mark, max(0, width - x))
+        self.columns = placed
+    }
+
+    /// `Per kg`: what the unit prices are per.
+    static func unitPriceHeading(_ book: PriceBook) -> String { book.perLabel.isEmpty ? "Per unit" : "Per \(book.perLabel)" }
+
+    /// The lowest's mark: `★ lowest`, or `★`.
+    static func mark(full: Bool, glyphs: GlyphSet) -> String { full ? glyphs.bestMark + " lowest" : glyphs.bestMark }
+}

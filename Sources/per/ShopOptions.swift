@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import PerCore
+import PerStore
+
+/// `--store NAME`: the store you are in (the app and `per trip`): new products start with it, and each shopping list
+/// item's product to buy is the best there.
+struct ShopOptions: ParsableArguments {
+    @Option(name: .customLong("store"),
+            help: ArgumentHelp("The store you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it.",
+                               valueName: "name"))
+    var store: String?
+
+    var name: ShopName? { store.flatMap(ShopName.init) }
+}
+
+/// `--stale-days` / `PER_STALE_DAYS`: when a price reads as old in the app.
+struct FreshnessOptions: ParsableArguments {
+    @Option(name: .customLong("stale-days"),
+            help: ArgumentHelp("Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).",
+                               valueName: "days"))
+    var staleDays: String?
+}
+
+/// The checked values of `--store` and `--stale-days`; a bad one prints why and exits 2.
+enum ShopSettings {
+    static let maximumStaleDays = 3650
+
+    /// The store as the store field would hold it typed: surrounding spaces dropped; control characters refused.
+    static func store(_ option: String?) throws -> String {
+        guard let option else { return "" }
+        let text = option.trimmingCharacters(in: .whitespaces)
+        guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
+            Output.error("--store: a store name can't hold control characters (tabs, newlines, escapes)")
+            throw ExitCode(2)
+        }
+        return text
+    }
+
+    static func staleDays(_ option: String?) throws -> Int {
+        let environment = ComparisonStore.environmentVariable("PER_STALE_DAYS").flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = option ?? environment else { return Session.defaultStaleDays }
+        guard text.allSatisfy(\.isASCII), let days = Int(text), (1...maximumStaleDays).contains(days) else {
+            Output.error("\(option == nil ? "PER_STALE_DAYS" : "--stale-days"): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(maximumStaleDays)")
+            throw ExitCode(2)
+        }
+        return days
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// The price book in the app: the store the user is in, the prices' ages, the lowest seen, the history screen.
+@Suite struct PriceBookAppTests {
+    static let october3 = CalendarDay(year: 2026, month: 10, day: 3)!
+    static let earlier = CalendarDay(year: 2026, month: 9, day: 1)!
+
+    /// Oats at Costco, 5.49 for 1 kg, seen on 3 Oct.
+    static func oats() -> Comparison {
+        Comparison(id: "c", title: "Oats", products: [Product(id: "p", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram,
+                                                              store: "Costco", seen: october3)])
+    }
+
+    static func record(_ price: String, store: String, seen: CalendarDay) -> PriceRecord {
+        PriceRecord(product: "old", name: "Oats", store: store, seen: seen, price: dec(price), quantity: 1, unit: .kilogram)
+    }
+
+    // MARK: --store
+
+    @Test func theStoreGivenAtStartIsTheNewProductsStoreOverTheLastProducts() {
+        let store = TestStore(Self.oats(), store: "Lidl")
+        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Lidl"])
+        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .price))
+    }
+
+    @Test func withoutAStoreGivenANewProductTakesTheLastProductsStore() {
+        let store = TestStore(Self.oats())
+        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Costco"])
+    }
+
+    @Test func theStoreGivenAtStartIsSavedWithTheFirstTypedPriceAndCarriesOn() {
+        var store = TestStore(store: "Lidl")
+        store.type("3")
+        let product = Product(id: "s-1", price: 3, store: "Lidl", seen: TestStore.today)
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: product, position: 0)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
+        }
+        store.type("1\tkg\tOats\t\t")
+        #expect(store.state.editing.comparison.products.map(\.store) == ["Lidl", "Lidl"])
+    }
+
+    // MARK: Freshness
+
+    @Test func agesAndStaleMarksFollowTheSessionsDay() {
+        let freshness = Freshness(today: TestStore.today, staleDays: 90)
+        #expect(freshness.text(TestStore.today) == "today")
+        #expect(freshness.text(TestStore.today.adding(days: -3)) == "3 d")
+        #expect(freshness.text(TestStore.today.adding(days: -90)) == "3 mo")
+        #expect(freshness.text(TestStore.today.adding(days: -91)) == "3 mo!")
+        #expect(freshness.isStale(TestStore.today.adding(days: -91)))
+        #expect(!freshness.isStale(nil))
+        #expect(freshness.text(nil) == nil)
+        #expect(Freshness(today: TestStore.today, staleDays: 7).text(TestStore.today.adding(days: -14)) == "2 wk!")
+    }
+
+    @Test func aPriceTurnsStaleWhenTheDayMovesOn() {
+        var store = TestStore(Self.oats())
+        let row = { (s: AppState) in ScreenView.render(s).text.split(separator: "\n")[2] }
+        #expect(row(store.state).contains(" 7 wk "), "\(row(store.state))")
+        let later = TestStore.today.adding(days: 60)!
+        store.send(.terminal(.today(later))) { $0.session.today = later }
+        #expect(row(store.state).contains(" 3 mo! "), "\(row(store.state))")
+        // Dim, so it reads as old without colour too.
+        let canvas = ScreenView.render(store.state)
+        let line = Array(String(canvas.text.split(separator: "\n")[2]))
+        let start = (0...(line.count - 5)).first { String(line[$0..<($0 + 5)]) == "3 mo!" }!
+        #expect(String(Array(canvas.styleLines[2])[start..<(start + 5)]) == "ddddd", "\(canvas.styleLines[2])")
+    }
+
+    // MARK: Lowest seen
+
+    @Test func nothingIsSaidWithoutHistory() {
+        var store = TestStore()
+        store.send(.store(.historyLoaded("c", []))) { $0.editing.lowestSeen = .nothing }
+        store.type("3.99\t1\tkg\t")
+        #expect(store.state.chrome.status == nil)
+        #expect(store.state.editing.lowestSeen == .record(PriceRecord(store.state.editing.comparison.products[0])!))
+    }
+
+    @Test func nothingIsSaidBeforeTheHistoryIsRead() {
+        var store = TestStore(Self.oats())
+        store.type("9\t1\t")
+        #expect(store.state.chrome.status == nil)
+        #expect(store.state.editing.lowestSeen == .unknown)
+    }
+
+    @Test func aHigherPriceSaysTheLowestSeenWhereAndWhen() {
+        var store = TestStore(Self.oats())
+        let oats = PriceRecord(Self.oats().products[0])!
+        store.send(.store(.historyLoaded("c", [Self.record("6.61", store: "Costco", seen: Self.earlier)]))) {
+            $0.editing.lowestSeen = .record(oats)
+        }
+        store.type("7.52\t")
+        #expect(store.state.chrome.status == nil)   // no quantity yet: no unit price
+        store.type("1")
+        let product = Product(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, position: 1)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: product)
+            $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
+            $0.chrome.status = StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)")
+        }
+    }
+
+    @Test func aLowerPriceIsANewLowestAndBecomesTheLowest() {
+        var store = TestStore(Self.oats())
+        store.apply(.store(.historyLoaded("c", [Self.record("6.61", store: "Aldi", seen: Self.earlier)])))
+        store.type("5\t")
+        store.type("1")
+        let product = Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, position: 1)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: product)
+            $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
+            $0.chrome.status = StatusMessage("New lowest price seen (was 5.49 at Costco, 3 Oct)")
+            $0.editing.lowestSeen = .record(PriceRecord(product)!)
+        }
+    }
+
+    @Test func theLowestInTheHistoryCountsAndAStorelessOneSaysOnlyItsDay() {
+        var store = TestStore(Self.oats())
+        store.apply(.store(.historyLoaded("c", [Self.record("4.00", store: "", seen: Self.earlier)])))
+        // Oats itself goes up: compared with the history's 4.00.
+        store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
+        store.apply(.comparison(.clearField))
+        store.type("6\t")
+        #expect(store.state.chrome.status == StatusMessage("Lowest seen: 4.00 per kg on 1 Sep (this is +50%)"))
+    }
+
+    @Test func theSamePriceAsTheLowestSaysSo() {
+        var store = TestStore(Self.oats())
+        store.apply(.store(.historyLoaded("c", [])))
+        store.type("5.49\t1\t")
+        #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is the same)"))
+    }
+
+    @Test func openingAComparisonReadsItsHistory() {
+        var store = TestStore()
+        let effects = store.apply(.store(.opened(Self.oats())))
+        #expect(effects == [.loadHistory("c")])
+        #expect(store.state.editing.lowestSeen == .unknown)
+    }
+
+    // MARK: The history screen
+
+    /// 30 earlier prices, the lowest (3.00) the 11th recorded, all on different days.
+    static func thirtyPrices() -> [PriceRecord] {
+        (0..<30).map { i in Self.record(i == 10 ? "3" : "\(6 + i % 3)", store: i % 2 == 0 ? "Costco" : "Aldi", seen: Self.earlier.adding(days: i)!) }
+    }
+
+    @Test func ctrlVOpensTheHistoryWhichScrollsAndEscGoesBack() {
+        var store = TestStore()
+        #expect(KeyTable.action(for: .control("v"), in: store.state) == .app(.showHistory))
+        store.send(.app(.showHistory), effects: [.loadHistory("c")]) { $0.screen = .history(HistoryScreen()) }
+        let history = Self.thirtyPrices()
+        store.send(.store(.historyLoaded("c", history))) {
+            $0.screen = .history(HistoryScreen(content: .loaded(PriceBook(history: history, comparison: Comparison(id: "c")))))
+            $0.editing.lowestSeen = .record(history[10])
+        }
+        // 20 rows a page at 80×24: 30 entries scroll from 0 to 10.
+        let book = PriceBook(history: history, comparison: Comparison(id: "c"))
+        func at(_ top: Int) -> AppState.Screen { .history(HistoryScreen(content: .loaded(book), top: top)) }
+        let steps: [(InputEvent, Int)] = [
+            (.key(.down), 1), (.key(.pageDown), 10), (.key(.down), 10), (.key(.up), 9), (.key(.home), 0), (.key(.up), 0),
+            (.control("f"), 10), (.control("b"), 0), (.key(.end), 10), (.control("a"), 0), (.control("e"), 10), (.key(.pageUp), 0),
+        ]
+        for (key, top) in steps {
+            let action = KeyTable.action(for: key, in: store.state)!
+            store.send(action) { $0.screen = at(top) }
+        }
+        // The mouse wheel scrolls too.
+        #expect(KeyTable.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .history(.scroll(3)))
+        // Typing does nothing here: the history only reads.
+        #expect(KeyTable.action(for: .character("5"), in: store.state) == nil)
+        store.send(KeyTable.action(for: .key(.escape), in: store.state)!) { $0.screen = .comparison }
+        store.send(.app(.showHistory), effects: [.loadHistory("c")]) { $0.screen = .history(HistoryScreen()) }
+        store.send(KeyTable.action(for: .control("v"), in: store.state)!) { $0.screen = .comparison }
+    }
+
+    @Test func openingTheHistoryCommitsTheFieldInProgress() {
+        var store = TestStore()
+        store.type("4")
+        let product = Product(id: "s-1", price: 4, seen: TestStore.today)
+        store.send(.app(.showHistory), effects: [.saveField(.price, product: product, position: 0), .loadHistory("c")]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.screen = .history(HistoryScreen())
+        }
+    }
+}
