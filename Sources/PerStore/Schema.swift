@@ -72,6 +72,11 @@ enum Schema {
                 ALTER TABLE comparison ADD COLUMN pinned_product TEXT;
                 """)
         }
+        // Keep this step last, after the shopping list's (branch aisles).
+        migrator.registerMigration("shopping list: the aisle order of each store's items") { db in
+            // 0: not placed yet (every comparison before this version); `[` `]` number a store's items 1, 2….
+            try db.execute(sql: "ALTER TABLE comparison ADD COLUMN aisle INTEGER NOT NULL DEFAULT 0 CHECK (aisle >= 0)")
+        }
         return migrator
     }()
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PerCore
 
-// The shopping list: each comparison's count, check-off and pinned product. These writes do not mark the
+// The shopping list: each comparison's count, check-off, pinned product and aisle. These writes do not mark the
 // comparison as edited (the list keeps its order while items are counted and ticked off); other sessions see
 // them through the change counter.
 extension ComparisonStore {
@@ -18,7 +18,7 @@ extension ComparisonStore {
                 products[row["comparison_id"], default: []].append(ProductColumns.product(from: row))
             }
             return try Row.fetchAll(db, sql: """
-                SELECT id, title, updated_at, basis_amount, basis_unit, volume_system, list_count, in_cart, pinned_product
+                SELECT id, title, updated_at, basis_amount, basis_unit, volume_system, list_count, in_cart, pinned_product, aisle
                 FROM comparison ORDER BY updated_at DESC, rowid DESC
                 """).map { row in
                 let id = ComparisonID(row["id"] as String)
@@ -28,7 +28,8 @@ extension ComparisonStore {
                     pinned: (row["pinned_product"] as String?).map { ProductID($0) })
                 return ListEntry(
                     id: id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
-                    item: ListItem(count: row["list_count"], bought: row["in_cart"] as Bool, pinned: comparison.pinned, comparison: comparison))
+                    item: ListItem(count: row["list_count"], bought: row["in_cart"] as Bool, pinned: comparison.pinned, aisle: row["aisle"],
+                                  comparison: comparison))
             }
         }
     }
@@ -46,6 +47,15 @@ extension ComparisonStore {
     public func setInCart(_ id: ComparisonID, _ bought: Bool) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET in_cart = ? WHERE id = ?", arguments: [bought, id.rawValue])
+        }
+    }
+
+    /// `[` / `]` on the list grouped by store: a store's items in their order, numbered 1, 2… in one transaction.
+    public func setAisleOrder(_ ids: [ComparisonID]) throws(StoreError) {
+        try write { db in
+            for (index, id) in ids.enumerated() {
+                try db.execute(sql: "UPDATE comparison SET aisle = ? WHERE id = ?", arguments: [index + 1, id.rawValue])
+            }
         }
     }
 

@@ -53,7 +53,7 @@ public struct StoreSession {
         let comparison = state.editing.comparison
         switch effect {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
-             .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .pinProduct:
+             .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .pinProduct:
             pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
             if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
             if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
@@ -176,6 +176,8 @@ public struct StoreSession {
             try store.setInCart(id, bought)
         case .clearCheckOffs:
             try store.clearCheckOffs()
+        case .setAisleOrder(let ids):
+            try store.setAisleOrder(ids)
         case .pinProduct(let product):
             try store.pin(product, in: write.comparison)
         case .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:

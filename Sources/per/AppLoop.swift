@@ -82,7 +82,7 @@ enum AppLoop {
                     case .quitNow: quit = .now
                     case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .loadLists, .loadHistory, .openComparison,
                          .createComparison, .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank,
-                         .restoreComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .pinProduct:
+                         .restoreComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .pinProduct:
                         queue += storeSession.perform(effect, in: state)
                     }
                 }

@@ -81,5 +81,50 @@ extension EndToEnd {
             let trip = run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "Aldi"]).stdout
             #expect(trip.contains("- [ ] 1× Oats: o3, Aldi, 4.49 = 4.49"), "\(trip)")
         }
-    }
+
+        /// Grouped by store (Ctrl-S), `]` moves an item down its store's aisles; after a restart the order is kept, the
+        /// list's recent order is not changed by it, and `per trip` keeps the recent order.
+        @Test func anAisleOrderSurvivesARestart() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            func at(_ store: String, _ title: String) -> String {
+                #"{"title": "\#(title)", "products": [{"name": "\#(title.lowercased())", "price": "1", "quantity": "1", "unit": "kg", "store": "\#(store)"}]}"#
+            }
+            let seed = "[" + [at("Aldi", "Milk"), at("Aldi", "Bread"), at("Aldi", "Oats"), at("Costco", "Rice")].joined(separator: ", ") + "]"
+            #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)
+            /// The titles in the order their rows are drawn.
+            func rows(_ screen: String) -> [String] {
+                ["Milk", "Bread", "Oats", "Rice"].sorted {
+                    (screen.range(of: "1× \($0)")?.lowerBound ?? screen.endIndex) < (screen.range(of: "1× \($1)")?.lowerBound ?? screen.endIndex)
+                }
+            }
+            var tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Rice")
+            tmux.keys("C-o")
+            var screen = tmux.waitFor("Saved comparisons")
+            #expect(rows(screen) == ["Rice", "Oats", "Bread", "Milk"], "\(screen)")
+            tmux.keys("C-s")
+            screen = tmux.waitFor("Saved comparisons, by store")
+            #expect(rows(screen) == ["Oats", "Bread", "Milk", "Rice"], "\(screen)")
+            tmux.keys("Home"); tmux.type("]")
+            screen = tmux.waitFor { rows($0) == ["Bread", "Oats", "Milk", "Rice"] }
+            tmux.type("]]")   // the second stops at Aldi's last: not past Rice
+            screen = tmux.waitFor("\"Oats\" is last at Aldi already")
+            #expect(rows(screen) == ["Bread", "Milk", "Oats", "Rice"], "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
+            tmux.waitFor("Rice")
+            tmux.keys("C-o")
+            screen = tmux.waitFor("Saved comparisons")
+            #expect(rows(screen) == ["Rice", "Oats", "Bread", "Milk"], "\(screen)")   // moving is not an edit
+            tmux.keys("C-s")
+            screen = tmux.waitFor("by store")
+            #expect(rows(screen) == ["Bread", "Milk", "Oats", "Rice"], "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let trip = run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout
+            #expect(trip.hasPrefix("- [ ] 1× Rice: rice, Costco, 1.00 = 1.00\n- [ ] 1× Oats"), "\(trip)")
+        }
+}
 }

@@ -126,4 +126,79 @@ import TestSupport
         let back = try #require(try store.shoppingList().first { $0.id == "a" })
         #expect(back.item.pinned == "o2" && back.item.productToBuy()?.product.id == "o2")
     }
+
+    // MARK: Aisles
+
+    /// Three items at one store, saved in that order (oats edited last): milk, bread, oats.
+    static func aldi(_ store: ComparisonStore) throws {
+        for (id, title) in [("m", "Milk"), ("b", "Bread"), ("o", "Oats")] {
+            try store.save(Comparison(id: ComparisonID(id), title: title, products: [
+                Product(id: ProductID(id + "1"), price: 1, quantity: 1, unit: .kilogram, store: "Aldi"),
+            ]))
+        }
+    }
+
+    /// A database of every migration before the aisles (the shopping list's included) opens: its comparisons are
+    /// not placed (aisle 0, most recently edited first by store), and an order saved then is read back.
+    @Test func aDatabaseFromBeforeTheAislesOpensAndKeepsAnOrder() throws {
+        let path = folder.file("old.sqlite")
+        let identifiers = Schema.migrator.migrations
+        let aisles = "shopping list: the aisle order of each store's items"
+        #expect(identifiers.last == aisles)
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: identifiers[identifiers.count - 2])
+            let columns = try queue.read { db in try db.columns(in: "comparison").map(\.name) }
+            #expect(columns.contains("pinned_product") && !columns.contains("aisle"))
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO comparison (id, title, position, created_at, updated_at, list_count) VALUES
+                        ('m', 'Milk', 0, 1, 1, 2), ('o', 'Oats', 1, 2, 2, 1);
+                    INSERT INTO product (id, comparison_id, position, price, quantity, unit, store) VALUES
+                        ('m1', 'm', 0, '1', '1', 'L', 'Aldi'), ('o1', 'o', 0, '2', '1', 'kg', 'Aldi');
+                    """)
+            }
+        }
+        let store = try ComparisonStore(path: path)
+        var list = try store.shoppingList()
+        #expect(list.map(\.id) == ["o", "m"])
+        #expect(list.map(\.item.aisle) == [0, 0])
+        #expect(list[1].item.count == 2)   // the earlier columns are kept
+        #expect(ListOrder.byStore.arranged(list, at: nil).map(\.id) == ["o", "m"])
+        try store.setAisleOrder(["m", "o"])
+        list = try store.shoppingList()
+        #expect(list.map(\.id) == ["o", "m"])   // not an edit: the recent order stays
+        #expect(list.map(\.item.aisle) == [2, 1])
+        #expect(ListOrder.byStore.arranged(list, at: nil).map(\.id) == ["m", "o"])
+    }
+
+    /// `]` in one session moves an item down its store's aisles: the list's recent order and edit times stay, the
+    /// other session shows the new order at its next poll, and a session started afterwards opens with it.
+    @Test func twoSessionsShareTheAisleOrder() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonStore(path: path)
+        try Self.aldi(store)
+        let edited = try store.shoppingList().map(\.updatedAt)
+        var home = try StoreSessionTests.Side(path: path, id: "h")
+        var shop = try StoreSessionTests.Side(path: path, id: "s")
+        home.send(.app(.showLists))
+        home.send(.lists(.toggleOrder))
+        shop.send(.app(.showLists))
+        shop.send(.lists(.toggleOrder))
+        #expect(home.state.lists?.entries.map(\.title) == ["Oats", "Bread", "Milk"])
+        home.send(.lists(.moveInAisle(1)))   // Oats below Bread
+        #expect(home.state.lists?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
+        #expect(home.state.lists?.selectedEntry?.title == "Oats")
+        shop.poll()
+        #expect(shop.state.lists?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
+        #expect(shop.state.lists?.entries.map(\.item.aisle) == [1, 2, 3])
+        let list = try store.shoppingList()
+        #expect(list.map(\.title) == ["Oats", "Bread", "Milk"])   // most recently edited first, as before
+        #expect(list.map(\.updatedAt) == edited)
+        var later = try StoreSessionTests.Side(path: path, id: "l")
+        later.send(.app(.showLists))
+        #expect(later.state.lists?.entries.map(\.title) == ["Oats", "Bread", "Milk"])   // not grouped: the aisles do not show
+        later.send(.lists(.toggleOrder))
+        #expect(later.state.lists?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
+    }
 }

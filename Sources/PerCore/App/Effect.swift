@@ -22,6 +22,8 @@ public enum Effect: Equatable, Sendable {
     case setInCart(ComparisonID, Bool)
     /// The next trip: every check-off cleared.
     case clearCheckOffs
+    /// `[` / `]` on the list grouped by store: a store's items in their new order (saved as aisles 1, 2…).
+    case setAisleOrder([ComparisonID])
     /// Ctrl-W on the comparison: its product to buy pinned (nil: the best value again).
     case pinProduct(ProductID?)
     case renameComparison(ComparisonID, String)
@@ -47,7 +49,7 @@ extension Effect {
     public var writesTheOpenComparison: Bool {
         switch self {
         case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: true
-        case .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
+        case .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
         }
     }
@@ -58,7 +60,7 @@ extension Effect {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .renameComparison,
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }
     }

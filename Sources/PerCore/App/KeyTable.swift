@@ -90,6 +90,9 @@ public enum KeyTable {
             $0 == .control("t") ? .lists(.askClearCheckOffs) : nil
         },
         bind("Ctrl-S", "group by store / as edited", legend: nil, .lists) { $0 == .control("s") ? .lists(.toggleOrder) : nil },
+        bind("[ ]", "by store: item up / down (aisles)", legend: nil, .lists) {
+            $0 == .character("[") ? .lists(.moveInAisle(-1)) : $0 == .character("]") ? .lists(.moveInAisle(1)) : nil
+        },
         bind("a-z, 0-9", "type a list: an item a line", legend: nil, .lists) { event in
             if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
         },

@@ -16,24 +16,29 @@ public struct ListItem: Equatable, Sendable {
     public var offers: [Offer]
     /// The comparison unit the offers' unit prices are per (`kg`, `100 g`); empty without products.
     public var per: String
+    /// Its place among its store's items when the list is grouped by store (`[` `]`): 0 not placed yet (first,
+    /// most recently edited first), then 1, 2… in the order the user set.
+    public var aisle: Int
 
-    public init(count: Int = 1, bought: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "") {
+    public init(count: Int = 1, bought: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "", aisle: Int = 0) {
         self.count = count
         self.bought = bought
         self.pinned = pinned
         self.offers = offers
         self.per = per
+        self.aisle = aisle
     }
 
     /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
-    public init(count: Int, bought: Bool, pinned: ProductID?, comparison: Comparison) {
+    public init(count: Int, bought: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
         let products = comparison.products
         let priced = products.indices.compactMap { i in comparison.unitPrice(of: products[i]).map { (index: i, price: $0) } }
         // Cheapest first, ties in entry order; `<` settles most pairs from its estimate.
         let ranked = priced.sorted { a, b in a.price < b.price || (!(b.price < a.price) && a.index < b.index) }
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
         self.init(count: count, bought: bought, pinned: pinned,
-                  offers: ranked.map { Offer(product: products[$0.index], ranking: $0.price, base: base) }, per: comparison.basis?.label ?? "")
+                  offers: ranked.map { Offer(product: products[$0.index], ranking: $0.price, base: base) }, per: comparison.basis?.label ?? "",
+                  aisle: aisle)
     }
 
     /// On the list: counted at least once.

@@ -283,6 +283,57 @@ import TestSupport
         }
     }
 
+    /// An item whose one product is at `store` ("": none), placed at `aisle` among its store's items.
+    func stocked(_ id: ComparisonID, _ title: String, at store: String, aisle: Int = 0) -> ListEntry {
+        let comparison = Comparison(id: id, title: title, products: [
+            Product(id: ProductID(id.rawValue + "1"), price: 1, quantity: 1, unit: .kilogram, store: store),
+        ])
+        return ListEntry(id: id, title: title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, aisle: aisle, comparison: comparison))
+    }
+
+    /// `[` and `]` move the selected item up and down among its store's items while the list is grouped by store,
+    /// numbering that store's items 1, 2… (their aisles) in one write; never past its store, never when not grouped.
+    @Test func bracketsMoveAnItemWithinItsStoresAisles() {
+        func placed(_ entries: [ListEntry], _ aisles: [Int]) -> [ListEntry] {
+            var entries = entries
+            for (index, aisle) in aisles.enumerated() { entries[index].item.aisle = aisle }
+            return entries
+        }
+        let eggs = stocked("e", "Eggs", at: "Aldi"), rice = stocked("r", "Rice", at: "Costco"), oats = stocked("o", "Oats", at: "aldi ")
+        let bread = stocked("b", "Bread", at: ""), milk = stocked("m", "Milk", at: "Aldi")
+        let recent = [eggs, rice, oats, bread, milk]
+        var store = opened(recent)
+        #expect(KeyTable.action(for: .character("["), in: store.state) == .lists(.moveInAisle(-1)))
+        #expect(KeyTable.action(for: .character("]"), in: store.state) == .lists(.moveInAisle(1)))
+        store.send(.lists(.moveInAisle(1))) {
+            $0.chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
+        }
+        store.apply(.lists(.toggleOrder))
+        let grouped = [eggs, oats, milk, rice, bread]   // Aldi (any case), Costco, no store
+        store.send(.store(.listsLoaded(recent))) { $0.screen = .lists(self.lists(grouped, selected: 0, mode: .browsing)) }
+        store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Eggs\" is first at Aldi already") }
+        store.send(.lists(.moveInAisle(1)), effects: [.setAisleOrder(["o", "e", "m"])]) {
+            $0.screen = .lists(self.lists(placed([oats, eggs, milk, rice, bread], [1, 2, 3]), selected: 1, mode: .browsing))
+            $0.chrome.status = nil
+        }
+        store.send(.lists(.moveInAisle(1)), effects: [.setAisleOrder(["o", "m", "e"])]) {
+            $0.screen = .lists(self.lists(placed([oats, milk, eggs, rice, bread], [1, 2, 3]), selected: 2, mode: .browsing))
+        }
+        store.send(.lists(.moveInAisle(1))) { $0.chrome.status = StatusMessage("\"Eggs\" is last at Aldi already") }   // not past Rice
+        store.apply(.lists(.selectLast))
+        store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Bread\" is first of the items without a store already") }
+        // The store's list, with those aisles and in recent order, is arranged the same; grouped by store only.
+        let saved = [stocked("e", "Eggs", at: "Aldi", aisle: 3), rice, stocked("o", "Oats", at: "aldi ", aisle: 1), bread,
+                     stocked("m", "Milk", at: "Aldi", aisle: 2)]
+        #expect(ListOrder.byStore.arranged(saved, at: nil) == placed([oats, milk, eggs, rice, bread], [1, 2, 3]))
+        #expect(ListOrder.recent.arranged(saved, at: nil) == saved)
+        // An item not placed yet (a new one) comes first in its store, most recently edited first.
+        let new = stocked("n", "Nuts", at: "Aldi")
+        #expect(ListOrder.byStore.arranged(saved + [new], at: nil).map(\.title) == ["Nuts", "Oats", "Milk", "Eggs", "Rice", "Bread"])
+        // At a current store the groups follow the product to buy there.
+        #expect(ListOrder.byStore.arranged(saved, at: ShopName("Costco")).map(\.title) == ["Rice", "Bread", "Oats", "Milk", "Eggs"])   // one aisle an item: its Aldi place orders it here too
+    }
+
     /// A blank page (no title, no product) is drawn without a box or a count: it is not an item.
     @Test func aBlankComparisonIsNotAnItem() {
         let store = opened(Self.shopping + [ListEntry(id: "u", title: "", productCount: 0)])
@@ -378,5 +429,40 @@ import TestSupport
             #expect(lines.reduce(0, +) == totals.total)
             #expect(totals.unpriced == lists.entries.filter { $0.isOnTheList && $0.item.lineTotal() == nil }.count)
         }
+    }
+
+    /// Random `[`, `]` and moves on a random list grouped by store: what the screen shows is always what the store's
+    /// list would be arranged as after the saved aisle orders (the next poll does not move a row), and each save
+    /// names exactly the items of one store, in the order shown.
+    @Test(arguments: 0..<20)
+    func randomAisleMovesShowWhatIsSaved(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        let list = ShoppingListTests()
+        let recent = (0..<8).map { i in list.stocked(EntityID("c\(i)"), "item \(i)", at: ["Aldi", "aldi", "Costco", "", "Lidl"].randomElement(using: &rng)!) }
+        var store = list.opened(recent)
+        store.apply(.lists(.toggleOrder))
+        store.apply(.store(.listsLoaded(recent)))
+        var saved: [ComparisonID: Int] = [:]
+        var moves = 0
+        let keys: [InputEvent] = [.character("["), .character("]"), .key(.up), .key(.down), .key(.home), .key(.end)]
+        for _ in 0..<200 {
+            guard let action = KeyTable.action(for: keys.randomElement(using: &rng)!, in: store.state) else { continue }
+            let shownBefore = store.state.lists!.entries
+            for case .setAisleOrder(let ids) in store.apply(action) {
+                let group = shownBefore.filter { ids.contains($0.id) }
+                #expect(Set(group.map { ListOrder.store(of: $0, at: nil).lowercased() }).count == 1, "seed \(seed)")
+                #expect(store.state.lists!.entries.filter { ids.contains($0.id) }.map(\.id) == ids)
+                #expect(shownBefore.filter { ListOrder.sameStore(ListOrder.store(of: $0, at: nil), ListOrder.store(of: group[0], at: nil)) }.count == ids.count)
+                for (place, id) in ids.enumerated() { saved[id] = place + 1 }
+                moves += 1
+            }
+            let reloaded = recent.map { entry in
+                var entry = entry
+                entry.item.aisle = saved[entry.id] ?? 0
+                return entry
+            }
+            #expect(ListOrder.byStore.arranged(reloaded, at: nil) == store.state.lists!.entries, "seed \(seed)")
+        }
+        #expect(moves > 10, "seed \(seed)")
     }
 }

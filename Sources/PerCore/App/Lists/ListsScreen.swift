@@ -150,6 +150,8 @@ public struct ListsScreen: Equatable, Sendable {
             session.listOrder = session.listOrder.toggled
             chrome.status = StatusMessage(session.listOrder == .byStore ? "Grouped by store" : "Most recently edited first")
             return Outcome(effects: [.loadLists])
+        case .moveInAisle(let step):
+            if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return Outcome(effects: [effect]) }
         case .startItem(let c):
             mode = .adding("")
             edit(chrome: &chrome) { $0 + String(c) }
@@ -238,6 +240,29 @@ public struct ListsScreen: Equatable, Sendable {
         entries[selected].item.count = count
         if count == 0 { chrome.status = StatusMessage("\"\(title)\" is off the list (kept: + puts it back)") }
         return .changeListCount(entry.id, by: count - entry.item.count)
+    }
+
+    /// `[` / `]`: swaps the selected item with the one before (after) it among its store's items, and numbers that
+    /// store's items 1, 2… in their new order (their aisles); nil (and a message) when it cannot move that way.
+    private mutating func moveInAisle(by step: Int, session: Session, chrome: inout Chrome) -> Effect? {
+        guard let entry = selectedEntry else { return nil }
+        guard session.listOrder == .byStore else {
+            chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
+            return nil
+        }
+        let store = ListOrder.store(of: entry, at: session.shop)
+        let group = entries.indices.filter { ListOrder.sameStore(ListOrder.store(of: entries[$0], at: session.shop), store) }
+        guard let place = group.firstIndex(of: selected), group.indices.contains(place + step) else {
+            let title = TerminalText.singleLine(entry.displayTitle)
+            let within = store.isEmpty ? "of the items without a store" : "at \(TerminalText.singleLine(store))"
+            chrome.status = StatusMessage("\"\(title)\" is \(step < 0 ? "first" : "last") \(within) already")
+            return nil
+        }
+        let target = group[place + step]
+        entries.swapAt(selected, target)
+        selected = target
+        for (aisle, index) in group.enumerated() { entries[index].item.aisle = aisle + 1 }
+        return .setAisleOrder(group.map { entries[$0].id })
     }
 
     /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next; Enter on
