@@ -347,13 +347,14 @@ public struct ComparisonScreen: Equatable, Sendable {
         let settling = unitToSettle == focusedProduct.id && !unitStillAhead
         if settling { unitToSettle = nil }
         guard editor != untouchedEditor else {
-            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, session: session, chrome: &chrome) }
+            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, saying: true, session: session, chrome: &chrome) }
             return []
         }
         var (product, message) = edited()
         if let message { chrome.status = message }
         guard product != focusedProduct else {
-            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, session: session, chrome: &chrome) }
+            // A refusal of the commit ("…: kept sheet") wins the status line.
+            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, saying: message == nil, session: session, chrome: &chrome) }
             return []
         }
         let unitPriceBefore = settling ? nil : comparison.unitPrice(of: focusedProduct)
@@ -362,18 +363,19 @@ public struct ComparisonScreen: Equatable, Sendable {
         if message == nil { chrome.status = nil }
         if focus.field.isPricing, unitStillAhead, unitPriceBefore == nil, comparison.unitPrice(of: product) != nil {
             unitToSettle = product.id   // completed now, its unit still ahead: judged when the unit is settled
-        } else if focus.field.isPricing || settling, message == nil {
-            sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, session: session, chrome: &chrome)
+        } else if focus.field.isPricing || settling {
+            sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil, session: session, chrome: &chrome)
         }
         // The unit settled before the product was done: the price with the carried unit was never seen.
         return [.saveField(focus.field, product: product, position: focus.product, keepsEarlierPrice: !settling)]
     }
 
-    /// When `product`'s unit price changed, the status line says how it stands against the lowest seen, which the
-    /// price then joins.
-    private mutating func sayHowThePriceStands(of product: Product, unitPriceBefore: UnitPrice?, session: Session, chrome: inout Chrome) {
+    /// When `product`'s unit price changed, the status line says how it stands against the lowest seen (unless the
+    /// commit has something else to say), and the price joins the prices seen.
+    private mutating func sayHowThePriceStands(of product: Product, unitPriceBefore: UnitPrice?, saying: Bool, session: Session,
+                                               chrome: inout Chrome) {
         guard let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore, let record = PriceRecord(product) else { return }
-        if let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today) {
+        if saying, let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today) {
             chrome.status = StatusMessage(standing)
         }
         lowestSeen.take(record, unitPrice: unitPrice, in: comparison)
