@@ -90,21 +90,9 @@ public struct ComparisonReport: Sendable {
             if hasStores { cells.append(TerminalText.singleLine(p.store)) }
             return cells
         }
-        let all = [header] + body
-        let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
-        let rightAligned: Set<Int> = [0, 2, 3, 5]
         var lines: [String] = []
         if !comparison.title.isEmpty { lines.append(TerminalText.singleLine(comparison.title)) }
-        for cells in all {
-            var line = ""
-            for (c, cell) in cells.enumerated() {
-                let pad = String(repeating: " ", count: widths[c] - TextWidth.of(cell))
-                if c > 0 { line += "  " }
-                line += rightAligned.contains(c) ? pad + cell : cell + pad
-            }
-            while line.last == " " { line.removeLast() }
-            lines.append(line)
-        }
+        lines += TextTable.lines([header] + body, rightAligned: [0, 2, 3, 5])
         return lines.joined(separator: "\n") + "\n"
     }
 

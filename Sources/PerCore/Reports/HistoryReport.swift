@@ -37,19 +37,7 @@ public struct HistoryReport: Sendable {
         var lines: [String] = []
         if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
         guard !body.isEmpty else { return (lines + ["No prices recorded yet."]).joined(separator: "\n") + "\n" }
-        let all = [header] + body
-        let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
-        let rightAligned: Set<Int> = [3, 4, 6]
-        for cells in all {
-            var line = ""
-            for (c, cell) in cells.enumerated() {
-                let pad = String(repeating: " ", count: widths[c] - TextWidth.of(cell))
-                if c > 0 { line += "  " }
-                line += rightAligned.contains(c) ? pad + cell : cell + pad
-            }
-            while line.last == " " { line.removeLast() }
-            lines.append(line)
-        }
+        lines += TextTable.lines([header] + body, rightAligned: [3, 4, 6])
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -57,19 +57,7 @@ public struct TripReport: Sendable {
                 entry.item.lineTotal(at: shop).map(shown) ?? "-",
             ]
         }
-        let all = [header] + body
-        let widths = (0..<header.count).map { c in all.map { TextWidth.of($0[c]) }.max() ?? 0 }
-        let rightAligned: Set<Int> = [1, 5, 6]
-        var lines = all.map { cells in
-            var line = ""
-            for (c, cell) in cells.enumerated() {
-                let pad = String(repeating: " ", count: widths[c] - TextWidth.of(cell))
-                if c > 0 { line += "  " }
-                line += rightAligned.contains(c) ? pad + cell : cell + pad
-            }
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        var lines = TextTable.lines([header] + body, rightAligned: [1, 5, 6])
         lines.append("")
         lines.append(totalsLine)
         return atShop + lines.joined(separator: "\n") + "\n"
