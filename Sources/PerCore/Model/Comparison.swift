@@ -129,18 +129,19 @@ public struct Comparison: Equatable, Sendable {
         return unitPrice.price(per: basis.baseAmount(in: volumeSystem))
     }
 
+    /// The ranked products' indices with their unit prices, cheapest first (ties in entry order); excluded
+    /// products are left out.
+    public var ranked: [(index: Int, unitPrice: UnitPrice)] {
+        products.indices.compactMap { i in unitPrice(of: products[i]).map { (index: i, unitPrice: $0) } }
+            // `<` settles most pairs from its estimate; `==` would multiply Decimals for every pair.
+            .sorted { a, b in a.unitPrice < b.unitPrice || (!(b.unitPrice < a.unitPrice) && a.index < b.index) }
+    }
+
     /// Indices of products in ranking order (cheapest first, ties in entry order), excluded products last.
     public var indicesByRank: [Int] {
-        let prices = products.map(unitPrice(of:))
-        return products.indices.sorted { i, j in
-            switch (prices[i], prices[j]) {
-            // `<` settles most pairs from its estimate; `==` would multiply Decimals for every pair.
-            case (let a?, let b?): a < b || (!(b < a) && i < j)
-            case (.some, .none): true
-            case (.none, .some): false
-            case (.none, .none): i < j
-            }
-        }
+        let ranked = self.ranked.map(\.index)
+        let isRanked = Set(ranked)
+        return ranked + products.indices.filter { !isRanked.contains($0) }
     }
 
     // MARK: Changing products

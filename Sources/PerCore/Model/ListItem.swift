@@ -31,14 +31,9 @@ public struct ListItem: Equatable, Sendable {
 
     /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
     public init(count: Int, bought: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
-        let products = comparison.products
-        let priced = products.indices.compactMap { i in comparison.unitPrice(of: products[i]).map { (index: i, price: $0) } }
-        // Cheapest first, ties in entry order; `<` settles most pairs from its estimate.
-        let ranked = priced.sorted { a, b in a.price < b.price || (!(b.price < a.price) && a.index < b.index) }
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
-        self.init(count: count, bought: bought, pinned: pinned,
-                  offers: ranked.map { Offer(product: products[$0.index], ranking: $0.price, base: base) }, per: comparison.basis?.label ?? "",
-                  aisle: aisle)
+        let offers = comparison.ranked.map { Offer(product: comparison.products[$0.index], ranking: $0.unitPrice, base: base) }
+        self.init(count: count, bought: bought, pinned: pinned, offers: offers, per: comparison.basis?.label ?? "", aisle: aisle)
     }
 
     /// On the list: counted at least once.
