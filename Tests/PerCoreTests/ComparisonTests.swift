@@ -15,7 +15,7 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
         ])
         #expect(c.indicesByRank == [2, 1, 0])
         guard case .ranked(1, let best, .bestValue) = c.standing(at: 2) else { Issue.record("pound should be best"); return }
-        #expect(DecimalText.displayPrice(c.pricePerBasis(best)!) == "6.61")
+        #expect(MoneyFormat.plain.unitPrice(c.pricePerBasis(best)!) == "6.61")
         #expect(c.standing(at: 1) == .ranked(rank: 2, unitPrice: UnitPrice(price: 6.99, baseQuantity: 1000), verdict: .more(percent: 6)))
         // 7.98 / 6.6139... = 1.2065... → +21%
         #expect(c.standing(at: 0) == .ranked(rank: 3, unitPrice: UnitPrice(price: dec("3.99"), baseQuantity: 500), verdict: .more(percent: 21)))

@@ -234,7 +234,7 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
             for basis in ComparisonBasis.choices(for: comparison.family!) {
                 let value = unitPrice.price(per: basis.baseAmount(in: system))
                 #expect(!value.isNaN && value > 0, "\(p) per \(basis.label)")
-                #expect(!DecimalText.displayPrice(value).contains("NaN"))
+                #expect(!MoneyFormat.plain.unitPrice(value).contains("NaN"))
                 #expect(!ComparisonReport.exactText(value).contains("NaN"))
             }
         }
@@ -319,8 +319,8 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
             let value = unitPrice.price(per: basis.baseAmount(in: .us))
             #expect(!value.isNaN)
             // Shown to at most 12 significant digits.
-            let digits = DecimalText.displayPrice(value).filter(\.isNumber).drop { $0 == "0" }
-            #expect(String(digits).reversed().drop { $0 == "0" }.count <= 12, "\(DecimalText.displayPrice(value))")
+            let digits = MoneyFormat.plain.unitPrice(value).filter(\.isNumber).drop { $0 == "0" }
+            #expect(String(digits).reversed().drop { $0 == "0" }.count <= 12, "\(MoneyFormat.plain.unitPrice(value))")
         }
         let volume = Comparison(products: [
             Product(price: NumberRange.largest, quantity: NumberRange.smallest, unit: .milliliter),

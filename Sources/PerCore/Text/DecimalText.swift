@@ -110,9 +110,6 @@ public enum DecimalText {
         Decimal(sign: .plus, exponent: exponent, significand: 1)
     }
 
-    /// A unit price for people (`MoneyFormat.unitPrice`).
-    public static func displayPrice(_ value: Decimal) -> String { MoneyFormat.plain.unitPrice(value) }
-
     /// Pads the fraction with zeros to at least `minimum` places: `7.9` → `7.90`.
     public static func padFraction(_ text: String, to minimum: Int) -> String {
         guard let dot = text.firstIndex(of: ".") else {
