@@ -39,7 +39,13 @@ public final class FirstRead {
               (try? FileInspection.inspect(path: path, busyTimeout: 0.1)) == .per
         else { return nil }
         var connection: OpaquePointer?
-        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+        // Nobody has it open (no write-ahead log): read it as immutable, without locks and without making the -wal
+        // and -shm files the store makes right after (syscalls and two new files before the first frame). A session
+        // that starts writing in between is seen by the store's own read, which wins.
+        let immutable = access(path + "-wal", F_OK) != 0
+        let name = immutable ? "file://" + uriEscaped(path) + "?immutable=1" : path
+        let flags = (immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(name, &connection, flags, nil) == SQLITE_OK else {
             sqlite3_close_v2(connection)
             return nil
         }
@@ -57,12 +63,26 @@ public final class FirstRead {
         return FirstRead(comparison: comparison, connection: connection)
     }
 
+    /// An absolute path as the path of a `file:` URI: `%`, `?` and `#` escaped (SQLite reads the rest as it is).
+    static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     private struct Unreadable: Error {}
 
     /// .some(nil): a per database without comparisons. Throws when the schema is not this per's.
     private static func readComparison(_ connection: OpaquePointer?) throws -> Comparison?? {
         let applied = try rows(connection, "SELECT identifier FROM grdb_migrations") { text($0, 0) ?? "" }
-        let known = Schema.migrator.migrations
+        let known = Schema.migrationIdentifiers
         guard applied.count == known.count, known.allSatisfy(applied.contains) else { throw Unreadable() }
 
         let headers = try rows(connection, "SELECT id, title, basis_amount, basis_unit, volume_system, pinned_product FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1") {

@@ -95,7 +95,9 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     /// Takes over the terminal. On failure nothing is left changed; print `error.message` and exit 1.
     public static func start(_ options: TerminalOptions) throws(TerminalError) -> Terminal {
-        setlocale(LC_ALL, "")
+        // The character set alone (what ncursesw and the glyphs need): LC_ALL would load a dozen locale files
+        // (time, money, collation...) that nothing here uses, before the first frame.
+        setlocale(LC_CTYPE, "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         let term = environment("TERM") ?? ""
 
@@ -205,13 +207,20 @@ public enum TerminalError: Error, Equatable, Sendable {
             for x in 0..<min(canvas.width, width) {
                 let source = canvas[x, y]
                 guard let character = source.character else { continue }  // right half of a wide character
-                if x == width - 1, TextWidth.of(character) == 2 { continue }
-                var count = 0
-                for scalar in character.unicodeScalars where count < 5 {
-                    characters[count] = wchar_t(bitPattern: scalar.value)
-                    count += 1
+                // werase left a plain blank there already (most of a frame).
+                if character == " ", source.style.isEmpty, source.color == .normal { continue }
+                if let ascii = character.asciiValue {
+                    characters[0] = wchar_t(ascii)
+                    characters[1] = 0
+                } else {
+                    if x == width - 1, TextWidth.of(character) == 2 { continue }
+                    var count = 0
+                    for scalar in character.unicodeScalars where count < 5 {
+                        characters[count] = wchar_t(bitPattern: scalar.value)
+                        count += 1
+                    }
+                    characters[count] = 0
                 }
-                characters[count] = 0
                 let pair = hasColor ? Int16(source.color.rawValue) : 0
                 setcchar(&cell, characters, Terminal.attributes(source.style), pair, nil)
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)  // ERR at the bottom-right corner is expected

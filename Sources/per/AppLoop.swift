@@ -146,8 +146,7 @@ enum AppLoop {
         return recover(state, storeSession)
     }
 
-    /// The day on the user's clock, in the local time zone: prices committed are dated with it.
-    static func today() -> CalendarDay { CalendarDay(Date(), in: .current) }
+    static func today() -> CalendarDay { LocalClock.today() }
 
     /// Some writes never reached the database: what this session holds goes to a recovery file.
     static func recover(_ state: AppState, _ storeSession: StoreSession) -> Int32 {

@@ -369,6 +369,37 @@ import Testing
         #expect(NumberFit.fit("123456789012", width: 8) == "1.235e11")
     }
 
+    /// The table's unit prices come from a Double estimate when it decides every digit: always the exact text
+    /// (`MoneyFormat.unitPrice` of the Decimal), for extreme numbers, every unit and basis, and values at rounding
+    /// boundaries (where the estimate must step aside).
+    @Test(arguments: 0..<6)
+    func estimatedUnitPricesAreTheExactText(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(8100 + seed))
+        var quick = 0
+        for round in 0..<400 {
+            let price = DecimalText.parse(round % 3 == 0 ? extremeInRange(using: &rng) : "\(Int.random(in: 1...9999, using: &rng)).\(Int.random(in: 0...99, using: &rng))")!
+            let quantity = DecimalText.parse(round % 4 == 0 ? extremeInRange(using: &rng) : "\(Int.random(in: 1...2000, using: &rng))")!
+            let unit = MeasureUnit.standard.randomElement(using: &rng)!
+            let basis = ComparisonBasis(amount: [1, 100, 1000].randomElement(using: &rng)!, unit: MeasureUnit.standard.filter { $0.family == unit.family }.randomElement(using: &rng)!)
+            let system: VolumeSystem = Bool.random(using: &rng) ? .us : .imperial
+            let unitPrice = UnitPrice(price: price, baseQuantity: quantity * unit.factor(in: system))
+            let base = basis.baseAmount(in: system)
+            let exact = MoneyFormat.plain.unitPrice(unitPrice.price(per: base))
+            if let estimated = MoneyFormat.unitPriceText(estimate: unitPrice.estimatedPrice(per: base)) {
+                quick += 1
+                #expect(estimated == exact, "\(price) for \(quantity) \(unit.symbol) per \(basis.label)")
+            }
+        }
+        #expect(quick > 300)  // the estimate decides almost all of them
+        // At a boundary the exact path decides: 0.125 rounds half up, 0.99999 reads 1.00.
+        for (value, text) in [("0.125", "0.125"), ("2.005", "2.01"), ("0.99999", "1.00"), ("0.0099995", "0.0100"), ("1234.565", "1234.57")] {
+            let decimal = DecimalText.parse(value)!
+            #expect(MoneyFormat.plain.unitPrice(decimal) == text)
+            let estimated = MoneyFormat.unitPriceText(estimate: NSDecimalNumber(decimal: decimal).doubleValue)
+            #expect(estimated == nil || estimated == text, "\(value): \(estimated ?? "nil")")
+        }
+    }
+
     /// Random comparisons at random sizes: the columns stay inside the table and every shown price cell is
     /// the head of its number.
     @Test(arguments: 0..<6)

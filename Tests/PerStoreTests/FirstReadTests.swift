@@ -28,6 +28,25 @@ import TestSupport
         first.close()
     }
 
+    /// A database nobody has open is read as immutable: no lock, no -wal or -shm file made before the first frame,
+    /// whatever characters its path holds.
+    @Test func aClosedDatabaseIsReadWithoutNewFiles() throws {
+        let path = folder.file("a ?#%20 b.sqlite")
+        var expected: Comparison?
+        do {
+            let store = try ComparisonStore(path: path)
+            try store.save(sampleComparison())
+            expected = try store.loadMostRecentlyEdited()
+        }
+        #expect(expected != nil)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let first = try #require(FirstRead.read(path: path))
+        #expect(first.comparison == expected)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        first.close()
+    }
+
     @Test func aPerDatabaseWithoutComparisonsReadsAsNone() throws {
         let path = folder.file("per.sqlite")
         _ = try ComparisonStore(path: path)

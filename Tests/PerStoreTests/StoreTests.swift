@@ -26,6 +26,9 @@ import TestSupport
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID)
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Schema.migrator.hasCompletedMigrations(db))
+            // The identifiers the app's first read checks are the migrator's, in order.
+            #expect(Schema.migrationIdentifiers == Schema.migrator.migrations)
+            #expect(Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) == Set(Schema.migrationIdentifiers))
             #expect(try db.tableExists("comparison") && db.tableExists("product"))
             let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(product)")
             #expect(foreignKeys.first?["on_delete"] as String? == "CASCADE")

@@ -322,10 +322,16 @@ public enum KeyTable {
     public static func legend(for state: AppState, width: Int? = nil) -> String {
         let width = width ?? state.session.size.width
         let scopes = KeyScope.active(in: state)
-        var seen = Set<String>()
+        // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
+        var seen: [Substring] = []
         let entries = scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
             .compactMap { width < narrowLegendWidth ? $0.narrowLegend : $0.legend }
-            .filter { seen.insert(String($0.split(separator: " ").first ?? "")).inserted }
+            .filter { entry in
+                let key = entry.split(separator: " ").first ?? ""
+                if seen.contains(key) { return false }
+                seen.append(key)
+                return true
+            }
         var line = ""
         for entry in entries {
             let longer = line.isEmpty ? entry : line + "  " + entry

@@ -103,14 +103,19 @@ public struct Comparison: Equatable, Sendable {
     }
 
     public func unitPrice(of product: Product) -> UnitPrice? {
-        guard problem(of: product) == nil, let price = product.price, let quantity = product.quantity, let unit = product.unit
-        else { return nil }
+        guard problem(of: product) == nil else { return nil }
+        return checkedUnitPrice(of: product)
+    }
+
+    /// The unit price of a product `problem(of:)` found nothing wrong with (its price, quantity and unit are set).
+    private func checkedUnitPrice(of product: Product) -> UnitPrice? {
+        guard let price = product.price, let quantity = product.quantity, let unit = product.unit else { return nil }
         return UnitPrice(price: price, baseQuantity: quantity * unit.factor(in: volumeSystem))
     }
 
     public func standing(of product: Product) -> Standing {
         if let problem = problem(of: product) { return .excluded(problem) }
-        let unitPrice = unitPrice(of: product)!
+        let unitPrice = checkedUnitPrice(of: product)!
         let rank = lowerBound(of: unitPrice) + 1
         guard let best = bestUnitPrice, best < unitPrice else {
             return .ranked(rank: rank, unitPrice: unitPrice, verdict: .bestValue)
@@ -127,6 +132,15 @@ public struct Comparison: Equatable, Sendable {
     public func pricePerBasis(_ unitPrice: UnitPrice) -> Decimal? {
         guard let basis else { return nil }
         return unitPrice.price(per: basis.baseAmount(in: volumeSystem))
+    }
+
+    /// The price per basis as the table shows it (`MoneyFormat.unitPrice`), from the Double estimate when that
+    /// decides every digit, else exactly.
+    public func pricePerBasisText(_ unitPrice: UnitPrice) -> String? {
+        guard let basis else { return nil }
+        let baseAmount = basis.baseAmount(in: volumeSystem)
+        return MoneyFormat.unitPriceText(estimate: unitPrice.estimatedPrice(per: baseAmount))
+            ?? MoneyFormat.plain.unitPrice(unitPrice.price(per: baseAmount))
     }
 
     /// The ranked products' indices with their unit prices, cheapest first (ties in entry order); excluded

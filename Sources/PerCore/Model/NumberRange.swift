@@ -81,6 +81,8 @@ public enum NumberRange {
         let size = value.magnitude
         if size >= limit { return .tooLarge }
         if size < smallest { return .tooSmall }
+        // A significand below 10¹² has at most 12 digits: kept (the usual case, without rounding anything).
+        if size.significand < limit { return nil }
         let places = significantDigits - 1 - DecimalText.magnitude(of: size)
         if DecimalText.rounded(size, places: places) != size { return .tooManyDigits }
         return nil

@@ -101,6 +101,8 @@ public enum DecimalText {
         // An estimate from Double, then corrected exactly against powers of ten.
         let estimate = log10(NSDecimalNumber(decimal: size).doubleValue)
         var m = estimate.isFinite ? Int(estimate.rounded(.down)) : 0
+        // Away from a power of ten the estimate is exact (Double's error is about 10⁻¹⁶); near one, Decimal decides.
+        if estimate.isFinite, abs(estimate - estimate.rounded()) > 1e-9 { return m }
         while m > -130, power(of: m) > size { m -= 1 }
         while m < 130, power(of: m + 1) <= size { m += 1 }
         return m

@@ -34,4 +34,31 @@ public struct MoneyFormat: Equatable, Sendable {
         }
         return DecimalText.padFraction(DecimalText.format(DecimalText.rounded(value, places: places)), to: places)
     }
+
+    /// `unitPrice(exact)` from a Double estimate of the exact value (relative error about 10⁻¹⁵), without Decimal
+    /// arithmetic (which allocates: a table of unit prices cost a fifth of the first paint). Nil when the estimate
+    /// cannot decide every digit shown: near a rounding boundary, near a power of ten, or more than 12 digits long;
+    /// the exact path decides those. The table's every row, so it matters.
+    public static func unitPriceText(estimate: Double) -> String? {
+        guard estimate.isFinite, estimate > 0 else { return nil }
+        let logarithm = log10(estimate)
+        guard abs(logarithm - logarithm.rounded()) > 1e-9 else { return nil }
+        var m = Int(logarithm.rounded(.down))
+        // Rounded to three significant digits first (0.9999 reads 1.00).
+        let three = estimate / power(m - 2)
+        guard abs(three - three.rounded(.down) - 0.5) > 1e-6 else { return nil }
+        if three.rounded(.toNearestOrAwayFromZero) >= 1000 { m += 1 }
+        let places = max(2, 2 - m)
+        guard m + places < NumberRange.significantDigits else { return nil }
+        let scaled = estimate * power(places)
+        guard abs(scaled - scaled.rounded(.down) - 0.5) > max(1e-9, scaled * 1e-13) else { return nil }
+        let digits = String(Int64(scaled.rounded(.toNearestOrAwayFromZero)))
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        return String(padded.dropLast(places)) + "." + String(padded.suffix(places))
+    }
+
+    /// 10ⁿ as a Double (within an ulp; the margins above allow for it).
+    private static func power(_ n: Int) -> Double {
+        n >= 0 ? pow(10, Double(n)) : 1 / pow(10, Double(-n))
+    }
 }

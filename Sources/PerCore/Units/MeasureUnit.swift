@@ -63,11 +63,9 @@ public enum MeasureUnit: Hashable, Sendable {
 
     /// Reads a stored symbol: a standard unit's exact symbol, else as `init(parsing:)` does (`ml`, `sheet`).
     public init?(symbol text: String) {
-        if let unit = Self.bySymbol[text] { self = unit; return }
+        if let unit = Self.standard.first(where: { $0.symbol == text }) { self = unit; return }
         self.init(parsing: text)
     }
-
-    private static let bySymbol = Dictionary(uniqueKeysWithValues: standard.map { ($0.symbol, $0) })
 
     public var family: UnitFamily {
         switch self {
@@ -81,21 +79,15 @@ public enum MeasureUnit: Hashable, Sendable {
     }
 
     /// How many base units (g, mL, mm, mm², each, or one of the word) one of this unit is, exactly, from its definition.
+    /// Built from integer digits each time (no table: a lookup table of parsed Decimals cost the app's first
+    /// paint a tenth of a millisecond to build).
     public func factor(in system: VolumeSystem = .us) -> Decimal {
-        if case .counted = self { return 1 }
-        return (system == .us ? Self.usFactors : Self.imperialFactors)[self]!
-    }
-
-    private static let usFactors = Dictionary(uniqueKeysWithValues: standard.map { ($0, $0.definedFactor(in: .us)) })
-    private static let imperialFactors = Dictionary(uniqueKeysWithValues: standard.map { ($0, $0.definedFactor(in: .imperial)) })
-
-    private func definedFactor(in system: VolumeSystem) -> Decimal {
         switch (self, system) {
-        case (.milligram, _): d("0.001")
+        case (.milligram, _): d(1, -3)
         case (.gram, _): 1
         case (.kilogram, _): 1000
-        case (.ounce, _): d("28.349523125")          // 1/16 of the international pound
-        case (.pound, _): d("453.59237")             // international pound, 1959
+        case (.ounce, _): d(28349523125, -9)          // 1/16 of the international pound
+        case (.pound, _): d(45359237, -5)             // international pound, 1959
         case (.milliliter, _): 1
         case (.centiliter, _): 10
         case (.deciliter, _): 100
@@ -108,33 +100,36 @@ public enum MeasureUnit: Hashable, Sendable {
         case (.millimeter, _): 1
         case (.centimeter, _): 10
         case (.meter, _): 1000
-        case (.inch, _): d("25.4")
-        case (.foot, _): d("304.8")
-        case (.yard, _): d("914.4")
+        case (.inch, _): d(254, -1)
+        case (.foot, _): d(3048, -1)
+        case (.yard, _): d(9144, -1)
         case (.squareCentimeter, _): 100
         case (.squareMeter, _): 1_000_000
-        case (.squareInch, _): d("645.16")           // 25.4²
-        case (.squareFoot, _): d("92903.04")         // 304.8²
+        case (.squareInch, _): d(64516, -2)           // 25.4²
+        case (.squareFoot, _): d(9290304, -2)         // 304.8²
         // US customary: 1 gal = 231 in³ = 3785.411784 mL
-        case (.gallon, .us): d("3785.411784")
-        case (.quart, .us): d("946.352946")
-        case (.pint, .us): d("473.176473")
-        case (.cup, .us): d("236.5882365")           // 8 US fl oz
-        case (.fluidOunce, .us): d("29.5735295625")  // 1/128 US gal
-        case (.tablespoon, .us): d("14.78676478125") // 1/2 US fl oz
-        case (.teaspoon, .us): d("4.92892159375")    // 1/6 US fl oz
+        case (.gallon, .us): d(3785411784, -6)
+        case (.quart, .us): d(946352946, -6)
+        case (.pint, .us): d(473176473, -6)
+        case (.cup, .us): d(2365882365, -7)           // 8 US fl oz
+        case (.fluidOunce, .us): d(295735295625, -10)  // 1/128 US gal
+        case (.tablespoon, .us): d(1478676478125, -11) // 1/2 US fl oz
+        case (.teaspoon, .us): d(492892159375, -11)    // 1/6 US fl oz
         // UK imperial: 1 gal = 4.54609 L
-        case (.gallon, .imperial): d("4546.09")
-        case (.quart, .imperial): d("1136.5225")
-        case (.pint, .imperial): d("568.26125")
-        case (.cup, .imperial): d("284.130625")      // half an imperial pint
-        case (.fluidOunce, .imperial): d("28.4130625") // 1/160 imperial gal
+        case (.gallon, .imperial): d(454609, -2)
+        case (.quart, .imperial): d(11365225, -4)
+        case (.pint, .imperial): d(56826125, -5)
+        case (.cup, .imperial): d(284130625, -6)      // half an imperial pint
+        case (.fluidOunce, .imperial): d(284130625, -7) // 1/160 imperial gal
         case (.tablespoon, .imperial): 15           // UK kitchens use metric spoons
         case (.teaspoon, .imperial): 5
         }
     }
 
-    private func d(_ text: String) -> Decimal { DecimalText.parse(text)! }
+    /// `significand` × 10^`exponent`: `d(254, -1)` is 25.4.
+    private func d(_ significand: UInt64, _ exponent: Int) -> Decimal {
+        Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
+    }
 
     /// Reads a unit symbol or name: a standard unit (case-insensitive, ignoring spaces and dots:
     /// `ML`, `fl. oz`, `lbs`, `pcs`, `sq ft`, `m2`), else any other word as a count unit of its own.

@@ -30,6 +30,12 @@ public struct UnitPrice: Comparable, Sendable {
     /// The price of `baseAmount` base units (the comparison basis).
     public func price(per baseAmount: Decimal) -> Decimal { price * baseAmount / baseQuantity }
 
+    /// `price(per:)` as a Double, from the estimate: for display, where `MoneyFormat.unitPriceText` says when it is
+    /// close enough.
+    public func estimatedPrice(per baseAmount: Decimal) -> Double {
+        estimate * NSDecimalNumber(decimal: baseAmount).doubleValue
+    }
+
     /// How much more this costs than `best`, in percent: half-up to a whole number, or to one decimal under 1%.
     public func percentMore(than best: UnitPrice) -> Decimal {
         // The estimate decides when it is far from a rounding boundary; otherwise exact Decimal arithmetic does.

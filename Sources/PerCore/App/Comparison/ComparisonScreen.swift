@@ -290,7 +290,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         if let next = productAfterLastField(session: session) {
             return moveTo(FieldFocus(product: next, field: .price), session: session, chrome: &chrome)
         }
-        var effects = commit(session, chrome: &chrome)
+        let effects = commit(session, chrome: &chrome)
         if comparison.products[focus.product].isBlank {
             chrome.status = StatusMessage("Type a price to start the next product")
             focus = FieldFocus(product: focus.product, field: .price)

@@ -25,14 +25,15 @@ public struct ProductRowText: Equatable, Sendable {
     /// store); its verdict says so.
     init(_ product: Product, in comparison: Comparison, toBuy: ProductID? = nil) {
         self.product = product
-        unitPriceValue = comparison.unitPrice(of: product)
         switch comparison.standing(of: product) {
         case .excluded(let problem):
             (rank, unitPrice, verdict, isBest, isRanked) = ("-", "", problem.message, false, false)
             shortVerdict = problem.shortMessage
+            unitPriceValue = nil
         case .ranked(let r, let price, let v):
+            unitPriceValue = price
             rank = String(r)
-            unitPrice = comparison.pricePerBasis(price).map(MoneyFormat.plain.unitPrice) ?? ""
+            unitPrice = comparison.pricePerBasisText(price) ?? ""
             // The product pinned to buy says so (the best value is the one to buy when none is).
             let pinned = toBuy == product.id && v != .bestValue
             verdict = pinned ? "\(v.text), to buy" : v.text
@@ -104,7 +105,7 @@ public struct TablePage: Equatable, Sendable {
             return ProductRowText(product, in: comparison, toBuy: toBuy)
         }
         self.init(comparisonID: comparison.id, revision: comparison.revision, indices: indices, rows: rows, context: context)
-        bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasis).map(MoneyFormat.plain.unitPrice)
+        bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasisText)
         if let best = comparison.bestUnitPrice {
             // Typing more products keeps the best where it was: found again only when it moved or changed.
             let products = comparison.products
