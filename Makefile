@@ -5,15 +5,18 @@ DESTDIR ?=
 BIN_DEBUG = .build/debug/per
 BIN_RELEASE = .build/release/per
 # The release binary carries the Swift runtime and Foundation inside it, and libstdc++, SQLite and ncursesw
-# too where their static libraries are installed; only libc, libm and libgcc_s stay dynamic. Tests use the
-# debug build. Linked for a fast start (Docs/DECISIONS.md): not position-independent (no 86,000 relocations
-# for the loader to apply at every start) and without exporting every symbol of the Swift modules.
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic
+# too. Where all their static libraries are installed (libsqlite3-dev, libncurses-dev and the C toolchain
+# have them) it is one fully static executable, libc included: no dynamic loader at start, half a millisecond
+# of the first paint (Docs/DECISIONS.md). Otherwise only libc, libm and libgcc_s stay dynamic, and the binary is
+# not position-independent (no 86,000 relocations for the loader to apply at every start). Either way the Swift
+# modules' symbols are not exported. Tests use the debug build.
+STATIC_LIBS = libsqlite3.a libncursesw.a libtinfo.a libstdc++.a
+CC ?= cc
+MISSING_STATIC := $(shell for lib in $(STATIC_LIBS) libc.a; do case "$$($(CC) -print-file-name=$$lib)" in (/*) ;; (*) echo $$lib ;; esac; done)
+RELEASE_FLAGS = -c release --static-swift-stdlib $(if $(MISSING_STATIC),-Xlinker -no-pie,-Xswiftc -static-executable) -Xlinker --no-export-dynamic
 # ncursesw.pc pointing at a folder of links to the static libraries: SwiftPM puts its -L before the system
 # library folder, so -lsqlite3, -lncursesw, -ltinfo and -lstdc++ find the .a files there.
 STATIC_LINK = $(CURDIR)/.build/static-link
-STATIC_LIBS = libsqlite3.a libncursesw.a libtinfo.a libstdc++.a
-CC ?= cc
 GENERATED = .build/share
 MAN_PAGE = $(GENERATED)/man/per.1
 COMPLETIONS = $(GENERATED)/completions
@@ -28,7 +31,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 all: build
 
-## Build the release binary (Swift runtime, Foundation and the C libraries but libc linked statically).
+## Build the release binary (the Swift runtime, Foundation and the C libraries linked in: one static file).
 build: check-deps static-link
 	PKG_CONFIG_PATH="$(STATIC_LINK)" $(SWIFT) build $(RELEASE_FLAGS) --product per
 
@@ -60,7 +63,7 @@ unit: check-deps
 ## 2,000 and 20,000 items, per import of 200,000 and 1,000,000 products against a Python load, the price book at 2 million
 ## earlier prices (BENCH_SECTIONS=7 runs only that one).
 bench: deps build
-	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" ./Scripts/bench
+	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" PER_RELEASE_FLAGS="$(RELEASE_FLAGS)" ./Scripts/bench
 
 ## The man page, from the command definitions (per --experimental-dump-help) and the key table in Docs/USAGE.md.
 man: build

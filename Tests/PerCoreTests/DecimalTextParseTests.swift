@@ -6,6 +6,26 @@ import Testing
 @Suite struct DecimalTextParseTests {
     static let posix = Locale(identifier: "en_US_POSIX")
 
+    /// `format` writes the digits itself for the numbers per keeps: the same text as Foundation's `description`, for
+    /// values built from text and from arithmetic (products, quotients, negatives, zeros, large exponents).
+    @Test(arguments: 0..<4)
+    func formatIsFoundationsDescription(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(9100 + seed))
+        var values: [Decimal] = [0, 1, -1, 10, 100, Decimal(string: "2.50")!, Decimal(string: "-0.000000000001")!,
+                                 Decimal(sign: .plus, exponent: 40, significand: 7), Decimal(sign: .minus, exponent: -60, significand: 123),
+                                 Decimal(UInt64.max), Decimal(sign: .plus, exponent: -3, significand: 2500)]
+        for _ in 0..<2000 {
+            let a = DecimalText.parse(extremeInRange(using: &rng))!, b = DecimalText.parse(extremeInRange(using: &rng))!
+            values += [a, -a, a * b, a / b, a - b, a * 1000]
+        }
+        var quick = 0
+        for value in values {
+            #expect(DecimalText.format(value) == value.description, "\(value.description)")
+            if DecimalText.formatPlain(value) != nil { quick += 1 }
+        }
+        #expect(quick > values.count / 2)
+    }
+
     @Test func theQuickPathGivesFoundationsValueAndText() {
         var generator = SystemRandomNumberGenerator()
         var samples = ["1", "0.5", "2.50", "12.345678901", "0.000001", "999999999999", "0.000000000001", "100", "1.0",

@@ -93,10 +93,10 @@ public struct Comparison: Equatable, Sendable {
     public func problem(of product: Product) -> ProductProblem? {
         guard let price = product.price, !price.isZero else { return .noPrice }
         if let violation = NumberRange.violation(of: price) { return .outOfRange(.price, violation) }
-        if price < 0 { return .negativePrice }
+        if price.isSignMinus { return .negativePrice }   // not zero (above): below it
         guard let quantity = product.quantity else { return .noQuantity }
         if let violation = NumberRange.violation(of: quantity) { return .outOfRange(.quantity, violation) }
-        if quantity <= 0 { return .nonPositiveQuantity }
+        if quantity.isZero || quantity.isSignMinus { return .nonPositiveQuantity }
         guard let unit = product.unit else { return .noUnit }
         if let family, unit.family != family { return .otherFamily(unit.family, comparison: family) }
         return nil

@@ -79,6 +79,10 @@ public enum NumberRange {
         if value.isNaN { return .notANumber }
         if value.isZero { return nil }
         let size = value.magnitude
+        // Well inside the sizes kept, with a significand below 10¹² (as a Double exactly when it is an integer
+        // below 2⁵³): kept, without Decimal comparisons (the usual case, for every product the table shows).
+        let estimate = NSDecimalNumber(decimal: size).doubleValue
+        if estimate > 1.01e-12, estimate < 0.99e12, NSDecimalNumber(decimal: size.significand).doubleValue < 1e12 { return nil }
         if size >= limit { return .tooLarge }
         if size < smallest { return .tooSmall }
         // A significand below 10¹² has at most 12 digits: kept (the usual case, without rounding anything).

@@ -77,7 +77,39 @@ public enum DecimalText {
 
     /// Plain notation without trailing zeros or exponent: `2.5`, `0.0000001`, `-2`.
     public static func format(_ value: Decimal) -> String {
-        value.description
+        formatPlain(value) ?? value.description
+    }
+
+    /// `value.description` for a significand below 10¹⁹ (every number per keeps) from its digits, without
+    /// Foundation's conversion, which divides the 128-bit mantissa by ten digit by digit (about fifty times
+    /// slower; the table formats every price and quantity). Nil for anything else. The same text (tested).
+    static func formatPlain(_ value: Decimal) -> String? {
+        guard !value.isNaN else { return nil }
+        if value.isZero { return "0" }
+        let significand = value.significand
+        let size = NSDecimalNumber(decimal: significand).doubleValue
+        let exponent = value.exponent
+        guard size < 1e19, (-64...64).contains(exponent) else { return nil }
+        var digits = Array(String(NSDecimalNumber(decimal: significand).uint64Value).utf8)
+        var text: [UInt8] = value.isSignMinus ? [UInt8(ascii: "-")] : []
+        if exponent >= 0 {
+            text += digits
+            text += repeatElement(UInt8(ascii: "0"), count: exponent)
+        } else {
+            let integerDigits = digits.count + exponent
+            if integerDigits <= 0 {
+                digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 1 - integerDigits), at: 0)
+            }
+            let point = digits.count + exponent
+            var last = digits.count - 1
+            while last >= point, digits[last] == UInt8(ascii: "0") { last -= 1 }
+            text += digits[..<point]
+            if last >= point {
+                text.append(UInt8(ascii: "."))
+                text += digits[point...last]
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Rounds half away from zero (half-up for the positive values per deals in) to `places` decimals.
