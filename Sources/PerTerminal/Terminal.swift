@@ -207,10 +207,11 @@ public enum TerminalError: Error, Equatable, Sendable {
             for x in 0..<min(canvas.width, width) {
                 let source = canvas[x, y]
                 guard let character = source.character else { continue }  // right half of a wide character
-                // werase left a plain blank there already (most of a frame).
-                if character == " ", source.style.isEmpty, source.color == .normal { continue }
-                if let ascii = character.asciiValue {
-                    characters[0] = wchar_t(ascii)
+                let utf8 = character.utf8
+                if utf8.count == 1, let byte = utf8.first, byte < 0x80 {
+                    // werase left a plain blank there already (most of a frame).
+                    if byte == 0x20, source.style.isEmpty, source.color == .normal { continue }
+                    characters[0] = wchar_t(byte)
                     characters[1] = 0
                 } else {
                     if x == width - 1, TextWidth.of(character) == 2 { continue }

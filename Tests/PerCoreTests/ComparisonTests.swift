@@ -152,27 +152,28 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
     }
 }
 
-@Suite struct SortedMultisetTests {
+@Suite struct SortedUnitPricesTests {
     @Test(arguments: 0..<10)
     func behavesLikeASortedArray(seed: Int) {
         var rng = SeededRandom(seed: UInt64(seed))
-        var set = SortedMultiset<Int>((0..<20).map { _ in Int.random(in: 0..<30, using: &rng) }, chunkSize: 4)
-        var model = set.elements
+        func price(_ n: Int) -> UnitPrice { UnitPrice(price: Decimal(n), baseQuantity: 1) }
+        var set = SortedUnitPrices((0..<20).map { _ in price(Int.random(in: 0..<30, using: &rng)) }, chunkSize: 4)
+        var model = set.elements.map(\.price)
         for _ in 0..<2000 {
             let x = Int.random(in: 0..<30, using: &rng)
             if Bool.random(using: &rng) {
-                set.insert(x)
-                model.insert(x, at: model.firstIndex { $0 >= x } ?? model.count)
+                set.insert(price(x))
+                model.insert(Decimal(x), at: model.firstIndex { $0 >= Decimal(x) } ?? model.count)
             } else {
-                let removed = set.remove(x)
-                #expect(removed == model.contains(x))
-                if let i = model.firstIndex(of: x) { model.remove(at: i) }
+                let removed = set.remove(price(x))
+                #expect(removed == model.contains(Decimal(x)))
+                if let i = model.firstIndex(of: Decimal(x)) { model.remove(at: i) }
             }
-            #expect(set.elements == model)
+            #expect(set.elements.map(\.price) == model)
             #expect(set.count == model.count)
-            #expect(set.first == model.first)
+            #expect(set.first?.price == model.first)
             let probe = Int.random(in: -1...31, using: &rng)
-            #expect(set.lowerBound(of: probe) == model.filter { $0 < probe }.count)
+            #expect(set.lowerBound(of: price(probe)) == model.filter { $0 < Decimal(probe) }.count)
         }
     }
 }

@@ -25,6 +25,21 @@ import Testing
         #expect(MeasureUnit.pair.factor() == 2)
     }
 
+    /// Base units by moving the point (power-of-ten factors) are the multiplication's, exactly, for every unit.
+    @Test func baseUnitsAreTheFactorTimesTheAmount() {
+        var rng = SeededRandom(seed: 4242)
+        for unit in MeasureUnit.standard + [.counted(CountWord("sheet")!)] {
+            for system in [VolumeSystem.us, .imperial] {
+                for _ in 0..<40 {
+                    let amount = DecimalText.parse(extremeInRange(using: &rng))!
+                    #expect(unit.inBaseUnits(amount, in: system) == amount * unit.factor(in: system), "\(amount) \(unit.symbol)")
+                    #expect(unit.inBaseUnits(-amount, in: system) == -amount * unit.factor(in: system))
+                }
+                #expect(unit.inBaseUnits(0, in: system) == 0)
+            }
+        }
+    }
+
     @Test(arguments: [
         ("mL", MeasureUnit.milliliter), ("ml", .milliliter), ("ML", .milliliter), ("L", .liter), ("l", .liter),
         ("fl oz", .fluidOunce), ("floz", .fluidOunce), ("fl. oz", .fluidOunce), ("FL OZ", .fluidOunce),

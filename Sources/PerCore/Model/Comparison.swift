@@ -56,7 +56,7 @@ public struct Comparison: Equatable, Sendable {
     public var pinned: ProductID? {
         didSet { revision &+= 1 }
     }
-    private var sortedUnitPrices = SortedMultiset<UnitPrice>([])
+    private var sortedUnitPrices = SortedUnitPrices([])
     /// Counts changes, so views can tell cheaply whether what they derived is still current.
     public private(set) var revision = 0
 
@@ -110,7 +110,8 @@ public struct Comparison: Equatable, Sendable {
     /// The unit price of a product `problem(of:)` found nothing wrong with (its price, quantity and unit are set).
     private func checkedUnitPrice(of product: Product) -> UnitPrice? {
         guard let price = product.price, let quantity = product.quantity, let unit = product.unit else { return nil }
-        return UnitPrice(price: price, baseQuantity: quantity * unit.factor(in: volumeSystem))
+        return unit.hasPowerOfTenFactor ? UnitPrice(price: price, baseQuantity: unit.inBaseUnits(quantity, in: volumeSystem))
+            : UnitPrice(price: price, quantity: quantity, factor: unit.factor(in: volumeSystem))
     }
 
     public func standing(of product: Product) -> Standing {
@@ -207,7 +208,7 @@ public struct Comparison: Equatable, Sendable {
     // MARK: The sorted multiset
 
     private mutating func rebuildRanking() {
-        sortedUnitPrices = SortedMultiset(products.compactMap(unitPrice(of:)))
+        sortedUnitPrices = SortedUnitPrices(products.compactMap(unitPrice(of:)))
         revision &+= 1
     }
 

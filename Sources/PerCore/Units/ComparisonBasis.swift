@@ -18,7 +18,7 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
     }
 
     /// Base units (g, mL, each) in one basis.
-    public func baseAmount(in system: VolumeSystem) -> Decimal { amount * unit.factor(in: system) }
+    public func baseAmount(in system: VolumeSystem) -> Decimal { unit.inBaseUnits(amount, in: system) }
 
     /// Reads `kg`, `100g`, `100 mL`, `per 100 g`.
     public init?(parsing text: String) {

@@ -126,6 +126,32 @@ public enum MeasureUnit: Hashable, Sendable {
         }
     }
 
+    /// `amount` of this unit in base units, `amount × factor(in:)` exactly. A power-of-ten factor (g, kg, mL, L,
+    /// m, cm²...) moves the point instead of multiplying: Decimal multiplication allocates, and the ranking and
+    /// the table do this for every product.
+    public func inBaseUnits(_ amount: Decimal, in system: VolumeSystem = .us) -> Decimal {
+        guard let shift = powerOfTen, !amount.isNaN else { return amount * factor(in: system) }
+        if shift == 0 { return amount }
+        return Decimal(sign: amount.sign, exponent: amount.exponent + shift, significand: amount.significand)
+    }
+
+    /// Its factor is a power of ten, so `inBaseUnits` moves the point instead of multiplying.
+    var hasPowerOfTenFactor: Bool { powerOfTen != nil }
+
+    /// The factor's power of ten, when it is one (in both volume systems).
+    private var powerOfTen: Int? {
+        switch self {
+        case .gram, .milliliter, .millimeter, .each, .counted: 0
+        case .milligram: -3
+        case .kilogram, .liter, .meter: 3
+        case .centiliter, .centimeter: 1
+        case .deciliter, .squareCentimeter: 2
+        case .squareMeter: 6
+        case .ounce, .pound, .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart, .gallon, .inch, .foot, .yard,
+             .squareInch, .squareFoot, .pair, .dozen: nil
+        }
+    }
+
     /// `significand` × 10^`exponent`: `d(254, -1)` is 25.4.
     private func d(_ significand: UInt64, _ exponent: Int) -> Decimal {
         Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))

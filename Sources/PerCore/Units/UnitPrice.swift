@@ -5,13 +5,29 @@ import Foundation
 /// the comparisons that are not close, which is almost all of them, without Decimal arithmetic.
 public struct UnitPrice: Comparable, Sendable {
     public let price: Decimal
-    public let baseQuantity: Decimal
+    /// The quantity, and its unit's factor when that is not a power of ten: multiplied only when an exact figure
+    /// is needed (rarely: the estimate settles almost every comparison, and Decimal multiplication allocates).
+    private let quantity: Decimal
+    private let factor: Decimal?
     private let estimate: Double
+
+    /// The quantity in base units (g, mL, each...), exactly.
+    public var baseQuantity: Decimal { factor.map { quantity * $0 } ?? quantity }
 
     public init(price: Decimal, baseQuantity: Decimal) {
         self.price = price
-        self.baseQuantity = baseQuantity
+        quantity = baseQuantity
+        factor = nil
         estimate = NSDecimalNumber(decimal: price).doubleValue / NSDecimalNumber(decimal: baseQuantity).doubleValue
+    }
+
+    /// `quantity` of a unit whose factor to base units is `factor`.
+    public init(price: Decimal, quantity: Decimal, factor: Decimal) {
+        self.price = price
+        self.quantity = quantity
+        self.factor = factor
+        estimate = NSDecimalNumber(decimal: price).doubleValue
+            / (NSDecimalNumber(decimal: quantity).doubleValue * NSDecimalNumber(decimal: factor).doubleValue)
     }
 
     /// Estimates further apart than this (relative) cannot belong to prices in the other order.
@@ -20,11 +36,28 @@ public struct UnitPrice: Comparable, Sendable {
     public static func < (a: UnitPrice, b: UnitPrice) -> Bool {
         if a.estimate < b.estimate * (1 - closeness) { return true }
         if a.estimate > b.estimate * (1 + closeness) { return false }
+        if a.isMade(like: b) { return false }
         return a.price * b.baseQuantity < b.price * a.baseQuantity
     }
 
     public static func == (a: UnitPrice, b: UnitPrice) -> Bool {
-        a.price * b.baseQuantity == b.price * a.baseQuantity
+        if a.estimate < b.estimate * (1 - closeness) || a.estimate > b.estimate * (1 + closeness) { return false }
+        if a.isMade(like: b) { return true }
+        return a.price * b.baseQuantity == b.price * a.baseQuantity
+    }
+
+    /// Made of the very same numbers, bit for bit: equal without arithmetic. (A product's own unit price, looked
+    /// up in the ranking for its rank, is always this case.)
+    private func isMade(like other: UnitPrice) -> Bool {
+        func same(_ x: Decimal, _ y: Decimal) -> Bool {
+            withUnsafeBytes(of: x) { a in withUnsafeBytes(of: y) { b in a.elementsEqual(b) } }
+        }
+        switch (factor, other.factor) {
+        case (nil, nil): break
+        case (let f?, let g?): guard same(f, g) else { return false }
+        case (nil, _?), (_?, nil): return false
+        }
+        return same(price, other.price) && same(quantity, other.quantity)
     }
 
     /// The price of `baseAmount` base units (the comparison basis).

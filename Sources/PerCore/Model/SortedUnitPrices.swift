@@ -1,12 +1,16 @@
-/// A sorted multiset kept in chunks of at most `2 × chunkSize` elements, so an insert or removal
-/// moves at most one chunk's worth of elements however many there are (100,000 unit prices).
-struct SortedMultiset<Element: Comparable & Sendable>: Sendable {
+/// A sorted multiset of unit prices kept in chunks of at most `2 × chunkSize` elements, so an insert or removal
+/// moves at most one chunk's worth of elements however many there are (100,000 unit prices). Not generic: the
+/// metadata of a generic type with a `Comparable` requirement is made at run time by scanning every protocol
+/// conformance of the binary (~190k instructions), before the app's first frame (decision 88).
+struct SortedUnitPrices: Sendable {
+    typealias Element = UnitPrice
+
     var elements: [Element] { chunks.flatMap { $0 } }
     private let chunkSize: Int
     private var chunks: [[Element]] = []
     private(set) var count = 0
 
-    init<S: Sequence>(_ elements: S, chunkSize: Int = 512) where S.Element == Element {
+    init(_ elements: [Element], chunkSize: Int = 512) {
         self.chunkSize = chunkSize
         let sorted = elements.sorted()
         count = sorted.count
