@@ -70,21 +70,18 @@ struct AppOptions: ParsableArguments {
         let (noMouse, databasePath) = (options.noMouse, options.databasePath)
         let currency = try CurrencyOptions.resolved(currency)
         let shop = (store: try ShopSettings.store(options.store), staleDays: try ShopSettings.staleDays(options.staleDays))
-        let opening: StoreOpening
+        let path: String
         do {
             // No ParsableArguments is built on this path (see PerCommand.main).
-            let path = try DatabaseOptions.resolvedPath(databasePath)
-            if let first = FirstRead.read(path: path) {
-                opening = .afterFirstFrame(first, path: path)
-            } else {
-                // Checked after the first paint.
-                opening = .opened(try DatabaseOptions.openStore(at: databasePath, create: true, deferringIntegrityCheck: true))
-            }
+            path = try DatabaseOptions.resolvedPath(databasePath)
         } catch {
             Output.error(error.message)
             throw ExitCode(1)
         }
-        let status = MainActor.assumeIsolated { AppLoop.run(opening, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays) }
+        let firstRead = FirstReadThread(path: path)
+        let status = MainActor.assumeIsolated {
+            AppLoop.run(firstRead, path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

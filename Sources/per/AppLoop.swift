@@ -11,25 +11,33 @@ enum AppLoop {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    static func run(_ opening: StoreOpening, mouse: Bool, currency: Currency?, shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) -> Int32 {
-        let comparison: Comparison
-        switch opening {
-        case .opened(let store):
-            do {
-                comparison = try store.comparisonToOpen(orNew: Comparison())
-            } catch {
-                Output.error("cannot read the database: \(error)")
-                return 1
-            }
-        case .afterFirstFrame(let first, _):
-            comparison = first.comparison ?? Comparison()
-        }
+    /// `firstRead` reads the database on another thread while the terminal starts; when it can't (a new, read-only,
+    /// locked or foreign file) the store opens here, with its messages, after the terminal is restored.
+    static func run(_ firstRead: FirstReadThread, path: String, mouse: Bool, currency: Currency?, shop: ShopName? = nil,
+                    staleDays: Int = Session.defaultStaleDays) -> Int32 {
         let terminal: Terminal
         do {
             terminal = try Terminal.start(TerminalOptions(mouse: mouse))
         } catch {
             Output.diagnostic("\(error.message)\n")
             return 1
+        }
+        let opening: StoreOpening
+        let comparison: Comparison
+        if let first = firstRead.wait() {
+            opening = .afterFirstFrame(first, path: path)
+            comparison = first.comparison ?? Comparison()
+        } else {
+            do {
+                // Checked after the first paint.
+                let store = try ComparisonStore(path: path, create: true, deferringIntegrityCheck: true)
+                opening = .opened(store)
+                comparison = try store.comparisonToOpen(orNew: Comparison())
+            } catch {
+                terminal.stop()
+                Output.error(error.message)
+                return 1
+            }
         }
         let size = terminal.size
         func session(isReadOnly: Bool) -> Session {
