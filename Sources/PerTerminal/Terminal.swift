@@ -167,7 +167,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         for role in ColorRole.allCases where role != .normal {
             let foreground: Int16
             switch role {
-            case .normal, .muted, .key: foreground = fg  // muted is dimmed by its attribute
+            case .normal, .muted: foreground = fg  // muted is dimmed by its attribute
             case .accent: foreground = Int16(COLOR_CYAN)
             case .best: foreground = Int16(COLOR_GREEN)
             case .warning: foreground = Int16(COLOR_RED)

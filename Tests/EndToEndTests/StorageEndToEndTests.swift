@@ -49,7 +49,8 @@ extension EndToEnd {
             #expect(muesli.contains("6.49") && muesli.contains("kg") && muesli.contains("Best value"), "\(screen)")
             // Focus on a new, empty product's price field at the end, ready for digits.
             #expect(screen.contains("Price (new"), "\(screen)")
-            #expect(line(screen, containing: "›-").contains("no price yet"), "\(screen)")
+            // The row being typed: its price cell's cursor and the other fields' placeholders (no verdict of its own).
+            #expect(line(screen, containing: "›-").contains("▏") && line(screen, containing: "›-").contains("qty"), "\(screen)")
             tmux.type("2")
             #expect(tmux.waitFor { $0.contains("Price (new") && $0.contains("2▏") }.contains("2▏"), "\(tmux.screen)")
             tmux.keys("C-q")

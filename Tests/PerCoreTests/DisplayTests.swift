@@ -48,7 +48,7 @@ import Testing
                                  Per kg
          2 Cornflakes @ Lidl today 7.98 +14%
          1 6.99 for 1 kg     today 6.99 ★ Best
-        ›- @ Lidl                       no price
+        ›- @ Lidl
         """)
     }
 
@@ -58,19 +58,19 @@ import Testing
         let s = Self.typed("10/3=")
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per unit
-         # Name            Price    Qty Unit  Per unit              Price (new product)
-        ›-               3.333…▏    qty unit           no price yet 3.33333333333▏
+         # Name        Price    Qty Unit  Seen  Per unit            Price (new product)
+        ›-           3.33333333333▏ unit
                                                                     ‹ prev next › clear
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Oats                    per unit
-                           Per unit
-        ›-                          no price yet
-           3.333333…▏ for qty        unit
+                     Per unit
+        ›-
+           3.33333333333▏ qty        unit
 
 
 
-        Price (new product): 3.33333333333▏
+        Price (new product):
         """)
     }
 
@@ -78,15 +78,15 @@ import Testing
         let s = Self.typed("1/3=*3=\t1\tkg\t\t\t")
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per kg ›
-         # Name           Price    Qty Unit  Seen  Per kg           Price (new product)
-         1           0.9999999…      1 kg    today   1.00 ★ Best
-        ›-           ▏             qty kg                 no price  ‹ prev next › clear
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
+         1        0.9999999…      1 kg    today   1.00 ★ Best value
+        ›-        ▏             qty kg                              ‹ prev next › clear
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
                                  Per kg
          1 0.999999999999    today 1.00 ★ Best
-        ›-                              no price
+        ›-
            ▏          for qty        kg
 
         """)
@@ -102,15 +102,15 @@ import Testing
          3 jam          2.50      1 kg    today   2.50 +1825% more
          1 sugar       1.299     10 kg    today  0.130 ★ Best value ‹ prev next › clear
          2 salt         1.47     10 kg    today  0.147 +13% more    ┌───┬───┬───┐ ┌───┐
-        ›-           ▏          qty kg                 no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-           ▏          qty kg                              │ 1 │ 2 │ 3 │ │ + │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
-                        Seen Per kg
-         3 jam          today  2.50 +1825% more
-         1 sugar        today 0.130 ★ Best value
-         2 salt         today 0.147 +13% more
-        ›-                          no price yet
+                  Seen Per kg
+         3 jam    today  2.50 +1825% more
+         1 sugar  today 0.130 ★ Best value
+         2 salt   today 0.147 +13% more
+        ›-
            ▏          for qty        kg
         """)
     }
@@ -127,8 +127,8 @@ import Testing
         """)
         #expect(Self.top(Self.screen(grams, Self.narrow), 3) == """
          per │ Oats                 per 100 g ›
-                          Per 100 g
-        ›1 ▏            today 0.798 ★ Best value
+                    Per 100 g
+        ›1 ▏      today 0.798 ★ Best value
         """)
         var millilitres = Self.typed("1.49\t330\tml\t")
         millilitres.update(.comparison(.stepBasis(1)))
@@ -146,8 +146,8 @@ import Testing
         """)
         #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """
          per │ Oats                 per fl oz ›
-                          Per fl oz
-        ›1 ▏            today 0.124 ★ Best value
+                    Per fl oz
+        ›1 ▏      today 0.124 ★ Best value
         """)
     }
 
@@ -159,37 +159,37 @@ import Testing
         _ = session
         #expect(Self.screen(s, Self.wide) == """
          per │ Many                                                            per kg ›
-          # Name             Price    Qty Unit  Per kg 22-41 of 41  Price (new product)
-          6 item 22           2.00      1 kg      2.00 +100% more
-         12 item 23           3.00      1 kg      3.00 +200% more   ‹ prev next › clear
-         18 item 24           4.00      1 kg      4.00 +300% more   ┌───┬───┬───┐ ┌───┐
-         24 item 25           5.00      1 kg      5.00 +400% more   │ 1 │ 2 │ 3 │ │ + │
-         30 item 26           6.00      1 kg      6.00 +500% more   │   │   │   │ ├───┤
-         36 item 27           7.00      1 kg      7.00 +600% more   ├───┼───┼───┤ │ − │
-          1 item 28           1.00      1 kg      1.00 ★ Best value │ 4 │ 5 │ 6 │ ├───┤
-          6 item 29           2.00      1 kg      2.00 +100% more   │   │   │   │ │ × │
-         12 item 30           3.00      1 kg      3.00 +200% more   ├───┼───┼───┤ ├───┤
-         18 item 31           4.00      1 kg      4.00 +300% more   │ 7 │ 8 │ 9 │ │ ÷ │
-         24 item 32           5.00      1 kg      5.00 +400% more   │   │   │   │ ├───┤
-         30 item 33           6.00      1 kg      6.00 +500% more   ├───┼───┼───┤ │   │
-         36 item 34           7.00      1 kg      7.00 +600% more   │ . │ 0 │ ⌫ │ │ = │
-          1 item 35           1.00      1 kg      1.00 ★ Best value │   │   │   │ │   │
-          6 item 36           2.00      1 kg      2.00 +100% more   └───┴───┴───┘ └───┘
-         12 item 37           3.00      1 kg      3.00 +200% more    40 of 40 ranked
-         18 item 38           4.00      1 kg      4.00 +300% more    Best: item 28
-         24 item 39           5.00      1 kg      5.00 +400% more    1.00 per kg
-         30 item 40           6.00      1 kg      6.00 +500% more
-         ›-                ▏          qty kg           no price yet
+          # Name       Price    Qty Unit  Seen  Per kg 22-41 of 41  Price (new product)
+          6 item 22     2.00      1 kg            2.00 +100% more
+         12 item 23     3.00      1 kg            3.00 +200% more   ‹ prev next › clear
+         18 item 24     4.00      1 kg            4.00 +300% more   ┌───┬───┬───┐ ┌───┐
+         24 item 25     5.00      1 kg            5.00 +400% more   │ 1 │ 2 │ 3 │ │ + │
+         30 item 26     6.00      1 kg            6.00 +500% more   │   │   │   │ ├───┤
+         36 item 27     7.00      1 kg            7.00 +600% more   ├───┼───┼───┤ │ − │
+          1 item 28     1.00      1 kg            1.00 ★ Best value │ 4 │ 5 │ 6 │ ├───┤
+          6 item 29     2.00      1 kg            2.00 +100% more   │   │   │   │ │ × │
+         12 item 30     3.00      1 kg            3.00 +200% more   ├───┼───┼───┤ ├───┤
+         18 item 31     4.00      1 kg            4.00 +300% more   │ 7 │ 8 │ 9 │ │ ÷ │
+         24 item 32     5.00      1 kg            5.00 +400% more   │   │   │   │ ├───┤
+         30 item 33     6.00      1 kg            6.00 +500% more   ├───┼───┼───┤ │   │
+         36 item 34     7.00      1 kg            7.00 +600% more   │ . │ 0 │ ⌫ │ │ = │
+          1 item 35     1.00      1 kg            1.00 ★ Best value │   │   │   │ │   │
+          6 item 36     2.00      1 kg            2.00 +100% more   └───┴───┴───┘ └───┘
+         12 item 37     3.00      1 kg            3.00 +200% more    40 of 40 ranked
+         18 item 38     4.00      1 kg            4.00 +300% more    Best: item 28
+         24 item 39     5.00      1 kg            5.00 +400% more    1.00 per kg
+         30 item 40     6.00      1 kg            6.00 +500% more
+         ›-          ▏          qty kg
          Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Many                    per kg ›
-         38-41 of 41         Per kg
-         18 item 38            4.00 +300% more
-         24 item 39            5.00 +400% more
-         30 item 40            6.00 +500% more
-         ›-                         no price yet
+         38-41 of 41    Per kg
+         18 item 38       4.00 +300% more
+         24 item 39       5.00 +400% more
+         30 item 40       6.00 +500% more
+         ›-
             ▏          for qty        kg
         Price (new product):
         """)
@@ -199,11 +199,11 @@ import Testing
         let three = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t", size: Self.narrow)
         #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
          per │ Oats                    per kg ›
-                             Per kg
-         3 small         today 7.98 +21% more
-         2 big           today 6.99 +6% more
-         1 pound         today 6.61 ★ Best value
-        ›-                          no price yet
+                       Per kg
+         3 small   today 7.98 +21% more
+         2 big     today 6.99 +6% more
+         1 pound   today 6.61 ★ Best value
+        ›-
            ▏          for qty        lb
         Price (new product):
         """)
@@ -211,22 +211,22 @@ import Testing
         for c in "2.5" { four.update(.comparison(.type(c))) }
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
-                             Per kg
-         3 small         today 7.98 +21% more
-         2 big           today 6.99 +6% more
-         1 pound         today 6.61 ★ Best value
-        ›-                          no price yet
+                       Per kg
+         3 small   today 7.98 +21% more
+         2 big     today 6.99 +6% more
+         1 pound   today 6.61 ★ Best value
+        ›-
            2.5▏       for qty        lb
         Price (new product):
         """)
         four.update(.comparison(.nextField))
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
-                          Per kg
-         3 small      today 7.98 +21% more
-         2 big        today 6.99 +6% more
-         1 pound      today 6.61 ★ Best value
-        ›-            today      no quantity yet
+                       Per kg
+         3 small   today 7.98 +21% more
+         2 big     today 6.99 +6% more
+         1 pound   today 6.61 ★ Best value
+        ›-         today
            2.50       for ▏          lb
         Quantity of 2.50:
         """)
@@ -236,15 +236,15 @@ import Testing
         let s = AppState(comparison: Self.comparison(products: 1200), session: Session(id: "s", size: Self.wide))
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Many                                                            per kg ›
-            # Name         Price    Qty Unit  Per kg 1182-1201/1201 Price (new product)
-         1030 item 1182     7.00      1 kg      7.00 +600% more
-            1 item 1183     1.00      1 kg      1.00 ★ Best value   ‹ prev next › clear
+            # Name        Price    Qty Unit  Seen  Per kg 1201/1201 Price (new product)
+         1030 item 1182    7.00      1 kg            7.00 +600%
+            1 item 1183    1.00      1 kg            1.00 ★ Best    ‹ prev next › clear
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 4) == """
          per │ Many                    per kg ›
-         1198-1201 of 1201   Per kg
-          172 item 1198        2.00 +100% more
-          344 item 1199        3.00 +200% more
+         1198-1201 of 1201  Per kg
+          172 item 1198       2.00 +100% more
+          344 item 1199       3.00 +200% more
         """)
     }
 
@@ -261,21 +261,21 @@ import Testing
                          session: Session(id: "s", size: Self.wide))
         #expect(Self.top(Self.screen(s, Self.wide), 8) == """
          per │ Drinks                                                      per 100 mL ›
-         # Name           Price    Qty Unit   Per 100 mL            Price (new product)
-         3 cola            1.49    330 mL          0.452 +677173%
-         1 water          0.001   1500 mL      0.0000667 ★ Best     ‹ prev next › clear
-         4 gold       999999.00      1 mL    99999900.00 +1.5e14%   ┌───┬───┬───┐ ┌───┐
-         2                 2.00      2 L           0.100 +149900%   │ 1 │ 2 │ 3 │ │ + │
-         - half            3.00    qty unit              no qty     │   │   │   │ ├───┤
-        ›-            ▏            qty unit              no price   ├───┼───┼───┤ │ − │
+         # Name       Price    Qty Unit  Seen   Per 100 mL          Price (new product)
+         3 cola        1.49    330 mL                0.452 +677173%
+         1 water      0.001   1500 mL            0.0000667 ★ Best   ‹ prev next › clear
+         4 gold   999999.00      1 mL          99999900.00 +1.5e14% ┌───┬───┬───┐ ┌───┐
+         2             2.00      2 L                 0.100 +149900% │ 1 │ 2 │ 3 │ │ + │
+         - half        3.00    qty unit                    no qty   │   │   │   │ ├───┤
+        ›-        ▏            qty unit                             ├───┼───┼───┤ │ − │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Drinks              per 100 mL ›
-         3-6 of 6    Per 100 mL
-         4 gold     99999900.00 +1.4999985e14%
-         2 2.00           0.100 +149900% more
-         - half                 no quantity yet
-        ›-                      no price yet
+         products 3-6 of 6   Per 100 mL
+         4 gold             99999900.00 +1.5e14%
+         2 2.00 for…              0.100 +149900%
+         - half                         no qty
+        ›-
            ▏          for qty        unit
         Price (new product):
         """)
@@ -301,15 +301,15 @@ import Testing
          1 pound        3.00      1 lb    today   6.61 ★ Best value
          2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
          3 small        3.99    500 g     today   7.98 +21% more    ┌───┬───┬───┐ ┌───┐
-        ›-           ▏          qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-           ▏          qty lb                              │ 1 │ 2 │ 3 │ │ + │
         """)
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›
-                             Per kg
-         1 pound         today 6.61 ★ Best value
-         2 big           today 6.99 +6% more
-         3 small         today 7.98 +21% more
-        ›-                          no price yet
+                       Per kg
+         1 pound   today 6.61 ★ Best value
+         2 big     today 6.99 +6% more
+         3 small   today 7.98 +21% more
+        ›-
            ▏          for qty        lb
         """)
         let back = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}\u{13}")

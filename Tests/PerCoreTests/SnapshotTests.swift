@@ -23,7 +23,7 @@ import Testing
          3 small        3.99    500 g     today   7.98 +21% more
          2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
          1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -54,7 +54,7 @@ import Testing
          3 small       €3.99    500 g     today  €7.98 +21% more
          2 big         €6.99      1 kg    today  €6.99 +6% more     ‹ prev next › clear
          1 pound       €3.00      1 lb    today  €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                 no price yet │ 1 │ 2 │ 3 │ │ + │
+        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -84,9 +84,9 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Paper                per sheet ›
-                          Per sheet
-         1 tp         today 0.00229 ★ Best value
-        ›2            today 0.00332 +45% more
+                    Per sheet
+         1 tp   today 0.00229 ★ Best value
+        ›2      today 0.00332 +45% more
            1.99       for 600        sheet▏
 
 
@@ -112,11 +112,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
-                             Per kg
-         3 small         today 7.98 +21% more
-         2 big           today 6.99 +6% more
-         1 pound         today 6.61 ★ Best value
-        ›-                          no price yet
+                       Per kg
+         3 small   today 7.98 +21% more
+         2 big     today 6.99 +6% more
+         1 pound   today 6.61 ★ Best value
+        ›-
            12+3▏      for qty        lb
         Price (new product):                = 15
          ‹ prev next › clear
@@ -144,7 +144,7 @@ import Testing
          3 small        3.99    500 g     today   7.98 +21% more
          2 big          6.99      1 kg    today   6.99 +6% more     < prev next > clear
          1 pound        3.00      1 lb    today   6.61 * Best value +---+---+---+ +---+
-        >-           12+3_      qty lb                 no price yet | 1 | 2 | 3 | | + |
+        >-           12+3_      qty lb                              | 1 | 2 | 3 | | + |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ | - |
                                                                     | 4 | 5 | 6 | +---+
@@ -173,11 +173,11 @@ import Testing
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                    per kg ›
-                        Seen Per kg
-         3 small        today  7.98 +21% more
-         2 big          today  6.99 +6% more
-         1 pound        today  6.61 ★ Best value
-        ›4              today 33.07 +400% more
+                  Seen Per kg
+         3 small  today  7.98 +21% more
+         2 big    today  6.99 +6% more
+         1 pound  today  6.61 ★ Best value
+        ›4        today 33.07 +400% more
            15.00      for 1          lb▏
         Unit of 15.00 for 1 lb:
          ‹ prev next › clear
@@ -233,16 +233,16 @@ import Testing
         let text = k.styleLines.joined(separator: "\n")
         #expect(text == """
         ...................
-        ..B...B...B.....d..
-        ...................
-        ................d..
-        ..B...R...B........
         ................d..
         ...................
-        ..B...B...B.....d..
+        ................d..
+        ......R............
+        ................d..
+        ...................
+        ................d..
         ...................
         ...................
-        ..B...B...d.....d..
+        ..........d.....d..
         ...................
         ...................
         """)
@@ -310,7 +310,7 @@ import Testing
          3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22% buy
          2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next › clear
          1 Jumbo @ Aldi     8.99      2 kg    5 mo!   4.50 ★ Best   ┌───┬───┬───┐ ┌───┐
-        ›- @ Costco      ▏          qty kg                 no price │ 1 │ 2 │ 3 │ │ + │
+        ›- @ Costco      ▏          qty kg                          │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │ − │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -341,7 +341,7 @@ import Testing
          3 Oats @ Costco 7 wk  5.49 +22% buy
          2 Oats @ Lidl   3 d   4.58 +2% more
          1 Jumbo @ Aldi  5 mo! 4.50 ★ Best value
-        ›- @ Costco                 no price yet
+        ›- @ Costco
            ▏          for qty        kg
         Price (new product):
          ‹ prev next › clear

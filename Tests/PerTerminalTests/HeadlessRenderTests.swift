@@ -14,7 +14,7 @@ import Glibc
 
     private func keypadRow() -> Canvas {
         var canvas = Canvas(width: 20, height: 3)
-        canvas.put("7", x: 0, y: 1, style: .bold, color: .key)
+        canvas.put("7", x: 0, y: 1, style: .bold, color: .accent)
         canvas.put(" 8 9 ", x: 1, y: 1)
         canvas.put("÷", x: 6, y: 1, style: .reverse, color: .operatorKey)
         canvas.put("dim", x: 0, y: 2, style: .dim, color: .muted)
@@ -44,7 +44,7 @@ import Glibc
         defer { terminal.stop() }
         terminal.draw(keypadRow(), cursor: nil)
         let expectColour = terminal.hasColor
-        #expect(terminal.cellAt(x: 0, y: 1)?.pair == (expectColour ? Int16(ColorRole.key.rawValue) : 0))
+        #expect(terminal.cellAt(x: 0, y: 1)?.pair == (expectColour ? Int16(ColorRole.accent.rawValue) : 0))
         #expect(terminal.cellAt(x: 6, y: 1)?.pair == (expectColour ? Int16(ColorRole.operatorKey.rawValue) : 0))
         #expect(terminal.cellAt(x: 2, y: 1)?.pair == 0)
     }

@@ -67,6 +67,14 @@ public enum ProductProblem: Equatable, Sendable {
     /// A price or quantity outside `NumberRange` (only a database written before the rule holds one).
     case outOfRange(ProductField, NumberRange.Violation)
 
+    /// Only something not typed yet (a price, a quantity, a unit), not something wrong.
+    public var isMissing: Bool {
+        switch self {
+        case .noPrice, .noQuantity, .noUnit: true
+        case .negativePrice, .nonPositiveQuantity, .otherFamily, .outOfRange: false
+        }
+    }
+
     public var message: String {
         switch self {
         case .noPrice: "no price yet"

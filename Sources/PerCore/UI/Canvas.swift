@@ -16,7 +16,6 @@ public enum ColorRole: UInt8, CaseIterable, Sendable {
     case muted       // disabled keys, hints
     case best        // best value
     case warning     // messages, problems
-    case key         // enabled keypad labels
     case operatorKey // + − × ÷ =
 }
 

@@ -10,6 +10,8 @@ public struct ProductRowText: Equatable, Sendable {
     public var shortVerdict: String
     public var isBest: Bool
     public var isRanked: Bool
+    /// Not ranked only because a price, quantity or unit is not typed yet.
+    public var isIncomplete: Bool
     public var price: String?
     public var quantity: String?
     public var unit: String?
@@ -29,6 +31,7 @@ public struct ProductRowText: Equatable, Sendable {
         case .excluded(let problem):
             (rank, unitPrice, verdict, isBest, isRanked) = ("-", "", problem.message, false, false)
             shortVerdict = problem.shortMessage
+            isIncomplete = problem.isMissing
             unitPriceValue = nil
         case .ranked(let r, let price, let v):
             unitPriceValue = price
@@ -40,6 +43,7 @@ public struct ProductRowText: Equatable, Sendable {
             shortVerdict = pinned ? "\(v.shortText) buy" : v.shortText
             isBest = v == .bestValue
             isRanked = true
+            isIncomplete = false
         }
         price = product.price.map(MoneyFormat.plain.price)
         quantity = product.quantityText

@@ -129,8 +129,7 @@ public struct ScreenLayout: Sendable {
         let indices = visibleProducts.map(order.index(at:))
         page = screen.tablePage.isCurrent(for: screen.comparison, indices: indices)
             ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage, shop: session.shop)
-        let counter = count > visibleProducts.count ? Self.counters(visibleProducts, of: count)[0] : ""
-        let columns = Columns(page, count: count, counter: counter, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
+        let columns = Columns(page, count: count, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
                               freshness: session.freshness, focus: screen.focus.product)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
@@ -158,52 +157,55 @@ public struct ScreenLayout: Sendable {
     struct Columns {
         var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0, age = 0
 
-        init(_ page: TablePage, count: Int, counter: String, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool,
-             freshness: Freshness, focus: Int) {
+        init(_ page: TablePage, count: Int, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool, freshness: Freshness,
+             focus: Int) {
             func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
             // The rank's digits and the focus mark.
             rank = String(count).count + 1
             let editedUnit = if case .unit = editor { TextWidth.of(editor.text) + 1 } else { 0 }
             unit = min(10, max(wide ? 5 : 6, widest(\.unit), editedUnit))
             unitPrice = min(14, max(wide ? TextWidth.of(ScreenLayout.unitPriceHeading(basis)) : 4, widest(\.unitPrice)))
-            // The best value's verdict has its mark before it.
-            let fullVerdict = max(widest { $0.isBest ? $0.verdict + "  " : $0.verdict }, wide ? TextWidth.of(counter) : 0)
-            let shortVerdict = widest { $0.isBest ? $0.shortVerdict + "  " : $0.shortVerdict }
-            var rest: Int
+            // Columns keep their place while a product is typed (decision 89). The name and the verdict share what
+            // the other columns leave; how they share it is settled at those columns' minimum widths, from the names
+            // alone: the name as wide as its texts (up to 20, `Oats @ Costco`), the verdict the rest. A numeric column
+            // wider than its minimum (a price of `1234567.00`) then takes its room from the name, down to the names'
+            // own width, so nothing to the name's right moves; only past that does the verdict give way. The Seen
+            // column is there whenever it fits at the minimums, dated products or not.
+            let minimumPrice = wide ? 7 : 10, minimumQuantity = wide ? 6 : 10, minimumUnit = wide ? 5 : 6, minimumRank = 2
+            let heading = wide ? TextWidth.of(ScreenLayout.unitPriceHeading(basis)) : 4
+            func restAt(rank: Int, price: Int, quantity: Int, unit: Int, unitPrice: Int) -> Int {
+                wide ? tableWidth - (rank + price + quantity + unit + unitPrice + 6) : tableWidth - (rank + unitPrice + 3)
+            }
+            let nameMinimum = wide ? 9 : 7
+            let verdictMinimum = 8
+            // Ages are five wide (`today`, `12 wk`, `5 mo!`), a stale year or a day in the future more.
+            let ageWidth = max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0)
+            var restAtMinimums = restAt(rank: minimumRank, price: minimumPrice, quantity: minimumQuantity, unit: minimumUnit, unitPrice: heading)
+            if restAtMinimums - (ageWidth + 1) >= nameMinimum + verdictMinimum {
+                age = ageWidth
+                restAtMinimums -= ageWidth + 1
+            }
             if wide {
-                // Room to type a price (`12.99▏`) and a quantity (`500▏`); longer ones widen the column.
-                price = min(10, max(7, widest(\.price)))
-                quantity = min(10, max(6, widest(\.quantity)))
-                rest = tableWidth - (rank + price + quantity + unit + unitPrice + 6)
+                price = min(10, max(minimumPrice, widest(\.price)))
+                quantity = min(10, max(minimumQuantity, widest(\.quantity)))
             } else {
-                price = 10
-                quantity = 10
-                rest = tableWidth - (rank + unitPrice + 3)
+                price = minimumPrice
+                quantity = minimumQuantity
             }
-            var nameMinimum = wide ? 10 : 8
-            // The prices' ages, when a shown product has a day and the name (giving up one column of its minimum) and
-            // the verdict keep their minimums.
-            let widestAge = page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0
-            if widestAge > 0 {
-                let width = max(TextWidth.of(ScreenLayout.ageHeading), widestAge)
-                if rest - (width + 1) - (nameMinimum - 1) >= min(8, shortVerdict) {
-                    age = width
-                    rest -= width + 1
-                    nameMinimum -= 1
-                }
-            }
-            // The name takes what its texts need (up to 20 columns: `Oats @ Costco`) before the verdict takes more
-            // than its short forms (`+21%`, `★ Best`, `no qty`, as telling as the long ones); the name keeps its
-            // minimum, and the verdict its short forms or a percent in powers of ten, at least 8 columns.
+            var rest = restAt(rank: rank, price: price, quantity: quantity, unit: unit, unitPrice: unitPrice)
+            if age > 0 { rest -= age + 1 }
             // (On the compact screen an unnamed product's row shows what it is, `3.99 for 500 g`, unless it is the
             // focused one, whose fields are on a line of their own.)
-            let names = zip(page.indices, page.rows).map { index, row in
+            let names = min(20, zip(page.indices, page.rows).map { index, row in
                 TextWidth.of(row.nameAndStore ?? (!wide && index != focus ? row.label : ""))
-            }
-            let nameWanted = max(nameMinimum, min(20, names.max() ?? 0))
-            let verdictWanted = max(min(fullVerdict, rest - nameWanted), min(shortVerdict, rest - nameMinimum), min(8, shortVerdict))
-            verdict = max(0, min(verdictWanted, rest - 1))
-            name = max(0, rest - verdict)
+            }.max() ?? 0)
+            let nameTarget = max(0, min(max(nameMinimum, names), restAtMinimums - verdictMinimum))
+            let verdictTarget = restAtMinimums - nameTarget
+            let nameFloor = min(nameTarget, max(TextWidth.of("Name"), names))
+            // The verdict keeps its minimum before a name keeps its whole text (the name keeps its own minimum).
+            let floor = min(nameFloor, max(rest - verdictMinimum, min(nameMinimum, rest)))
+            name = max(0, min(rest, max(floor, rest - verdictTarget)))
+            verdict = max(0, rest - name)
         }
     }
 

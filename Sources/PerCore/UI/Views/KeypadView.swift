@@ -104,7 +104,8 @@ public enum KeypadView {
         }
     }
 
-    /// Draws the keypad: enabled keys bold, disabled keys dim (and muted in colour), the flashed key reversed.
+    /// Draws the keypad: enabled keys in the normal weight (operators in their colour), disabled keys dim (and muted
+    /// in colour), the flashed key reversed.
     public static func draw(into canvas: inout Canvas, x: Int, y: Int, size: Size, enabled: Set<CalculatorKey>, pressed: CalculatorKey?, glyphs: GlyphSet) {
         let caps = keyCaps(x: x, y: y, size: size)
         var lines = BoxLines(width: canvas.width, height: canvas.height)
@@ -127,11 +128,12 @@ public enum KeypadView {
             case .operation, .equals: isOperator = true
             default: isOperator = false
             }
-            // Only the label shows pressed, reversed (not bold: the focused field's attributes, so a keystroke
-            // needs one attribute sequence): enough to see, and few bytes over a slow link.
+            // Only the label shows pressed, reversed (the focused field's attributes, so a keystroke needs one
+            // attribute sequence): enough to see, and few bytes over a slow link. Enabled labels are in the normal
+            // weight, so the flash ends with the label alone, no attribute sequence.
             let isPressed = pressed == cap.key
-            canvas.put(label, x: lx, y: ly, style: isPressed ? .reverse : isEnabled ? .bold : .dim,
-                       color: isEnabled ? (isOperator ? .operatorKey : .key) : .muted)
+            canvas.put(label, x: lx, y: ly, style: isPressed ? .reverse : isEnabled ? [] : .dim,
+                       color: isEnabled ? (isOperator ? .operatorKey : .normal) : .muted)
         }
     }
 }

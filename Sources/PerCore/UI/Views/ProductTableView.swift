@@ -36,11 +36,12 @@ enum ProductTableView {
             }
         }
         for row in layout.rows {
-            drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, into: &canvas)
+            drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX, into: &canvas)
         }
     }
 
-    static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, into canvas: inout Canvas) {
+    static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, tableEnd: Int,
+                        into canvas: inout Canvas) {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
@@ -51,10 +52,12 @@ enum ProductTableView {
         }
         put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
         // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
-        let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2
-            ? "+" + NumberFit.fit(String(text.shortVerdict.dropFirst().prefix { $0 != "%" }), width: row.verdict.width - 2, ellipsis: g.ellipsis) + "%" : ""
-        let verdict = [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }
-            .first { TextWidth.of($0) <= row.verdict.width } ?? ""
+        let fitted = NumberFit.fit(String(text.shortVerdict.dropFirst().prefix { $0 != "%" }), width: row.verdict.width - 2, ellipsis: g.ellipsis)
+        // A percent with no digit left (`+…%`) says nothing: then none.
+        let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2 && fitted.contains(where: \.isNumber) ? "+" + fitted + "%" : ""
+        // The product being typed says nothing of what it lacks: its placeholders and the editor's title say it.
+        let verdict = isFocusedRow && text.isIncomplete ? ""
+            : [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }.first { TextWidth.of($0) <= row.verdict.width } ?? ""
         put(verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
         if row.age.width > 0, let age = state.session.freshness.text(text.product.seen) {
             // A stale price's age is dim and marked (`5 mo!`), so it reads without colour.
@@ -71,15 +74,8 @@ enum ProductTableView {
             // The name and the store share a cell: it shows the one being edited, else "name @ store".
             if field == .store && !isFocused { continue }
             if field == .name && isFocusedRow && state.editing.focus.field == .store { continue }
-            if isFocused {
-                // Left-aligned while typing, so a keystroke only appends.
-                let typed = editedText(state, width: frame.width)
-                // Reverse alone, without colour: the same attributes as a pressed key and as the rest of the cell,
-                // so typing needs no switch, and the shortest attribute sequence.
-                canvas.fill(frame, with: Cell(" ", style: .reverse))
-                canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
-                continue
-            }
+            // The field being typed is drawn last, over the cells it may run into.
+            if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
             // A compact row without its fields says what the product is instead of its name.
             if field == .name, !wide, row.price.width == 0, text.name == nil {
@@ -108,6 +104,28 @@ enum ProductTableView {
             put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
                 color: value == nil ? .muted : .normal, into: &canvas, ellipsis: g.ellipsis)
         }
+        if isFocusedRow {
+            let field = state.editing.focus.field
+            let frame = row.frame(of: field)
+            guard frame.width > 0 else { return }
+            // Left-aligned while typing, so a keystroke only appends. A number longer than its cell runs on over
+            // the row's next cells, as a spreadsheet's cell editor does, rather than changing form (`1.23e6`):
+            // the keystroke still changes one place on screen.
+            let room = editRoom(row, field: field, tableEnd: tableEnd)
+            let full = ScreenView.editorText(state) + String(g.cursor)
+            let runsOn = field.isNumeric && TextWidth.of(full) > frame.width && TextWidth.of(full) <= room
+            let typed = runsOn ? full : editedText(state, width: frame.width)
+            // Reverse alone, without colour: the same attributes as a pressed key and as the rest of the cell,
+            // so typing needs no switch, and the shortest attribute sequence.
+            canvas.fill(runsOn ? Rect(x: frame.x, y: frame.y, width: TextWidth.of(full), height: 1) : frame, with: Cell(" ", style: .reverse))
+            canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
+        }
+    }
+
+    /// How far the focused field's typing may run: its cell, or for a number to the end of the row.
+    static func editRoom(_ row: ScreenLayout.ProductRow, field: ProductField, tableEnd: Int) -> Int {
+        let frame = row.frame(of: field)
+        return field.isNumeric ? max(frame.width, tableEnd - frame.x) : frame.width
     }
 
     /// The focused field's edit and cursor in `width` columns: a number too long for it is cut after its point

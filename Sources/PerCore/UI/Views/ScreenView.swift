@@ -91,8 +91,10 @@ public enum ScreenView {
     static func drawEditor(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         let r = layout.editor
         let text = editorText(state) + String(state.session.glyphs.cursor)
-        let cellWidth = layout.rows.first { $0.index == state.editing.focus.product }?.frame(of: state.editing.focus.field).width ?? 0
-        let showExpression = TextWidth.of(text) > cellWidth
+        // As far as the typing may run in the table (a number runs on over its row).
+        let room = layout.rows.first { $0.index == state.editing.focus.product }
+            .map { ProductTableView.editRoom($0, field: state.editing.focus.field, tableEnd: layout.table.maxX) } ?? 0
+        let showExpression = TextWidth.of(text) > room
         let ellipsis = state.session.glyphs.ellipsis
         // The pending result keeps its point (`= 3.33333…`) in at most half the line.
         let pending = pendingText(state).map { "= " + NumberFit.fit(String($0.dropFirst(2)), width: max(1, r.width / 2 - 2), ellipsis: ellipsis) }
@@ -100,8 +102,14 @@ public enum ScreenView {
         let titles = fieldTitles(state).map { $0 + (layout.kind == .wide ? "" : ":") }
         // On one line with the expression (compact), the title takes at most half of it.
         let titleRoom = layout.kind == .compact && showExpression ? min(r.width - pendingWidth, r.width / 2) : r.width - pendingWidth
-        let shownTitle = titles.first { TextWidth.of($0) <= titleRoom } ?? TextWidth.truncateWords(titles[0], to: max(0, titleRoom), ellipsis: ellipsis)
-        canvas.put(shownTitle, x: r.x, y: r.y, style: .bold, color: .accent, limit: r.width)
+        // Cut between words when it keeps a word of the product (`Price of Organic…`), else the field alone, never
+        // `Quantity of…`.
+        let field = state.editing.focus.field.title
+        let cut = TextWidth.truncateWords(titles[0], to: max(0, titleRoom), ellipsis: ellipsis)
+        let keepsAWord = cut.hasPrefix(field + " of ") && cut.count > field.count + " of ".count + 1
+        let shownTitle = titles.first { TextWidth.of($0) <= titleRoom } ?? (keepsAWord ? cut : field + (layout.kind == .wide ? "" : ":"))
+        // Bold, without colour: it changes at every field, and colour would double its attribute bytes.
+        canvas.put(shownTitle, x: r.x, y: r.y, style: .bold, limit: r.width)
         if let pending {
             canvas.put(pending, x: r.maxX - TextWidth.of(pending), y: r.y, color: .accent)
         }
