@@ -124,11 +124,12 @@ extension EndToEnd {
             tmux.settle(timeout: 3)
             tmux.keys("Escape")
             var screen = tmux.settle(timeout: 3).screen
-            for _ in 0..<6 where screen.range(of: #"Price (\(new|of )"#, options: .regularExpression) == nil {
+            // The editor's title: `Price (new product)`, `Price of …`, or `Price` alone at the line's end.
+            for _ in 0..<6 where screen.range(of: #"(?m)Price( \(new| of |\s*$)"#, options: .regularExpression) == nil {
                 tmux.keys("Tab")
                 screen = tmux.settle(timeout: 3).screen
             }
-            #expect(screen.range(of: #"Price (\(new|of )"#, options: .regularExpression) != nil, "no price field reached:\n\(screen)")
+            #expect(screen.range(of: #"(?m)Price( \(new| of |\s*$)"#, options: .regularExpression) != nil, "no price field reached:\n\(screen)")
             tmux.keys("C-u")
             tmux.type("4321+8765")
             screen = tmux.waitFor(timeout: 15) { $0.contains("4321+8765▏") && $0.contains("= 13086") }
