@@ -48,6 +48,10 @@ public struct StoreSession {
     /// Whether every write reached the database (or was let go with a comparison deleted elsewhere).
     public var isUpToDate: Bool { pending.isEmpty }
 
+    /// While true, writes are queued, not tried: the store's whole-file check is still running (the app reads
+    /// keys meanwhile); the first poll after it passes writes them, in order.
+    public var holdsWrites = false
+
     /// Does what the core asked; returns what it learnt, to be sent through `update`.
     public mutating func perform(_ effect: Effect, in state: AppState) -> [Action] {
         let comparison = state.editing.comparison
@@ -103,7 +107,7 @@ public struct StoreSession {
 
     /// Tries the queued writes in order; stops at the first that still fails.
     private mutating func flush(_ state: AppState) -> [Action] {
-        guard !pending.isEmpty else { return [] }
+        guard !pending.isEmpty, !holdsWrites else { return [] }
         let hadFailed = lastFailure != nil
         var actions: [Action] = []
         while let write = pending.first {

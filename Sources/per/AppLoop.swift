@@ -98,7 +98,16 @@ enum AppLoop {
         }
         var lastPoll = Date()
         var needsDraw = true
+        /// The whole-file check: started once the first frame is on screen (nothing was written before it), it runs
+        /// beside the loop; writes wait for it.
+        var integrity: BackgroundIntegrityCheck?
         var verified = false
+        /// A failed check ends the app with its message; what was typed meanwhile goes to a recovery file.
+        func refuse(_ error: StoreError) -> Int32 {
+            terminal.stop()
+            Output.error(error.message)
+            return storeSession.isUpToDate ? 1 : recover(state, storeSession, reason: error.message)
+        }
 
         loop: while true {
             if needsDraw {
@@ -106,18 +115,19 @@ enum AppLoop {
                 needsDraw = false
             }
             if !verified {
-                // The whole-file check waits until the first frame is on screen; nothing was written before it.
                 verified = true
-                do {
-                    try store.verifyIntegrity()
-                } catch {
-                    terminal.stop()
-                    Output.error(error.message)
-                    return 1
-                }
+                integrity = BackgroundIntegrityCheck(store)
+                storeSession.holdsWrites = true
                 // The open comparison's history, for the lowest seen, after the first frame too (each comparison
                 // opened later asks for its own).
                 dispatch(.store(.historyLoaded(state.editing.comparison.id, (try? store.history(of: state.editing.comparison.id)) ?? [])))
+            }
+            if let check = integrity, let outcome = check.outcome {
+                integrity = nil
+                switch outcome {
+                case .success: storeSession.holdsWrites = false   // the next poll writes what waited
+                case .failure(let error): return refuse(error)
+                }
             }
             var timeout = Int32(pollMilliseconds)
             if let deadline = flashDeadline {
@@ -149,6 +159,16 @@ enum AppLoop {
                 break loop
             }
         }
+        if let check = integrity {
+            // Quitting at once while the check runs: what waited is written once it passes.
+            switch check.wait() {
+            case .success:
+                storeSession.holdsWrites = false
+                _ = storeSession.poll(state)
+            case .failure(let error):
+                return refuse(error)
+            }
+        }
         terminal.stop()
         guard !storeSession.isUpToDate else { return 0 }
         return recover(state, storeSession)
@@ -157,8 +177,8 @@ enum AppLoop {
     static func today() -> CalendarDay { LocalClock.today() }
 
     /// Some writes never reached the database: what this session holds goes to a recovery file.
-    static func recover(_ state: AppState, _ storeSession: StoreSession) -> Int32 {
-        let reason = storeSession.lastFailure ?? "another session deleted this comparison"
+    static func recover(_ state: AppState, _ storeSession: StoreSession, reason given: String? = nil) -> Int32 {
+        let reason = given ?? storeSession.lastFailure ?? "another session deleted this comparison"
         do {
             let path = try storeSession.writeRecovery(state)
             Output.diagnostic("""

@@ -51,6 +51,26 @@ import TestSupport
         #expect(aisle.state.editing.comparison.products.count == 2)
     }
 
+    /// While the whole-file check runs beside the app, every write waits, in order; the first poll after it
+    /// passes writes them, and another session then sees them.
+    @Test func writesWaitWhileTheFileIsChecked() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        var aisle = try Side(path: path, id: "aisle", asTheApp: true)
+        home.session.holdsWrites = true
+        home.type("3.99\t500\tg\tsmall\t\t")
+        #expect(!home.session.isUpToDate)
+        #expect(try home.session.store.load("home-c0")?.products.contains { $0.name == "small" } != true)
+        home.poll()   // still held
+        #expect(!home.session.isUpToDate)
+        home.session.holdsWrites = false
+        home.poll()
+        #expect(home.session.isUpToDate)
+        #expect(try home.session.store.load("home-c0")?.products.first?.name == "small")
+        aisle.poll()
+        #expect(aisle.state.editing.comparison.products.first?.price == Decimal(string: "3.99"))
+    }
+
     @Test func twoSessionsStartedOnAFreshFileOpenOneComparison() throws {
         let path = folder.file("fresh.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
