@@ -26,6 +26,8 @@ MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# What man, completions and install build first; the install test sets it empty and BIN_RELEASE to the debug build.
+INSTALL_BUILD ?= build
 
 .PHONY: all build static-link run test unit bench install uninstall man completions deps check-deps clean
 
@@ -66,13 +68,13 @@ bench: deps build
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" PER_RELEASE_FLAGS="$(RELEASE_FLAGS)" ./Scripts/bench
 
 ## The man page, from the command definitions (per --experimental-dump-help) and the key table in Docs/USAGE.md.
-man: build
+man: $(INSTALL_BUILD)
 	@mkdir -p $(dir $(MAN_PAGE))
 	./Scripts/manpage $(BIN_RELEASE) Docs/USAGE.md > $(MAN_PAGE).tmp
 	mv $(MAN_PAGE).tmp $(MAN_PAGE)
 
 ## Shell completions, written by per itself (swift-argument-parser).
-completions: build
+completions: $(INSTALL_BUILD)
 	@mkdir -p $(COMPLETIONS)
 	$(BIN_RELEASE) --generate-completion-script bash > $(COMPLETIONS)/per.bash
 	$(BIN_RELEASE) --generate-completion-script zsh > $(COMPLETIONS)/_per
@@ -81,10 +83,10 @@ completions: build
 ## Install the stripped binary, its man page and completions under $(DESTDIR)$(PREFIX). The binary is stripped
 ## before it is copied: strip's own output sits in the page cache in small pieces, which made the first starts
 ## after an install about half a millisecond slower.
-install: build man completions
+install: $(INSTALL_BUILD) man completions
 	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	strip -o $(BIN_RELEASE).stripped $(BIN_RELEASE)
-	install -m 0755 $(BIN_RELEASE).stripped "$(BINDIR)/per"
+	strip -o $(GENERATED)/per $(BIN_RELEASE)
+	install -m 0755 $(GENERATED)/per "$(BINDIR)/per"
 	install -m 0644 $(MAN_PAGE) "$(MAN1DIR)/per.1"
 	install -m 0644 $(COMPLETIONS)/per.bash "$(BASHDIR)/per"
 	install -m 0644 $(COMPLETIONS)/_per "$(ZSHDIR)/_per"

@@ -284,6 +284,37 @@ extension EndToEnd {
         }
     }
 
+    /// `make install PREFIX=…` puts the binary, man page and completions where each shell looks, and
+    /// `make uninstall` takes every one of them away (the debug build stands in for the release one).
+    @Test func installPutsEachFileInPlaceAndUninstallRemovesThem() throws {
+        let folder = TemporaryFolder()
+        let prefix = folder.file("prefix")
+        let make = ["make", "-s", "-C", Self.root, "INSTALL_BUILD=", "BIN_RELEASE=\(perBinary)",
+                    "GENERATED=\(folder.file("generated"))", "PREFIX=\(prefix)"]
+        let install = run(make + ["install"])
+        #expect(install.status == 0, "\(install.stderr)")
+        let placed = ["bin/per", "share/man/man1/per.1", "share/bash-completion/completions/per",
+                      "share/zsh/site-functions/_per", "share/fish/vendor_completions.d/per.fish"]
+        #expect(Self.files(under: prefix) == placed.sorted())
+        let version = run([prefix + "/bin/per", "--version"])
+        #expect(version.status == 0 && !version.stdout.isEmpty, "\(version)")
+        #expect(run(["sh", "-c", "nm \"$0\" 2>&1 | grep -c 'no symbols'", prefix + "/bin/per"]).stdout.hasPrefix("1"),
+                "the installed binary is not stripped")
+        #expect(try String(contentsOfFile: prefix + "/share/man/man1/per.1", encoding: .utf8).contains(".TH PER 1"))
+        let uninstall = run(make + ["uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(Self.files(under: prefix) == [])
+    }
+
+    /// The regular files under a folder, as paths relative to it, sorted.
+    static func files(under folder: String) -> [String] {
+        let all = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return all.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptsKnowTheOptionsAndCommands(shell: String) {
         let script = run([perBinary, "--generate-completion-script", shell])
