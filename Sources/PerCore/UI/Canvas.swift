@@ -117,12 +117,13 @@ public struct Canvas: Equatable, Sendable {
     /// The whole canvas as text, rows joined by newlines (for snapshots).
     public var text: String { lines.joined(separator: "\n") }
 
-    /// One character per cell saying how it is styled without colour: `R` reverse, `B` bold, `d` dim, `u` underline, `.` plain.
+    /// One character per cell saying how it is styled without colour: `R` reverse, `U` reverse and underlined (a selected
+    /// text), `B` bold, `d` dim, `u` underline, `.` plain.
     public var styleLines: [String] {
         (0..<height).map { y in
             String((0..<width).map { x -> Character in
                 let s = self[x, y].style
-                if s.contains(.reverse) { return "R" }
+                if s.contains(.reverse) { return s.contains(.underline) ? "U" : "R" }
                 if s.contains(.bold) { return "B" }
                 if s.contains(.dim) { return "d" }
                 if s.contains(.underline) { return "u" }

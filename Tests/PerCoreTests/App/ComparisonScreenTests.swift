@@ -81,7 +81,7 @@ import Testing
         let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, store: "Aldi", seen: today)
         store.send(.comparison(.previousField), effects: [.saveField(.store, product: oats, position: 0)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("oats"))
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("oats")))
         }
         #expect(ScreenView.render(store.state).lines[2].contains("oats▏"))
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))  {
@@ -89,6 +89,44 @@ import Testing
         }
         // Not edited, the name's cell shows the store after the name.
         #expect(ScreenView.render(store.state).lines[2].contains(" oats @ Aldi "))
+    }
+
+    /// A store carried over from the product before is selected when its field is entered: typing the store you
+    /// are in replaces it (never `AldiLidl`), as a digit replaces a number; a motion or a deletion edits it instead.
+    @Test func aCarriedStoreIsReplacedByTypingAndEditedAfterAMotion() {
+        var store = TestStore()
+        store.type("2\t1\tkg\toats\tAldi\t3\t1\t\tbran\t")
+        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .store))
+        #expect(store.state.editing.editor == .text(.entered("Aldi")))
+        let screen = ScreenView.render(store.state)
+        #expect(screen.styleLines[3].hasPrefix("BB.UUUUR"), "the carried store is underlined:\n\(screen.lines.joined(separator: "\n"))\n\(screen.styleLines.joined(separator: "\n"))")
+        store.send(.comparison(.type("L"))) { $0.editing.editor = .text("L") }
+        store.send(.comparison(.paste("idl"))) {
+            $0.editing.editor = .text("Lidl")
+            $0.chrome.flash = nil
+        }
+        #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
+        let bran = Product(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, store: "Lidl", seen: today)
+        store.send(.comparison(.previousField), effects: [.saveField(.store, product: bran, position: 1)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: bran)
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("bran")))
+        }
+        // Backspace edits the selected text from its end; so does typing after a motion.
+        store.send(.comparison(.deleteBackward)) { $0.editing.editor = .text("bra") }
+        _ = store.apply(.comparison(.nextField))
+        _ = store.apply(.comparison(.previousField))
+        #expect(store.state.editing.editor == .text(.entered("bra")))
+        store.send(.comparison(.moveCursor(.end))) { $0.editing.editor = .text("bra") }
+        store.send(.comparison(.type("n"))) { $0.editing.editor = .text("bran") }
+        store.send(.comparison(.moveCursor(.start))) { $0.editing.editor = .text(TextField("bran", cursor: 0)) }
+        store.send(.comparison(.type("o"))) { $0.editing.editor = .text(TextField("obran", cursor: 1)) }
+        // Pasting into a selected name replaces it too.
+        _ = store.apply(.comparison(.nextField))
+        _ = store.apply(.comparison(.previousField))
+        store.send(.comparison(.paste("oat bran"))) {
+            $0.editing.editor = .text("oat bran")
+            $0.chrome.flash = nil
+        }
     }
 
     @Test func aCommittedPriceIsDatedWithTheSessionsDayAsTheClockMoves() {
@@ -201,7 +239,7 @@ import Testing
         var store = TestStore()
         store.type("2\t1\tkg\ta\t\t3\t1\tkg\tb\t\t")
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
-            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text("a"))
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("a")))
         }
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "a")) }
         #expect(Confirmation.deleteProduct("s-1", label: "a").question == "Delete 'a'? y/n")

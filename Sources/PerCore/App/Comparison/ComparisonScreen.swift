@@ -433,8 +433,8 @@ public struct ComparisonScreen: Equatable, Sendable {
         case .price: return .numeric(CalculatorEngine(value: product.price))
         case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
         case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
-        case .name: return .text(TextField(product.name))
-        case .store: return .text(TextField(product.store))
+        case .name: return .text(.entered(product.name))
+        case .store: return .text(.entered(product.store))
         }
     }
 

@@ -1,14 +1,39 @@
-/// The name field's edit: its text and a cursor (a count of characters from the start), edited like a text field.
+/// The name or store field's edit: its text and a caret, edited like a text field.
 public struct TextField: Equatable, Sendable {
     public private(set) var text: String
-    /// Characters before the cursor: 0 is the start, `text.count` the end.
-    public private(set) var cursor: Int
+    public private(set) var caret: Caret
+
+    public enum Caret: Equatable, Sendable {
+        /// A cursor: the count of characters before it, 0 the start, `text.count` the end.
+        case at(Int)
+        /// The whole text is selected, as a field with a value is entered (Tab, Enter, a click): the first
+        /// character typed or pasted replaces it, as a digit replaces a number; a motion or a deletion keeps
+        /// it and edits it from its end.
+        case wholeText
+    }
 
     /// The cursor at the end, as after typing `text`.
     public init(_ text: String = "", cursor: Int? = nil) {
         self.text = text
-        self.cursor = min(max(cursor ?? text.count, 0), text.count)
+        self.caret = .at(min(max(cursor ?? text.count, 0), text.count))
     }
+
+    /// The field as it is entered: its whole text selected (an empty one has nothing to select).
+    public static func entered(_ text: String) -> TextField {
+        var field = TextField(text)
+        if !text.isEmpty { field.caret = .wholeText }
+        return field
+    }
+
+    /// Characters before the cursor (the selected whole text has it at its end).
+    public var cursor: Int {
+        switch caret {
+        case .at(let offset): offset
+        case .wholeText: text.count
+        }
+    }
+
+    public var isWholeTextSelected: Bool { caret == .wholeText }
 
     public enum Motion: Equatable, Sendable {
         case left, right, start, end
@@ -16,10 +41,10 @@ public struct TextField: Equatable, Sendable {
 
     public mutating func move(_ motion: Motion) {
         switch motion {
-        case .left: cursor = max(cursor - 1, 0)
-        case .right: cursor = min(cursor + 1, text.count)
-        case .start: cursor = 0
-        case .end: cursor = text.count
+        case .left: caret = .at(max(cursor - 1, 0))
+        case .right: caret = .at(min(cursor + 1, text.count))
+        case .start: caret = .at(0)
+        case .end: caret = .at(text.count)
         }
     }
 
@@ -27,22 +52,27 @@ public struct TextField: Equatable, Sendable {
     @discardableResult
     public mutating func insert(_ character: Character) -> Bool {
         guard TextWidth.of(character) > 0 else { return false }
-        text.insert(character, at: index(cursor))
-        cursor += 1
+        if caret == .wholeText { text = "" }
+        let offset = cursor
+        text.insert(character, at: index(offset))
+        caret = .at(offset + 1)
         return true
     }
 
     /// Backspace: the character before the cursor.
     public mutating func deleteBackward() {
-        guard cursor > 0 else { return }
-        text.remove(at: index(cursor - 1))
-        cursor -= 1
+        let offset = cursor
+        guard offset > 0 else { return }
+        text.remove(at: index(offset - 1))
+        caret = .at(offset - 1)
     }
 
     /// Delete: the character under the cursor.
     public mutating func deleteForward() {
-        guard cursor < text.count else { return }
-        text.remove(at: index(cursor))
+        let offset = cursor
+        caret = .at(offset)
+        guard offset < text.count else { return }
+        text.remove(at: index(offset))
     }
 
     public mutating func clear() { self = TextField() }

@@ -119,6 +119,10 @@ enum ProductTableView {
             // so typing needs no switch, and the shortest attribute sequence.
             canvas.fill(runsOn ? Rect(x: frame.x, y: frame.y, width: TextWidth.of(full), height: 1) : frame, with: Cell(" ", style: .reverse))
             canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
+            // A name or store entered with its text selected underlines the text: typing replaces it.
+            if case .text(let edit) = state.editing.editor, edit.isWholeTextSelected {
+                canvas.put(String(typed.dropLast()), x: frame.x, y: frame.y, style: [.reverse, .underline])
+            }
         }
     }
 

@@ -38,7 +38,7 @@ public enum ScreenView {
         case .unit(let picker):
             UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
         case .text:
-            drawNameHint(state.editing.focus.field, layout, glyphs: g, into: &canvas)
+            drawNameHint(state.editing, layout, glyphs: g, into: &canvas)
         }
         drawSummary(state, layout, page: page, into: &canvas)
         drawFooter(state, layout, into: &canvas)
@@ -144,12 +144,15 @@ public enum ScreenView {
         }
     }
 
-    static func drawNameHint(_ field: ProductField, _ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
+    static func drawNameHint(_ editing: ComparisonScreen, _ layout: ScreenLayout, glyphs: GlyphSet, into canvas: inout Canvas) {
         let f = layout.keypadFrame
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
-        let hints = [field == .store ? "Type the store" : "Type the name", "(optional)", "", "Tab: next", "Esc: undo"]
+        let what = editing.focus.field == .store ? "store" : "name"
+        let selected = if case .text(let field) = editing.editor { field.isWholeTextSelected } else { false }
+        let hints = selected ? ["Typing replaces", "the \(what);", "Left/Right edit", "", "Tab: next", "Esc: undo"]
+                             : ["Type the \(what)", "(optional)", "", "Tab: next", "Esc: undo"]
         for (i, hint) in hints.enumerated() where f.y + 1 + i < f.maxY - 1 {
             canvas.put(hint, x: f.x + 2, y: f.y + 1 + i, style: .dim, color: .muted, limit: f.width - 3)
         }
@@ -242,10 +245,15 @@ public enum ScreenView {
                 let long = "Type a \(family.name) unit or step with Left/Right"
                 hint = TextWidth.of(long) < r.width ? long : "Type a \(family.name) unit, or Left/Right"
             }
-        case .text:
-            hint = state.editing.focus.field == .store
-                ? "Where the price was seen (optional); Tab for the next product"
-                : "Name this product (optional); Tab for its store"
+        case .text(let field):
+            let isStore = state.editing.focus.field == .store
+            if field.isWholeTextSelected {
+                let long = "Typing replaces the \(isStore ? "store" : "name"); Left/Right or Backspace edit it"
+                hint = TextWidth.of(long) < r.width ? long : "Typing replaces it; Left/Right edit it"
+            } else {
+                let long = isStore ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its store"
+                hint = TextWidth.of(long) < r.width ? long : (isStore ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its store")
+            }
         }
         canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
     }
