@@ -68,11 +68,21 @@ enum ProductColumns {
     /// Saving a whole product: every column but the id changes (it may have moved to another position or comparison).
     static let upsertWhole = insert(updating: ["comparison_id", "position"] + all.map(\.name))
 
-    /// Saving one field: a product not saved yet gets its whole row; a saved one gets only that column changed.
-    /// A price, quantity or unit carries its day (`seen`) with it.
-    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? insert(updating: updated(by: field)) }
+    /// Saving one field: a product not saved yet gets its whole row, after the comparison's last product (whatever
+    /// place it had in the session that typed it, so two sessions adding products at once never share a place); a
+    /// saved one gets only that column changed. A price, quantity or unit carries its day (`seen`) with it.
+    /// Arguments: `appendingArguments`.
+    static func upsert(_ field: ProductField) -> String { upsertField[field] ?? appending(updating: updated(by: field)) }
 
-    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, insert(updating: updated(by: $0))) })
+    private static let upsertField = Dictionary(uniqueKeysWithValues: ProductField.allCases.map { ($0, appending(updating: updated(by: $0))) })
+
+    private static func appending(updating: [String]) -> String {
+        let names = ["id", "comparison_id", "position"] + all.map(\.name)
+        let values = ["?1", "?2", "(SELECT coalesce(max(position), -1) + 1 FROM product WHERE comparison_id = ?2)"]
+            + all.indices.map { "?\($0 + 3)" }
+        return "INSERT INTO product (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
+            + " ON CONFLICT(id) DO UPDATE SET " + updating.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    }
 
     private static func updated(by field: ProductField) -> [String] {
         ProductColumn.of(field).map(\.name) + (field.isPricing ? [ProductColumn.seen.name] : [])
@@ -99,6 +109,11 @@ enum ProductColumns {
     /// The arguments of `insert(updating:)` for `product`.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int) -> StatementArguments {
         StatementArguments([product.id.rawValue, comparison.rawValue, position] + all.map { $0.value(product) })
+    }
+
+    /// The arguments of `upsert(_:)` for `product`: those of `insert(updating:)` without the position.
+    static func appendingArguments(_ product: Product, comparison: ComparisonID) -> StatementArguments {
+        StatementArguments([product.id.rawValue, comparison.rawValue] + all.map { $0.value(product) })
     }
 
     /// The same, with the price and quantity texts given where known (import: the file's text, formatted without

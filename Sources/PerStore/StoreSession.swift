@@ -151,8 +151,8 @@ public struct StoreSession {
         }
         if write.needsRow { try store.saveHeader(of: write.header) }
         switch write.effect {
-        case .saveField(let field, let product, let position, let keepsEarlierPrice):
-            try store.saveField(field, of: product, in: write.comparison, position: position, keepingEarlierPrice: keepsEarlierPrice)
+        case .saveField(let field, let product, let keepsEarlierPrice):
+            try store.saveField(field, of: product, in: write.comparison, keepingEarlierPrice: keepsEarlierPrice)
         case .restoreProduct(let product, let position):
             try store.restoreProduct(product, in: write.comparison, position: position)
         case .deleteProduct(let id):

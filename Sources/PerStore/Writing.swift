@@ -53,13 +53,14 @@ extension ComparisonStore {
             ])
     }
 
-    /// Saves one committed field. A product not saved yet gets a row with all its fields at `position`; a saved one
-    /// gets only this column changed, so edits of other fields made meanwhile by other sessions are kept.
+    /// Saves one committed field. A product not saved yet gets a row with all its fields after the comparison's last
+    /// product; a saved one gets only this column changed, so edits of other fields made meanwhile by other sessions
+    /// are kept.
     /// A changed price, quantity or unit keeps the product's earlier complete price in the history, in the same
     /// transaction (so two sessions changing it at once both record what they replaced).
     /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
     /// `keepingEarlierPrice`: false when the stored price was never a price seen (see `Effect.saveField`).
-    public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID, position: Int,
+    public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID,
                           keepingEarlierPrice: Bool = true) throws(StoreError) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
@@ -69,7 +70,7 @@ extension ComparisonStore {
                 try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product, changing: [field]))
             }
             try db.cachedStatement(sql: ProductColumns.upsert(field))
-                .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
+                .execute(arguments: ProductColumns.appendingArguments(product, comparison: comparison))
             try Self.touch(comparison, db)
         }
     }

@@ -26,7 +26,7 @@ import TestSupport
                 for (i, p) in products.enumerated() {
                     var edited = p
                     edited.price = decimal("\(i).99")
-                    try a.saveField(.price, of: edited, in: id, position: i)
+                    try a.saveField(.price, of: edited, in: id)
                     if i % 10 == 0 { try a.save(Comparison(title: "from a \(i)")) }
                 }
             } catch { errors.add(error) }
@@ -37,7 +37,7 @@ import TestSupport
                     var edited = p
                     edited.unit = .gram
                     edited.name = "this name is stale" // only the unit column is written
-                    try b.saveField(.unit, of: edited, in: id, position: i)
+                    try b.saveField(.unit, of: edited, in: id)
                     if i % 10 == 0 { try b.save(Comparison(title: "from b \(i)")) }
                 }
             } catch { errors.add(error) }
@@ -68,8 +68,8 @@ import TestSupport
         var first = item, second = item
         first.price = decimal("2")
         second.price = decimal("3")
-        try a.saveField(.price, of: first, in: comparison.id, position: 0)
-        try b.saveField(.price, of: second, in: comparison.id, position: 0)
+        try a.saveField(.price, of: first, in: comparison.id)
+        try b.saveField(.price, of: second, in: comparison.id)
         #expect(try a.load(comparison.id)?.products.first?.price == decimal("3"))
         #expect(try b.load(comparison.id)?.products.first?.price == decimal("3"))
     }

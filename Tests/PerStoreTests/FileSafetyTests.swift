@@ -100,7 +100,7 @@ import TestSupport
         _ = try store.changeCounter()
         #expect(throws: StoreError.readOnly(path: path)) { try store.save(Comparison(title: "no")) }
         #expect(throws: StoreError.readOnly(path: path)) {
-            try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id, position: 0)
+            try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id)
         }
         #expect(throws: StoreError.readOnly(path: path)) { try store.deleteComparison(comparison.id) }
         #expect(StoreError.readOnly(path: path).message.contains("read-only"))

@@ -21,8 +21,8 @@ struct PriceBookCommandTests {
         var jumbo = Product(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, store: "Aldi", seen: day("2026-10-03"))
         try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
         jumbo.price = decimal("5.49"); jumbo.quantity = decimal("0.9"); jumbo.store = "Lidl"; jumbo.seen = day("2026-11-01")
-        try store.saveField(.quantity, of: jumbo, in: "c", position: 0)
-        try store.saveField(.store, of: jumbo, in: "c", position: 0)
+        try store.saveField(.quantity, of: jumbo, in: "c")
+        try store.saveField(.store, of: jumbo, in: "c")
         jumbo.price = decimal("6.99"); jumbo.quantity = 1; jumbo.store = "Costco"; jumbo.seen = day("2026-11-20")
         try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
     }

@@ -76,7 +76,7 @@ import TestSupport
         var jumbo = oats.products[0]
         jumbo.price = decimal("5.49")
         jumbo.seen = day("2026-11-22")
-        try store.saveField(.price, of: jumbo, in: "c1", position: 0)
+        try store.saveField(.price, of: jumbo, in: "c1")
         #expect(try store.history(of: "c1") == [PriceRecord(product: "p1", name: "Jumbo", store: "", seen: nil, price: decimal("6.99"), quantity: 1, unit: .kilogram)])
         #expect(try store.load("c1")?.products[0].seen == day("2026-11-22"))
     }
@@ -87,20 +87,20 @@ import TestSupport
         try store.save(Comparison(id: id, title: "Oats"))
         var p = Product(id: "p", name: "Jumbo", store: "Aldi")
         p.price = 5; p.seen = day("2026-10-01")
-        try store.saveField(.price, of: p, in: id, position: 0)          // incomplete: nothing kept
+        try store.saveField(.price, of: p, in: id)          // incomplete: nothing kept
         p.quantity = 1
-        try store.saveField(.quantity, of: p, in: id, position: 0)
+        try store.saveField(.quantity, of: p, in: id)
         p.unit = .kilogram; p.seen = day("2026-10-03")
-        try store.saveField(.unit, of: p, in: id, position: 0)
+        try store.saveField(.unit, of: p, in: id)
         #expect(try store.history(of: id).isEmpty)
         p.name = "Jumbo oats"; p.store = "Lidl"
-        try store.saveField(.name, of: p, in: id, position: 0)           // not a price: nothing kept
-        try store.saveField(.store, of: p, in: id, position: 0)
-        try store.saveField(.price, of: p, in: id, position: 0)          // the same price again: nothing kept
+        try store.saveField(.name, of: p, in: id)           // not a price: nothing kept
+        try store.saveField(.store, of: p, in: id)
+        try store.saveField(.price, of: p, in: id)          // the same price again: nothing kept
         #expect(try store.history(of: id).isEmpty)
 
         p.price = decimal("5.49"); p.store = "Costco"; p.seen = day("2026-11-20")
-        try store.saveField(.price, of: p, in: id, position: 0)
+        try store.saveField(.price, of: p, in: id)
         let first = PriceRecord(product: "p", name: "Jumbo oats", store: "Lidl", seen: day("2026-10-03"), price: 5, quantity: 1, unit: .kilogram)
         #expect(try store.history(of: id) == [first])
         #expect(try store.load(id)?.products == [Product(id: "p", name: "Jumbo oats", price: decimal("5.49"), quantity: 1, unit: .kilogram, store: "Lidl", seen: day("2026-11-20"))])
@@ -119,12 +119,12 @@ import TestSupport
         #expect(try store.history(of: id).count == 2)
         #expect(try store.clearHistory(of: id) == 2)
         #expect(try store.history(of: id).isEmpty)
-        try store.saveField(.price, of: p, in: id, position: 0)
+        try store.saveField(.price, of: p, in: id)
         p.price = 9
-        try store.saveField(.price, of: p, in: id, position: 0)
+        try store.saveField(.price, of: p, in: id)
         #expect(try store.history(of: id).count == 1)
         p.unit = .pound
-        try store.saveField(.unit, of: p, in: id, position: 0, keepingEarlierPrice: false)   // a carried unit settled: not a price seen
+        try store.saveField(.unit, of: p, in: id, keepingEarlierPrice: false)   // a carried unit settled: not a price seen
         #expect(try store.history(of: id).count == 1)
         try store.deleteComparison(id)
         #expect(try store.history(of: id).isEmpty)
@@ -149,7 +149,7 @@ import TestSupport
                         for (i, p) in products.enumerated() {
                             var edited = p
                             edited.price = Decimal(price)
-                            try store.saveField(.price, of: edited, in: "c", position: i)
+                            try store.saveField(.price, of: edited, in: "c")
                         }
                     }
                 } catch { errors.add(error) }

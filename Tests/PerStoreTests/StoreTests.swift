@@ -127,7 +127,7 @@ import TestSupport
         try store.renameComparison(b.id, to: "Bee, \"quoted\"")
         #expect(try store.summaries().map(\.title) == ["Bee, \"quoted\"", "C", "A"])
         #expect(try store.mostRecentlyEditedID() == b.id)
-        try store.saveField(.price, of: product("x", "1", "1", .each), in: a.id, position: 0)
+        try store.saveField(.price, of: product("x", "1", "1", .each), in: a.id)
         #expect(try store.summaries().map(\.title) == ["A", "Bee, \"quoted\"", "C"])
         var header = c
         header.chosenBasis = ComparisonBasis(amount: 1, unit: .each)
@@ -178,7 +178,7 @@ import TestSupport
         let store = try ComparisonStore(path: path)
         #expect(try store.summaries().map(\.id) == ["b", "c", "a"])
         #expect(try store.comparisonToOpen(orNew: Comparison()).id == "b")
-        try store.saveField(.name, of: Product(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a", position: 0)
+        try store.saveField(.name, of: Product(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a")
         #expect(try store.summaries().map(\.id) == ["a", "b", "c"])
     }
 
@@ -205,7 +205,7 @@ import TestSupport
         let store = try ComparisonStore(path: folder.file("per.sqlite"))
         let blank = Comparison(), titled = Comparison(title: "T"), withProduct = Comparison()
         try store.save([blank, titled, withProduct])
-        try store.saveField(.price, of: product("", "1", nil, nil), in: withProduct.id, position: 0)
+        try store.saveField(.price, of: product("", "1", nil, nil), in: withProduct.id)
         #expect(try store.deleteComparisonIfBlank(blank.id))
         #expect(try !store.deleteComparisonIfBlank(titled.id))
         #expect(try !store.deleteComparisonIfBlank(withProduct.id))
@@ -239,34 +239,34 @@ import TestSupport
 
         // A new product: every column is written.
         var item = product("new", "2.50", nil, nil)
-        try store.saveField(.price, of: item, in: comparison.id, position: 0)
+        try store.saveField(.price, of: item, in: comparison.id)
         #expect(try store.load(comparison.id)?.products == [item])
 
         // An existing product: only the named column changes, even when the product passed has other values.
         var stale = item
         stale.name = "stale name"
         stale.quantity = decimal("500")
-        try store.saveField(.quantity, of: stale, in: comparison.id, position: 7)
+        try store.saveField(.quantity, of: stale, in: comparison.id)
         item.quantity = decimal("500")
         #expect(try store.load(comparison.id)?.products == [item])
 
         stale.unit = .gram
-        try store.saveField(.unit, of: stale, in: comparison.id, position: 0)
+        try store.saveField(.unit, of: stale, in: comparison.id)
         item.unit = .gram
         stale.name = "final name"
-        try store.saveField(.name, of: stale, in: comparison.id, position: 0)
+        try store.saveField(.name, of: stale, in: comparison.id)
         item.name = "final name"
         #expect(try store.load(comparison.id)?.products == [item])
 
         // Clearing a field stores NULL.
         item.price = nil
-        try store.saveField(.price, of: item, in: comparison.id, position: 0)
+        try store.saveField(.price, of: item, in: comparison.id)
         #expect(try store.load(comparison.id)?.products.first?.price == nil)
 
-        // Positions of new rows order the products.
-        let before = product("before", "1", nil, nil)
-        try store.saveField(.price, of: before, in: comparison.id, position: -1)
-        #expect(try store.load(comparison.id)?.products.map(\.name) == ["before", "final name"])
+        // A new row goes after the comparison's last product, whichever place the session that typed it showed it at.
+        let after = product("after", "1", nil, nil)
+        try store.saveField(.price, of: after, in: comparison.id)
+        #expect(try store.load(comparison.id)?.products.map(\.name) == ["final name", "after"])
     }
 
     @Test func theColumnTableCoversEveryFieldOnceAndReadsBadValuesAsUnset() throws {
@@ -305,11 +305,11 @@ import TestSupport
         var changed = drinks
         changed.quantity = 2000
         changed.pack = nil
-        try store.saveField(.quantity, of: changed, in: comparison.id, position: 0)
+        try store.saveField(.quantity, of: changed, in: comparison.id)
         #expect(try store.load(comparison.id)?.products == [changed])
         changed.quantity = 2400
         changed.pack = Multipack(count: 4, size: 600)
-        try store.saveField(.quantity, of: changed, in: comparison.id, position: 0)
+        try store.saveField(.quantity, of: changed, in: comparison.id)
         #expect(try store.load(comparison.id)?.products == [changed])
     }
 
@@ -359,7 +359,7 @@ import TestSupport
         let store = try ComparisonStore(path: path)
         #expect(try store.load(ComparisonID("old"))?.products == [Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 500, unit: .gram)])
         let product = Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330))
-        try store.saveField(.quantity, of: product, in: ComparisonID("old"), position: 0)
+        try store.saveField(.quantity, of: product, in: ComparisonID("old"))
         #expect(try store.load(ComparisonID("old"))?.products == [product])
     }
 
@@ -369,7 +369,7 @@ import TestSupport
         try store.save(comparison)
         try store.deleteComparison(comparison.id)
         #expect(throws: StoreError.comparisonDeleted(id: comparison.id)) {
-            try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id, position: 0)
+            try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id)
         }
         #expect(try store.summaries().isEmpty)
     }
@@ -380,7 +380,7 @@ import TestSupport
         try store.save(a)
         try store.save(b)
         #expect(try store.mostRecentlyEditedID() == b.id)
-        try store.saveField(.price, of: product("p", "1", nil, nil), in: a.id, position: 0)
+        try store.saveField(.price, of: product("p", "1", nil, nil), in: a.id)
         #expect(try store.mostRecentlyEditedID() == a.id)
         var header = b
         header.title = "B2"

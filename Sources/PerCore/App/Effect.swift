@@ -3,7 +3,8 @@
 public enum Effect: Equatable, Sendable {
     /// `keepsEarlierPrice`: false when the product's earlier price was never a price seen (a unit carried over,
     /// changed before the product was done), so the store does not keep it in the history.
-    case saveField(ProductField, product: Product, position: Int, keepsEarlierPrice: Bool = true)
+    /// A product not saved yet is saved after the comparison's last product.
+    case saveField(ProductField, product: Product, keepsEarlierPrice: Bool = true)
     case deleteProduct(ProductID)
     /// Ctrl-Y: a deleted product saved again whole at its place, the products at or after it moving down one.
     case restoreProduct(Product, position: Int)
@@ -59,7 +60,7 @@ extension Effect {
     /// The product a write saves (its failure keeps it as unsaved), if it saves one.
     public var savedProduct: ProductID? {
         switch self {
-        case .saveField(_, let product, _, _), .restoreProduct(let product, _): product.id
+        case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
         case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
              .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
         }

@@ -26,7 +26,7 @@ import Testing
         }
         store.type("2+3")
         let expected = Product(id: "s-1", price: 15, seen: today)
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: expected, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: expected)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: expected)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
@@ -35,7 +35,7 @@ import Testing
     @Test func danglingOperatorIsDroppedOnLeaving() {
         var store = TestStore()
         store.type("12+")
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 12, seen: today), position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 12, seen: today))]) {
             $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 12, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
@@ -44,7 +44,7 @@ import Testing
     @Test func divisionByZeroKeepsTheFirstOperandWithAMessage() {
         var store = TestStore()
         store.type("7/0")
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 7, seen: today), position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 7, seen: today))]) {
             $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 7, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Cannot divide by zero: kept 7", isWarning: true)
@@ -55,7 +55,7 @@ import Testing
         var store = TestStore()
         store.type("2\t3\tkg\toats\tAldi")
         let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, store: "Aldi", seen: today)
-        store.send(.comparison(.nextField), effects: [.saveField(.store, product: oats, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.store, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram, store: "Aldi"))   // the unit and the store carry over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
@@ -79,7 +79,7 @@ import Testing
             $0.chrome.status = nil
         }
         let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, store: "Aldi", seen: today)
-        store.send(.comparison(.previousField), effects: [.saveField(.store, product: oats, position: 0)]) {
+        store.send(.comparison(.previousField), effects: [.saveField(.store, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("oats")))
         }
@@ -107,7 +107,7 @@ import Testing
         }
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
         let bran = Product(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, store: "Lidl", seen: today)
-        store.send(.comparison(.previousField), effects: [.saveField(.store, product: bran, position: 1)]) {
+        store.send(.comparison(.previousField), effects: [.saveField(.store, product: bran)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: bran)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("bran")))
         }
@@ -139,7 +139,7 @@ import Testing
         }
         store.type("2")   // a digit replaces the value
         let changed = Product(id: "s-1", price: 2, quantity: 2, unit: .kilogram, seen: tomorrow)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: changed)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.standard)))
         }
@@ -221,7 +221,7 @@ import Testing
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
-        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
         }
@@ -292,8 +292,8 @@ import Testing
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
         }
         var hangup = store
-        hangup.send(.terminal(.hangup), effects: [.saveField(.price, product: saved, position: 0), .quitNow], commit)
-        store.send(.app(.quit), effects: [.saveField(.price, product: saved, position: 0), .quit], commit)
+        hangup.send(.terminal(.hangup), effects: [.saveField(.price, product: saved), .quitNow], commit)
+        store.send(.app(.quit), effects: [.saveField(.price, product: saved), .quit], commit)
     }
 
     @Test func stepBasisCyclesThroughTheFamilysUnits() {

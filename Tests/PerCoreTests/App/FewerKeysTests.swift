@@ -23,7 +23,7 @@ import Testing
             $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("5")!)))
             $0.chrome.flash = .key(.digit(5))
         }
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today), position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))]) {
             $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
@@ -60,7 +60,7 @@ import Testing
         var store = TestStore()
         store.type("2\t500\tg")
         let cereal = Product(id: "s-1", price: 2, quantity: 500, unit: .gram, seen: TestStore.today)
-        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: cereal, position: 0)]) {
+        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: cereal)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: cereal)
             $0.editing.comparison.append(Product(id: "s-2", unit: .gram))
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
@@ -69,7 +69,7 @@ import Testing
         // The second product of the same unit: price, Tab, quantity, Enter.
         store.type("3\t750")
         let second = Product(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
-        store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second, position: 1)]) {
+        store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
             $0.editing.comparison.append(Product(id: "s-3", unit: .gram))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
@@ -88,7 +88,7 @@ import Testing
     @Test func enterInAPartialProductIsNextField() {
         var store = TestStore()
         store.type("2")
-        store.send(.comparison(.finishProduct), effects: [.saveField(.price, product: Product(id: "s-1", price: 2, seen: TestStore.today), position: 0)]) {
+        store.send(.comparison(.finishProduct), effects: [.saveField(.price, product: Product(id: "s-1", price: 2, seen: TestStore.today))]) {
             $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 2, seen: TestStore.today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
@@ -140,7 +140,7 @@ import Testing
         #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"])])
         store.type("1\t1\tkg")
         let product = Product(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0), .saveHeader]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product), .saveHeader]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)   // the choice for mass, remembered
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
@@ -235,7 +235,7 @@ import Testing
         var store = TestStore()
         store.type("4.99\t6*330")
         let drinks = Product(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330), seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: drinks)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }
@@ -249,7 +249,7 @@ import Testing
         }
         store.type("2000")
         let single = Product(id: "s-1", price: dec("4.99"), quantity: 2000, seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: single)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }

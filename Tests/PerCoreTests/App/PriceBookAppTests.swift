@@ -34,7 +34,7 @@ import Testing
         var store = TestStore(store: "Lidl")
         store.type("3")
         let product = Product(id: "s-1", price: 3, store: "Lidl", seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: product, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
@@ -97,7 +97,7 @@ import Testing
         #expect(store.state.chrome.status == nil)   // no quantity yet: no unit price
         store.type("1")
         let product = Product(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, position: 1)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
             $0.editing.unitToSettle = "s-1"   // its unit, carried over, is still ahead: nothing said yet
@@ -122,7 +122,7 @@ import Testing
         store.type("g")
         let product = Product(id: "s-1", price: 3, quantity: 500, unit: .gram, store: "Costco", seen: TestStore.today)
         // Saved without keeping 3 for 500 kg in the history: it was never a price seen.
-        #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, position: 1, keepsEarlierPrice: false)])
+        #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, keepsEarlierPrice: false)])
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +9%)"))
         #expect(store.state.editing.lowestSeen == .record(PriceRecord(Self.oats().products[0])!))
     }
@@ -133,7 +133,7 @@ import Testing
         store.type("5\t")
         store.type("1")
         let product = Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, position: 1)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
             $0.editing.unitToSettle = "s-1"
@@ -210,7 +210,7 @@ import Testing
         var store = TestStore()
         store.type("4")
         let product = Product(id: "s-1", price: 4, seen: TestStore.today)
-        store.send(.app(.showHistory), effects: [.saveField(.price, product: product, position: 0), .loadHistory("c")]) {
+        store.send(.app(.showHistory), effects: [.saveField(.price, product: product), .loadHistory("c")]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.screen = .history(HistoryScreen())
         }

@@ -17,6 +17,23 @@ import Testing
         #expect(store.state.editing.editor.text == "7")
     }
 
+    /// Two sessions each on their blank new row: the product the other one adds goes above this session's new
+    /// row, which stays last, as the store saves what it becomes after the comparison's last product.
+    @Test func theNewRowStaysLastWhenAnotherSessionAddsAProduct() {
+        var store = TestStore()
+        store.type("2\t1\tkg\n3")    // product 1 done; typing product 2's price
+        var theirs = store.state.editing.comparison
+        theirs.removeProduct(at: 1)
+        let added = Product(id: "t-1", price: 4, quantity: 1, unit: .kilogram)
+        theirs.append(added)
+        store.send(.store(.externalChanges(theirs))) {
+            $0.editing.comparison.insert(added, at: 1)
+            $0.editing.focus = FieldFocus(product: 2, field: .price)
+        }
+        #expect(store.state.editing.editor.text == "3")
+        #expect(ScreenView.render(store.state).lines[3...4].map { $0.prefix(17) } == [" 2              4", "›-           3▏  "])
+    }
+
     @Test func leavingAnUntouchedFieldKeepsAnotherSessionsNewerValue() {
         var store = TestStore()
         store.type("3.99\t1\tkg\t")
@@ -127,7 +144,7 @@ import Testing
         quitting.send(.app(.quit), effects: [.quit])          // nothing changed here: nothing to save
         store.type("7")
         let saved = Product(id: "s-1", price: 7, seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.restoreComparison, .saveField(.price, product: saved, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.restoreComparison, .saveField(.price, product: saved)]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
@@ -142,7 +159,7 @@ import Testing
         store.send(.store(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
         store.type("4")
         let saved = Product(id: "s-1", price: 4, seen: TestStore.today)
-        store.send(.app(.showLists), effects: [.restoreComparison, .saveField(.price, product: saved, position: 0), .loadLists]) {
+        store.send(.app(.showLists), effects: [.restoreComparison, .saveField(.price, product: saved), .loadLists]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
             $0.screen = .lists(ListsScreen(entries: [], selecting: "c"))

@@ -40,7 +40,7 @@ import Testing
             $0.editing.editor = .unit(typed)
         }
         let product = Product(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, position: 0)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
             $0.chrome.status = StatusMessage("sheet: a count unit, compared only with sheets")

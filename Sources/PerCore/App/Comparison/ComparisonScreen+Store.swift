@@ -27,15 +27,19 @@ extension ComparisonScreen {
         let isEditing = editor != untouchedEditor
         var merged = fresh
         let freshIDs = Set(fresh.products.map(\.id))
-        // Local products the store does not have (blank, failed to save, or being edited here) are
-        // kept, each placed after the product it followed here (at the end when none).
-        for (localIndex, product) in comparison.products.enumerated()
-        where (product.isBlank || unsaved.contains(product.id) || (product.id == focusedProduct.id && isEditing))
-            && !freshIDs.contains(product.id) {
+        // Local products the store does not have (failed to save, or being edited here) are kept, each placed
+        // after the product it followed here (at the end when none). The blank new row stays last: what it
+        // becomes is saved after the comparison's last product, so that is where it is shown meanwhile.
+        let kept = comparison.products.enumerated().filter { _, product in
+            (product.isBlank || unsaved.contains(product.id) || (product.id == focusedProduct.id && isEditing))
+                && !freshIDs.contains(product.id)
+        }
+        for (localIndex, product) in kept where !product.isBlank {
             let previous = comparison.products[..<localIndex].last { p in merged.products.contains { $0.id == p.id } }
             let at = previous.flatMap { p in merged.products.firstIndex { $0.id == p.id } }.map { $0 + 1 } ?? merged.products.count
             merged.insert(product, at: at)
         }
+        for (_, product) in kept where product.isBlank { merged.append(product) }
         for id in unsaved {
             if let mine = comparison.products.first(where: { $0.id == id }), let i = merged.products.firstIndex(where: { $0.id == id }) {
                 merged.replaceProduct(at: i, with: mine)

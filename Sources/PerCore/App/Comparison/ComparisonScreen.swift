@@ -367,7 +367,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil, session: session, chrome: &chrome)
         }
         // The unit settled before the product was done: the price with the carried unit was never seen.
-        return [.saveField(focus.field, product: product, position: focus.product, keepsEarlierPrice: !settling)]
+        return [.saveField(focus.field, product: product, keepsEarlierPrice: !settling)]
     }
 
     /// When `product`'s unit price changed, the status line says how it stands against the lowest seen (unless the
