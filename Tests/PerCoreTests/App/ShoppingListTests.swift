@@ -170,7 +170,7 @@ import TestSupport
 
     /// Totals over the items on the list, exact: 6.99 + 2 × 1.29 = 9.57, 2.58 of it in the cart.
     @Test func totalsOfTheListTheCartAndWhatIsLeft() {
-        let totals = ListTotals(Self.shopping)
+        var totals = ListTotals(Self.shopping)
         #expect(totals.total == decimal("9.57"))
         #expect(totals.inCart == decimal("2.58"))
         #expect(totals.left == decimal("6.99"))
@@ -182,8 +182,11 @@ import TestSupport
         #expect(ListTotals([ListEntry(id: "u", title: "", productCount: 0)]).unpriced == 0)
         let money = MoneyFormat(currency: try? Currency(validating: "€"))
         #expect(ListsView.totalsLine(totals, money: money, width: 80) == "Total €9.57 · in cart €2.58 · left €6.99 (1 without a price)")
-        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · in cart €2.58 · left €6.99")
+        // Narrower, the items without a price are still said; the cart goes first.
+        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · left €6.99 · 1 no price")
         #expect(ListsView.totalsLine(totals, money: money, width: 36) == "Total €9.57 cart €2.58 left €6.99")
+        totals.unpriced = 0
+        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · in cart €2.58 · left €6.99")
     }
 
     @Test func theListShowsBoxesCountsTheProductToBuyAndTotals() {
@@ -376,7 +379,7 @@ import TestSupport
                [ ]   2× Oats · Aldi            7.98
                [x]   2× Milk                   2.58
                [ ]   1× Bread
-            \(String(repeating: "\n", count: 12))   Total 10.56 cart 2.58 left 7.98
+            \(String(repeating: "\n", count: 12))   Total 10.56 · left 7.98 · 1 no price
              Buy a1, Aldi, 3.99
             Enter open  / find  ^N new  ^D delete
             """)

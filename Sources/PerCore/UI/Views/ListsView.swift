@@ -100,12 +100,14 @@ enum ListsView {
         canvas.put(text, x: endX - TextWidth.of(text), y: y, style: style, color: color)
     }
 
-    /// `Total 45.92 · in cart 13.98 · left 31.94 (2 without a price)`, shorter when the width asks.
+    /// `Total 45.92 · in cart 13.98 · left 31.94 (2 without a price)`, shorter when the width asks; items without a
+    /// price are said before the cart is left out, so a total never looks complete when it is not.
     static func totalsLine(_ totals: ListTotals, money: MoneyFormat, width: Int) -> String {
         let total = money.shown(money.price(totals.total)), cart = money.shown(money.price(totals.inCart)), left = money.shown(money.price(totals.left))
         let unpriced = totals.unpriced == 0 ? "" : " (\(totals.unpriced) without a price)"
         let forms = [
             "Total \(total) · in cart \(cart) · left \(left)\(unpriced)",
+        ] + (totals.unpriced == 0 ? [] : ["Total \(total) · left \(left) · \(totals.unpriced) no price"]) + [
             "Total \(total) · in cart \(cart) · left \(left)",
             "Total \(total) cart \(cart) left \(left)",
             "Left \(left) of \(total)",
