@@ -362,7 +362,7 @@ import Testing
     @Test func theHistoryAt80x24() {
         let canvas = ScreenView.render(Self.historyState(80, 24))
         #expect(canvas.text == """
-         per │ Oats: prices seen                                                      6
+         per │ Oats: prices seen                                               6 prices
          Seen       Product                       Store  Price Qty Unit Per kg
          2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
          2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
@@ -399,7 +399,7 @@ import Testing
 
     @Test func theHistoryAt40x20() {
         #expect(ScreenView.render(Self.historyState(40, 20)).text == """
-         per │ Oats: prices seen              6
+         per │ Oats: prices seen       6 prices
          Seen        Product @ store   Per kg
          19 Nov      Oats @ Lidl         4.58
          3 Oct       Oats @ Costco       5.49

@@ -41,6 +41,7 @@ import Testing
         let pages = HelpView.pageCount(AppState.Screen.comparison.helpScopes, width: 40, height: 20)
         #expect(pages > 1)
         #expect(ScreenView.render(store.state).lines[0].hasSuffix("keys 1/\(pages)"))
+        #expect(ScreenView.render(store.state).lines[19] == " Down/Tab/^F: more; other keys close", "the hint whole, not cut in a word")
         #expect(KeyTable.action(for: .key(.tab), in: store.state) == .app(.nextHelpPage))
         store.send(.app(.nextHelpPage)) { $0.chrome.overlay = .help(page: 1) }
         #expect(KeyTable.action(for: .character("7"), in: store.state) == .app(.toggleHelp))   // closes, and does nothing else

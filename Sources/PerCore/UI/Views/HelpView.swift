@@ -96,8 +96,10 @@ enum HelpView {
         for (column, width) in widths.enumerated() where flowed.indices.contains(page * widths.count + column) {
             drawColumn(flowed[page * widths.count + column], x: column == 0 ? 0 : widths[0], width: width, into: &canvas)
         }
-        let hint = page + 1 < pages ? "Down, Tab or ^F: more; other keys close" : "Any key closes this"
-        canvas.put(TextWidth.truncate(hint, to: canvas.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: canvas.height - 1, style: .dim, color: .muted)
+        let hints = page + 1 < pages ? ["Down, Tab or ^F: more; other keys close", "Down/Tab/^F: more; other keys close", "Down: more; other keys close"]
+                                     : ["Any key closes this"]
+        let hint = hints.first { TextWidth.of($0) <= canvas.width - 2 } ?? TextWidth.truncateWords(hints.last!, to: canvas.width - 2, ellipsis: glyphs.ellipsis)
+        canvas.put(hint, x: 1, y: canvas.height - 1, style: .dim, color: .muted)
     }
 
     private static func drawColumn(_ lines: [Line], x: Int, width: Int, into canvas: inout Canvas) {

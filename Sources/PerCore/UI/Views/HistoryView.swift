@@ -15,7 +15,8 @@ enum HistoryView {
             canvas.put("Reading the prices…", x: 1, y: HistoryLayout.firstRowY, style: .dim, color: .muted)
         case .loaded(let book):
             count = book.entries.isEmpty ? ""
-                : layout.shown.count == book.entries.count ? "\(book.entries.count)" : "\(layout.shown.lowerBound + 1)-\(layout.shown.upperBound) of \(book.entries.count)"
+                : layout.shown.count == book.entries.count ? "\(book.entries.count) price\(book.entries.count == 1 ? "" : "s")"
+                : "\(layout.shown.lowerBound + 1)-\(layout.shown.upperBound) of \(book.entries.count)"
             if book.entries.isEmpty {
                 let long = "No prices yet: a product's price, quantity and unit make one."
                 canvas.put(TextWidth.of(long) <= w - 2 ? long : "No prices yet.", x: 1, y: HistoryLayout.firstRowY, style: .dim, color: .muted, limit: w - 2)
