@@ -397,6 +397,14 @@ import Testing
         """)
     }
 
+    /// A long comparison title is cut; the words after it stay whole or go.
+    @Test func theHistoryTitleCutsTheUsersTitleNotItsOwnWords() {
+        let g = GlyphSet.utf8
+        #expect(HistoryView.title("Oats", room: 40, glyphs: g) == " per │ Oats: prices seen")
+        #expect(HistoryView.title("Organic rolled oats, large flakes", room: 30, glyphs: g) == " per │ Organic r…: prices seen")
+        #expect(HistoryView.title("Organic rolled oats, large flakes", room: 24, glyphs: g) == " per │ Organic rolled o…")
+    }
+
     @Test func theHistoryAt40x20() {
         #expect(ScreenView.render(Self.historyState(40, 20)).text == """
          per │ Oats: prices seen       6 prices

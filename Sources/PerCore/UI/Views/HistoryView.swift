@@ -7,7 +7,6 @@ enum HistoryView {
         let g = state.session.glyphs
         let w = canvas.width
         let layout = HistoryLayout(history, session: state.session)
-        let title = " per \(g.vertical) \(state.editing.comparison.displayTitle): prices seen"
         let count: String
         switch history.content {
         case .loading:
@@ -23,14 +22,15 @@ enum HistoryView {
             }
         }
         let titleRoom = w - (count.isEmpty ? 0 : TextWidth.of(count) + 2)
-        canvas.put(TextWidth.truncate(title, to: titleRoom, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
+        canvas.put(Self.title(state.editing.comparison.displayTitle, room: titleRoom, glyphs: g), x: 0, y: 0, style: .bold, color: .accent)
         if !count.isEmpty { canvas.put(count, x: w - TextWidth.of(count) - 1, y: 0, style: .dim, color: .muted) }
         guard case .loaded(let book) = history.content, !book.entries.isEmpty else { return }
         for (column, x, width) in layout.columns {
             let heading = Self.heading(column, book: book, layout: layout)
             let right = Self.isNumber(column)
-            let shown = TextWidth.truncate(heading, to: width, ellipsis: g.ellipsis)
-            if !shown.isEmpty, TextWidth.of(heading) <= width || column == .name {
+            // Whole headings only: `Product @ store` becomes `Product`, never `Product @ s…`.
+            let shown = TextWidth.of(heading) <= width ? heading : column == .name && TextWidth.of("Product") <= width ? "Product" : ""
+            if !shown.isEmpty {
                 canvas.put(shown, x: right ? x + width - TextWidth.of(shown) : x, y: 1, style: .underline, color: .muted, limit: width)
             }
         }
@@ -75,6 +75,16 @@ enum HistoryView {
         let store = lowest.record.store.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.store))"
         let day = lowest.record.seen.map { LowestSeen.day($0, today: session.today, after: store) } ?? ""
         return "\(label): \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(store)\(day)"
+    }
+
+    /// ` per │ Oats: prices seen`; a long title is cut (it is the user's text), the words after it kept whole or left out.
+    static func title(_ comparisonTitle: String, room: Int, glyphs g: GlyphSet) -> String {
+        let start = " per \(g.vertical) ", end = ": prices seen"
+        let full = start + comparisonTitle + end
+        if TextWidth.of(full) <= room { return full }
+        let titleRoom = room - TextWidth.of(start) - TextWidth.of(end)
+        if titleRoom >= 8 { return start + TextWidth.truncate(comparisonTitle, to: titleRoom, ellipsis: g.ellipsis) + end }
+        return TextWidth.truncate(start + comparisonTitle, to: room, ellipsis: g.ellipsis)
     }
 
     static func heading(_ column: HistoryLayout.Column, book: PriceBook, layout: HistoryLayout) -> String {
