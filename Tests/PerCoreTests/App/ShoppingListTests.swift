@@ -367,6 +367,15 @@ import TestSupport
     }
 
     /// At 40×20 the product column gives way: the store follows the title, the totals fit in short words.
+    @Test func anEmptyListSaysWhatToDoInWholeWords() {
+        var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
+        store.apply(.app(.showLists))
+        store.apply(.store(.listsLoaded([])))
+        #expect(ScreenView.render(store.state).lines[3] == "   Nothing yet: type an item, or Ctrl-N")
+        store.apply(.terminal(.resize(TerminalSize(width: 80, height: 24))))
+        #expect(ScreenView.render(store.state).lines[3] == "   Nothing saved yet: type an item, or Ctrl-N for a comparison.")
+    }
+
     @Test func theListAt40By20() {
         var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
         store.apply(.app(.showLists))

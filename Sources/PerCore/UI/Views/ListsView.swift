@@ -25,8 +25,8 @@ enum ListsView {
                        style: .bold, color: .normal)
         }
         if lists.rowCount == 0 {
-            canvas.put(TextWidth.truncate("Nothing saved yet: type an item, or Ctrl-N for a comparison.", to: w - ListsLayout.boxX, ellipsis: g.ellipsis),
-                       x: ListsLayout.boxX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
+            let forms = ["Nothing saved yet: type an item, or Ctrl-N for a comparison.", "Nothing yet: type an item, or Ctrl-N", "Nothing saved yet"]
+            canvas.put(forms.first { TextWidth.of($0) <= w - ListsLayout.boxX } ?? "", x: ListsLayout.boxX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
         }
         for (index, y) in layout.visibleRows {
             let entry = lists.entry(atRow: index)
