@@ -194,7 +194,7 @@ import TestSupport
         #expect(ScreenView.render(store.state).text == """
              per │ Saved comparisons
                         Title                       Buy                    Price      Total
-               [ ]   1× Oats                        o1                      6.99       6.99
+             › [ ]   1× Oats                        o1                      6.99       6.99
                [x]   2× Milk                        1 L                     1.29       2.58
                [ ]   1× Bread
             \(String(repeating: "\n", count: 16))   Total 9.57 · in cart 2.58 · left 6.99 (1 without a price)
@@ -385,7 +385,7 @@ import TestSupport
         #expect(ScreenView.render(store.state).text == """
              per │ Saved comparisons
                         Title                 Total
-               [ ]   2× Oats · Aldi            7.98
+             › [ ]   2× Oats · Aldi            7.98
                [x]   2× Milk                   2.58
                [ ]   1× Bread
             \(String(repeating: "\n", count: 12))   Total 10.56 · left 7.98 · 1 no price

@@ -31,14 +31,14 @@ enum ListsView {
         for (index, y) in layout.visibleRows {
             let entry = lists.entry(atRow: index)
             let isSelected = index == lists.selectedRow
-            let isOpen = entry?.id == state.editing.comparison.id
             var title = entry?.displayTitle ?? ""
             if isSelected, case .naming(let text, _) = lists.mode { title = text + String(g.cursor) }
             if isSelected, case .adding(let text) = lists.mode { title = text + String(g.cursor) }
             let style: CellStyle = isSelected ? [.reverse, .bold] : []
             let color: ColorRole = isSelected ? .accent : .normal
             if isSelected { canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent)) }
-            canvas.put(isOpen ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
+            // `›` marks the selected row, as it marks the focused product in a comparison (Enter opens it).
+            canvas.put(isSelected ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
             let item = entry?.item ?? ListItem()
             let buy = item.productToBuy(at: shop)
             // Without the product column (a narrow screen), the title carries the store, so a list grouped by store reads.
