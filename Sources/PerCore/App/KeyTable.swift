@@ -235,7 +235,7 @@ public enum KeyTable {
         bind("Delete", "delete ahead", legend: nil, .name) {
             $0 == .key(.delete) ? .comparison(.deleteForward) : nil
         },
-        bind("any text", "the name, store", legend: nil, .name) { event in
+        bind("any text", "the name or store (replaces an underlined one)", legend: nil, .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
     ]
