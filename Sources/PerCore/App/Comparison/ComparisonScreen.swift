@@ -53,13 +53,6 @@ public struct ComparisonScreen: Equatable, Sendable {
         return []
     }
 
-    /// Re-derives the order and the visible rows when the comparison, its order or the page changed.
-    mutating func refreshTablePage(_ session: Session) {
-        let layout = ScreenLayout(self, session: session)
-        order.value = layout.order
-        page.value = layout.page
-    }
-
     // MARK: Update
 
     public mutating func update(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {

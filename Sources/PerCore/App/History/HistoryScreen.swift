@@ -16,6 +16,12 @@ public struct HistoryScreen: Equatable, Sendable {
         self.top = top
     }
 
+    /// The title and the column headings above the entries; the status and the legend below them.
+    public static let linesAboveRows = 2
+    public static let linesBelowRows = 2
+    /// Entries on one page at this size (PgDn scrolls by it; the layout draws it).
+    public static func rowsPerPage(_ size: TerminalSize) -> Int { max(1, size.height - linesAboveRows - linesBelowRows) }
+
     public var entryCount: Int {
         switch content {
         case .loading: 0
@@ -25,7 +31,7 @@ public struct HistoryScreen: Equatable, Sendable {
 
     /// What an action asks of the root: whether it goes back to the comparison.
     public mutating func update(_ action: HistoryAction, session: Session) -> Bool {
-        let rows = HistoryLayout.rowsPerPage(session.size)
+        let rows = Self.rowsPerPage(session.size)
         switch action {
         case .scroll(let lines): scroll(to: top + lines, rows: rows)
         case .scrollPage(let pages): scroll(to: top + pages * rows, rows: rows)
@@ -44,6 +50,6 @@ public struct HistoryScreen: Equatable, Sendable {
     /// The prices arrived (or arrived again).
     mutating func show(_ book: PriceBook, session: Session) {
         content = .loaded(book)
-        scroll(to: top, rows: HistoryLayout.rowsPerPage(session.size))
+        scroll(to: top, rows: Self.rowsPerPage(session.size))
     }
 }

@@ -29,6 +29,13 @@ public struct ListsScreen: Equatable, Sendable {
     /// The comparison to select once the entries arrive.
     var wanted: ComparisonID?
 
+    /// The title line and the column headings above the rows; the totals (or the text being found), the status and
+    /// the legend below them.
+    public static let linesAboveRows = 2
+    public static let linesBelowRows = 3
+    /// Rows on one page at this size (PgDn moves by it; the layout draws it).
+    public static func rowsPerPage(_ size: TerminalSize) -> Int { max(1, size.height - linesAboveRows - linesBelowRows) }
+
     public init(entries: [ListEntry], selecting id: ComparisonID?) {
         self.entries = entries
         wanted = id
@@ -86,7 +93,7 @@ public struct ListsScreen: Equatable, Sendable {
         case .moveSelection(let delta):
             select(selected + delta)
         case .movePage(let pages):
-            select(selected + pages * ListsLayout(self, size: session.size).rowsPerPage)
+            select(selected + pages * Self.rowsPerPage(session.size))
         case .selectFirst:
             select(0)
         case .selectLast:

@@ -4,13 +4,9 @@ import Foundation
 /// that keeps the product's name readable (dates, the store in its own column, price and quantity, "lowest" in full),
 /// giving up the least useful first. Numbers are never cut.
 public struct HistoryLayout: Sendable {
-    /// The title line and the headings above the entries; the status line and the legend below.
-    static let firstRowY = 2
-    static let footerLines = 2
+    static let firstRowY = HistoryScreen.linesAboveRows
 
-    public static func rowsPerPage(_ size: TerminalSize) -> Int {
-        max(1, size.height - firstRowY - footerLines)
-    }
+    public static func rowsPerPage(_ size: TerminalSize) -> Int { HistoryScreen.rowsPerPage(size) }
 
     /// One entry as text.
     public struct Row: Equatable, Sendable {

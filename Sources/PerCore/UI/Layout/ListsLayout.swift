@@ -5,9 +5,7 @@
 public struct ListsLayout: Sendable {
     /// The title line, then the column headings, then the rows.
     public static let headingY = 1
-    public static let firstRowY = 2
-    /// Lines below the rows: the totals (or the text being found), the status and the legend.
-    static let linesBelowRows = 3
+    public static let firstRowY = ListsScreen.linesAboveRows
     public static let boxX = 3
     /// The count, right-aligned in `countWidth` columns: `999×`.
     public static let countX = 7
@@ -36,7 +34,7 @@ public struct ListsLayout: Sendable {
 
     public init(_ lists: ListsScreen, size: TerminalSize) {
         self.size = size
-        rowsPerPage = max(1, size.height - Self.firstRowY - Self.linesBelowRows)
+        rowsPerPage = ListsScreen.rowsPerPage(size)
         firstRow = (lists.selectedRow / rowsPerPage) * rowsPerPage
         rowCount = lists.rowCount
         isNaming = lists.isTyping

@@ -1,25 +1,21 @@
 /// Where everything goes on the comparison screen at a given size: a total, pure function of the
 /// state. Rendering draws into these rectangles and clicks are resolved against the same ones.
 public struct ScreenLayout: Sendable {
-    public static let minimumWidth = 40
-    public static let minimumHeight = 20
+    public static let minimumWidth = TerminalSize.minimum.width
+    public static let minimumHeight = TerminalSize.minimum.height
 
     /// Too small for any screen: "Too small" is shown and keys do nothing but quit and suspend.
-    public static func isTooSmall(_ size: TerminalSize) -> Bool {
-        size.width < minimumWidth || size.height < minimumHeight
-    }
+    public static func isTooSmall(_ size: TerminalSize) -> Bool { size.isTooSmall }
 
-    public static let wideWidth = 80
-    public static let wideHeight = 24
+    public static let wideWidth = TerminalSize.wide.width
+    public static let wideHeight = TerminalSize.wide.height
     /// Keys five columns wide (instead of three) from this width on.
     static let roomyKeysWidth = 100
-    /// The title line at the top; the status line and the legend at the bottom.
-    static let titleLines = 1
-    static let footerLines = 2
+    static let titleLines = ComparisonLines.title
+    static let footerLines = ComparisonLines.footer
     /// Wide: the editor's two lines (field title, expression) then the toolbar, above the keypad.
     static let wideEditorLines = 2
-    /// The table's heading line above the product rows.
-    static let tableHeadingLines = 1
+    static let tableHeadingLines = ComparisonLines.tableHeading
 
     public enum Kind: Equatable, Sendable {
         case tooSmall
@@ -72,7 +68,6 @@ public struct ScreenLayout: Sendable {
     public let rows: [ProductRow]
     /// The shown products' texts (the columns are as wide as they need).
     public let page: TablePage
-    let order: DisplayOrder
     private let focused: FieldEditor
     private let glyphs: GlyphSet
 
@@ -90,12 +85,12 @@ public struct ScreenLayout: Sendable {
             kind = .tooSmall
             (title, basisButton, table, editor, toolbar, summary, status, legend) = (zero, zero, zero, zero, zero, zero, zero, zero)
             keypadOrigin = (0, 0); keypadSize = .compact; visibleProducts = 0..<0; rows = []
-            order = .empty; page = .empty
+            page = .empty
             return
         }
-        let isWide = w >= Self.wideWidth && h >= Self.wideHeight
+        let isWide = session.size.isWide
         kind = isWide ? .wide : .compact
-        let basisWidth = TextWidth.of(ScreenView.basisTitle(screen.comparison, glyphs: session.glyphs)) + 2
+        let basisWidth = TextWidth.of(Self.basisTitle(screen.comparison, glyphs: session.glyphs)) + 2
         let top = Self.titleLines, footerY = h - Self.footerLines
         title = Rect(x: 0, y: 0, width: w, height: Self.titleLines)
         basisButton = Rect(x: w - basisWidth, y: 0, width: basisWidth, height: 1)
@@ -119,27 +114,20 @@ public struct ScreenLayout: Sendable {
             table = Rect(x: 0, y: top, width: w, height: editor.y - top)
             summary = Rect(x: 1 + keypadSize.width + 1, y: keypadY, width: w - keypadSize.width - 3, height: keypadSize.height)
         }
-        // One line per product; on the compact screen the edited product has a second line for its fields.
-        let lines = table.height - Self.tableHeadingLines
-        let capacity = isWide ? lines : lines - 1
-        order = screen.displayOrder.isCurrent(for: screen.comparison, order: session.tableOrder)
-            ? screen.displayOrder : DisplayOrder(screen.comparison, order: session.tableOrder)
+        let visible = screen.visibleTable(session)
+        visibleProducts = visible.positions
+        page = visible.page
         let count = screen.comparison.products.count
-        visibleProducts = Self.visiblePositions(count: count, focus: order.position(of: screen.focus.product), capacity: capacity)
-        let indices = visibleProducts.map(order.index(at:))
-        page = screen.tablePage.isCurrent(for: screen.comparison, indices: indices)
-            ? screen.tablePage : TablePage(screen.comparison, indices: indices, reusing: screen.tablePage, shop: session.shop)
+        let indices = page.indices
         let columns = Columns(page, count: count, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
                               freshness: session.freshness, focus: screen.focus.product)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
 
-    /// The products that fit, the focused one among them: pages of `capacity` products, the last page
-    /// full (a long comparison opens with as many products as fit above its new row).
-    static func visiblePositions(count: Int, focus: Int, capacity: Int) -> Range<Int> {
-        let capacity = max(1, capacity)
-        let first = max(0, min((focus / capacity) * capacity, count - capacity))
-        return first..<min(count, first + capacity)
+    /// `per kg ›`, `per pt (UK) ›`: the comparison unit, clickable to step it (the layout measures it, the view draws it).
+    static func basisTitle(_ c: Comparison, glyphs: GlyphSet) -> String {
+        let uk = c.family == .volume && c.volumeSystem == .imperial ? " (UK)" : ""
+        return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
     }
 
     /// Which products are shown, long to short: `22-41 of 41`, `22-41/41`, `41/41`.

@@ -57,13 +57,7 @@ public enum ScreenView {
         var text = " per \(state.session.glyphs.vertical) \(title)"
         if state.session.isReadOnly { text += "  [READ-ONLY]" }
         canvas.put(text, x: 0, y: 0, style: .bold, color: .accent, limit: layout.basisButton.x - 1)
-        canvas.put(basisTitle(state.editing.comparison, glyphs: state.session.glyphs), x: layout.basisButton.x + 1, y: 0, style: [.bold, .underline], color: .accent)
-    }
-
-    /// `per kg ›`, `per pt (UK) ›`: the comparison unit, clickable to step it.
-    static func basisTitle(_ c: Comparison, glyphs: GlyphSet) -> String {
-        let uk = c.family == .volume && c.volumeSystem == .imperial ? " (UK)" : ""
-        return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
+        canvas.put(ScreenLayout.basisTitle(state.editing.comparison, glyphs: state.session.glyphs), x: layout.basisButton.x + 1, y: 0, style: [.bold, .underline], color: .accent)
     }
 
     /// `Price of big`, `Unit of 3.99 for 500`, `Price (new product)`: the field, and the product by what names
