@@ -43,7 +43,7 @@ func priceBookBench(path: String, comparisons: Int, products: Int, history: Int,
         var app = AppState(comparison: comparison, session: Session(size: TerminalSize(width: 80, height: 24)))
         var unread = app
         let a0 = now()
-        app.update(.store(.historyLoaded(id, records)))
+        app.update(.comparison(.historyLoaded(id, records)))
         let a1 = now()
         for state in [0, 1] {
             var s = state == 0 ? app : unread
@@ -56,7 +56,7 @@ func priceBookBench(path: String, comparisons: Int, products: Int, history: Int,
             if state == 0 { app = s } else { unread = s }
         }
         app.update(.app(.showHistory))
-        app.update(.store(.historyLoaded(id, records)))
+        app.update(.history(.loaded(id, records)))
         let h0 = now()
         sink &+= ScreenView.render(app).width
         let h1 = now()

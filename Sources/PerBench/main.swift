@@ -41,7 +41,7 @@ if let list = argument("--list") {
             let t0 = now()
             let entries = try store.shoppingList()
             reads.append(Double(now() - t0) / 1_000_000)
-            state.update(.store(.listsLoaded(entries)))
+            state.update(.lists(.loaded(entries)))
             sink &+= ScreenView.render(state).cells.count
             times.append(Double(now() - t0) / 1_000_000)
         }

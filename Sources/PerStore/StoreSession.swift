@@ -11,6 +11,8 @@ import PerCore
 /// and giving up writes what the session holds to a recovery file.
 public struct StoreSession {
     public private(set) var store: ComparisonStore
+    /// The comparison open in the app (as the session last opened it).
+    private var open: ComparisonID
     /// Whether the open comparison's row exists yet (a fresh database gets it with the first committed field).
     private var comparisonSaved: Bool
     /// The open comparison was deleted in another session: writes into it are held until it is saved
@@ -33,6 +35,7 @@ public struct StoreSession {
     /// `opened` is the comparison the app starts on.
     public init(store: ComparisonStore, opened: Comparison) {
         self.store = store
+        open = opened.id
         lastCounter = try? store.changeCounter()
         lastEdit = try? store.lastEdit(of: opened.id)
         comparisonSaved = lastEdit != nil || opened.products.contains { !$0.isBlank }
@@ -53,20 +56,27 @@ public struct StoreSession {
     public var holdsWrites = false
 
     /// Does what the core asked; returns what it learnt, to be sent through `update`.
-    public mutating func perform(_ effect: Effect, in state: AppState) -> [Action] {
-        let comparison = state.editing.comparison
+    public mutating func perform(_ effect: DatabaseEffect) -> [Action] {
         switch effect {
-        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .renameComparison, .deleteComparison,
-             .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .pinProduct:
-            pending.append(PendingWrite(effect, in: comparison, needsRow: !comparisonSaved && effect.writesTheOpenComparison))
-            if effect.writesTheOpenComparison { comparisonSaved = true }   // the row is made first, in order
-            if case .deleteComparison(let id) = effect, id == comparison.id { comparisonSaved = false }
-            if deletedElsewhere && effect.writesTheOpenComparison { return [] }   // held until it is saved again
-            return flush(state)
+        case .edit(let edit, let header):
+            let isOpen = header.id == open
+            pending.append(.edit(edit, of: header, needsRow: isOpen && !comparisonSaved))
+            if isOpen { comparisonSaved = true }   // the row is made first, in order
+            if deletedElsewhere && isOpen { return [] }   // held until it is saved again
+            return flush()
+        case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart,
+             .clearCheckOffs, .setAisleOrder:
+            pending.append(.other(effect))
+            if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
+            return flush()
         case .loadLists:
-            return (try? store.shoppingList()).map { [.store(.listsLoaded($0))] } ?? []
-        case .loadHistory(let id):
-            return (try? store.history(of: id)).map { [.store(.historyLoaded(id, $0))] } ?? []
+            return (try? store.shoppingList()).map { [.lists(.loaded($0))] } ?? []
+        case .loadHistory(let id, let reader):
+            guard let history = try? store.history(of: id) else { return [] }
+            switch reader {
+            case .lowestSeen: return [.comparison(.historyLoaded(id, history))]
+            case .historyScreen: return [.history(.loaded(id, history))]
+            }
         case .openComparison(let id):
             guard let opened = try? store.load(id) else { return [] }
             letDeletedComparisonGo()
@@ -75,20 +85,18 @@ public struct StoreSession {
             do {
                 try store.save(created)
             } catch {
-                return [.store(.refused(Self.describe(error)))]   // not made: the user can try again
+                return [.database(.refused(Self.describe(error)))]   // not made: the user can try again
             }
             comparisonSaved = true
-            if created.id == comparison.id { return [] }
+            if created.id == open { return [] }
             letDeletedComparisonGo()
             return open(created)
-        case .restoreComparison:
+        case .restoreComparison(let comparison):
             deletedElsewhere = false
-            pending.removeAll { $0.comparison == comparison.id && $0.effect.writesTheOpenComparison }   // saving it whole covers them
-            pending.insert(PendingWrite(restoring: comparison), at: 0)
-            comparisonSaved = true
-            return flush(state)
-        case .repaint, .suspend, .quit, .quitNow:
-            return []
+            pending.removeAll { $0.isEdit(of: comparison.id) }   // saving it whole covers them
+            pending.insert(.restore(comparison), at: 0)
+            if comparison.id == open { comparisonSaved = true }
+            return flush()
         }
     }
 
@@ -96,78 +104,96 @@ public struct StoreSession {
     private mutating func letDeletedComparisonGo() {
         guard deletedElsewhere else { return }
         deletedElsewhere = false
-        pending.removeAll { $0.effect.writesTheOpenComparison && !$0.isRestore }
+        pending.removeAll { $0.isEdit(of: open) }
     }
 
     private mutating func open(_ opened: Comparison) -> [Action] {
+        open = opened.id
         comparisonSaved = true
         lastEdit = try? store.lastEdit(of: opened.id)
-        return [.store(.opened(opened))]
+        return [.database(.opened(opened))]
     }
 
     /// Tries the queued writes in order; stops at the first that still fails.
-    private mutating func flush(_ state: AppState) -> [Action] {
+    private mutating func flush() -> [Action] {
         guard !pending.isEmpty, !holdsWrites else { return [] }
         let hadFailed = lastFailure != nil
         var actions: [Action] = []
         while let write = pending.first {
-            if deletedElsewhere, write.comparison == state.editing.comparison.id, write.effect.writesTheOpenComparison, !write.isRestore {
+            if deletedElsewhere, write.isEdit(of: open) {
                 return actions   // held until the comparison is saved again
             }
             do {
                 actions += try attempt(write)
                 pending.removeFirst()
-                if hadFailed, let product = write.effect.savedProduct { actions.append(.store(.saved(product))) }
-                if write.isRestore {
-                    lastEdit = try? store.lastEdit(of: write.comparison)
-                    actions.append(.store(.restoredDeletedComparison))
+                if hadFailed, let product = write.savedProduct { actions.append(.comparison(.saved(product))) }
+                if case .restore(let comparison) = write {
+                    lastEdit = try? store.lastEdit(of: comparison.id)
+                    actions.append(.database(.restoredDeletedComparison))
                 }
             } catch StoreError.comparisonDeleted {
                 // Another session deleted the comparison: the write waits for the state to save it again.
                 deletedElsewhere = true
-                return actions + [.store(.comparisonDeletedElsewhere(withEdits: true))]
+                return actions + [.database(.comparisonDeletedElsewhere(withEdits: true))]
             } catch StoreError.readOnly(let path) {
                 // It can never be saved: the app said so when it opened.
                 pending.removeAll()
-                return actions + [.store(.refused(StoreError.readOnly(path: path).message))]
+                return actions + [.database(.refused(StoreError.readOnly(path: path).message))]
             } catch {
-                lastFailure = Self.describe(error)
-                if let product = write.effect.savedProduct { return actions + [.store(.saveFailed(product, reason: lastFailure!))] }
-                return actions + [.store(.failed(lastFailure!))]
+                let reason = Self.describe(error)
+                lastFailure = reason
+                if let product = write.savedProduct { return actions + [.comparison(.saveFailed(product)), .database(.failed(reason))] }
+                return actions + [.database(.failed(reason))]
             }
         }
         if hadFailed {
             lastFailure = nil
-            actions.append(.store(.allSaved))
+            actions.append(.database(.allSaved))
         }
         return actions
     }
 
     /// Does one write; returns what it learnt.
     private func attempt(_ write: PendingWrite) throws -> [Action] {
-        if let whole = write.whole {
+        switch write {
+        case .restore(let whole):
             try store.save(whole)
-            return []
+        case .edit(let edit, let header, let needsRow):
+            if needsRow { try store.saveHeader(of: Comparison(header)) }
+            try attempt(edit, in: header)
+        case .other(let effect):
+            return try attempt(effect)
         }
-        if write.needsRow { try store.saveHeader(of: write.header) }
-        switch write.effect {
+        return []
+    }
+
+    private func attempt(_ edit: ComparisonEdit, in header: ComparisonHeader) throws {
+        switch edit {
         case .saveField(let field, let product, let keepsEarlierPrice):
-            try store.saveField(field, of: product, in: write.comparison, keepingEarlierPrice: keepsEarlierPrice)
+            try store.saveField(field, of: product, in: header.id, keepingEarlierPrice: keepsEarlierPrice)
         case .restoreProduct(let product, let position):
-            try store.restoreProduct(product, in: write.comparison, position: position)
+            try store.restoreProduct(product, in: header.id, position: position)
         case .deleteProduct(let id):
             try store.deleteProduct(id)
         case .deleteAllProducts(let ids):
             try store.deleteProducts(ids)
         case .saveHeader:
-            try store.saveHeader(of: write.header)
+            try store.saveHeader(of: Comparison(header))
+        case .pinProduct(let product):
+            try store.pin(product, in: header.id)
+        }
+    }
+
+    /// The writes to the list and to whole comparisons.
+    private func attempt(_ effect: DatabaseEffect) throws -> [Action] {
+        switch effect {
         case .renameComparison(let id, let title):
             try store.renameComparison(id, to: title)
         case .deleteComparison(let id):
-            if let deleted = try store.deleteComparison(id) { return [.store(.deletedComparison(deleted))] }
+            if let deleted = try store.deleteComparison(id) { return [.database(.deletedComparison(deleted))] }
         case .restoreDeletedComparison(let comparison):
             if try !store.restoreDeleted(comparison) {
-                return [.store(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
+                return [.database(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
             }
             if let pinned = comparison.pinned { try store.pin(pinned, in: comparison.id) }   // its product to buy, as it was
         case .discardIfBlank(let id):
@@ -182,41 +208,39 @@ public struct StoreSession {
             try store.clearCheckOffs()
         case .setAisleOrder(let ids):
             try store.setAisleOrder(ids)
-        case .pinProduct(let product):
-            try store.pin(product, in: write.comparison)
-        case .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison, .repaint, .suspend, .quit, .quitNow:
-            break
+        case .edit, .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison:
+            break   // not queued as `.other`
         }
         return []
     }
 
     /// Tries the queued writes again, then takes in other sessions' commits, if any.
-    public mutating func poll(_ state: AppState) -> [Action] {
-        if OpenFiles.id(of: store.path) != file { return followTheFile(state) }
+    public mutating func poll(_ watch: DatabaseWatch) -> [Action] {
+        if OpenFiles.id(of: store.path) != file { return followTheFile(watch) }
         noteCompanions()
-        var actions = flush(state)
-        if state.lists != nil, actions.contains(.store(.allSaved)), let entries = try? store.shoppingList() {
-            actions.append(.store(.listsLoaded(entries)))   // writes that waited are in: the list shows them
+        var actions = flush()
+        if watch.listsOnView, actions.contains(.database(.allSaved)), let entries = try? store.shoppingList() {
+            actions.append(.lists(.loaded(entries)))   // writes that waited are in: the list shows them
         }
         guard let counter = try? store.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
-        if state.lists != nil, let entries = try? store.shoppingList() { actions.append(.store(.listsLoaded(entries))) }
-        let id = state.editing.comparison.id
+        if watch.listsOnView, let entries = try? store.shoppingList() { actions.append(.lists(.loaded(entries))) }
+        let id = open
         let read: Int64?
         do { read = try store.lastEdit(of: id) } catch { return actions }   // could not read: next time
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
-            let rowWaits = pending.contains { $0.needsRow && $0.comparison == id }
+            let rowWaits = pending.contains { $0.needsRow(of: id) }
             if comparisonSaved && !rowWaits && !deletedElsewhere {
                 deletedElsewhere = true
-                actions.append(.store(.comparisonDeletedElsewhere(withEdits: false)))
+                actions.append(.database(.comparisonDeletedElsewhere(withEdits: false)))
             }
             return actions
         }
         guard edit != lastEdit else { return actions }
         lastEdit = edit
-        if let fresh = try? store.load(id) { actions.append(.store(.externalChanges(fresh))) }
+        if let fresh = try? store.load(id) { actions.append(.comparison(.externalChanges(fresh))) }
         return actions
     }
 
@@ -224,7 +248,7 @@ public struct StoreSession {
     /// writing on would go into an unlinked file, or into nothing anyone reads. Opens the file at the
     /// path (made again when missing) and saves the open comparison into it, whole; the writes still
     /// queued follow.
-    private mutating func followTheFile(_ state: AppState) -> [Action] {
+    private mutating func followTheFile(_ watch: DatabaseWatch) -> [Action] {
         let path = store.path
         let existed = FileManager.default.fileExists(atPath: path)
         store.close()
@@ -238,8 +262,8 @@ public struct StoreSession {
             reopened = try ComparisonStore(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
-            if !pending.contains(where: \.isRestore) { pending.insert(PendingWrite(restoring: state.editing.comparison), at: 0) }
-            return [.store(.failed(lastFailure!))]
+            if !pending.contains(where: \.isRestore) { pending.insert(.restore(watch.open), at: 0) }
+            return [.database(.failed(lastFailure!))]
         }
         reopened.waitForLocks(atMost: 0.1)
         store = reopened
@@ -247,17 +271,17 @@ public struct StoreSession {
         noteCompanions()
         lastCounter = try? store.changeCounter()
         deletedElsewhere = false
-        pending.removeAll { $0.isRestore || ($0.comparison == state.editing.comparison.id && $0.effect.writesTheOpenComparison) }
-        pending.insert(PendingWrite(restoring: state.editing.comparison), at: 0)
+        pending.removeAll { $0.isRestore || $0.isEdit(of: watch.open.id) }
+        pending.insert(.restore(watch.open), at: 0)
         comparisonSaved = true
-        let actions = flush(state).filter { $0 != .store(.restoredDeletedComparison) }
-        return [.store(.databaseFileChanged(path: path, replaced: existed))] + actions
+        let actions = flush().filter { $0 != .database(.restoredDeletedComparison) }
+        return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
     /// Writes what this session holds (the open comparison, with everything typed) where `per import`
     /// reads it: beside the database, else in the temporary folder. Returns the file's path.
-    public func writeRecovery(_ state: AppState, now: Date = Date()) throws -> String {
-        let json = ComparisonExchange.encode([state.editing.comparison], as: .json)
+    public func writeRecovery(_ comparisons: [Comparison], now: Date = Date()) throws -> String {
+        let json = ComparisonExchange.encode(comparisons, as: .json)
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
         let name = "per-recovered-\(stamp).json"
         let folders = [(store.path as NSString).deletingLastPathComponent, NSTemporaryDirectory()]
@@ -287,29 +311,32 @@ public struct StoreSession {
 
 /// A write as it was asked, with what it needs of the comparison it was asked in: a queued write
 /// lands in that comparison even if another one is open when it is finally done.
-struct PendingWrite {
-    let effect: Effect
-    /// The comparison's header when it was asked (its products left out).
-    let header: Comparison
-    /// Its row did not exist yet: the header is saved first.
-    let needsRow: Bool
-    /// For `.restoreComparison`: the comparison whole, as it was.
-    let whole: Comparison?
+enum PendingWrite {
+    /// `needsRow`: the comparison's row did not exist yet: the header is saved first.
+    case edit(ComparisonEdit, of: ComparisonHeader, needsRow: Bool)
+    /// A comparison saved whole again, as it was.
+    case restore(Comparison)
+    /// A write to the list or to whole comparisons.
+    case other(DatabaseEffect)
 
-    init(_ effect: Effect, in comparison: Comparison, needsRow: Bool) {
-        self.effect = effect
-        header = Comparison(id: comparison.id, title: comparison.title, basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)
-        self.needsRow = needsRow
-        whole = nil
+    var isRestore: Bool {
+        if case .restore = self { return true }
+        return false
     }
 
-    init(restoring comparison: Comparison) {
-        effect = .restoreComparison
-        header = Comparison(id: comparison.id, title: comparison.title, basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)
-        needsRow = false
-        whole = comparison
+    /// A write into comparison `id`'s own data (not a restore).
+    func isEdit(of id: ComparisonID) -> Bool {
+        if case .edit(_, let header, _) = self { return header.id == id }
+        return false
     }
 
-    var comparison: ComparisonID { header.id }
-    var isRestore: Bool { whole != nil }
+    func needsRow(of id: ComparisonID) -> Bool {
+        if case .edit(_, let header, true) = self { return header.id == id }
+        return false
+    }
+
+    var savedProduct: ProductID? {
+        if case .edit(let edit, _, _) = self { return edit.savedProduct }
+        return nil
+    }
 }

@@ -80,7 +80,7 @@ struct AppOptions: ParsableArguments {
         }
         let firstRead = FirstReadThread(path: path)
         let status = MainActor.assumeIsolated {
-            AppLoop.run(firstRead, path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays)
+            AppLoop.run(firstRead, AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays))
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,25 +1,28 @@
 /// Everything that can happen to the app. Keys, clicks and keypad presses all become these (clicks
-/// already resolved by the layout on screen), and so do the store's results.
+/// already resolved by the layout on screen), and so do the database's answers: what a screen asked for comes back
+/// as that screen's own action (`.lists(.loaded)`), what concerns the whole app as `.database(...)`.
 public enum Action: Equatable, Sendable {
     /// For the comparison screen (the editor, the table and the keypad).
     case comparison(ComparisonAction)
-    /// For the list of saved comparisons.
+    /// For the shopping list (the saved comparisons).
     case lists(ListsAction)
     /// For the comparison's price history.
     case history(HistoryAction)
     /// For whatever is on screen: help, questions, switching screens, quitting.
     case app(AppAction)
     case terminal(TerminalEvent)
-    case store(StoreEvent)
+    case database(DatabaseEvent)
 
-    /// Something the user did (a key, a click), as against what the terminal or the store reported.
+    /// Something the user did (a key, a click), as against what the terminal or the database reported.
     /// Redrawing and suspending change nothing on screen, so they leave the status line alone.
     var isTheUsers: Bool {
         switch self {
-        case .comparison, .lists, .history: true
+        case .comparison(let action): action.isTheUsers
+        case .lists(let action): action.isTheUsers
+        case .history(let action): action.isTheUsers
         case .app(.redraw), .app(.suspend): false
         case .app: true
-        case .terminal, .store: false
+        case .terminal, .database: false
         }
     }
 }
@@ -41,8 +44,10 @@ public enum AppAction: Equatable, Sendable {
     case giveUpSaving
 }
 
-/// What the terminal reports, not the user.
+/// What the terminal (and the loop) reports, not the user.
 public enum TerminalEvent: Equatable, Sendable {
+    /// The first frame is on screen: what it did not wait for is read now.
+    case started
     case resize(TerminalSize)
     case flashEnded
     /// The clock's day changed (the loop reads the clock at each poll): prices committed from now on are dated with it.
@@ -51,19 +56,10 @@ public enum TerminalEvent: Equatable, Sendable {
     case hangup
 }
 
-/// What the store reports back after an effect or a poll.
-public enum StoreEvent: Equatable, Sendable {
-    case listsLoaded([ListEntry])
-    /// A comparison's price history, in the order recorded (oldest first).
-    case historyLoaded(ComparisonID, [PriceRecord])
+/// What the database reports that concerns the whole app (a screen's own answers are that screen's actions).
+public enum DatabaseEvent: Equatable, Sendable {
     case opened(Comparison)
-    /// Another session changed the open comparison: here it is as saved now.
-    case externalChanges(Comparison)
-    /// A product saved whole again after an earlier failure.
-    case saved(ProductID)
-    /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
-    case saveFailed(ProductID, reason: String)
-    /// Something else could not be done (it is kept and tried again when it can be).
+    /// Something could not be done (it is kept and tried again when it can be).
     case failed(String)
     /// A write that can never be done (a read-only database): said, not kept.
     case refused(String)

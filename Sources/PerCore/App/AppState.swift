@@ -16,8 +16,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var chrome = Chrome()
     /// Whether every write reached the database.
     public internal(set) var saving: Saving = .upToDate
-    /// Comparisons deleted in this session (the last deleted last), for Ctrl-Y on the list.
-    public internal(set) var deletedComparisons: [Comparison] = []
+    /// How long a pressed key is shown pressed.
+    public static let flashMilliseconds = 150
 
     public enum Saving: Equatable, Sendable {
         case upToDate
@@ -41,31 +41,74 @@ public struct AppState: Equatable, Sendable {
         return nil
     }
 
+    /// What the database session watches between polls.
+    public var watch: DatabaseWatch { DatabaseWatch(open: editing.comparison, listsOnView: lists != nil) }
+
     // MARK: Update
 
-    /// Applies an action; returns what the edges must do (save, quit...).
+    /// Applies an action; returns what the edges must do (save, quit...). A screen's delegate actions are handled
+    /// here before it returns; a key shown pressed gets the timer that ends its flash.
     @discardableResult
     public mutating func update(_ action: Action) -> [Effect] {
+        let flashBefore = chrome.flash
+        var effects: [Effect] = []
+        for effect in reduce(action) {
+            if case .send(let delegate) = effect { effects += update(delegate) } else { effects.append(effect) }
+        }
+        if chrome.flash != nil, chrome.flash != flashBefore || action.pressesAKey {
+            effects.append(.after(milliseconds: Self.flashMilliseconds, .terminal(.flashEnded)))
+        }
+        return effects
+    }
+
+    private mutating func reduce(_ action: Action) -> [Effect] {
         if action.isTheUsers { chrome.status = nil }  // a message answers the last thing the user did
         switch action {
         case .comparison(let action):
-            return restoringIfDeleted(editing.update(action, session: &session, chrome: &chrome))
+            var env = environment
+            var effects = editing.update(action, env: &env)
+            adopt(env)
+            if case .externalChanges = action, case .history = screen {
+                // The history on view is read again: another session's change may have added to it.
+                effects.append(.database(.loadHistory(editing.comparison.id, for: .historyScreen)))
+            }
+            return restoringIfDeleted(effects)
+        case .lists(.delegate(let delegate)):
+            switch delegate {
+            case .closed:
+                screen = .comparison
+            case .renamed(let id, let title):
+                if id == editing.comparison.id { editing.rename(title) }
+            }
+            return []
         case .lists(let action):
             guard case .lists(var lists) = screen else { return [] }
-            let outcome = lists.update(action, open: editing.comparison.id, deleted: &deletedComparisons, session: &session, chrome: &chrome)
-            screen = outcome.closes ? .comparison : .lists(lists)
-            for case .renameComparison(let id, let title) in outcome.effects where id == editing.comparison.id {
-                editing.rename(title)
-            }
-            return outcome.effects
+            var env = environment
+            let effects = lists.update(action, env: &env)
+            adopt(env)
+            screen = .lists(lists)
+            return effects
+        case .history(.delegate(.closed)):
+            screen = .comparison
+            return []
+        case .history(.loaded(let id, let history)):
+            guard id == editing.comparison.id else { return [] }
+            let book = PriceBook(history: history, comparison: editing.comparison)
+            return reduce(.history(.show(book))) + reduce(.comparison(.historyLoaded(id, history)))
         case .history(let action):
             guard case .history(var history) = screen else { return [] }
-            screen = history.update(action, session: session) ? .comparison : .history(history)
-            return []
+            var env = environment
+            let effects = history.update(action, env: &env)
+            adopt(env)
+            screen = .history(history)
+            return effects
         case .app(let action):
             return update(action)
         case .terminal(let event):
             switch event {
+            case .started:
+                // The open comparison's history, for the lowest seen, once the first frame is on screen.
+                return [.database(.loadHistory(editing.comparison.id, for: .lowestSeen))]
             case .resize(let size):
                 session.size = size
                 editing.refreshTablePage(session)
@@ -77,11 +120,19 @@ public struct AppState: Equatable, Sendable {
                 session.today = day
                 return []
             case .hangup:
-                return committingForQuit() + [.quitNow]
+                return committingForQuit() + [.terminal(.quitNow)]
             }
-        case .store(let event):
+        case .database(let event):
             return update(event)
         }
+    }
+
+    /// What a screen's reducer is given; `adopt` keeps what it changed of it.
+    private var environment: ScreenEnvironment { ScreenEnvironment(session: session, chrome: chrome, open: editing.comparison.id) }
+
+    private mutating func adopt(_ env: ScreenEnvironment) {
+        session = env.session
+        chrome = env.chrome
     }
 
     private mutating func update(_ action: AppAction) -> [Effect] {
@@ -97,73 +148,65 @@ public struct AppState: Equatable, Sendable {
         case .answer(let yes):
             guard case .confirm(let question) = chrome.overlay else { return [] }
             chrome.overlay = .none
-            if let action = question.action(yes: yes) { return update(action) }
+            if let action = question.action(yes: yes) { return reduce(action) }
             chrome.status = StatusMessage(question.declined)
             return []
         case .giveUpSaving:
             guard chrome.overlay == .quitting else { return [] }
-            return [.quitNow]
+            return [.terminal(.quitNow)]
         case .showLists:
-            let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
+            let effects = commitField()
             screen = .lists(ListsScreen(entries: [], selecting: editing.comparison.id))
-            return effects + [.loadLists]
+            return effects + [.database(.loadLists)]
         case .showHistory:
             // The field in progress is committed first, so the history shows its price.
-            let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
+            let effects = commitField()
             screen = .history(HistoryScreen())
-            return effects + [.loadHistory(editing.comparison.id)]
-        case .redraw: return [.repaint]
-        case .suspend: return [.suspend]
-        case .quit: return quit()
+            return effects + [.database(.loadHistory(editing.comparison.id, for: .historyScreen))]
+        case .redraw: return [.terminal(.repaint)]
+        case .suspend: return [.terminal(.suspend)]
+        case .quit: return committingForQuit() + [.terminal(.quit)]
         }
     }
 
-    private mutating func quit() -> [Effect] {
-        committingForQuit() + [.quit]
+    private mutating func commitField() -> [Effect] {
+        var env = environment
+        let effects = editing.update(.commitField, env: &env)
+        adopt(env)
+        return restoringIfDeleted(effects)
     }
 
     /// Quitting commits the field in progress, and saves again a comparison another session
     /// deleted if a change made here waits for it: nothing typed is lost.
     private mutating func committingForQuit() -> [Effect] {
-        let effects = restoringIfDeleted(editing.update(.commitField, session: &session, chrome: &chrome))
+        let effects = commitField()
         if case .deletedElsewhere(withEdits: true) = saving {
             saving = .upToDate
-            return [.restoreComparison] + effects
+            return [.database(.restoreComparison(editing.comparison))] + effects
         }
         return effects
     }
 
     /// A change to a comparison another session deleted saves it again, whole, first.
     private mutating func restoringIfDeleted(_ effects: [Effect]) -> [Effect] {
-        guard case .deletedElsewhere = saving, effects.contains(where: \.writesTheOpenComparison) else { return effects }
+        guard case .deletedElsewhere = saving, effects.contains(where: { $0.edits(editing.comparison.id) }) else { return effects }
         saving = .upToDate
-        return [.restoreComparison] + effects
+        return [.database(.restoreComparison(editing.comparison))] + effects
     }
 
-    private mutating func update(_ event: StoreEvent) -> [Effect] {
+    private mutating func update(_ event: DatabaseEvent) -> [Effect] {
         switch event {
-        case .listsLoaded(let entries):
-            guard case .lists(var lists) = screen else { return [] }
-            lists.refresh(session.listOrder.arranged(entries, at: session.shop))
-            screen = .lists(lists)
-            return []
-        case .historyLoaded(let id, let history):
-            guard id == editing.comparison.id else { return [] }
-            if case .history(var screen) = screen {
-                screen.show(PriceBook(history: history, comparison: editing.comparison), session: session)
-                self.screen = .history(screen)
-            }
-            return editing.update(event, session: &session, chrome: &chrome)
         case .opened(let comparison):
             if case .deletedElsewhere = saving { saving = .upToDate }
             let left = editing.comparison
             editing = ComparisonScreen(comparison: comparison, session: &session)
             // The list stays when it is on view: the open comparison was deleted there, and another opened behind it.
             // Its history is read for the lowest seen.
-            return (left.id != comparison.id && left.isBlank ? [.discardIfBlank(left.id)] : []) + [.loadHistory(comparison.id)]
+            return (left.id != comparison.id && left.isBlank ? [.database(.discardIfBlank(left.id))] : [])
+                + [.database(.loadHistory(comparison.id, for: .lowestSeen))]
         case .deletedComparison(let comparison):
-            deletedComparisons.append(comparison)
-            deletedComparisons.removeFirst(max(0, deletedComparisons.count - ListsScreen.undoDepth))
+            session.deletedComparisons.append(comparison)
+            session.deletedComparisons.removeFirst(max(0, session.deletedComparisons.count - Session.undoDepth))
             return []
         case .failed(let reason):
             saving = .waiting(reason: reason)
@@ -178,7 +221,7 @@ public struct AppState: Equatable, Sendable {
             return []
         case .allSaved:
             saving = .upToDate
-            if chrome.overlay == .quitting { return [.quit] }
+            if chrome.overlay == .quitting { return [.terminal(.quit)] }
             chrome.status = StatusMessage("Saved: every change is in the database again")
             return []
         case .quitWaits:
@@ -190,15 +233,24 @@ public struct AppState: Equatable, Sendable {
         case .restoredDeletedComparison:
             chrome.status = StatusMessage("Saved \"\(editing.comparison.displayTitle)\" again: another session had deleted it")
             return []
-        case .saveFailed(_, let reason):
-            saving = .waiting(reason: reason)
-            return editing.update(event, session: &session, chrome: &chrome)
-        case .externalChanges:
-            // The history on view is read again: another session's change may have added to it.
-            let reload: [Effect] = if case .history = screen { [.loadHistory(editing.comparison.id)] } else { [] }
-            return editing.update(event, session: &session, chrome: &chrome) + reload
-        case .saved:
-            return editing.update(event, session: &session, chrome: &chrome)
+        }
+    }
+}
+
+extension Effect {
+    /// Whether this is a write into comparison `id`'s own data (it needs its row).
+    func edits(_ id: ComparisonID) -> Bool {
+        if case .database(.edit(_, let header)) = self { return header.id == id }
+        return false
+    }
+}
+
+extension Action {
+    /// Keypad presses flash their key even when the same key is pressed twice in a row.
+    var pressesAKey: Bool {
+        switch self {
+        case .comparison(.keypad), .comparison(.type), .comparison(.selectUnit): true
+        case .comparison, .lists, .history, .app, .terminal, .database: false
         }
     }
 }

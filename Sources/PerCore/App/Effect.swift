@@ -1,32 +1,69 @@
-/// What the edges must do after an action: the store's work, or the terminal's. Performing one may
-/// report back with an `Action` (`.store(...)`), which goes through `update` like any other.
+/// What the edges must do after an action, by who does it. Performing one may report back with an `Action`,
+/// which goes through `update` like any other. Every effect carries what it needs: the edges never read the state.
 public enum Effect: Equatable, Sendable {
+    /// The database's work: writes (each naming its comparison) and reads.
+    case database(DatabaseEffect)
+    /// The terminal's (and the loop's) work.
+    case terminal(TerminalEffect)
+    /// Sends the action after this many milliseconds (the end of a key flash). A later timer for the same action
+    /// replaces an earlier one.
+    case after(milliseconds: Int, Action)
+    /// A screen's delegate action for the root (`.lists(.delegate(.closed))`): `AppState.update` handles it before it
+    /// returns, so no edge ever receives one.
+    case send(Action)
+}
+
+/// A change to one comparison's own data. It travels with the comparison's header as it was when asked
+/// (`DatabaseEffect.edit`): a write that waits for a lock lands in that comparison whatever is open by then, and a
+/// comparison with no row yet gets one first.
+public enum ComparisonEdit: Equatable, Sendable {
     /// `keepsEarlierPrice`: false when the product's earlier price was never a price seen (a unit carried over,
-    /// changed before the product was done), so the store does not keep it in the history.
+    /// changed before the product was done), so the database does not keep it in the history.
     /// A product not saved yet is saved after the comparison's last product.
     case saveField(ProductField, product: Product, keepsEarlierPrice: Bool = true)
     case deleteProduct(ProductID)
     /// Ctrl-Y: a deleted product saved again whole at its place, the products at or after it moving down one.
     case restoreProduct(Product, position: Int)
     case deleteAllProducts([ProductID])
+    /// The title, the comparison unit and the UK/US choice.
     case saveHeader
+    /// Ctrl-W on the comparison: its product to buy pinned (nil: the best value again).
+    case pinProduct(ProductID?)
+
+    /// The product a write saves (its failure keeps it as unsaved), if it saves one.
+    public var savedProduct: ProductID? {
+        switch self {
+        case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
+        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: nil
+        }
+    }
+}
+
+/// What the database does for the core.
+public enum DatabaseEffect: Equatable, Sendable {
+    case edit(ComparisonEdit, of: ComparisonHeader)
+    /// A comparison saved whole again: another session deleted it and the user changed it here, or the database
+    /// file was replaced. The writes still waiting for it are covered by it.
+    case restoreComparison(Comparison)
+    /// Read the shopping list (reported by `.lists(.loaded)`).
     case loadLists
-    /// Read a comparison's price history (reported by `.store(.historyLoaded)`).
-    case loadHistory(ComparisonID)
+    /// Read a comparison's price history: for the comparison's lowest seen (`.comparison(.historyLoaded)`) or for the
+    /// history screen (`.history(.loaded)`).
+    case loadHistory(ComparisonID, for: HistoryReader)
+    /// Read a comparison to open it (reported by `.database(.opened)`).
     case openComparison(ComparisonID)
+    /// Save a new comparison and open it.
     case createComparison(Comparison)
     /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
     case addListItem(Comparison)
     /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).
     case changeListCount(ComparisonID, by: Int)
-    /// Space on the list: an item checked off (in the cart) or back.
+    /// Space on the list: an item ticked off (in the cart) or back.
     case setInCart(ComparisonID, Bool)
-    /// The next trip: every check-off cleared.
+    /// The next trip: every tick cleared.
     case clearCheckOffs
-    /// `[` / `]` on the list grouped by store: a store's items in their new order (saved as aisles 1, 2…).
+    /// `[` / `]` on the list grouped by shop: a shop's items in their new order (saved as aisles 1, 2…).
     case setAisleOrder([ComparisonID])
-    /// Ctrl-W on the comparison: its product to buy pinned (nil: the best value again).
-    case pinProduct(ProductID?)
     case renameComparison(ComparisonID, String)
     case deleteComparison(ComparisonID)
     /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).
@@ -34,8 +71,18 @@ public enum Effect: Equatable, Sendable {
     /// The comparison left for another: deleted when it holds nothing (no title, no product), so blank
     /// untitled comparisons do not pile up.
     case discardIfBlank(ComparisonID)
-    /// Another session deleted the open comparison and the user changed it here: save it whole again.
-    case restoreComparison
+}
+
+/// Who reads a price history.
+public enum HistoryReader: Equatable, Sendable {
+    /// The open comparison, for "Lowest seen" when a price is committed.
+    case lowestSeen
+    /// The history screen (Ctrl-V).
+    case historyScreen
+}
+
+/// What the terminal and the loop do.
+public enum TerminalEffect: Equatable, Sendable {
     case repaint
     case suspend
     /// Quit once every write is done (the user may give up waiting).
@@ -45,24 +92,13 @@ public enum Effect: Equatable, Sendable {
     case quitNow
 }
 
-extension Effect {
-    /// Writes into the open comparison (they need its row).
-    public var writesTheOpenComparison: Bool {
-        switch self {
-        case .saveField, .restoreProduct, .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: true
-        case .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
-             .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: false
-        }
-    }
-}
-
-extension Effect {
-    /// The product a write saves (its failure keeps it as unsaved), if it saves one.
-    public var savedProduct: ProductID? {
-        switch self {
-        case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct, .loadLists, .loadHistory, .openComparison, .createComparison, .addListItem, .changeListCount, .setInCart, .clearCheckOffs, .setAisleOrder, .renameComparison,
-             .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .restoreComparison, .repaint, .suspend, .quit, .quitNow: nil
-        }
+/// What the database session watches between polls: the open comparison (saved again into a replaced file) and
+/// whether the list is on view (read again when another session changes it).
+public struct DatabaseWatch: Equatable, Sendable {
+    public var open: Comparison
+    public var listsOnView: Bool
+    public init(open: Comparison, listsOnView: Bool) {
+        self.open = open
+        self.listsOnView = listsOnView
     }
 }

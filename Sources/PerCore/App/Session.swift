@@ -27,6 +27,10 @@ public struct Session: Equatable, Sendable {
     public static let defaultStaleDays = 90
     /// The shopping list's order: as edited, or grouped by the store of each item's product to buy (Ctrl-S there).
     public var listOrder: ListOrder = .recent
+    /// Comparisons deleted in this run (the last deleted last), for Ctrl-Y on the list.
+    public internal(set) var deletedComparisons: [Comparison] = []
+    /// How many deleted comparisons Ctrl-Y can bring back.
+    public static let undoDepth = 20
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference,

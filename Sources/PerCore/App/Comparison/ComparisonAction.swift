@@ -38,4 +38,23 @@ public enum ComparisonAction: Equatable, Sendable {
     case undoDeletion
     /// Writes the field in progress into its product before leaving the screen or quitting.
     case commitField
+    // What the database answers
+    /// The comparison's price history, in the order recorded (oldest first): its lowest seen.
+    case historyLoaded(ComparisonID, [PriceRecord])
+    /// Another session changed the open comparison: here it is as saved now.
+    case externalChanges(Comparison)
+    /// A product saved whole again after an earlier failure.
+    case saved(ProductID)
+    /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
+    case saveFailed(ProductID)
+
+    var isTheUsers: Bool {
+        switch self {
+        case .historyLoaded, .externalChanges, .saved, .saveFailed: false
+        case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
+             .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
+             .toggleTableOrder, .togglePin, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
+             .undoDeletion, .commitField: true
+        }
+    }
 }

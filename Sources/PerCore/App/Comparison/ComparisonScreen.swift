@@ -1,7 +1,7 @@
 import Foundation
 
 /// The comparison being edited: its products, the focused field and that field's edit in progress.
-public struct ComparisonScreen: Equatable, Sendable {
+public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     public internal(set) var comparison: Comparison
     public internal(set) var focus: FieldFocus
     public internal(set) var editor: FieldEditor
@@ -55,12 +55,15 @@ public struct ComparisonScreen: Equatable, Sendable {
 
     // MARK: Update
 
-    public mutating func update(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
-        defer { refreshTablePage(session) }
+    public mutating func update(_ action: ComparisonAction, env: inout ScreenEnvironment) -> [Effect] {
+        defer { refreshTablePage(env.session) }
         let familyBefore = comparison.family
-        let effects = reduce(action, session: &session, chrome: &chrome)
-        return comparison.family == familyBefore ? effects : effects + adoptRememberedBasis(session)
+        let effects = reduce(action, session: &env.session, chrome: &env.chrome)
+        return comparison.family == familyBefore ? effects : effects + adoptRememberedBasis(env.session)
     }
+
+    /// A change to this comparison's data, for the database, with its header as it is now.
+    func edit(_ edit: ComparisonEdit) -> Effect { .database(.edit(edit, of: comparison.header)) }
 
     private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
@@ -125,7 +128,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             comparison.volumeSystem = comparison.volumeSystem == .us ? .imperial : .us
             chrome.status = StatusMessage(comparison.volumeSystem == .us
                 ? "US customary volume units (tsp to gal)" : "UK imperial volume units (pint, gallon, fl oz; metric spoons)")
-            return [.saveHeader]
+            return [edit(.saveHeader)]
         case .togglePin:
             let product = focusedProduct
             let label = TerminalText.singleLine(product.label)
@@ -139,7 +142,7 @@ public struct ComparisonScreen: Equatable, Sendable {
                 comparison.pinned = product.id
                 chrome.status = StatusMessage("Pinned \"\(label)\" to buy; Ctrl-W unpins")
             }
-            return [.pinProduct(comparison.pinned)]
+            return [edit(.pinProduct(comparison.pinned))]
         case .toggleTableOrder:
             session.tableOrder = session.tableOrder.toggled
             chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")
@@ -164,11 +167,23 @@ public struct ComparisonScreen: Equatable, Sendable {
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
             chrome.status = StatusMessage("Comparison cleared")
-            return [.deleteAllProducts(ids)]
+            return [edit(.deleteAllProducts(ids))]
         case .commitField:
             return commit(session, chrome: &chrome)
         case .undoDeletion:
             return undoDeletion(session: session, chrome: &chrome)
+        case .historyLoaded(let id, let history):
+            if id == comparison.id { lowestSeen = LowestSeen(history: history, comparison: comparison) }
+            return []
+        case .externalChanges(let fresh):
+            adoptExternalChanges(fresh, session: &session)
+            return []
+        case .saved(let id):
+            unsaved.remove(id)
+            return []
+        case .saveFailed(let id):
+            if comparison.products.contains(where: { $0.id == id }) { unsaved.insert(id) }
+            return []
         }
     }
 
@@ -360,7 +375,7 @@ public struct ComparisonScreen: Equatable, Sendable {
             sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil, session: session, chrome: &chrome)
         }
         // The unit settled before the product was done: the price with the carried unit was never seen.
-        return [.saveField(focus.field, product: product, keepsEarlierPrice: !settling)]
+        return [edit(.saveField(focus.field, product: product, keepsEarlierPrice: !settling))]
     }
 
     /// When `product`'s unit price changed, the status line says how it stands against the lowest seen (unless the
@@ -450,7 +465,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         comparison.chosenBasis = choices[(current + delta % choices.count + choices.count) % choices.count]
         session.chosenBases[family] = comparison.chosenBasis
         chrome.status = StatusMessage("Unit prices per \(comparison.basis!.label)")
-        return [.saveHeader]
+        return [edit(.saveHeader)]
     }
 
     private mutating func deleteProduct(_ id: ProductID, label: String, session: inout Session, chrome: inout Chrome) -> [Effect] {
@@ -466,7 +481,7 @@ public struct ComparisonScreen: Equatable, Sendable {
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
         chrome.status = StatusMessage("Deleted '\(label)'")
-        return [.deleteProduct(id)]
+        return [edit(.deleteProduct(id))]
     }
 }
 
@@ -514,7 +529,7 @@ extension ComparisonScreen {
         for placed in back {
             let position = min(placed.position, comparison.products.count)
             comparison.insert(placed.product, at: position)
-            effects.append(.restoreProduct(placed.product, position: position))
+            effects.append(edit(.restoreProduct(placed.product, position: position)))
         }
         focus = FieldFocus(product: comparison.products.firstIndex { $0.id == first }!, field: .price)
         resetEditor()
@@ -535,6 +550,6 @@ extension ComparisonScreen {
         guard let family = comparison.family, comparison.chosenBasis?.family != family,
               let remembered = session.chosenBases[family] else { return [] }
         comparison.chosenBasis = remembered
-        return [.saveHeader]
+        return [edit(.saveHeader)]
     }
 }

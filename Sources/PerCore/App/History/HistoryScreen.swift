@@ -1,6 +1,6 @@
 /// The open comparison's price book (Ctrl-V): every price seen, newest first, the lowest marked. It only reads:
 /// the prices come from the store (`.loadHistory`), and the comparison stays open behind it.
-public struct HistoryScreen: Equatable, Sendable {
+public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
     public enum Content: Equatable, Sendable {
         /// Asked of the store, not there yet.
         case loading
@@ -29,27 +29,25 @@ public struct HistoryScreen: Equatable, Sendable {
         }
     }
 
-    /// What an action asks of the root: whether it goes back to the comparison.
-    public mutating func update(_ action: HistoryAction, session: Session) -> Bool {
-        let rows = Self.rowsPerPage(session.size)
+    public mutating func update(_ action: HistoryAction, env: inout ScreenEnvironment) -> [Effect] {
+        let rows = Self.rowsPerPage(env.session.size)
         switch action {
         case .scroll(let lines): scroll(to: top + lines, rows: rows)
         case .scrollPage(let pages): scroll(to: top + pages * rows, rows: rows)
         case .toFirst: scroll(to: 0, rows: rows)
         case .toLast: scroll(to: entryCount, rows: rows)
-        case .close: return true
+        case .close: return [.send(.history(.delegate(.closed)))]
+        case .show(let book):
+            content = .loaded(book)
+            scroll(to: top, rows: rows)
+        case .loaded, .delegate:
+            break   // the root's
         }
-        return false
+        return []
     }
 
     /// The last page is full: `top` never leaves blank rows under the last entry.
     private mutating func scroll(to first: Int, rows: Int) {
         top = max(0, min(first, entryCount - rows))
-    }
-
-    /// The prices arrived (or arrived again).
-    mutating func show(_ book: PriceBook, session: Session) {
-        content = .loaded(book)
-        scroll(to: top, rows: Self.rowsPerPage(session.size))
     }
 }

@@ -45,4 +45,24 @@ public enum ListsAction: Equatable, Sendable {
     case clearTitle
     case acceptTitle
     case cancelTitle
+    /// The database's answer to `.loadLists`: the list as saved now.
+    case loaded([ListEntry])
+    /// What the list tells the root.
+    case delegate(Delegate)
+
+    public enum Delegate: Equatable, Sendable {
+        /// Back to the comparison screen.
+        case closed
+        /// The open comparison was renamed here.
+        case renamed(ComparisonID, String)
+    }
+
+    var isTheUsers: Bool {
+        switch self {
+        case .loaded, .delegate: false
+        case .moveSelection, .movePage, .selectFirst, .selectLast, .choose, .open, .close, .new, .rename, .askDelete, .delete,
+             .undoDelete, .find, .findNext, .startItem, .changeCount, .toggleBought, .askClearCheckOffs, .clearCheckOffs, .toggleOrder,
+             .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle: true
+        }
+    }
 }

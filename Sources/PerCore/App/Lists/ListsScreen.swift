@@ -2,7 +2,7 @@ import Foundation
 
 /// The list of saved comparisons (Ctrl-O), the most recently edited first: open, find, create, rename,
 /// delete and bring back.
-public struct ListsScreen: Equatable, Sendable {
+public struct ListsScreen: Equatable, Sendable, ScreenReducer {
     public enum Mode: Equatable, Sendable {
         case browsing
         /// Typing a title: for the selected comparison, or for a new one.
@@ -11,16 +11,6 @@ public struct ListsScreen: Equatable, Sendable {
         case finding(String)
         /// Typing a shopping list: each Enter adds an item with this title and starts the next; the list stays.
         case adding(String)
-    }
-
-    /// Comparisons deleted here that Ctrl-Y can bring back, at most this many.
-    public static let undoDepth = 20
-
-    /// What an action on the list asks of the root besides its effects.
-    public struct Outcome: Equatable, Sendable {
-        public var effects: [Effect] = []
-        /// Back to the comparison screen.
-        public var closes = false
     }
 
     public internal(set) var entries: [ListEntry]
@@ -86,9 +76,11 @@ public struct ListsScreen: Equatable, Sendable {
 
     // MARK: Update
 
-    /// `open` is the comparison open behind the list; `deleted` the comparisons this session deleted, the last last.
-    public mutating func update(_ action: ListsAction, open: ComparisonID, deleted: inout [Comparison],
-                                session: inout Session, chrome: inout Chrome) -> Outcome {
+    public mutating func update(_ action: ListsAction, env: inout ScreenEnvironment) -> [Effect] {
+        reduce(action, open: env.open, session: &env.session, chrome: &env.chrome)
+    }
+
+    private mutating func reduce(_ action: ListsAction, open: ComparisonID, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
         case .moveSelection(let delta):
             select(selected + delta)
@@ -105,7 +97,7 @@ public struct ListsScreen: Equatable, Sendable {
         case .open:
             return openSelected(open: open)
         case .close:
-            return Outcome(closes: true)
+            return [.send(.lists(.delegate(.closed)))]
         case .new:
             mode = .naming("", isNew: true)
         case .rename:
@@ -117,24 +109,24 @@ public struct ListsScreen: Equatable, Sendable {
         case .delete(let entry):
             refresh(entries.filter { $0.id != entry.id })
             chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\" (Ctrl-Y undoes)")
-            var effects: [Effect] = [.deleteComparison(entry.id)]
+            var effects: [DatabaseEffect] = [.deleteComparison(entry.id)]
             if entry.id == open {
                 effects.append(entries.first.map { .openComparison($0.id) }
                     ?? .createComparison(Comparison(id: session.makeComparisonID())))
             }
-            return Outcome(effects: effects + [.loadLists])
+            return (effects + [.loadLists]).map(Effect.database)
         case .undoDelete:
-            guard let comparison = deleted.popLast() else {
+            guard let comparison = session.deletedComparisons.popLast() else {
                 chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
                 break
             }
             wanted = comparison.id
             chrome.status = StatusMessage("Brought back \"\(comparison.displayTitle)\"")
-            return Outcome(effects: [.restoreDeletedComparison(comparison), .loadLists])
+            return [.database(.restoreDeletedComparison(comparison)), .database(.loadLists)]
         case .find:
             mode = .finding("")
         case .changeCount(let delta):
-            if let effect = changeCount(by: delta, chrome: &chrome) { return Outcome(effects: [effect]) }
+            if let effect = changeCount(by: delta, chrome: &chrome) { return [.database(effect)] }
         case .toggleBought:
             guard let entry = selectedEntry else { break }
             guard entry.item.isListed else {
@@ -142,7 +134,7 @@ public struct ListsScreen: Equatable, Sendable {
                 break
             }
             entries[selected].item.bought.toggle()
-            return Outcome(effects: [.setInCart(entry.id, !entry.item.bought)])
+            return [.database(.setInCart(entry.id, !entry.item.bought))]
         case .askClearCheckOffs:
             guard entries.contains(where: \.item.bought) else {
                 chrome.status = StatusMessage("Nothing is checked off")
@@ -152,13 +144,13 @@ public struct ListsScreen: Equatable, Sendable {
         case .clearCheckOffs:
             for index in entries.indices { entries[index].item.bought = false }
             chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
-            return Outcome(effects: [.clearCheckOffs])
+            return [.database(.clearCheckOffs)]
         case .toggleOrder:
             session.listOrder = session.listOrder.toggled
             chrome.status = StatusMessage(session.listOrder == .byStore ? "Grouped by store" : "Most recently edited first")
-            return Outcome(effects: [.loadLists])
+            return [.database(.loadLists)]
         case .moveInAisle(let step):
-            if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return Outcome(effects: [effect]) }
+            if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return [.database(effect)] }
         case .startItem(let c):
             mode = .adding("")
             edit(chrome: &chrome) { $0 + String(c) }
@@ -186,8 +178,12 @@ public struct ListsScreen: Equatable, Sendable {
             case .browsing, .naming:
                 return acceptTitle(session: &session, chrome: &chrome)
             }
+        case .loaded(let fresh):
+            refresh(session.listOrder.arranged(fresh, at: session.shop))
+        case .delegate:
+            break
         }
-        return Outcome()
+        return []
     }
 
     private mutating func select(_ index: Int) {
@@ -230,13 +226,13 @@ public struct ListsScreen: Equatable, Sendable {
         chrome.status = StatusMessage("No title holds \"\(text)\"", isWarning: true)
     }
 
-    private func openSelected(open: ComparisonID) -> Outcome {
-        guard let entry = selectedEntry else { return Outcome() }
-        return Outcome(effects: entry.id == open ? [] : [.openComparison(entry.id)], closes: true)
+    private func openSelected(open: ComparisonID) -> [Effect] {
+        guard let entry = selectedEntry else { return [] }
+        return (entry.id == open ? [] : [.database(.openComparison(entry.id))]) + [.send(.lists(.delegate(.closed)))]
     }
 
     /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
-    private mutating func changeCount(by delta: Int, chrome: inout Chrome) -> Effect? {
+    private mutating func changeCount(by delta: Int, chrome: inout Chrome) -> DatabaseEffect? {
         guard let entry = selectedEntry else { return nil }
         let count = entry.item.count(changedBy: delta)
         let title = TerminalText.singleLine(entry.displayTitle)
@@ -251,7 +247,7 @@ public struct ListsScreen: Equatable, Sendable {
 
     /// `[` / `]`: swaps the selected item with the one before (after) it among its store's items, and numbers that
     /// store's items 1, 2… in their new order (their aisles); nil (and a message) when it cannot move that way.
-    private mutating func moveInAisle(by step: Int, session: Session, chrome: inout Chrome) -> Effect? {
+    private mutating func moveInAisle(by step: Int, session: Session, chrome: inout Chrome) -> DatabaseEffect? {
         guard let entry = selectedEntry else { return nil }
         guard session.listOrder == .byStore else {
             chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
@@ -274,11 +270,11 @@ public struct ListsScreen: Equatable, Sendable {
 
     /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next; Enter on
     /// an empty title ends, as Esc does.
-    private mutating func addItem(titled text: String, session: inout Session, chrome: inout Chrome) -> Outcome {
+    private mutating func addItem(titled text: String, session: inout Session, chrome: inout Chrome) -> [Effect] {
         let title = text.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else {
             mode = .browsing
-            return Outcome()
+            return []
         }
         let item = Comparison(id: session.makeComparisonID(), title: title)
         entries.insert(ListEntry(id: item.id, title: title, productCount: 0), at: 0)
@@ -286,20 +282,20 @@ public struct ListsScreen: Equatable, Sendable {
         wanted = item.id
         mode = .adding("")
         chrome.status = StatusMessage("Added \"\(TerminalText.singleLine(title))\": type the next, Esc ends")
-        return Outcome(effects: [.addListItem(item), .loadLists])
+        return [.database(.addListItem(item)), .database(.loadLists)]
     }
 
-    private mutating func acceptTitle(session: inout Session, chrome: inout Chrome) -> Outcome {
-        guard case .naming(let text, let isNew) = mode else { return Outcome() }
+    private mutating func acceptTitle(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        guard case .naming(let text, let isNew) = mode else { return [] }
         mode = .browsing
         let title = text.trimmingCharacters(in: .whitespaces)
         if isNew {
             let created = Comparison(id: session.makeComparisonID(), title: title)
             chrome.status = StatusMessage("New comparison \"\(created.displayTitle)\"")
-            return Outcome(effects: [.createComparison(created)], closes: true)
+            return [.database(.createComparison(created)), .send(.lists(.delegate(.closed)))]
         }
-        guard let entry = selectedEntry else { return Outcome() }
+        guard let entry = selectedEntry else { return [] }
         entries[selected].title = title
-        return Outcome(effects: [.renameComparison(entry.id, title), .loadLists])
+        return [.database(.renameComparison(entry.id, title)), .database(.loadLists), .send(.lists(.delegate(.renamed(entry.id, title))))]
     }
 }

@@ -1,28 +1,8 @@
 extension ComparisonScreen {
-    /// The store's reports that concern the open comparison; the root takes the rest.
-    mutating func update(_ event: StoreEvent, session: inout Session, chrome: inout Chrome) -> [Effect] {
-        defer { refreshTablePage(session) }
-        switch event {
-        case .externalChanges(let fresh):
-            adoptExternalChanges(fresh, session: &session)
-        case .saved(let id):
-            unsaved.remove(id)
-        case .saveFailed(let id, _):
-            if comparison.products.contains(where: { $0.id == id }) { unsaved.insert(id) }
-        case .historyLoaded(let id, let history):
-            guard id == comparison.id else { break }
-            lowestSeen = LowestSeen(history: history, comparison: comparison)
-        case .listsLoaded, .opened, .deletedComparison, .failed, .refused, .allSaved, .quitWaits, .comparisonDeletedElsewhere,
-             .restoredDeletedComparison, .databaseFileChanged:
-            break
-        }
-        return []
-    }
-
     /// Takes in what another session saved, keeping this session's field in progress.
     /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again);
     /// so are unsaved products (their save failed and will be tried again).
-    private mutating func adoptExternalChanges(_ fresh: Comparison, session: inout Session) {
+    mutating func adoptExternalChanges(_ fresh: Comparison, session: inout Session) {
         let focusedProduct = self.focusedProduct
         let isEditing = editor != untouchedEditor
         var merged = fresh

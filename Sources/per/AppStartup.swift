@@ -1,0 +1,72 @@
+import Foundation
+import PerCore
+import PerStore
+import PerTerminal
+
+/// What the command line gives the app.
+struct AppSettings {
+    var path: String
+    var mouse: Bool
+    var currency: Currency?
+    var shop: ShopName?
+    var staleDays: Int
+}
+
+/// From the command line to the first frame: the terminal, the database and the state, or the exit status of a failure
+/// (already said on stderr, the terminal restored).
+@MainActor
+enum AppStartup {
+    /// A write waits at most this long for another program's lock; then it is kept and tried again.
+    static let writeWaitMilliseconds = 100
+
+    /// `firstRead` reads the database on another thread while the terminal starts; when it can't (a new, read-only,
+    /// locked or foreign file) the store opens here, with its messages, after the terminal is restored.
+    static func start(_ firstRead: FirstReadThread, _ settings: AppSettings) -> Result<RunningApp, ExitStatus> {
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.start(TerminalOptions(mouse: settings.mouse))
+        } catch {
+            Output.diagnostic("\(error.message)\n")
+            return .failure(ExitStatus(1))
+        }
+        func session(isReadOnly: Bool) -> Session {
+            Session(size: TerminalSize(width: terminal.size.width, height: terminal.size.height), glyphs: terminal.glyphs,
+                    isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(), shop: settings.shop,
+                    staleDays: settings.staleDays)
+        }
+        var state: AppState
+        let store: ComparisonStore
+        do {
+            if let first = firstRead.wait() {
+                // The first frame from the first read; the store opens right after it.
+                let comparison = first.comparison ?? Comparison()
+                state = AppState(comparison: comparison, session: session(isReadOnly: false))
+                terminal.draw(ScreenView.render(state), cursor: nil)
+                store = try ComparisonStore(path: settings.path, create: true, deferringIntegrityCheck: true)
+                first.close()
+                // What the store reads wins: another session may have written in between (nothing was typed yet).
+                let opened = try store.comparisonToOpen(orNew: comparison)
+                if opened != comparison || store.isReadOnly {
+                    state = AppState(comparison: opened, session: session(isReadOnly: store.isReadOnly))
+                    terminal.draw(ScreenView.render(state), cursor: nil)
+                }
+            } else {
+                // Checked after the first paint.
+                store = try ComparisonStore(path: settings.path, create: true, deferringIntegrityCheck: true)
+                state = AppState(comparison: try store.comparisonToOpen(orNew: Comparison()), session: session(isReadOnly: store.isReadOnly))
+            }
+        } catch {
+            terminal.stop()
+            Output.error(error.message)
+            return .failure(ExitStatus(1))
+        }
+        store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
+        return .success(RunningApp(terminal: terminal, state: state, database: StoreSession(store: store, opened: state.editing.comparison)))
+    }
+}
+
+/// How per ends: 0 when every change is saved.
+struct ExitStatus: Error {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+}

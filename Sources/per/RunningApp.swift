@@ -1,0 +1,181 @@
+import Foundation
+import PerCore
+import PerStore
+import PerTerminal
+
+/// The app while it runs: the state, the terminal and the database session, and the effect runner that connects
+/// them. Only `dispatch` changes the state, always through `AppState.update`.
+@MainActor
+struct RunningApp {
+    static let pollMilliseconds = 250
+
+    let terminal: Terminal
+    private(set) var state: AppState
+    private var database: StoreSession
+    /// Actions waiting for their time (`Effect.after`): the end of a key flash.
+    private var timers: [(deadline: Date, action: Action)] = []
+    private var quit = Quit.no
+    private var needsDraw = true
+    private var lastPoll = Date()
+    private var integrity = Integrity.notStarted
+
+    init(terminal: Terminal, state: AppState, database: StoreSession) {
+        self.terminal = terminal
+        self.state = state
+        self.database = database
+    }
+
+    /// How far quitting has got: not asked, asked (it waits for every write), or now (nothing to wait for).
+    private enum Quit: Comparable {
+        case no
+        case onceSaved
+        case now
+    }
+
+    /// The whole-file check: started once the first frame is on screen (nothing was written before it), it runs
+    /// beside the loop; writes wait for it.
+    private enum Integrity {
+        case notStarted
+        case running(BackgroundIntegrityCheck)
+        case passed
+    }
+
+    var isDone: Bool {
+        switch quit {
+        case .no: false
+        case .onceSaved: database.isUpToDate
+        case .now: true
+        }
+    }
+
+    // MARK: The loop's parts
+
+    mutating func drawIfNeeded() {
+        guard needsDraw else { return }
+        terminal.draw(ScreenView.render(state), cursor: nil)
+        needsDraw = false
+    }
+
+    /// Starts the whole-file check after the first frame (and reads what the first frame did not wait for); a failed
+    /// check is returned.
+    mutating func checkIntegrity() -> StoreError? {
+        switch integrity {
+        case .notStarted:
+            integrity = .running(BackgroundIntegrityCheck(database.store))
+            database.holdsWrites = true
+            dispatch(.terminal(.started))
+        case .running(let check):
+            switch check.outcome {
+            case nil: break
+            case .success:
+                integrity = .passed
+                database.holdsWrites = false   // the next poll writes what waited
+            case .failure(let error): return error
+            }
+        case .passed:
+            break
+        }
+        return nil
+    }
+
+    /// Until the next timer or the next poll.
+    var readTimeout: Int32 {
+        let next = timers.map(\.deadline).min().map { Int32(max(0, $0.timeIntervalSinceNow * 1000)) } ?? Int32.max
+        return min(Int32(Self.pollMilliseconds), next)
+    }
+
+    mutating func fireTimers() {
+        let now = Date()
+        let due = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        for timer in due { dispatch(timer.action) }
+    }
+
+    /// Every `pollMilliseconds`: a new day on the clock, the writes that wait, other sessions' changes.
+    mutating func pollIfDue() {
+        guard Date().timeIntervalSince(lastPoll) * 1000 >= Double(Self.pollMilliseconds) else { return }
+        lastPoll = Date()
+        if case let day = LocalClock.today(), day != state.session.today { dispatch(.terminal(.today(day))) }
+        for action in database.poll(state.watch) { dispatch(action) }
+    }
+
+    /// Quitting waits for every write; the status line says so (Esc gives up).
+    mutating func waitForSavesIfQuitting() {
+        if quit == .onceSaved, !database.isUpToDate, state.chrome.overlay != .quitting { dispatch(.database(.quitWaits)) }
+    }
+
+    // MARK: Actions and effects
+
+    /// Sends an action through `update`, performs its effects, and sends back what they report, until none is left.
+    mutating func dispatch(_ first: Action) {
+        needsDraw = true
+        var queue = [first]
+        while !queue.isEmpty {
+            for effect in state.update(queue.removeFirst()) { queue += perform(effect) }
+        }
+    }
+
+    private mutating func perform(_ effect: Effect) -> [Action] {
+        switch effect {
+        case .database(let effect): return database.perform(effect)
+        case .terminal(.repaint): terminal.repaintAll()
+        case .terminal(.suspend): terminal.suspend()
+        case .terminal(.quit): quit = max(quit, .onceSaved)
+        case .terminal(.quitNow): quit = .now
+        case .after(let milliseconds, let action):
+            timers.removeAll { $0.action == action }
+            timers.append((Date().addingTimeInterval(Double(milliseconds) / 1000), action))
+        case .send(let action): return [action]
+        }
+        return []
+    }
+
+    // MARK: The end
+
+    /// Restores the terminal; what could not be saved goes to a recovery file (exit 1).
+    mutating func finish() -> Int32 {
+        if case .running(let check) = integrity {
+            // Quitting at once while the check runs: what waited is written once it passes.
+            switch check.wait() {
+            case .success:
+                database.holdsWrites = false
+                _ = database.poll(state.watch)
+            case .failure(let error):
+                return refuse(error)
+            }
+        }
+        terminal.stop()
+        guard !database.isUpToDate else { return 0 }
+        return recover()
+    }
+
+    /// A failed check ends the app with its message; what was typed meanwhile goes to a recovery file.
+    func refuse(_ error: StoreError) -> Int32 {
+        terminal.stop()
+        Output.error(error.message)
+        return database.isUpToDate ? 1 : recover(reason: error.message)
+    }
+
+    /// Some writes never reached the database: what this session holds goes to a recovery file.
+    private func recover(reason given: String? = nil) -> Int32 {
+        let reason = given ?? database.lastFailure ?? "another session deleted this comparison"
+        let held = [state.editing.comparison]
+        do {
+            let path = try database.writeRecovery(held)
+            Output.diagnostic("""
+                per: some changes could not be saved (\(reason)).
+                per: this comparison, with everything typed, is in \(path)
+                per: bring it back with: per import '\(path)'
+
+                """)
+        } catch {
+            Output.diagnostic("""
+                per: some changes could not be saved (\(reason)), and no recovery file could be written (\(error)).
+                per: this comparison, with everything typed, follows; save it and bring it back with per import:
+                \(ComparisonExchange.encode(held, as: .json))
+
+                """)
+        }
+        return 1
+    }
+}
