@@ -298,7 +298,7 @@ import Testing
     static func historyState(_ width: Int, _ height: Int) -> AppState {
         var s = state(width, height)
         s.update(.app(.showHistory))
-        s.update(.store(.historyLoaded("o", history)))
+        s.update(.history(.loaded("o", history)))
         return s
     }
 
@@ -434,7 +434,7 @@ import Testing
         var s = Self.historyState(40, 20)
         let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", store: "Costco", seen: Self.today.adding(days: -i - 1),
                                                     price: dec("5"), quantity: 1, unit: .kilogram) }
-        s.update(.store(.historyLoaded("o", many)))
+        s.update(.history(.loaded("o", many)))
         s.update(KeyTable.action(for: .control("f"), in: s)!)
         let lines = ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasSuffix(" 17-32 of 43"), "\(lines[0])")

@@ -28,7 +28,13 @@ import TestSupport
         mutating func send(_ action: Action) {
             var queue = [action]
             while !queue.isEmpty {
-                for effect in state.update(queue.removeFirst()) { queue += session.perform(effect, in: state) }
+                for effect in state.update(queue.removeFirst()) {
+                    switch effect {
+                    case .database(let effect): queue += session.perform(effect)
+                    case .send(let action): queue.append(action)
+                    case .terminal, .after: break
+                    }
+                }
             }
         }
 
@@ -36,7 +42,7 @@ import TestSupport
             for c in text { send(c == "\t" ? .comparison(.nextField) : .comparison(.type(c))) }
         }
 
-        mutating func poll() { for action in session.poll(state) { send(action) } }
+        mutating func poll() { for action in session.poll(state.watch) { send(action) } }
     }
 
     @Test func whatOneSessionCommitsTheOtherTakesInAtItsNextPoll() throws {
@@ -97,12 +103,12 @@ import TestSupport
         home.send(.lists(.askDelete))
         home.send(.app(.answer(yes: true)))
         #expect(try home.session.store.load("home-c0") == nil)
-        #expect(home.state.deletedComparisons == [typed])
+        #expect(home.state.session.deletedComparisons == [typed])
         home.send(.lists(.undoDelete))
         #expect(try home.session.store.load("home-c0") == typed)
         #expect(home.state.lists?.entries.map(\.title) == ["", "Rice"])   // brought back: the latest edit
         #expect(home.state.lists?.selectedEntry?.id == "home-c0")
-        #expect(home.state.deletedComparisons.isEmpty)
+        #expect(home.state.session.deletedComparisons.isEmpty)
     }
 
     @Test func leavingABlankComparisonDeletesIt() throws {
@@ -306,7 +312,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("1.25\t3\tkg\tkept\t\t4")
-        let recovery = try home.session.writeRecovery(home.state)
+        let recovery = try home.session.writeRecovery([home.state.editing.comparison])
         #expect(recovery.hasPrefix(folder.path))
         let text = try String(contentsOfFile: recovery, encoding: .utf8)
         let back = try ComparisonExchange.decode(text)

@@ -302,7 +302,7 @@ import Testing
             $0.chrome.status = StatusMessage("Pick a unit first: the comparison unit follows it", isWarning: true)
         }
         store.type("2\t500\tg\t")
-        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
+        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader(ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 100, unit: .gram)))]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
             $0.session.chosenBases[.mass] = ComparisonBasis(amount: 100, unit: .gram)
             $0.chrome.status = StatusMessage("Unit prices per 100 g")
@@ -314,7 +314,7 @@ import Testing
         store.type("2\t1\tpt\t")
         guard case .ranked(_, let us, _) = store.state.editing.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
         #expect(us.baseQuantity == dec("473.176473"))
-        store.send(.comparison(.toggleVolumeSystem), effects: [.saveHeader]) {
+        store.send(.comparison(.toggleVolumeSystem), effects: [.saveHeader(ComparisonHeader(id: "c", volumeSystem: .imperial))]) {
             $0.editing.comparison.volumeSystem = .imperial
             $0.chrome.status = StatusMessage("UK imperial volume units (pint, gallon, fl oz; metric spoons)")
         }

@@ -122,25 +122,27 @@ import Testing
     @Test func theBasisStepsBackwardsAndIsRememberedPerFamily() {
         var store = TestStore()
         store.type("2\t500\tg\t")
-        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
+        let per100g = ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 100, unit: .gram))
+        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader(per100g)]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
             $0.session.chosenBases[.mass] = ComparisonBasis(amount: 100, unit: .gram)
             $0.chrome.status = StatusMessage("Unit prices per 100 g")
         }
-        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-1"])])   // its exact state: ComparisonScreenTests
+        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-1"], in: per100g)])   // its exact state: ComparisonScreenTests
         store.type("1\t1\tL\t")
         #expect(store.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .liter))
         #expect(KeyTable.action(for: .control("t"), in: store.state) == .comparison(.stepBasis(-1)))
         #expect(KeyTable.action(for: .key(.function(14)), in: store.state) == .comparison(.stepBasis(-1)))
-        store.send(.comparison(.stepBasis(-1)), effects: [.saveHeader]) {
+        let perGallon = ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 1, unit: .gallon))
+        store.send(.comparison(.stepBasis(-1)), effects: [.saveHeader(perGallon)]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 1, unit: .gallon)
             $0.session.chosenBases[.volume] = ComparisonBasis(amount: 1, unit: .gallon)
             $0.chrome.status = StatusMessage("Unit prices per gal")
         }
-        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"])])
+        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"], in: perGallon)])
         store.type("1\t1\tkg")
         let product = Product(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product), .saveHeader]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, in: perGallon), .saveHeader(per100g)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)   // the choice for mass, remembered
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))

@@ -10,7 +10,7 @@ import Testing
         store.send(.app(.showLists), effects: [.loadLists]) {
             $0.screen = .lists(ListsScreen(entries: [], selecting: "c"))
         }
-        store.send(.store(.listsLoaded(entries))) {
+        store.send(.lists(.loaded(entries))) {
             var lists = ListsScreen(entries: [], selecting: "c")
             lists.refresh(entries)
             $0.screen = .lists(lists)
@@ -46,7 +46,7 @@ import Testing
         let created = Comparison(id: "s-c2", title: "Rice")
         #expect(store.state.screen == .comparison)
         #expect(store.state.chrome.status == StatusMessage("New comparison \"Rice\""))
-        store.send(.store(.opened(created)), effects: [.loadHistory("s-c2")]) {
+        store.send(.database(.opened(created)), effects: [.loadHistory("s-c2")]) {
             $0.editing = ComparisonScreen(comparison: created, session: &$0.session)
         }
         #expect(store.state.editing.comparison.products == [Product(id: "s-3")])
@@ -62,21 +62,21 @@ import Testing
         }
         // The store reports what it deleted, then opens the other comparison behind the list, which stays on view.
         let oil = Comparison(id: "c", title: "Oil", products: [Product(id: "p", price: 3)])
-        store.send(.store(.deletedComparison(oil))) { $0.deletedComparisons = [oil] }
+        store.send(.database(.deletedComparison(oil))) { $0.session.deletedComparisons = [oil] }
         let oats = Comparison(id: "a", title: "Oats")
-        store.send(.store(.opened(oats)), effects: [.loadHistory("a")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        store.send(.database(.opened(oats)), effects: [.loadHistory("a")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
         #expect(store.state.lists != nil)
 
         #expect(KeyTable.action(for: .control("y"), in: store.state) == .lists(.undoDelete))
         store.send(.lists(.undoDelete), effects: [.restoreDeletedComparison(oil), .loadLists]) {
-            $0.deletedComparisons = []
+            $0.session.deletedComparisons = []
             var lists = self.lists([self.entries[0]], selected: 0, mode: .browsing)
             lists.wanted = "c"
             $0.screen = .lists(lists)
             $0.chrome.status = StatusMessage("Brought back \"Oil\"")
         }
         // Brought back, it is the most recently edited: first in the list, and selected.
-        store.send(.store(.listsLoaded([entries[1], entries[0]]))) {
+        store.send(.lists(.loaded([entries[1], entries[0]]))) {
             $0.screen = .lists(self.lists([self.entries[1], self.entries[0]], selected: 0, mode: .browsing))
         }
         store.send(.lists(.undoDelete)) {
@@ -87,20 +87,20 @@ import Testing
     @Test func leavingABlankComparisonDiscardsIt() {
         var store = TestStore(Comparison(id: "blank"))
         let rice = Comparison(id: "r", title: "Rice")
-        store.send(.store(.opened(rice)), effects: [.discardIfBlank("blank"), .loadHistory("r")]) {
+        store.send(.database(.opened(rice)), effects: [.discardIfBlank("blank"), .loadHistory("r")]) {
             $0.editing = ComparisonScreen(comparison: rice, session: &$0.session)
         }
         // A comparison with a title, or with a product, is kept.
         let oats = Comparison(id: "o", products: [Product(id: "p", price: 2)])
-        store.send(.store(.opened(oats)), effects: [.loadHistory("o")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
-        store.send(.store(.opened(rice)), effects: [.loadHistory("r")]) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
+        store.send(.database(.opened(oats)), effects: [.loadHistory("o")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        store.send(.database(.opened(rice)), effects: [.loadHistory("r")]) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
     }
 
     @Test func pageHomeEndAndTheWheelMoveTheSelection() {
         var store = TestStore(Comparison(id: "c0"))
         store.send(.app(.showLists), effects: [.loadLists]) { $0.screen = .lists(ListsScreen(entries: [], selecting: "c0")) }
         let many = (0..<50).map { ListEntry(id: EntityID("c\($0)"), title: "T\($0)", productCount: 0) }
-        store.send(.store(.listsLoaded(many))) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.lists(.loaded(many))) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
         // 80×24: 19 rows a page.
         #expect(KeyTable.action(for: .key(.pageDown), in: store.state) == .lists(.movePage(1)))
         #expect(KeyTable.action(for: .control("f"), in: store.state) == .lists(.movePage(1)))
@@ -122,7 +122,7 @@ import Testing
     @Test func slashFindsATitleAndEnterOpensIt() {
         var store = opened()
         let three = entries + [ListEntry(id: "r", title: "Brown rice", productCount: 0), ListEntry(id: "u", title: "", productCount: 0)]
-        store.send(.store(.listsLoaded(three))) { $0.screen = .lists(self.lists(three, selected: 1, mode: .browsing)) }
+        store.send(.lists(.loaded(three))) { $0.screen = .lists(self.lists(three, selected: 1, mode: .browsing)) }
         #expect(KeyTable.action(for: .character("/"), in: store.state) == .lists(.find))
         store.send(.lists(.find)) { $0.screen = .lists(self.lists(three, selected: 1, mode: .finding(""))) }
         #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  Down next  Up prev  Esc done")
@@ -169,7 +169,7 @@ import Testing
         var store = TestStore(Comparison(id: "c0"))
         store.send(.app(.showLists), effects: [.loadLists]) { $0.screen = .lists(ListsScreen(entries: [], selecting: "c0")) }
         let many = (0..<50).map { ListEntry(id: EntityID("c\($0)"), title: "T\($0)", productCount: 0) }
-        store.send(.store(.listsLoaded(many))) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.lists(.loaded(many))) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
         store.send(.lists(.new)) { $0.screen = .lists(self.lists(many, selected: 0, mode: .naming("", isNew: true))) }
         store.type("New")
         let screen = ScreenView.render(store.state).text

@@ -74,7 +74,7 @@ import Testing
 
     @Test func nothingIsSaidWithoutHistory() {
         var store = TestStore()
-        store.send(.store(.historyLoaded("c", []))) { $0.editing.lowestSeen = .nothing }
+        store.send(.comparison(.historyLoaded("c", []))) { $0.editing.lowestSeen = .nothing }
         store.type("3.99\t1\tkg\t")
         #expect(store.state.chrome.status == nil)
         #expect(store.state.editing.lowestSeen == .record(PriceRecord(store.state.editing.comparison.products[0])!))
@@ -90,14 +90,14 @@ import Testing
     @Test func aHigherPriceSaysTheLowestSeenWhereAndWhen() {
         var store = TestStore(Self.oats())
         let oats = PriceRecord(Self.oats().products[0])!
-        store.send(.store(.historyLoaded("c", [Self.record("6.61", store: "Costco", seen: Self.earlier)]))) {
+        store.send(.comparison(.historyLoaded("c", [Self.record("6.61", store: "Costco", seen: Self.earlier)]))) {
             $0.editing.lowestSeen = .record(oats)
         }
         store.type("7.52\t")
         #expect(store.state.chrome.status == nil)   // no quantity yet: no unit price
         store.type("1")
         let product = Product(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
             $0.editing.unitToSettle = "s-1"   // its unit, carried over, is still ahead: nothing said yet
@@ -114,7 +114,7 @@ import Testing
     /// another unit: only the price with its real unit is judged and kept (not 3 for 500 kg).
     @Test func aCarriedUnitChangedBeforeTheProductIsDoneIsNotAPriceSeen() {
         var store = TestStore(Self.oats())
-        store.apply(.store(.historyLoaded("c", [])))
+        store.apply(.comparison(.historyLoaded("c", [])))
         store.type("3\t500\t")
         #expect(store.state.chrome.status == nil)
         #expect(store.state.editing.unitToSettle == "s-1")
@@ -122,18 +122,18 @@ import Testing
         store.type("g")
         let product = Product(id: "s-1", price: 3, quantity: 500, unit: .gram, store: "Costco", seen: TestStore.today)
         // Saved without keeping 3 for 500 kg in the history: it was never a price seen.
-        #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, keepsEarlierPrice: false)])
+        #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, keepsEarlierPrice: false, in: ComparisonHeader(id: "c", title: "Oats"))])
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +9%)"))
         #expect(store.state.editing.lowestSeen == .record(PriceRecord(Self.oats().products[0])!))
     }
 
     @Test func aLowerPriceIsANewLowestAndBecomesTheLowest() {
         var store = TestStore(Self.oats())
-        store.apply(.store(.historyLoaded("c", [Self.record("6.61", store: "Aldi", seen: Self.earlier)])))
+        store.apply(.comparison(.historyLoaded("c", [Self.record("6.61", store: "Aldi", seen: Self.earlier)])))
         store.type("5\t")
         store.type("1")
         let product = Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
             $0.editing.unitToSettle = "s-1"
@@ -148,7 +148,7 @@ import Testing
 
     @Test func theLowestInTheHistoryCountsAndAStorelessOneSaysOnlyItsDay() {
         var store = TestStore(Self.oats())
-        store.apply(.store(.historyLoaded("c", [Self.record("4.00", store: "", seen: Self.earlier)])))
+        store.apply(.comparison(.historyLoaded("c", [Self.record("4.00", store: "", seen: Self.earlier)])))
         // Oats itself goes up: compared with the history's 4.00.
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         store.apply(.comparison(.clearField))
@@ -158,14 +158,14 @@ import Testing
 
     @Test func theSamePriceAsTheLowestSaysSo() {
         var store = TestStore(Self.oats())
-        store.apply(.store(.historyLoaded("c", [])))
+        store.apply(.comparison(.historyLoaded("c", [])))
         store.type("5.49\t1\t\t")
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is the same)"))
     }
 
     @Test func openingAComparisonReadsItsHistory() {
         var store = TestStore()
-        let effects = store.apply(.store(.opened(Self.oats())))
+        let effects = store.apply(.database(.opened(Self.oats())))
         #expect(effects == [.loadHistory("c")])
         #expect(store.state.editing.lowestSeen == .unknown)
     }
@@ -180,9 +180,9 @@ import Testing
     @Test func ctrlVOpensTheHistoryWhichScrollsAndEscGoesBack() {
         var store = TestStore()
         #expect(KeyTable.action(for: .control("v"), in: store.state) == .app(.showHistory))
-        store.send(.app(.showHistory), effects: [.loadHistory("c")]) { $0.screen = .history(HistoryScreen()) }
+        store.send(.app(.showHistory), effects: [.loadHistory("c", for: .historyScreen)]) { $0.screen = .history(HistoryScreen()) }
         let history = Self.thirtyPrices()
-        store.send(.store(.historyLoaded("c", history))) {
+        store.send(.history(.loaded("c", history))) {
             $0.screen = .history(HistoryScreen(content: .loaded(PriceBook(history: history, comparison: Comparison(id: "c")))))
             $0.editing.lowestSeen = .record(history[10])
         }
@@ -202,7 +202,7 @@ import Testing
         // Typing does nothing here: the history only reads.
         #expect(KeyTable.action(for: .character("5"), in: store.state) == nil)
         store.send(KeyTable.action(for: .key(.escape), in: store.state)!) { $0.screen = .comparison }
-        store.send(.app(.showHistory), effects: [.loadHistory("c")]) { $0.screen = .history(HistoryScreen()) }
+        store.send(.app(.showHistory), effects: [.loadHistory("c", for: .historyScreen)]) { $0.screen = .history(HistoryScreen()) }
         store.send(KeyTable.action(for: .control("v"), in: store.state)!) { $0.screen = .comparison }
     }
 
@@ -210,7 +210,7 @@ import Testing
         var store = TestStore()
         store.type("4")
         let product = Product(id: "s-1", price: 4, seen: TestStore.today)
-        store.send(.app(.showHistory), effects: [.saveField(.price, product: product), .loadHistory("c")]) {
+        store.send(.app(.showHistory), effects: [.saveField(.price, product: product), .loadHistory("c", for: .historyScreen)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.screen = .history(HistoryScreen())
         }

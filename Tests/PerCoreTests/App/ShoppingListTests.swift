@@ -10,7 +10,7 @@ import TestSupport
     func opened(_ entries: [ListEntry]? = nil) -> TestStore {
         var store = TestStore(Comparison(id: "c", title: "Oil"))
         store.apply(.app(.showLists))
-        store.apply(.store(.listsLoaded(entries ?? self.entries)))
+        store.apply(.lists(.loaded(entries ?? self.entries)))
         return store
     }
 
@@ -49,7 +49,7 @@ import TestSupport
         // The store's list replaces the one kept here; the last added stays selected.
         let fresh = [ListEntry(id: "s-c4", title: "oats", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
                      ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
-        store.send(.store(.listsLoaded(fresh))) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding(""))) }
+        store.send(.lists(.loaded(fresh))) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding(""))) }
         // Esc ends (Enter on an empty title too); the item typed half is dropped.
         store.type("bre")
         store.send(.lists(.cancelTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .browsing)) }
@@ -136,7 +136,7 @@ import TestSupport
         }
         var most = Self.shopping
         most[0].item.count = ListItem.maximumCount
-        store.apply(.store(.listsLoaded(most)))
+        store.apply(.lists(.loaded(most)))
         store.send(.lists(.changeCount(1))) { $0.chrome.status = StatusMessage("At most 999 of one item") }
     }
 
@@ -213,7 +213,7 @@ import TestSupport
         }
         store.apply(.comparison(.focus(FieldFocus(product: 1, field: .price))))
         let before = store.state
-        store.send(.comparison(.togglePin), effects: [.pinProduct("o2")]) {
+        store.send(.comparison(.togglePin), effects: [.pinProduct("o2", in: Self.oats.header)]) {
             $0.editing.comparison.pinned = "o2"
             $0.editing.refreshTablePage($0.session)
             $0.chrome.status = StatusMessage("Pinned \"o2\" to buy; Ctrl-W unpins")
@@ -225,7 +225,7 @@ import TestSupport
         #expect(ScreenView.render(store.state).text.contains("+14% buy"))
         #expect(ListItem(count: 1, bought: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
             .productToBuy()?.product.id == "o2")
-        store.send(.comparison(.togglePin), effects: [.pinProduct(nil)]) {
+        store.send(.comparison(.togglePin), effects: [.pinProduct(nil, in: Self.oats.header)]) {
             $0.editing.comparison.pinned = nil
             $0.editing.refreshTablePage($0.session)
             $0.chrome.status = StatusMessage("Unpinned \"o2\": the best value is the one to buy")
@@ -276,7 +276,7 @@ import TestSupport
             $0.session.listOrder = .byStore
             $0.chrome.status = StatusMessage("Grouped by store")
         }
-        store.send(.store(.listsLoaded(recent))) {
+        store.send(.lists(.loaded(recent))) {
             $0.screen = .lists(self.lists(ListOrder.byStore.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
         }
         #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Saved comparisons, by store"))
@@ -314,7 +314,7 @@ import TestSupport
         }
         store.apply(.lists(.toggleOrder))
         let grouped = [eggs, oats, milk, rice, bread]   // Aldi (any case), Costco, no store
-        store.send(.store(.listsLoaded(recent))) { $0.screen = .lists(self.lists(grouped, selected: 0, mode: .browsing)) }
+        store.send(.lists(.loaded(recent))) { $0.screen = .lists(self.lists(grouped, selected: 0, mode: .browsing)) }
         store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Eggs\" is first at Aldi already") }
         store.send(.lists(.moveInAisle(1)), effects: [.setAisleOrder(["o", "e", "m"])]) {
             $0.screen = .lists(self.lists(placed([oats, eggs, milk, rice, bread], [1, 2, 3]), selected: 1, mode: .browsing))
@@ -355,7 +355,7 @@ import TestSupport
         for width in [80, 40] {
             var store = TestStore(Comparison(id: "c"), size: TerminalSize(width: width, height: 20))
             store.apply(.app(.showLists))
-            store.apply(.store(.listsLoaded([entry])))
+            store.apply(.lists(.loaded([entry])))
             let text = ScreenView.render(store.state).text
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
             #expect(text.contains("Oats\\u{1B}"), "\(text)")
@@ -370,7 +370,7 @@ import TestSupport
     @Test func anEmptyListSaysWhatToDoInWholeWords() {
         var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
         store.apply(.app(.showLists))
-        store.apply(.store(.listsLoaded([])))
+        store.apply(.lists(.loaded([])))
         #expect(ScreenView.render(store.state).lines[3] == "   Nothing yet: type an item, or Ctrl-N")
         store.apply(.terminal(.resize(TerminalSize(width: 80, height: 24))))
         #expect(ScreenView.render(store.state).lines[3] == "   Nothing saved yet: type an item, or Ctrl-N for a comparison.")
@@ -381,7 +381,7 @@ import TestSupport
         store.apply(.app(.showLists))
         var entries = Self.shopping
         entries[0].item = ListItem(count: 2, bought: false, pinned: "a1", comparison: Self.stocked)
-        store.apply(.store(.listsLoaded(entries)))
+        store.apply(.lists(.loaded(entries)))
         #expect(ScreenView.render(store.state).text == """
              per │ Saved comparisons
                         Title                 Total
@@ -426,13 +426,13 @@ import TestSupport
         }
         var store = TestStore(Comparison(id: "open"))
         store.apply(.app(.showLists))
-        store.apply(.store(.listsLoaded(entries)))
+        store.apply(.lists(.loaded(entries)))
         var counts = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.item.count) })
         let keys: [InputEvent] = [.character("+"), .character("-"), .character(" "), .key(.up), .key(.down), .key(.pageDown), .key(.home)]
         for _ in 0..<300 {
             let key = keys.randomElement(using: &rng)!
             guard let action = KeyTable.action(for: key, in: store.state) else { continue }
-            for case .changeListCount(let id, let delta) in store.apply(action) { counts[id, default: 0] += delta }
+            for case .database(.changeListCount(let id, let delta)) in store.apply(action) { counts[id, default: 0] += delta }
             let lists = store.state.lists!
             #expect(lists.entries.allSatisfy { (0...ListItem.maximumCount).contains($0.item.count) })
             #expect(lists.entries.allSatisfy { counts[$0.id] == $0.item.count }, "seed \(seed)")
@@ -454,14 +454,14 @@ import TestSupport
         let recent = (0..<8).map { i in list.stocked(EntityID("c\(i)"), "item \(i)", at: ["Aldi", "aldi", "Costco", "", "Lidl"].randomElement(using: &rng)!) }
         var store = list.opened(recent)
         store.apply(.lists(.toggleOrder))
-        store.apply(.store(.listsLoaded(recent)))
+        store.apply(.lists(.loaded(recent)))
         var saved: [ComparisonID: Int] = [:]
         var moves = 0
         let keys: [InputEvent] = [.character("["), .character("]"), .key(.up), .key(.down), .key(.home), .key(.end)]
         for _ in 0..<200 {
             guard let action = KeyTable.action(for: keys.randomElement(using: &rng)!, in: store.state) else { continue }
             let shownBefore = store.state.lists!.entries
-            for case .setAisleOrder(let ids) in store.apply(action) {
+            for case .database(.setAisleOrder(let ids)) in store.apply(action) {
                 let group = shownBefore.filter { ids.contains($0.id) }
                 #expect(Set(group.map { ListOrder.store(of: $0, at: nil).lowercased() }).count == 1, "seed \(seed)")
                 #expect(store.state.lists!.entries.filter { ids.contains($0.id) }.map(\.id) == ids)

@@ -10,7 +10,7 @@ import Testing
         var theirs = store.state.editing.comparison
         theirs.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
         theirs.removeProduct(at: 1)      // they never saw our product 2
-        store.send(.store(.externalChanges(theirs))) {
+        store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
         }
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .price))
@@ -26,7 +26,7 @@ import Testing
         theirs.removeProduct(at: 1)
         let added = Product(id: "t-1", price: 4, quantity: 1, unit: .kilogram)
         theirs.append(added)
-        store.send(.store(.externalChanges(theirs))) {
+        store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison.insert(added, at: 1)
             $0.editing.focus = FieldFocus(product: 2, field: .price)
         }
@@ -42,7 +42,7 @@ import Testing
         }
         var theirs = store.state.editing.comparison
         theirs.replaceProduct(at: 0, with: Product(id: "s-1", price: dec("4.49"), quantity: 1, unit: .kilogram))
-        store.send(.store(.externalChanges(theirs))) {
+        store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison = theirs
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("4.49"))))
         }
@@ -57,7 +57,7 @@ import Testing
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
-        store.send(.store(.externalChanges(Comparison(id: "c")))) {   // not editing it: it goes, blank s-2 stays
+        store.send(.comparison(.externalChanges(Comparison(id: "c")))) {   // not editing it: it goes, blank s-2 stays
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
         }
@@ -75,7 +75,7 @@ import Testing
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-2", label: "b")) }
         var theirs = store.state.editing.comparison
         theirs.removeProduct(at: 0)      // another session deletes product 1 meanwhile
-        store.send(.store(.externalChanges(theirs))) {
+        store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus = FieldFocus(product: 0, field: .price)
         }
@@ -91,20 +91,20 @@ import Testing
     @Test func aProductWhoseSaveFailedIsKeptThroughAMergeUntilItIsSaved() {
         var store = TestStore()
         store.type("2\t1\tkg\tmine\t\t")
-        store.send(.store(.saveFailed("s-1", reason: "database is locked"))) {
-            $0.editing.unsaved = ["s-1"]
+        store.send(.comparison(.saveFailed("s-1"))) { $0.editing.unsaved = ["s-1"] }
+        store.send(.database(.failed("database is locked"))) {
             $0.saving = .waiting(reason: "database is locked")
         }
         #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Saving waits (database is locked); your changes are kept"))
         // The other session's copy has never seen product s-1 (its save failed here).
         let theirs = Comparison(id: "c", products: [Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram)])
-        store.send(.store(.externalChanges(theirs))) {
+        store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison.insert(Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram), at: 0)
             $0.editing.focus = FieldFocus(product: 2, field: .price)
         }
         #expect(store.state.editing.comparison.products.map(\.name) == ["theirs", "mine", ""])
-        store.send(.store(.saved("s-1"))) { $0.editing.unsaved = [] }
-        store.send(.store(.allSaved)) {
+        store.send(.comparison(.saved("s-1"))) { $0.editing.unsaved = [] }
+        store.send(.database(.allSaved)) {
             $0.saving = .upToDate
             $0.chrome.status = StatusMessage("Saved: every change is in the database again")
         }
@@ -112,22 +112,22 @@ import Testing
 
     @Test func otherFailuresWaitAndARefusalIsSaid() {
         var store = TestStore()
-        store.send(.store(.failed("disk I/O error"))) { $0.saving = .waiting(reason: "disk I/O error") }
-        store.send(.store(.refused("read-only"))) { $0.chrome.status = StatusMessage("Not saved: read-only", isWarning: true) }
+        store.send(.database(.failed("disk I/O error"))) { $0.saving = .waiting(reason: "disk I/O error") }
+        store.send(.database(.refused("read-only"))) { $0.chrome.status = StatusMessage("Not saved: read-only", isWarning: true) }
     }
 
     @Test func quittingWaitsForEveryWriteAndEscGivesUp() {
         var store = TestStore()
-        store.send(.store(.failed("database is locked"))) { $0.saving = .waiting(reason: "database is locked") }
+        store.send(.database(.failed("database is locked"))) { $0.saving = .waiting(reason: "database is locked") }
         store.send(.app(.quit), effects: [.quit])
-        store.send(.store(.quitWaits)) { $0.chrome.overlay = .quitting }
+        store.send(.database(.quitWaits)) { $0.chrome.overlay = .quitting }
         #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Esc gives up (keeps a recovery file). Quitting once saved: database is locked"))
         #expect(KeyTable.action(for: .character("7"), in: store.state) == nil)
         #expect(KeyTable.action(for: .key(.escape), in: store.state) == .app(.giveUpSaving))
         #expect(KeyTable.action(for: .control("q"), in: store.state) == .app(.giveUpSaving))
         var givingUp = store
         givingUp.send(.app(.giveUpSaving), effects: [.quitNow])
-        store.send(.store(.allSaved), effects: [.quit]) { $0.saving = .upToDate }
+        store.send(.database(.allSaved), effects: [.quit]) { $0.saving = .upToDate }
     }
 
     @Test func aHangupQuitsAtOnce() {
@@ -137,29 +137,33 @@ import Testing
 
     @Test func aComparisonDeletedElsewhereIsSaidAndTheNextChangeSavesItAgain() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.store(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
+        store.send(.database(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
         #expect(ScreenView.render(store.state).lines[22]
                     .hasPrefix(" Another session deleted \"Oats\": a change here saves it again; Ctrl-O leaves it"))
         var quitting = store
         quitting.send(.app(.quit), effects: [.quit])          // nothing changed here: nothing to save
         store.type("7")
         let saved = Product(id: "s-1", price: 7, seen: TestStore.today)
-        store.send(.comparison(.nextField), effects: [.restoreComparison, .saveField(.price, product: saved)]) {
+        var restored = store.state.editing.comparison
+        restored.replaceProduct(at: 0, with: saved)
+        store.send(.comparison(.nextField), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header)]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
-        store.send(.store(.restoredDeletedComparison)) {
+        store.send(.database(.restoredDeletedComparison)) {
             $0.chrome.status = StatusMessage("Saved \"Oats\" again: another session had deleted it")
         }
     }
 
     @Test func aFieldCommittedOnLeavingADeletedComparisonSavesItAgain() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.store(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
+        store.send(.database(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
         store.type("4")
         let saved = Product(id: "s-1", price: 4, seen: TestStore.today)
-        store.send(.app(.showLists), effects: [.restoreComparison, .saveField(.price, product: saved), .loadLists]) {
+        var restored = store.state.editing.comparison
+        restored.replaceProduct(at: 0, with: saved)
+        store.send(.app(.showLists), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header), .loadLists]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
             $0.screen = .lists(ListsScreen(entries: [], selecting: "c"))
@@ -168,8 +172,8 @@ import Testing
 
     @Test func aChangeWaitingForADeletedComparisonIsSavedWhenQuitting() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.store(.comparisonDeletedElsewhere(withEdits: true))) { $0.saving = .deletedElsewhere(withEdits: true) }
-        store.send(.app(.quit), effects: [.restoreComparison, .quit]) { $0.saving = .upToDate }
+        store.send(.database(.comparisonDeletedElsewhere(withEdits: true))) { $0.saving = .deletedElsewhere(withEdits: true) }
+        store.send(.app(.quit), effects: [.restoreComparison(store.state.editing.comparison), .quit]) { $0.saving = .upToDate }
     }
 
     @Test func openingAnotherComparisonKeepsTheSession() {
@@ -177,7 +181,7 @@ import Testing
         store.send(.terminal(.resize(TerminalSize(width: 100, height: 30)))) { $0.session.size = TerminalSize(width: 100, height: 30) }
         let other = Comparison(id: "d", title: "Rice", products: [Product(id: "x-1", price: 1)])
         // The comparison left was blank (no title, no product): it goes, unless the store finds it holds something.
-        store.send(.store(.opened(other)), effects: [.discardIfBlank("c"), .loadHistory("d")]) {
+        store.send(.database(.opened(other)), effects: [.discardIfBlank("c"), .loadHistory("d")]) {
             var session = $0.session
             $0.editing = ComparisonScreen(comparison: other, session: &session)
             $0.session = session

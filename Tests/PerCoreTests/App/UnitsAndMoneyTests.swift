@@ -47,7 +47,7 @@ import Testing
         }
         #expect(store.state.editing.comparison.basis?.label == "sheet")
         // F2 steps to per 100 sheets.
-        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader]) {
+        store.send(.comparison(.stepBasis(1)), effects: [.saveHeader(ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 100, unit: self.sheet)))]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: self.sheet)
             $0.session.chosenBases[.counted(CountWord("sheet")!)] = ComparisonBasis(amount: 100, unit: self.sheet)
             $0.chrome.status = StatusMessage("Unit prices per 100 sheets")
