@@ -399,11 +399,14 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             let commit = engine.commit
             if let value = commit.value, value < 0 {
                 message = StatusMessage("\(focus.field.title) can't be below zero: kept the previous value", isWarning: true)
-            } else if focus.field == .price {
-                product.price = commit.value
             } else {
-                product.quantity = commit.value
-                product.pack = engine.multipack
+                switch focus.field {
+                case .price: product.price = commit.value
+                case .quantity:
+                    product.quantity = commit.value
+                    product.pack = engine.multipack
+                case .unit, .name, .store: break   // not numeric fields
+                }
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):

@@ -10,20 +10,28 @@ public enum ScreenView {
             TooSmallView.draw(into: &canvas)
             return canvas
         }
-        if case .help(let page) = state.chrome.overlay {
+        switch state.chrome.overlay {
+        case .help(let page):
             HelpView.draw(state.screen.helpScopes, into: &canvas, page: page, glyphs: g)
             return canvas
+        case .none, .confirm, .quitting:
+            break   // drawn on the status line
         }
-        if let lists = state.lists {
+        switch state.screen {
+        case .lists(let lists):
             ListsView.draw(lists, state: state, into: &canvas)
-            drawFooter(state, layout, into: &canvas)
-            return canvas
-        }
-        if case .history(let history) = state.screen {
+        case .history(let history):
             HistoryView.draw(history, state: state, into: &canvas)
-            drawFooter(state, layout, into: &canvas)
-            return canvas
+        case .comparison:
+            drawComparison(state, layout, into: &canvas)
         }
+        drawFooter(state, layout, into: &canvas)
+        return canvas
+    }
+
+    /// The comparison screen above the footer: title, table, editor, toolbar, keypad (or unit picker), summary.
+    static func drawComparison(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
+        let g = state.session.glyphs
         drawTitle(state, layout, into: &canvas)
         // The state keeps the page current (a state that skipped `update` gets it derived by the layout).
         let page = layout.page
@@ -41,8 +49,6 @@ public enum ScreenView {
             drawNameHint(state.editing, layout, glyphs: g, into: &canvas)
         }
         drawSummary(state, layout, page: page, into: &canvas)
-        drawFooter(state, layout, into: &canvas)
-        return canvas
     }
 
     /// The status line and the legend under it.
@@ -214,42 +220,45 @@ public enum ScreenView {
             return
         }
         let hint: String
-        if let lists = state.lists {
+        switch state.screen {
+        case .lists(let lists):
             switch lists.mode {
             case .naming: hint = "Type the title; Enter saves it, Esc cancels"
             case .adding: hint = "Type an item; Enter adds it and starts the next, Esc ends"
             case .browsing, .finding:
                 hint = ListsView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
             }
-            canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
-            return
+        case .history(let history):
+            hint = HistoryView.hint(history, session: state.session)
+        case .comparison:
+            hint = comparisonHint(state, width: r.width)
         }
-        if case .history(let history) = state.screen {
-            canvas.put(" " + fit(HistoryView.hint(history, session: state.session)), x: 0, y: r.y, style: .dim, color: .muted)
-            return
-        }
+        canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
+    }
+
+    /// What the focused field takes, on the status line when nothing else is said.
+    static func comparisonHint(_ state: AppState, width: Int) -> String {
+        let g = state.session.glyphs
         switch state.editing.editor {
         case .numeric:  // the editor names the field
-            hint = TextWidth.of("Type a number on the keypad; Tab for next") < r.width ? "Type a number on the keypad; Tab for next" : "Type a number; Tab for next"
+            return TextWidth.of("Type a number on the keypad; Tab for next") < width ? "Type a number on the keypad; Tab for next" : "Type a number; Tab for next"
         case .unit(let picker):
             switch picker.family {
-            case nil: hint = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(state.session.glyphs.previous) \(state.session.glyphs.next) step"
-            case .counted(let word)?: hint = "Counted in \(word.plural): type \(word.singular) or \(state.session.glyphs.next)"
+            case nil: return "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(g.previous) \(g.next) step"
+            case .counted(let word)?: return "Counted in \(word.plural): type \(word.singular) or \(g.next)"
             case let family?:
                 let long = "Type a \(family.name) unit or step with Left/Right"
-                hint = TextWidth.of(long) < r.width ? long : "Type a \(family.name) unit, or Left/Right"
+                return TextWidth.of(long) < width ? long : "Type a \(family.name) unit, or Left/Right"
             }
         case .text(let field):
             let isStore = state.editing.focus.field == .store
             if field.isWholeTextSelected {
                 let long = "Typing replaces the \(isStore ? "store" : "name"); Left/Right or Backspace edit it"
-                hint = TextWidth.of(long) < r.width ? long : "Typing replaces it; Left/Right edit it"
-            } else {
-                let long = isStore ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its store"
-                hint = TextWidth.of(long) < r.width ? long : (isStore ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its store")
+                return TextWidth.of(long) < width ? long : "Typing replaces it; Left/Right edit it"
             }
+            let long = isStore ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its store"
+            return TextWidth.of(long) < width ? long : (isStore ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its store")
         }
-        canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
     }
 }
 
