@@ -18,7 +18,7 @@ extension ComparisonStore {
                 VALUES (?, ?, ?, NULL, NULL, 'us', ?, ?)
                 """)
             let insertProduct = try db.makeStatement(sql: ProductColumns.insert(updating: []))
-            let insertHistory = try db.makeStatement(sql: insertHistory)
+            let insertHistory = try db.makeStatement(sql: ProductColumns.insertHistory)
             let today = CalendarDay(year: 2026, month: 11, day: 22)!
             for c in 0..<comparisons {
                 let id = ComparisonID.random()
@@ -33,7 +33,7 @@ extension ComparisonStore {
                         let record = PriceRecord(
                             product: product.id, name: product.name, store: "Store \((n + h) % 7)", seen: today.adding(days: -(h + 1) * 7),
                             price: Decimal(1 + (n + h * 13) % 97) + Decimal(10 + (n + h) % 90) / 100, quantity: product.quantity!, unit: product.unit!)
-                        try insertHistory.execute(arguments: historyArguments(record, comparison: id))
+                        try insertHistory.execute(arguments: ProductColumns.insertHistoryArguments(record, comparison: id))
                     }
                 }
             }

@@ -17,7 +17,7 @@ public struct ImportWriter: ExchangeSink {
         self.db = db
         // Imported products have fresh random ids: a plain INSERT, no upsert.
         insertProduct = try db.cachedStatement(sql: ProductColumns.insert(updating: []))
-        insertHistory = try db.cachedStatement(sql: ComparisonStore.insertHistory)
+        insertHistory = try db.cachedStatement(sql: ProductColumns.insertHistory)
     }
 
     public mutating func comparison(_ header: Comparison) throws {
@@ -36,7 +36,7 @@ public struct ImportWriter: ExchangeSink {
     }
 
     public mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws {
-        insertHistory.setUncheckedArguments(ComparisonStore.historyArguments(record, comparison: comparison, texts: texts))
+        insertHistory.setUncheckedArguments(ProductColumns.insertHistoryArguments(record, comparison: comparison, formatted: texts))
         try insertHistory.execute()
     }
 
@@ -109,16 +109,5 @@ extension ComparisonStore {
             if let own { throw own }
             throw Self.storeError(error, path: path, opening: false)
         }
-    }
-}
-
-extension ComparisonStore {
-    static let insertHistory = """
-        INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
-
-    static func historyArguments(_ record: PriceRecord, comparison: ComparisonID, texts: DecimalTexts = DecimalTexts()) -> StatementArguments {
-        [comparison.rawValue, record.product.rawValue, record.name, record.store, record.seen?.iso,
-         texts.price ?? DecimalText.format(record.price), texts.quantity ?? DecimalText.format(record.quantity), record.unit.symbol]
     }
 }

@@ -21,8 +21,7 @@ struct ProductColumn: Sendable {
             [ProductColumn(name: "price", field: field, value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })]
         case .quantity:
             [ProductColumn(name: "quantity", field: field, value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) }),
-             ProductColumn(name: "quantity_pack", field: field, value: { $0.pack?.text },
-                           load: { $0.pack = String.fromDatabaseValue($1).flatMap(Multipack.init(parsing:)) })]
+             quantityPack]
         case .unit:
             [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })]
         case .name:
@@ -31,6 +30,10 @@ struct ProductColumn: Sendable {
             [ProductColumn(name: "store", field: field, value: { $0.store }, load: { $0.store = String.fromDatabaseValue($1) ?? "" })]
         }
     }
+
+    /// How the quantity was typed when it was a multipack (`6*330`): not kept in `price_history`.
+    static let quantityPack = ProductColumn(name: "quantity_pack", field: .quantity, value: { $0.pack?.text },
+                                            load: { $0.pack = String.fromDatabaseValue($1).flatMap(Multipack.init(parsing:)) })
 
     /// The day the price was seen: not a field of its own, it is written with each pricing field (`isPricing`;
     /// `field` names the first of them).
@@ -88,17 +91,44 @@ enum ProductColumns {
         ProductColumn.of(field).map(\.name) + (field.isPricing ? [ProductColumn.seen.name] : [])
     }
 
-    /// Keeps product ?1's price in `price_history` when it is complete and the new values of `changing` (?2...,
-    /// the pricing fields being saved, as stored) differ from it. Run before the product's row is written, in the
-    /// same transaction, so that each earlier price is recorded exactly once whoever writes.
+    /// The columns `price_history` keeps of a product, under the same names: all but the multipack's shape. A row
+    /// of it is `comparison_id`, `product_id` and then these, in this order.
+    static let history: [ProductColumn] = all.filter { $0.name != ProductColumn.quantityPack.name }
+
+    /// The history's columns after the keys, for an INSERT or a SELECT (not joined(separator:), as `selection`).
+    static let historyNames = history.dropFirst().reduce(history[0].name) { $0 + ", " + $1.name }
+
+    /// Keeps product ?1's price in `price_history` when it is priced (`Product.isPriced`: every pricing field set)
+    /// and the new values of `changing` (?2..., the pricing fields being saved, as stored) differ from it. Run
+    /// before the product's row is written, in the same transaction, so that each earlier price is recorded exactly
+    /// once whoever writes.
     static func recordHistory(changing fields: [ProductField]) -> String {
+        let priced = ProductField.allCases.filter(\.isPricing).map { "\(ProductColumn.of($0)[0].name) IS NOT NULL" }
         let conditions = fields.enumerated().map { "\(ProductColumn.of($1)[0].name) IS NOT ?\($0 + 2)" }
         return """
-            INSERT INTO price_history (comparison_id, product_id, name, store, seen, price, quantity, unit)
-            SELECT comparison_id, id, name, store, seen, price, quantity, unit FROM product
-            WHERE id = ?1 AND price IS NOT NULL AND quantity IS NOT NULL AND unit IS NOT NULL
+            INSERT INTO price_history (comparison_id, product_id, \(historyNames))
+            SELECT comparison_id, id, \(historyNames) FROM product
+            WHERE id = ?1 AND \(priced.joined(separator: " AND "))
               AND (\(conditions.isEmpty ? "0" : conditions.joined(separator: " OR ")))
             """
+    }
+
+    /// INSERT of one `price_history` row; arguments: `insertHistoryArguments(_:comparison:formatted:)`.
+    static let insertHistory = """
+        INSERT INTO price_history (comparison_id, product_id, \(historyNames)) VALUES (\(Array(repeating: "?", count: history.count + 2).joined(separator: ", ")))
+        """
+
+    /// The arguments of `insertHistory` for `record`, with its price and quantity texts given where known (import).
+    static func insertHistoryArguments(_ record: PriceRecord, comparison: ComparisonID, formatted: DecimalTexts = DecimalTexts()) -> StatementArguments {
+        StatementArguments([comparison.rawValue, record.product.rawValue] + values(of: record.asProduct, in: history, formatted: formatted))
+    }
+
+    /// A `price_history` row selected with `historyNames` after `product_id`; nil when it is not priced (a unit this
+    /// per can't read), so it is left out, never a crash.
+    static func priceRecord(from row: Row) -> PriceRecord? {
+        var product = Product(id: ProductID(String.fromDatabaseValue(row["product_id"]) ?? ""))
+        for column in history { column.load(&product, row[column.name]) }
+        return PriceRecord(product)
     }
 
     /// The arguments of `recordHistory(changing: fields)`: the product's id and its new values of `fields` as stored.
@@ -119,15 +149,21 @@ enum ProductColumns {
     /// The same, with the price and quantity texts given where known (import: the file's text, formatted without
     /// going through Decimal). Checked against `value(product)` by the tests.
     static func arguments(_ product: Product, comparison: ComparisonID, position: Int, formatted: DecimalTexts) -> StatementArguments {
-        var values: [(any DatabaseValueConvertible)?] = [product.id.rawValue, comparison.rawValue, position]
-        for column in all {
+        StatementArguments([product.id.rawValue, comparison.rawValue, position] + values(of: product, in: all, formatted: formatted))
+    }
+
+    /// What `product` stores in `columns`, with its price and quantity texts given where known.
+    private static func values(of product: Product, in columns: [ProductColumn], formatted: DecimalTexts) -> [(any DatabaseValueConvertible)?] {
+        var values: [(any DatabaseValueConvertible)?] = []
+        values.reserveCapacity(columns.count)
+        for column in columns {
             switch column.name {
             case "price" where product.price != nil && formatted.price != nil: values.append(formatted.price)
             case "quantity" where product.quantity != nil && formatted.quantity != nil: values.append(formatted.quantity)
             default: values.append(column.value(product))
             }
         }
-        return StatementArguments(values)
+        return values
     }
 
     /// A product from a row selected with `selection`.

@@ -65,17 +65,12 @@ extension ComparisonStore {
 
     static func history(of id: ComparisonID, _ db: Database) throws -> [PriceRecord] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT product_id, name, store, seen, price, quantity, unit FROM price_history WHERE comparison_id = ? ORDER BY id
+            SELECT product_id, \(ProductColumns.historyNames) FROM price_history WHERE comparison_id = ? ORDER BY id
             """, arguments: [id.rawValue])
         var records: [PriceRecord] = []
         while let row = try rows.next() {
             // A row this per can't read (a unit it doesn't know) is left out, never a crash.
-            guard let price = (row["price"] as String?).flatMap(DecimalText.parse),
-                  let quantity = (row["quantity"] as String?).flatMap(DecimalText.parse),
-                  let unit = (row["unit"] as String?).flatMap(MeasureUnit.init(symbol:)) else { continue }
-            records.append(PriceRecord(
-                product: ProductID(row["product_id"] as String), name: row["name"], store: row["store"],
-                seen: ProductColumn.day(row["seen"]), price: price, quantity: quantity, unit: unit))
+            if let record = ProductColumns.priceRecord(from: row) { records.append(record) }
         }
         return records
     }

@@ -16,9 +16,6 @@ enum DecodedInput: Equatable, Sendable {
 }
 
 enum KeyDecoder {
-    static let pasteBeginCode = UInt32(CN_KEY_PASTE_BEGIN)
-    static let pasteEndCode = UInt32(CN_KEY_PASTE_END)
-
     /// Classifies what `wget_wch` returned: `status` is OK, KEY_CODE_YES or ERR; `code` is the character or KEY_* code.
     static func decode(status: Int32, code: UInt32) -> DecodedInput {
         switch status {

@@ -55,7 +55,6 @@ extension EndToEnd {
                     for (name, tmux) in sessions {
                         if !fields(name, i)[field].isEmpty { tmux.type(fields(name, i)[field]) }
                         tmux.keys("Tab")
-                        usleep(40_000)   // typing pace; the result must not depend on it
                     }
                 }
             }
@@ -63,7 +62,7 @@ extension EndToEnd {
             /// The products' names in the order the table lists them, then `new` for the new row.
             func listed(_ screen: String) -> [String] {
                 screen.split(separator: "\n").compactMap { line in
-                    if line.drop { $0 == " " }.hasPrefix("›-") { return "new" }
+                    if line.drop(while: { $0 == " " }).hasPrefix("›-") { return "new" }
                     return names.first { line.contains(" \($0) ") }
                 }
             }

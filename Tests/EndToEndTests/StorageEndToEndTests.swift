@@ -153,7 +153,7 @@ extension EndToEnd {
             if kind == "random bytes" {
                 var generator = SystemRandomNumberGenerator()
                 let bytes = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                FileManager.default.createFile(atPath: file, contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
             } else {
                 let sql = "CREATE TABLE recipes(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO recipes(name) VALUES ('soup');"
                 var made = run(["sqlite3", file, sql]).status == 0

@@ -32,15 +32,17 @@ extension EndToEnd {
             let log = folder.file("output.bin")
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
+            // The keypad's first row with no key flashed (a flashed key is reversed: ESC[7m1).
+            let noFlash = "│ 1 │ 2 │ 3 │"
             tmux.type("1")            // the first digit enables the operator keys: not the case measured
-            tmux.waitFor("1▏")
-            usleep(400_000)           // let the key flash end
-            tmux.tmux(["pipe-pane", "-t", "main", "-o", "cat >> '\(log)'"])
-            usleep(100_000)
+            tmux.waitFor("1▏ and its flash over", styled: true) { $0.contains("1▏") && $0.contains(noFlash) }
+            let piped = folder.file("piped")
+            tmux.tmux(["pipe-pane", "-t", "main", "-o", "cat >> '\(log)'; touch '\(piped)'"])
+            tmux.waitForPipe(true)
             tmux.type("2")
-            tmux.waitFor("12▏")
-            usleep(400_000)
+            tmux.waitFor("12▏ and its flash over", styled: true) { $0.contains("12▏") && $0.contains(noFlash) }
             tmux.tmux(["pipe-pane", "-t", "main"])
+            #expect(waitUntil { FileManager.default.fileExists(atPath: piped) }, "the pipe's cat never finished")
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: log)))?.count ?? -1
             #expect(bytes > 0 && bytes < 200, "a digit and its flash wrote \(bytes) bytes")
             tmux.keys("C-q")

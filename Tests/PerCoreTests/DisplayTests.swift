@@ -154,9 +154,8 @@ import Testing
     // MARK: The comparison stays in view
 
     @Test func fortyProductsOpenShowingAsManyAsFit() {
-        var session = Session(id: "s", size: Self.wide)
+        let session = Session(id: "s", size: Self.wide)
         let s = AppState(comparison: Self.comparison(products: 40), session: session)
-        _ = session
         #expect(Self.screen(s, Self.wide) == """
          per │ Many                                                            per kg ›
           # Name       Price    Qty Unit  Seen  Per kg 22-41 of 41  Price (new product)

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func wideLayoutAt80x24() {
-        var s = Self.threeProducts()
+        let s = Self.threeProducts()
         let text = ScreenView.render(s).text
         #expect(text == """
          per │ Oats                                                            per kg ›

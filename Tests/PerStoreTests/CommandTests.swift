@@ -209,7 +209,7 @@ struct CommandTests {
         try ComparisonExchange.encode([Comparison(title: "x", products: [product("a", "1", "1", .gram)])], as: .json)
             .write(toFile: file, atomically: true, encoding: .utf8)
         try makeDamagedPerDatabase(at: db)
-        Thread.sleep(forTimeInterval: 0.02) // any write would show in the modification time
+        backdate(db) // any write would show in the modification time
         let before = FileSnapshot(db)
         for command in [["import", file], ["lists"], ["export"]] {
             let result = try per(command)

@@ -8,9 +8,6 @@ import TestSupport
 @Suite struct FileSafetyTests {
     let folder = TemporaryFolder()
 
-    /// Waits a little so that any write would show in the modification time.
-    private func settle() { Thread.sleep(forTimeInterval: 0.02) }
-
     @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
         let path = folder.file("other.sqlite")
         do {
@@ -19,7 +16,7 @@ import TestSupport
                 try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')")
             }
         }
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
         #expect(FileSnapshot(path) == before)
@@ -33,7 +30,7 @@ import TestSupport
             let other = try DatabaseQueue(path: path, configuration: configuration)
             try other.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)") }
         }
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect(before.siblings == ["other-wal.sqlite"]) // checkpointed and closed
         #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
@@ -46,7 +43,7 @@ import TestSupport
             let other = try DatabaseQueue(path: path)
             try other.write { db in try db.execute(sql: "PRAGMA application_id = 1234") }
         }
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
         #expect(FileSnapshot(path) == before)
@@ -60,7 +57,7 @@ import TestSupport
     func garbageIsRefusedAsCorruptUntouched(contents: Data) throws {
         let path = folder.file("garbage.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: contents))
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
         #expect(FileSnapshot(path) == before)
@@ -78,7 +75,7 @@ import TestSupport
         #expect(bytes.count > 4096)
         for i in 100..<min(bytes.count, 3 * 4096) { bytes[i] = 0xA5 }
         try bytes.write(to: URL(fileURLWithPath: path))
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
         #expect(FileSnapshot(path).bytes == before.bytes)
@@ -90,7 +87,7 @@ import TestSupport
         let comparison = sampleComparison()
         do { try ComparisonStore(path: path).save(comparison) }
         #expect(chmod(path, 0o444) == 0)
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
 
         let store = try ComparisonStore(path: path)
@@ -145,7 +142,7 @@ import TestSupport
     @Test func aPerDatabaseWithDamagedPagesIsRefusedUntouched() throws {
         let path = folder.file("pages.sqlite")
         try makeDamagedPerDatabase(at: path)
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path, create: false) }
@@ -158,7 +155,7 @@ import TestSupport
     @Test func aDeferredCheckRefusesTheFirstWriteAndLeavesTheFileUntouched() throws {
         let path = folder.file("pages.sqlite")
         try makeDamagedPerDatabase(at: path)
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         do {
             let store = try ComparisonStore(path: path, create: true, deferringIntegrityCheck: true)
@@ -180,7 +177,7 @@ import TestSupport
                 if rollbackJournal { try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             }
         }
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         #expect {
             try ComparisonStore(path: path)
@@ -233,7 +230,7 @@ import TestSupport
     @Test func openingAHealthyDatabaseWritesNothing() throws {
         let path = folder.file("healthy.sqlite")
         do { try ComparisonStore(path: path).save(sampleComparison()) }
-        settle()
+        backdate(path)
         let before = FileSnapshot(path)
         do { _ = try ComparisonStore(path: path).summaries() }
         #expect(FileSnapshot(path) == before)

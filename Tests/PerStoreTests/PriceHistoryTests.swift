@@ -146,7 +146,7 @@ import TestSupport
             DispatchQueue.global().async(group: group) {
                 do {
                     for price in prices {
-                        for (i, p) in products.enumerated() {
+                        for p in products {
                             var edited = p
                             edited.price = Decimal(price)
                             try store.saveField(.price, of: edited, in: "c")

@@ -95,7 +95,9 @@ import TestSupport
         try store.save(comparison)
         comparison.title = "Renamed"
         comparison.removeProduct(at: 0)
-        comparison.moveProduct(from: 2, to: 0)
+        let moved = comparison.products[2]
+        comparison.removeProduct(at: 2)
+        comparison.insert(moved, at: 0)
         comparison.chosenBasis = nil
         comparison.volumeSystem = .us
         try store.save(comparison)
@@ -436,9 +438,14 @@ import TestSupport
         #expect(try store.load(comparison.id)?.title == "locked")
 
         // Released within the timeout: the write waits and goes through (the timeout is generous, so no timing matters).
+        // The lock is released once the write has begun its transaction, which waits for the lock.
         let patient = try ComparisonStore(path: path, busyTimeout: 60)
+        let writing = DispatchSemaphore(value: 0)
+        patient.queue.inDatabase { db in
+            db.trace(options: .statement) { event in if event.description.hasPrefix("BEGIN") { writing.signal() } }
+        }
         let release = Thread {
-            Thread.sleep(forTimeInterval: 0.2)
+            writing.wait()
             try? locker.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
         }
         release.start()

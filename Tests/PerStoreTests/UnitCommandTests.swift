@@ -115,7 +115,7 @@ struct UnitCommandTests {
         } else {
             #expect(result.status == 0, "\(result.err)")
         }
-        if !text.isEmpty, let fragment {
+        if !text.isEmpty, fragment != nil {
             let env = try compare(["1/1g"], currency: text)
             #expect(env.status == 2)
             #expect(env.err.hasPrefix("per: PER_CURRENCY: invalid currency"), "\(env.err)")

@@ -47,7 +47,7 @@ public func run(_ executable: String, _ arguments: [String], environment: [Strin
 public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) -> (status: Int32, stdout: String, stderr: String) {
     let base = NSTemporaryDirectory() + "per-run-" + UUID().uuidString
     let paths = (input: base + ".in", out: base + ".out", err: base + ".err")
-    FileManager.default.createFile(atPath: paths.input, contents: Data((input ?? "").utf8))
+    _ = FileManager.default.createFile(atPath: paths.input, contents: Data((input ?? "").utf8))
     defer { for p in [paths.input, paths.out, paths.err] { try? FileManager.default.removeItem(atPath: p) } }
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

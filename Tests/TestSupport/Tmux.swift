@@ -26,8 +26,9 @@ public final class TmuxSession {
         // A script, so the session can report the command's exit status on the screen.
         let script = folder.file("run.sh")
         // The script prints the status and keeps the pane open: tmux 3.3 drops output it has not
-        // read yet when a pane dies, and the pause first lets it finish sizing the new window.
-        try? "sleep 0.2\nenv \(exports) \(command)\necho \"[exit=$?]\"\nexec sleep 600\n"
+        // read yet when a pane dies. It first waits (2 s at most) until the new window has its size.
+        let sized = "i=0; while [ \"$(stty size 2>/dev/null)\" != '\(height) \(width)' ] && [ $i -lt 200 ]; do sleep 0.01; i=$((i+1)); done"
+        try? "\(sized)\nenv \(exports) \(command)\necho \"[exit=$?]\"\nexec sleep 600\n"
             .write(toFile: script, atomically: true, encoding: .utf8)
         // Options come from a config file so they hold before the command starts (it may exit at once).
         let config = folder.file("tmux.conf")
@@ -61,6 +62,9 @@ public final class TmuxSession {
 
     public var screen: String { tmux(["capture-pane", "-p", "-t", "main"]).stdout }
 
+    /// The screen with its attributes and colours as escape sequences (a reversed `1` is `ESC[7m1`).
+    public var styledScreen: String { tmux(["capture-pane", "-e", "-p", "-t", "main"]).stdout }
+
     public func format(_ f: String) -> String {
         tmux(["display-message", "-p", "-t", "main", f]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -78,22 +82,24 @@ public final class TmuxSession {
     /// the middle of a frame, which the terminal receives row by row); returns the last screen seen.
     /// When the condition never comes within `timeout` seconds, the test fails here with the last screen.
     /// The timeout only bounds a wait for something that must happen; it measures nothing.
+    /// With `styled`, the screens are `styledScreen`s.
     @discardableResult
-    public func waitFor(timeout: Double = 10, _ what: String = "the expected screen",
+    public func waitFor(timeout: Double = 10, _ what: String = "the expected screen", styled: Bool = false,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: Int = #column,
                         _ condition: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        var last = screen
+        let capture = { styled ? self.styledScreen : self.screen }
+        var last = capture()
         while Date() < deadline {
             if condition(last) {
                 usleep(40_000)
-                let again = screen
+                let again = capture()
                 if again == last { return last }
                 last = again
                 continue
             }
             usleep(30_000)
-            last = screen
+            last = capture()
         }
         if condition(last) { return last }
         recordFailure("waitFor: \(what) never came (\(timeout) s); the last screen:\n\(last)",
@@ -118,20 +124,37 @@ public final class TmuxSession {
         return exitStatus
     }
 
-    /// Waits for a file the command writes (e.g. `stty -a` after per exits); returns its path.
-    /// Fails the test when it never appears.
+    /// Waits for a text file the command writes (e.g. `stty -a` after per exits) to be there with its last line
+    /// ended; returns its path. Fails the test when it never comes.
     public func waitForFile(_ path: String, timeout: Double = 10,
                             fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: Int = #column) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: path) { usleep(30_000) }
-        if FileManager.default.fileExists(atPath: path) {
-            usleep(50_000)
-        } else {
-            recordFailure("waitForFile: \(path) never appeared; the last screen:\n\(screen)",
+        let written = { FileManager.default.contents(atPath: path)?.last == UInt8(ascii: "\n") }
+        if !waitUntil(timeout: timeout, written) {
+            recordFailure("waitForFile: \(path) never appeared whole; the last screen:\n\(screen)",
                           fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return path
     }
+
+    /// Waits until the pane is piped (`pipe-pane`) or not, as `piped` says; fails the test when it never is.
+    public func waitForPipe(_ piped: Bool, timeout: Double = 10,
+                            fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: Int = #column) {
+        if !waitUntil(timeout: timeout, { self.format("#{pane_pipe}") == (piped ? "1" : "0") }) {
+            recordFailure("waitForPipe: the pane never became \(piped ? "piped" : "unpiped")",
+                          fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` seconds pass; whether it held. The timeout only bounds a wait for
+/// something that must happen; it measures nothing.
+public func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
 }
 
 /// `per` with a private database, as a shell command line.

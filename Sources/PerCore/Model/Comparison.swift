@@ -109,7 +109,7 @@ public struct Comparison: Equatable, Sendable {
 
     /// The unit price of a product `problem(of:)` found nothing wrong with (its price, quantity and unit are set).
     private func checkedUnitPrice(of product: Product) -> UnitPrice? {
-        guard let price = product.price, let quantity = product.quantity, let unit = product.unit else { return nil }
+        guard let (price, quantity, unit) = product.pricing else { return nil }
         return unit.hasPowerOfTenFactor ? UnitPrice(price: price, baseQuantity: unit.inBaseUnits(quantity, in: volumeSystem))
             : UnitPrice(price: price, quantity: quantity, factor: unit.factor(in: volumeSystem))
     }
@@ -191,12 +191,6 @@ public struct Comparison: Equatable, Sendable {
         products.remove(at: index)
         if family != familyBefore { rebuildRanking(); return }
         if let old { removeUnitPrice(old) }
-    }
-
-    /// Moves a product; the family (and so the ranking) follows the first product with a unit.
-    public mutating func moveProduct(from source: Int, to destination: Int) {
-        products.insert(products.remove(at: source), at: destination)
-        rebuildRanking()
     }
 
     public mutating func removeAllProducts() {

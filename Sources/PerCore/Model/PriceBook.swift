@@ -22,9 +22,9 @@ public struct PriceRecord: Equatable, Sendable {
         self.unit = unit
     }
 
-    /// The product's price as it is; nil unless price, quantity and unit are all set.
+    /// The product's price as it is; nil unless it is priced (`Product.isPriced`).
     public init?(_ product: Product) {
-        guard let price = product.price, let quantity = product.quantity, let unit = product.unit else { return nil }
+        guard let (price, quantity, unit) = product.pricing else { return nil }
         self.init(product: product.id, name: product.name, store: product.store, seen: product.seen, price: price, quantity: quantity, unit: unit)
     }
 

@@ -33,7 +33,14 @@ public struct Product: Equatable, Hashable, Sendable {
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 
     /// Price, quantity and unit all set: a price that can go into the price book.
-    public var isPriced: Bool { price != nil && quantity != nil && unit != nil }
+    public var isPriced: Bool { pricing != nil }
+
+    /// The price, quantity and unit when all three are set (`isPriced`), else nil.
+    public var pricing: (price: Decimal, quantity: Decimal, unit: MeasureUnit)? {
+        guard let price, let quantity, let unit else { return nil }
+        return (price, quantity, unit)
+    }
+
     /// What names the product for people: its name, else what was typed (`3.99 for 500 g`, `500 g`),
     /// else `the new product`.
     public var label: String {

@@ -6,10 +6,20 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     case name
     case store
 
-    public var isNumeric: Bool { self == .price || self == .quantity }
+    public var isNumeric: Bool {
+        switch self {
+        case .price, .quantity: true
+        case .unit, .name, .store: false
+        }
+    }
 
     /// Committing a change to this field sets the product's `seen` day and keeps the earlier price in the history.
-    public var isPricing: Bool { self == .price || self == .quantity || self == .unit }
+    public var isPricing: Bool {
+        switch self {
+        case .price, .quantity, .unit: true
+        case .name, .store: false
+        }
+    }
 
     public var title: String {
         switch self {

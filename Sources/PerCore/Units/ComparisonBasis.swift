@@ -38,7 +38,10 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
         switch unit {
         case .ounce, .pound, .gallon, .pair, .dozen: ComparisonBasis(amount: 1, unit: unit)
         case .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart: ComparisonBasis(amount: 1, unit: .fluidOunce)
-        default: unit.family.defaultBasis
+        case .milligram, .gram, .kilogram, .milliliter, .centiliter, .deciliter, .liter,
+             .millimeter, .centimeter, .meter, .inch, .foot, .yard,
+             .squareCentimeter, .squareMeter, .squareInch, .squareFoot, .each, .counted:
+            unit.family.defaultBasis
         }
     }
 

@@ -12,13 +12,90 @@ public enum MeasureUnit: Hashable, Sendable {
     case counted(CountWord)
 
     /// Every unit but count words, family by family, in the order the picker shows them.
-    public static let standard: [MeasureUnit] = [
-        .milligram, .gram, .kilogram, .ounce, .pound,
-        .milliliter, .centiliter, .deciliter, .liter, .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart, .gallon,
-        .millimeter, .centimeter, .meter, .inch, .foot, .yard,
-        .squareCentimeter, .squareMeter, .squareInch, .squareFoot,
-        .each, .pair, .dozen,
-    ]
+    public static let standard: [MeasureUnit] = {
+        let units = Standard.allCases.map(\.unit)
+        assert(units.allSatisfy { $0.standardCase?.unit == $0 }, "Standard and standardCase disagree")
+        return units
+    }()
+
+    /// The standard units as a list the compiler keeps whole, declared in picker order: a new unit must name
+    /// its `Standard` case in `standardCase` (count words have none), and a new `Standard` case its unit.
+    private enum Standard: CaseIterable {
+        case milligram, gram, kilogram, ounce, pound
+        case milliliter, centiliter, deciliter, liter, teaspoon, tablespoon, fluidOunce, cup, pint, quart, gallon
+        case millimeter, centimeter, meter, inch, foot, yard
+        case squareCentimeter, squareMeter, squareInch, squareFoot
+        case each, pair, dozen
+
+        var unit: MeasureUnit {
+            switch self {
+            case .milligram: .milligram
+            case .gram: .gram
+            case .kilogram: .kilogram
+            case .ounce: .ounce
+            case .pound: .pound
+            case .milliliter: .milliliter
+            case .centiliter: .centiliter
+            case .deciliter: .deciliter
+            case .liter: .liter
+            case .teaspoon: .teaspoon
+            case .tablespoon: .tablespoon
+            case .fluidOunce: .fluidOunce
+            case .cup: .cup
+            case .pint: .pint
+            case .quart: .quart
+            case .gallon: .gallon
+            case .millimeter: .millimeter
+            case .centimeter: .centimeter
+            case .meter: .meter
+            case .inch: .inch
+            case .foot: .foot
+            case .yard: .yard
+            case .squareCentimeter: .squareCentimeter
+            case .squareMeter: .squareMeter
+            case .squareInch: .squareInch
+            case .squareFoot: .squareFoot
+            case .each: .each
+            case .pair: .pair
+            case .dozen: .dozen
+            }
+        }
+    }
+
+    private var standardCase: Standard? {
+        switch self {
+        case .milligram: .milligram
+        case .gram: .gram
+        case .kilogram: .kilogram
+        case .ounce: .ounce
+        case .pound: .pound
+        case .milliliter: .milliliter
+        case .centiliter: .centiliter
+        case .deciliter: .deciliter
+        case .liter: .liter
+        case .teaspoon: .teaspoon
+        case .tablespoon: .tablespoon
+        case .fluidOunce: .fluidOunce
+        case .cup: .cup
+        case .pint: .pint
+        case .quart: .quart
+        case .gallon: .gallon
+        case .millimeter: .millimeter
+        case .centimeter: .centimeter
+        case .meter: .meter
+        case .inch: .inch
+        case .foot: .foot
+        case .yard: .yard
+        case .squareCentimeter: .squareCentimeter
+        case .squareMeter: .squareMeter
+        case .squareInch: .squareInch
+        case .squareFoot: .squareFoot
+        case .each: .each
+        case .pair: .pair
+        case .dozen: .dozen
+        case .counted: nil
+        }
+    }
 
     public var symbol: String {
         switch self {
@@ -174,39 +251,45 @@ public enum MeasureUnit: Hashable, Sendable {
     static func key(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace && $0 != "." } }
 
     private static let aliases: [String: MeasureUnit] = {
-        let names: [MeasureUnit: [String]] = [
-            .milligram: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"],
-            .gram: ["g", "gr", "gram", "grams", "gramme", "grammes"],
-            .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"],
-            .ounce: ["oz", "ounce", "ounces"],
-            .pound: ["lb", "lbs", "pound", "pounds"],
-            .milliliter: ["ml", "milliliter", "milliliters", "millilitre", "millilitres"],
-            .centiliter: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"],
-            .deciliter: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"],
-            .liter: ["l", "liter", "liters", "litre", "litres", "ltr"],
-            .teaspoon: ["tsp", "teaspoon", "teaspoons"],
-            .tablespoon: ["tbsp", "tablespoon", "tablespoons"],
-            .fluidOunce: ["floz", "fluidounce", "fluidounces"],
-            .cup: ["cup", "cups"],
-            .pint: ["pt", "pint", "pints"],
-            .quart: ["qt", "quart", "quarts"],
-            .gallon: ["gal", "gallon", "gallons"],
-            .millimeter: ["mm", "millimeter", "millimeters", "millimetre", "millimetres"],
-            .centimeter: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"],
-            .meter: ["m", "meter", "meters", "metre", "metres"],
-            .inch: ["in", "inch", "inches"],
-            .foot: ["ft", "foot", "feet"],
-            .yard: ["yd", "yds", "yard", "yards"],
-            .squareCentimeter: ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"],
-            .squareMeter: ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"],
-            .squareInch: ["sqin", "in2", "in²", "squareinch", "squareinches"],
-            .squareFoot: ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"],
-            .each: ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"],
-            .pair: ["pair", "pairs", "pr"],
-            .dozen: ["doz", "dozen", "dozens"],
-        ]
         var table: [String: MeasureUnit] = [:]
-        for (unit, keys) in names { for key in keys { table[key] = unit } }
+        for unit in standard { for name in unit.names { table[name] = unit } }
         return table
     }()
+
+    /// The names `standard(named:)` reads for this unit, as keys (lower case, no spaces or dots). Count words have
+    /// none: they are read as words of their own.
+    private var names: [String] {
+        switch self {
+        case .milligram: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]
+        case .gram: ["g", "gr", "gram", "grams", "gramme", "grammes"]
+        case .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]
+        case .ounce: ["oz", "ounce", "ounces"]
+        case .pound: ["lb", "lbs", "pound", "pounds"]
+        case .milliliter: ["ml", "milliliter", "milliliters", "millilitre", "millilitres"]
+        case .centiliter: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]
+        case .deciliter: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]
+        case .liter: ["l", "liter", "liters", "litre", "litres", "ltr"]
+        case .teaspoon: ["tsp", "teaspoon", "teaspoons"]
+        case .tablespoon: ["tbsp", "tablespoon", "tablespoons"]
+        case .fluidOunce: ["floz", "fluidounce", "fluidounces"]
+        case .cup: ["cup", "cups"]
+        case .pint: ["pt", "pint", "pints"]
+        case .quart: ["qt", "quart", "quarts"]
+        case .gallon: ["gal", "gallon", "gallons"]
+        case .millimeter: ["mm", "millimeter", "millimeters", "millimetre", "millimetres"]
+        case .centimeter: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]
+        case .meter: ["m", "meter", "meters", "metre", "metres"]
+        case .inch: ["in", "inch", "inches"]
+        case .foot: ["ft", "foot", "feet"]
+        case .yard: ["yd", "yds", "yard", "yards"]
+        case .squareCentimeter: ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"]
+        case .squareMeter: ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"]
+        case .squareInch: ["sqin", "in2", "in²", "squareinch", "squareinches"]
+        case .squareFoot: ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"]
+        case .each: ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"]
+        case .pair: ["pair", "pairs", "pr"]
+        case .dozen: ["doz", "dozen", "dozens"]
+        case .counted: []
+        }
+    }
 }

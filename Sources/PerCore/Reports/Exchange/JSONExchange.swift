@@ -284,7 +284,7 @@ enum JSONExchange {
         case .null: return nil
         case .string(let text): return (text, node.line)
         case .number(let text) where allowNumber: return (text, node.line)
-        default:
+        case .number, .bool, .array, .object:
             throw ExchangeError(line: node.line, field: key, problem: allowNumber ? "expected a decimal number such as \"1.99\"" : "expected text in quotes")
         }
     }
