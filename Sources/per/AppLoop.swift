@@ -146,7 +146,7 @@ enum AppLoop {
                 for action in reports { dispatch(action) }
                 if !reports.isEmpty { needsDraw = true }
             }
-            if let event, let action = KeyTable.action(for: event, in: state) {
+            if let event, let action = Input.action(for: event, in: state) {
                 needsDraw = true
                 dispatch(action)
             }

@@ -1,12 +1,12 @@
 /// Where everything goes on the comparison screen at a given size: a total, pure function of the
 /// state. Rendering draws into these rectangles and clicks are resolved against the same ones.
 public struct ScreenLayout: Sendable {
-    public static let minimumWidth = 40
-    public static let minimumHeight = 20
+    public static let minimumWidth = TerminalSize.minimum.width
+    public static let minimumHeight = TerminalSize.minimum.height
 
     /// Too small for any screen: "Too small" is shown and keys do nothing but quit and suspend.
     public static func isTooSmall(_ size: TerminalSize) -> Bool {
-        size.width < minimumWidth || size.height < minimumHeight
+        size.isTooSmall
     }
 
     public static let wideWidth = 80
