@@ -16,7 +16,7 @@ enum AppLoop {
             let event = app.terminal.readEvent(timeoutMilliseconds: app.readTimeout)
             app.fireTimers()
             app.pollIfDue()
-            if let event, let action = KeyTable.action(for: event, in: app.state) { app.dispatch(action) }
+            if let event, let action = Input.action(for: event, in: app.state) { app.dispatch(action) }
             app.waitForSavesIfQuitting()
         }
         return app.finish()

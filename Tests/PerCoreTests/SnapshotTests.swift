@@ -202,27 +202,27 @@ import Testing
         #expect(text == """
          per │ keys 1/2
 
-         Everywhere                                       Ctrl-S           order: best
-          Ctrl-Q, Ctrl-C save and quit                                     first / as
-          F1, Ctrl-G     this help                                         typed
-          Ctrl-L         redraw                           Ctrl-W           pin / unpin
-          Ctrl-Z         suspend (fg resumes)             Ctrl-Y           undo Ctrl-D
-                                                                           / Ctrl-K
-         Comparison
-          Ctrl-O           saved comparisons             Price and quantity
-          Ctrl-V           price history (where, when)    0-9     digit
-          Tab, Enter, Down next field (Enter: finish)     . or ,  decimal point
-          Shift-Tab, Up    previous field (commits it)    + -     plus, minus
-          PgDn, Ctrl-F     next product, same field       * x X   times (×)
-          PgUp, Ctrl-B     previous product, same field   /       divide (÷)
-          Esc              cancel this field's edit       =       evaluate now
-          Backspace        delete last character (⌫)      letters warns, not typed
-          Ctrl-U           clear the field
-          F2, Ctrl-P       the "per" unit: kg, 100 g…    Unit
-          Shift-F2, Ctrl-T the "per" unit, backwards      Left, Right step the unit
-          F3, Ctrl-E       US / UK volume units           letters     a unit symbol
-          Ctrl-D           delete product (asks first)
-          Ctrl-K           delete all products (asks)
+         Everywhere                                       Ctrl-D           delete
+          Ctrl-Q, Ctrl-C save and quit                                     product
+          F1, Ctrl-G     this help                                         (asks first)
+          Ctrl-L         redraw                           Ctrl-K           delete all
+          Ctrl-Z         suspend (fg resumes)                              products
+                                                                           (asks)
+         Comparison                                       Ctrl-S           order: best
+          Ctrl-O           saved comparisons                               first / as
+          Ctrl-V           price history (where, when)                     typed
+          Tab, Down        next field                     Ctrl-W           pin / unpin
+          Enter            next field, or next product    Ctrl-Y           undo Ctrl-D
+          Shift-Tab, Up    previous field (commits it)                     / Ctrl-K
+          PgDn, Ctrl-F     next product, same field
+          PgUp, Ctrl-B     previous product, same field  Price and quantity
+          Esc              cancel this field's edit       0-9     digit
+          Backspace,       delete last character (⌫)      . ,     decimal point
+          Delete                                          +/-     plus, minus
+          Ctrl-U           clear the field                * x X   times (×)
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     /       divide (÷)
+          Shift-F2, Ctrl-T the "per" unit, backwards      =       evaluate now
+          F3, Ctrl-E       US / UK volume units           letters warns, not typed
          Down, Tab or ^F: more; other keys close
         """)
     }

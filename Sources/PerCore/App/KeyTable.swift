@@ -44,274 +44,292 @@ extension AppState.Screen {
     }
 }
 
-/// One row of the key table: what the help screen and legend say, and the action it dispatches.
+/// One row of the key table: the keys it matches and the action each sends, what the help and
+/// Docs/USAGE.md say of it, and its short form in the one-line legend. The labels are derived from
+/// the keys, so they cannot disagree with what the keys do.
 public struct KeyBinding: Sendable {
+    /// Keys that send one action.
+    public struct Keys: Sendable {
+        public let events: [InputEvent]
+        public let action: Action
+    }
+
+    /// What a binding matches.
+    enum Match: Sendable {
+        /// Groups of keys, each sending its action: Up one way and Down the other are two groups.
+        case keys([Keys])
+        /// A key that carries a value (a digit, any text): the rule reads it, and its label is written.
+        case value(label: String, @Sendable (InputEvent) -> Action?)
+    }
+
+    /// The keys as the help and Docs/USAGE.md name them: `Esc, Ctrl-O`, `PgDn/PgUp, Ctrl-F/Ctrl-B`, `* x X`.
     public let keys: String
     public let summary: String
-    /// The short form shown in the one-line legend, if any.
+    /// The short form shown in the one-line legend, if any: `^Q quit`.
     public let legend: String?
-    /// The legend on a phone-sized screen, where F-keys are what the keyboard lacks: a form without them.
+    /// The legend on a phone-sized screen, whose keyboard lacks F-keys and PgUp/PgDn: a form without them.
     public let narrowLegend: String?
     public let scope: KeyScope
-    let action: @Sendable (InputEvent) -> Action?
+    let match: Match
+
+    /// `legend` is the word after the key in the legend (`quit` of `^Q quit`); its key names each group's
+    /// first key (`+/- count`), or only the first group's when `legendNamesFirstGroup` (`PgDn more`).
+    init(_ match: Match, summary: String, legend word: String?, legendNamesFirstGroup: Bool = false, scope: KeyScope) {
+        self.match = match
+        self.summary = summary
+        self.scope = scope
+        switch match {
+        case .keys(let groups):
+            keys = Self.label(groups)
+            let named = legendNamesFirstGroup ? Array(groups.prefix(1)) : groups
+            legend = word.flatMap { word in Self.legendKey(named, narrow: false).map { "\($0) \(word)" } }
+            narrowLegend = word.flatMap { word in Self.legendKey(named, narrow: true).map { "\($0) \(word)" } }
+        case .value(let label, _):
+            keys = label
+            legend = nil
+            narrowLegend = nil
+        }
+    }
+
+    /// The events it matches by name; none for a binding that takes a value.
+    public var events: [InputEvent] {
+        switch match {
+        case .keys(let groups): groups.flatMap(\.events)
+        case .value: []
+        }
+    }
+
+    /// The action it sends for this event; nil when it does not match.
+    func action(for event: InputEvent) -> Action? {
+        switch match {
+        case .keys(let groups): groups.first { $0.events.contains(event) }?.action
+        case .value(_, let rule): rule(event)
+        }
+    }
+
+    /// One group's keys in a row; opposites side by side, their alternatives after a comma: `PgDn/PgUp, Ctrl-F/Ctrl-B`.
+    static func label(_ groups: [Keys]) -> String {
+        let depth = groups.map(\.events.count).max() ?? 0
+        return list((0..<depth).map { i in
+            groups.compactMap { i < $0.events.count ? $0.events[i].keyName : nil }.joined(separator: "/")
+        })
+    }
+
+    /// Names in a row: single characters a space apart (`* x X`), others after a comma (`Esc, Ctrl-O`).
+    static func list(_ names: [String]) -> String {
+        var text = ""
+        for (i, name) in names.enumerated() {
+            if i > 0 { text += name.count == 1 && names[i - 1].count == 1 ? " " : ", " }
+            text += name
+        }
+        return text
+    }
+
+    /// The legend's key: each group's first key (on a narrow screen its first a phone keyboard has), short.
+    static func legendKey(_ groups: [Keys], narrow: Bool) -> String? {
+        let firsts = groups.compactMap { group in narrow ? group.events.first { !$0.needsFullKeyboard } : group.events.first }
+        guard !firsts.isEmpty, firsts.count == groups.count else { return nil }
+        return firsts.map(\.shortKeyName).joined(separator: "/")
+    }
 }
 
 /// The single key table: dispatch, the legend line and the help screen all read it.
 public enum KeyTable {
     public static let bindings: [KeyBinding] = [
         // The list of saved comparisons
-        bind("Up/Down, Enter", "select, open", legend: "Enter open", .lists) {
-            $0 == .key(.enter) ? .lists(.open) : $0 == .key(.up) ? .lists(.moveSelection(-1)) : $0 == .key(.down) ? .lists(.moveSelection(1)) : nil
-        },
-        bind("/", "find a title", legend: "/ find", .lists) { $0 == .character("/") ? .lists(.find) : nil },
-        bind("Ctrl-N", "new (title)", legend: "^N new", .lists) { $0 == .control("n") ? .lists(.new) : nil },
-        bind("Ctrl-D", "delete (asks)", legend: "^D delete", .lists) { $0 == .control("d") ? .lists(.askDelete) : nil },
-        bind("Ctrl-Y", "undo a delete", legend: "^Y undo", .lists) { $0 == .control("y") ? .lists(.undoDelete) : nil },
-        bind("Ctrl-R", "rename", legend: "^R rename", .lists) { $0 == .control("r") ? .lists(.rename) : nil },
-        bind("Esc, Ctrl-O", "back", legend: "Esc back", .lists) {
-            $0 == .key(.escape) || $0 == .control("o") ? .lists(.close) : nil
-        },
-        bind("Tab, Shift-Tab", "next / previous", legend: nil, .lists) {
-            $0 == .key(.tab) ? .lists(.moveSelection(1)) : $0 == .key(.backTab) ? .lists(.moveSelection(-1)) : nil
-        },
-        bind("PgDn/PgUp ^F/^B", "a page down / up", legend: nil, .lists) {
-            $0 == .key(.pageDown) || $0 == .control("f") ? .lists(.movePage(1))
-                : $0 == .key(.pageUp) || $0 == .control("b") ? .lists(.movePage(-1)) : nil
-        },
-        bind("Home/End ^A/^E", "the first / last", legend: nil, .lists) {
-            $0 == .key(.home) || $0 == .control("a") ? .lists(.selectFirst)
-                : $0 == .key(.end) || $0 == .control("e") ? .lists(.selectLast) : nil
-        },
-        bind("+ -", "count: one more / less (0: off the list)", legend: "+- count", .lists) {
-            $0 == .character("+") || $0 == .character("=") ? .lists(.changeCount(1)) : $0 == .character("-") ? .lists(.changeCount(-1)) : nil
-        },
-        bind("Space", "check off (in the cart) / back", legend: "Space tick", .lists) { $0 == .character(" ") ? .lists(.toggleBought) : nil },
-        bind("Ctrl-T", "next trip: clear check-offs (asks)", legend: nil, .lists) {
-            $0 == .control("t") ? .lists(.askClearCheckOffs) : nil
-        },
-        bind("Ctrl-S", "group by store / as edited", legend: nil, .lists) { $0 == .control("s") ? .lists(.toggleOrder) : nil },
-        bind("[ ]", "by store: item up / down (aisles)", legend: nil, .lists) {
-            $0 == .character("[") ? .lists(.moveInAisle(-1)) : $0 == .character("]") ? .lists(.moveInAisle(1)) : nil
-        },
-        bind("a-z, 0-9", "type a list: an item a line", legend: nil, .lists) { event in
+        bind([.key(.enter)], .lists(.open), "open", legend: "open", .lists),
+        bind([on(.key(.up), sends: .lists(.moveSelection(-1))), on(.key(.down), sends: .lists(.moveSelection(1)))], "select", .lists),
+        bind([.character("/")], .lists(.find), "find a title", legend: "find", .lists),
+        bind([.control("n")], .lists(.new), "new (title)", legend: "new", .lists),
+        bind([.control("d")], .lists(.askDelete), "delete (asks)", legend: "delete", .lists),
+        bind([.control("y")], .lists(.undoDelete), "undo a delete", legend: "undo", .lists),
+        bind([.control("r")], .lists(.rename), "rename", legend: "rename", .lists),
+        bind([.key(.escape), .control("o")], .lists(.close), "back", legend: "back", .lists),
+        bind([on(.key(.tab), sends: .lists(.moveSelection(1))), on(.key(.backTab), sends: .lists(.moveSelection(-1)))], "next / previous", .lists),
+        bind([on(.key(.pageDown), .control("f"), sends: .lists(.movePage(1))), on(.key(.pageUp), .control("b"), sends: .lists(.movePage(-1)))],
+             "a page down / up", .lists),
+        bind([on(.key(.home), .control("a"), sends: .lists(.selectFirst)), on(.key(.end), .control("e"), sends: .lists(.selectLast))],
+             "the first / last", .lists),
+        bind([on(.character("+"), sends: .lists(.changeCount(1))), on(.character("-"), sends: .lists(.changeCount(-1)))],
+             "count: one more / less (0: off the list)", legend: "count", .lists),
+        bind([.character("=")], .lists(.changeCount(1)), "one more, as + (without Shift)", .lists),
+        bind([.character(" ")], .lists(.toggleBought), "check off (in the cart) / back", legend: "tick", .lists),
+        bind([.control("t")], .lists(.askClearCheckOffs), "next trip: clear check-offs (asks)", .lists),
+        bind([.control("s")], .lists(.toggleOrder), "group by store / as edited", .lists),
+        bind([on(.character("["), sends: .lists(.moveInAisle(-1))), on(.character("]"), sends: .lists(.moveInAisle(1)))],
+             "by store: item up / down (aisles)", .lists),
+        bind(value: "a-z, 0-9", "type a list: an item a line", .lists) { event in
             if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
         },
         // Typing a list: a title an item, Enter after each
-        bind("Enter", "add it, type the next", legend: "Enter add", .adding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
-        bind("Esc", "done (drops the unfinished)", legend: "Esc done", .adding) { $0 == .key(.escape) ? .lists(.cancelTitle) : nil },
+        bind([.key(.enter)], .lists(.acceptTitle), "add it, type the next", legend: "add", .adding),
+        bind([.key(.escape)], .lists(.cancelTitle), "done (drops the unfinished)", legend: "done", .adding),
         // Finding a title on the list screen
-        bind("Enter", "open the one found", legend: "Enter open", .finding) { $0 == .key(.enter) ? .lists(.acceptTitle) : nil },
-        bind("Down, Tab", "next match", legend: "Down next", .finding) {
-            $0 == .key(.down) || $0 == .key(.tab) ? .lists(.findNext(1)) : nil
-        },
-        bind("Up, Shift-Tab", "previous match", legend: "Up prev", .finding) {
-            $0 == .key(.up) || $0 == .key(.backTab) ? .lists(.findNext(-1)) : nil
-        },
-        bind("Esc", "stop finding", legend: "Esc done", .finding) {
-            $0 == .key(.escape) ? .lists(.cancelTitle) : nil
-        },
-        bind("Backspace", "delete the last character", legend: nil, .finding) {
-            $0 == .key(.backspace) || $0 == .key(.delete) ? .lists(.deleteBackward) : nil
-        },
-        bind("Ctrl-U", "clear the text", legend: nil, .finding) { $0 == .control("u") ? .lists(.clearTitle) : nil },
-        bind("any text", "part of a title", legend: nil, .finding) { event in
+        bind([.key(.enter)], .lists(.acceptTitle), "open the one found", legend: "open", .finding),
+        bind([.key(.down), .key(.tab)], .lists(.findNext(1)), "next match", legend: "next", .finding),
+        bind([.key(.up), .key(.backTab)], .lists(.findNext(-1)), "previous match", legend: "prev", .finding),
+        bind([.key(.escape)], .lists(.cancelTitle), "stop finding", legend: "done", .finding),
+        bind([.key(.backspace), .key(.delete)], .lists(.deleteBackward), "delete the last character", .finding),
+        bind([.control("u")], .lists(.clearTitle), "clear the text", .finding),
+        bind(value: "any text", "part of a title", .finding) { event in
             if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
         // Typing a title on the list screen
-        bind("Enter, Tab", "save the title", legend: "Enter save", .naming) {
-            $0 == .key(.enter) || $0 == .key(.tab) ? .lists(.acceptTitle) : nil
-        },
-        bind("Esc", "cancel the title", legend: "Esc cancel", .naming) { $0 == .key(.escape) ? .lists(.cancelTitle) : nil },
-        bind("Backspace", "delete the last character", legend: nil, .naming) {
-            $0 == .key(.backspace) || $0 == .key(.delete) ? .lists(.deleteBackward) : nil
-        },
-        bind("Ctrl-U", "clear the title", legend: nil, .naming) { $0 == .control("u") ? .lists(.clearTitle) : nil },
-        bind("any text", "the title", legend: nil, .naming) { event in
+        bind([.key(.enter), .key(.tab)], .lists(.acceptTitle), "save the title", legend: "save", .naming),
+        bind([.key(.escape)], .lists(.cancelTitle), "cancel the title", legend: "cancel", .naming),
+        bind([.key(.backspace), .key(.delete)], .lists(.deleteBackward), "delete the last character", .naming),
+        bind([.control("u")], .lists(.clearTitle), "clear the title", .naming),
+        bind(value: "any text", "the title", .naming) { event in
             if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
         },
         // The price history
-        bind("Up/Down", "scroll", legend: nil, .history) {
-            $0 == .key(.up) ? .history(.scroll(-1)) : $0 == .key(.down) ? .history(.scroll(1)) : nil
-        },
-        bind("PgDn/PgUp ^F/^B", "a page down / up", legend: "PgDn more", narrow: "^F more", .history) {
-            $0 == .key(.pageDown) || $0 == .control("f") ? .history(.scrollPage(1))
-                : $0 == .key(.pageUp) || $0 == .control("b") ? .history(.scrollPage(-1)) : nil
-        },
-        bind("Home/End ^A/^E", "the newest / oldest", legend: nil, .history) {
-            $0 == .key(.home) || $0 == .control("a") ? .history(.toFirst)
-                : $0 == .key(.end) || $0 == .control("e") ? .history(.toLast) : nil
-        },
-        bind("Esc, Ctrl-V", "back", legend: "Esc back", .history) {
-            $0 == .key(.escape) || $0 == .control("v") ? .history(.close) : nil
-        },
-        // Both screens
-        bind("Ctrl-Q, Ctrl-C", "save and quit", legend: "^Q quit", .everywhere) {
-            $0 == .control("q") || $0 == .control("c") ? .app(.quit) : nil
-        },
-        bind("F1, Ctrl-G", "this help", legend: "F1 help", narrow: "^G help", .everywhere) {
-            $0 == .key(.function(1)) || $0 == .control("g") ? .app(.toggleHelp) : nil
-        },
+        bind([on(.key(.up), sends: .history(.scroll(-1))), on(.key(.down), sends: .history(.scroll(1)))], "scroll", .history),
+        bind([on(.key(.pageDown), .control("f"), sends: .history(.scrollPage(1))), on(.key(.pageUp), .control("b"), sends: .history(.scrollPage(-1)))],
+             "a page down / up", legend: "more", legendNamesFirstGroup: true, .history),
+        bind([on(.key(.home), .control("a"), sends: .history(.toFirst)), on(.key(.end), .control("e"), sends: .history(.toLast))],
+             "the newest / oldest", .history),
+        bind([.key(.escape), .control("v")], .history(.close), "back", legend: "back", .history),
+        // Every screen
+        bind([.control("q"), .control("c")], .app(.quit), "save and quit", legend: "quit", .everywhere),
+        bind([.key(.function(1)), .control("g")], .app(.toggleHelp), "this help", legend: "help", .everywhere),
         // The comparison
-        bind("Ctrl-O", "saved comparisons", legend: "^O lists", .comparison) { $0 == .control("o") ? .app(.showLists) : nil },
-        bind("Ctrl-V", "price history (where, when)", legend: nil, .comparison) { $0 == .control("v") ? .app(.showHistory) : nil },
-        bind("Tab, Enter, Down", "next field (Enter: finish)", legend: "Tab next", .comparison) {
-            $0 == .key(.enter) ? .comparison(.finishProduct) : [.key(.tab), .key(.down)].contains($0) ? .comparison(.nextField) : nil
-        },
-        bind("Shift-Tab, Up", "previous field (commits it)", legend: "S-Tab prev", .comparison) {
-            [.key(.backTab), .key(.up)].contains($0) ? .comparison(.previousField) : nil
-        },
-        bind("PgDn, Ctrl-F", "next product, same field", legend: nil, .comparison) {
-            $0 == .key(.pageDown) || $0 == .control("f") ? .comparison(.nextProduct) : nil
-        },
-        bind("PgUp, Ctrl-B", "previous product, same field", legend: nil, .comparison) {
-            $0 == .key(.pageUp) || $0 == .control("b") ? .comparison(.previousProduct) : nil
-        },
-        bind("Esc", "cancel this field's edit", legend: "Esc cancel", .comparison) { $0 == .key(.escape) ? .comparison(.cancelEdit) : nil },
-        bind("Backspace", "delete last character (⌫)", legend: nil, .comparison) {
-            $0 == .key(.backspace) || $0 == .key(.delete) ? .comparison(.deleteBackward) : nil
-        },
-        bind("Ctrl-U", "clear the field", legend: nil, .comparison) { $0 == .control("u") ? .comparison(.clearField) : nil },
-        bind("F2, Ctrl-P", "the \"per\" unit: kg, 100 g…", legend: "F2 per", narrow: "^P per", .comparison) {
-            $0 == .key(.function(2)) || $0 == .control("p") ? .comparison(.stepBasis(1)) : nil
-        },
-        bind("Shift-F2, Ctrl-T", "the \"per\" unit, backwards", legend: nil, .comparison) {
-            $0 == .key(.function(14)) || $0 == .control("t") ? .comparison(.stepBasis(-1)) : nil
-        },
-        bind("F3, Ctrl-E", "US / UK volume units", legend: nil, .comparison) {
-            $0 == .key(.function(3)) || $0 == .control("e") ? .comparison(.toggleVolumeSystem) : nil
-        },
-        bind("Ctrl-D", "delete product (asks first)", legend: "^D del", .comparison) {
-            $0 == .control("d") ? .comparison(.askDeleteProduct) : nil
-        },
-        bind("Ctrl-K", "delete all products (asks)", legend: nil, .comparison) {
-            $0 == .control("k") ? .comparison(.askClearComparison) : nil
-        },
-        bind("Ctrl-S", "order: best first / as typed", legend: nil, .comparison) {
-            $0 == .control("s") ? .comparison(.toggleTableOrder) : nil
-        },
-        bind("Ctrl-W", "pin / unpin", legend: nil, .comparison) {
-            $0 == .control("w") ? .comparison(.togglePin) : nil
-        },
-        bind("Ctrl-Y", "undo Ctrl-D / Ctrl-K", legend: nil, .comparison) {
-            $0 == .control("y") ? .comparison(.undoDeletion) : nil
-        },
-        // Both screens
-        bind("Ctrl-L", "redraw", legend: nil, .everywhere) { $0 == .control("l") ? .app(.redraw) : nil },
-        bind("Ctrl-Z", "suspend (fg resumes)", legend: nil, .everywhere) { $0 == .control("z") ? .app(.suspend) : nil },
+        bind([.control("o")], .app(.showLists), "saved comparisons", legend: "lists", .comparison),
+        bind([.control("v")], .app(.showHistory), "price history (where, when)", .comparison),
+        bind([.key(.tab), .key(.down)], .comparison(.nextField), "next field", legend: "next", .comparison),
+        bind([.key(.enter)], .comparison(.finishProduct), "next field, or next product", .comparison),
+        bind([.key(.backTab), .key(.up)], .comparison(.previousField), "previous field (commits it)", legend: "prev", .comparison),
+        bind([.key(.pageDown), .control("f")], .comparison(.nextProduct), "next product, same field", .comparison),
+        bind([.key(.pageUp), .control("b")], .comparison(.previousProduct), "previous product, same field", .comparison),
+        bind([.key(.escape)], .comparison(.cancelEdit), "cancel this field's edit", legend: "cancel", .comparison),
+        bind([.key(.backspace), .key(.delete)], .comparison(.deleteBackward), "delete last character (⌫)", .comparison),
+        bind([.control("u")], .comparison(.clearField), "clear the field", .comparison),
+        bind([.key(.function(2)), .control("p")], .comparison(.stepBasis(1)), "the \"per\" unit: kg, 100 g…", legend: "per", .comparison),
+        bind([.key(.function(14)), .control("t")], .comparison(.stepBasis(-1)), "the \"per\" unit, backwards", .comparison),
+        bind([.key(.function(3)), .control("e")], .comparison(.toggleVolumeSystem), "US / UK volume units", .comparison),
+        bind([.control("d")], .comparison(.askDeleteProduct), "delete product (asks first)", legend: "del", .comparison),
+        bind([.control("k")], .comparison(.askClearComparison), "delete all products (asks)", .comparison),
+        bind([.control("s")], .comparison(.toggleTableOrder), "order: best first / as typed", .comparison),
+        bind([.control("w")], .comparison(.togglePin), "pin / unpin", .comparison),
+        bind([.control("y")], .comparison(.undoDeletion), "undo Ctrl-D / Ctrl-K", .comparison),
+        // Every screen
+        bind([.control("l")], .app(.redraw), "redraw", .everywhere),
+        bind([.control("z")], .app(.suspend), "suspend (fg resumes)", .everywhere),
         // The focused field
-        bind("0-9", "digit", legend: nil, .numeric) { event in
+        bind(value: "0-9", "digit", .numeric) { event in
             if case .character(let c) = event, c.isASCII, c.isNumber { return .comparison(.type(c)) } else { return nil }
         },
-        bind(". or ,", "decimal point", legend: nil, .numeric) {
-            $0 == .character(".") || $0 == .character(",") ? .comparison(.keypad(.decimalPoint)) : nil
-        },
-        bind("+ -", "plus, minus", legend: nil, .numeric) { event in
-            event == .character("+") ? .comparison(.keypad(.operation(.plus)))
-                : event == .character("-") ? .comparison(.keypad(.operation(.minus))) : nil
-        },
-        bind("* x X", "times (×)", legend: nil, .numeric) {
-            $0 == .character("*") || $0 == .character("x") || $0 == .character("X") ? .comparison(.keypad(.operation(.times))) : nil
-        },
-        bind("/", "divide (÷)", legend: nil, .numeric) { $0 == .character("/") ? .comparison(.keypad(.operation(.divide))) : nil },
-        bind("=", "evaluate now", legend: nil, .numeric) { $0 == .character("=") ? .comparison(.keypad(.equals)) : nil },
-        bind("letters", "warns, not typed", legend: nil, .numeric) { event in
+        bind([.character("."), .character(",")], .comparison(.keypad(.decimalPoint)), "decimal point", .numeric),
+        bind([on(.character("+"), sends: .comparison(.keypad(.operation(.plus)))), on(.character("-"), sends: .comparison(.keypad(.operation(.minus))))],
+             "plus, minus", .numeric),
+        bind([.character("*"), .character("x"), .character("X")], .comparison(.keypad(.operation(.times))), "times (×)", .numeric),
+        bind([.character("/")], .comparison(.keypad(.operation(.divide))), "divide (÷)", .numeric),
+        bind([.character("=")], .comparison(.keypad(.equals)), "evaluate now", .numeric),
+        bind(value: "letters", "warns, not typed", .numeric) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
-        bind("Left, Right", "step the unit", legend: nil, .unit) {
-            $0 == .key(.left) ? .comparison(.stepUnit(-1)) : $0 == .key(.right) ? .comparison(.stepUnit(1)) : nil
-        },
-        bind("letters", "a unit symbol", legend: nil, .unit) { event in
+        bind([on(.key(.left), sends: .comparison(.stepUnit(-1))), on(.key(.right), sends: .comparison(.stepUnit(1)))], "step the unit", .unit),
+        bind(value: "letters", "a unit symbol", .unit) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
-        bind("Left, Right", "cursor", legend: nil, .name) {
-            $0 == .key(.left) ? .comparison(.moveCursor(.left)) : $0 == .key(.right) ? .comparison(.moveCursor(.right)) : nil
-        },
-        bind("Home, Ctrl-A", "to the start", legend: nil, .name) {
-            $0 == .key(.home) || $0 == .control("a") ? .comparison(.moveCursor(.start)) : nil
-        },
-        bind("End, Ctrl-E", "to the end", legend: nil, .name) {
-            $0 == .key(.end) || $0 == .control("e") ? .comparison(.moveCursor(.end)) : nil
-        },
-        bind("Delete", "delete ahead", legend: nil, .name) {
-            $0 == .key(.delete) ? .comparison(.deleteForward) : nil
-        },
-        bind("any text", "the name or store (replaces an underlined one)", legend: nil, .name) { event in
+        bind([on(.key(.left), sends: .comparison(.moveCursor(.left))), on(.key(.right), sends: .comparison(.moveCursor(.right)))], "cursor", .name),
+        bind([.key(.home), .control("a")], .comparison(.moveCursor(.start)), "to the start", .name),
+        bind([.key(.end), .control("e")], .comparison(.moveCursor(.end)), "to the end", .name),
+        bind([.key(.delete)], .comparison(.deleteForward), "delete ahead", .name),
+        bind(value: "any text", "the name or store (replaces an underlined one)", .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
     ]
 
-    private static func bind(_ keys: String, _ summary: String, legend: String?, narrow: String? = nil, _ scope: KeyScope,
-                             _ action: @escaping @Sendable (InputEvent) -> Action?) -> KeyBinding {
-        KeyBinding(keys: keys, summary: summary, legend: legend, narrowLegend: narrow ?? legend, scope: scope, action: action)
+    /// Keys that send one action, for a binding of several: `on(.key(.up), sends: .lists(.moveSelection(-1)))`.
+    private static func on(_ events: InputEvent..., sends action: Action) -> KeyBinding.Keys {
+        KeyBinding.Keys(events: events, action: action)
     }
 
-    /// The action an input stands for in this state; nil when it means nothing here. Clicks are
-    /// resolved against the layout the screen was drawn with.
-    public static func action(for event: InputEvent, in state: AppState) -> Action? {
+    private static func bind(_ events: [InputEvent], _ action: Action, _ summary: String, legend: String? = nil,
+                             _ scope: KeyScope) -> KeyBinding {
+        bind([KeyBinding.Keys(events: events, action: action)], summary, legend: legend, scope)
+    }
+
+    private static func bind(_ groups: [KeyBinding.Keys], _ summary: String, legend: String? = nil, legendNamesFirstGroup: Bool = false,
+                             _ scope: KeyScope) -> KeyBinding {
+        KeyBinding(.keys(groups), summary: summary, legend: legend, legendNamesFirstGroup: legendNamesFirstGroup, scope: scope)
+    }
+
+    /// A binding for a key that carries a value: its rule reads the value, its label is written.
+    private static func bind(value label: String, _ summary: String, _ scope: KeyScope,
+                             _ rule: @escaping @Sendable (InputEvent) -> Action?) -> KeyBinding {
+        KeyBinding(.value(label: label, rule), summary: summary, legend: nil, scope: scope)
+    }
+
+    /// The keys that turn the help's page (any other key closes it).
+    public static let helpPageKeys: [InputEvent] = [.key(.tab), .key(.enter), .key(.down), .key(.pageDown), .control("f")]
+    /// A confirmation's answers: only y says yes, so an Enter typed out of habit deletes nothing.
+    public static let yesKeys: [InputEvent] = [.character("y"), .character("Y")]
+    public static let noKeys: [InputEvent] = [.key(.escape), .character("n"), .character("N")]
+
+    /// The action an input stands for in this state; nil when it means nothing here. `pointer` is what
+    /// a click or the wheel points at, resolved by `Input` against the layout the screen was drawn
+    /// with (App reads no layout); keys ignore it.
+    public static func action(for event: InputEvent, in state: AppState, pointer: Action? = nil) -> Action? {
         switch event {
         case .resize(let width, let height): return .terminal(.resize(TerminalSize(width: width, height: height)))
         case .hangup: return .terminal(.hangup)
-        default: break
+        case .character, .key, .control, .click, .scroll, .paste: break
         }
-        let keyAction = boundAction(for: event, in: state)
-        if ScreenLayout.isTooSmall(state.session.size) {
-            // Nothing on screen to act on: only leaving, suspending and redrawing act.
-            if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
-            return nil
+        let bound = boundAction(for: event, in: state, pointer: pointer)
+        if state.session.size.isTooSmall {
+            // Nothing on screen to act on.
+            return actingOverAnything(bound)
         }
         switch state.chrome.overlay {
         case .help:
-            if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
-            return [.key(.tab), .key(.enter), .key(.down), .key(.pageDown), .control("f")].contains(event) ? .app(.nextHelpPage) : .app(.toggleHelp)
+            if let action = actingOverAnything(bound) { return action }
+            return helpPageKeys.contains(event) ? .app(.nextHelpPage) : .app(.toggleHelp)
         case .confirm:
-            // Only y says yes: Enter typed out of habit must not delete anything.
-            switch event {
-            case .character("y"), .character("Y"): return .app(.answer(yes: true))
-            case .key(.escape), .character("n"), .character("N"): return .app(.answer(yes: false))
-            default:
-                if case .app(let app) = keyAction, [.quit, .suspend, .redraw].contains(app) { return keyAction }
-                return nil
-            }
+            if yesKeys.contains(event) { return .app(.answer(yes: true)) }
+            if noKeys.contains(event) { return .app(.answer(yes: false)) }
+            return actingOverAnything(bound)
         case .quitting:
-            if case .app(.quit) = keyAction { return .app(.giveUpSaving) }
+            if case .app(.quit) = bound { return .app(.giveUpSaving) }
             if event == .key(.escape) { return .app(.giveUpSaving) }
-            if case .app(let app) = keyAction, [.suspend, .redraw].contains(app) { return keyAction }
+            if case .app(let app) = bound, [.suspend, .redraw].contains(app) { return bound }
             return nil
         case .none:
-            return keyAction
+            return bound
         }
     }
 
-    /// What the event does on the screen on view, without an overlay.
-    private static func boundAction(for event: InputEvent, in state: AppState) -> Action? {
-        switch (event, state.screen) {
-        case (.click(let x, let y), .comparison):
-            return ScreenLayout(state).action(atX: x, y: y)
-        case (.click(let x, let y), .lists(let lists)):
-            return ListsLayout(lists, size: state.session.size).action(atX: x, y: y)
-        case (.scroll(let lines, _, _), .comparison):
-            // The table is what scrolls on this screen: the wheel moves the focus through its products.
-            return lines == 0 ? nil : .comparison(.scrollProducts(lines))
-        case (.paste(let text), .comparison):
-            return .comparison(.paste(text))
-        case (.paste(let text), .lists(let lists)):
-            switch lists.mode {
-            case .naming, .finding, .adding: return .lists(.paste(text))
-            case .browsing: return nil
-            }
-        case (.scroll(let lines, _, _), .history):
-            return lines == 0 ? nil : .history(.scroll(lines))
-        case (.scroll(let lines, _, _), .lists(let lists)):
-            return ListsLayout(lists, size: state.session.size).action(scrolling: lines)
-        default:
-            break
-        }
-        for scope in KeyScope.active(in: state) {
-            for binding in bindings where binding.scope == scope {
-                if let action = binding.action(event) { return action }
-            }
-        }
+    /// Quitting, suspending and redrawing: what acts over a question, the help or a screen too small.
+    private static func actingOverAnything(_ action: Action?) -> Action? {
+        if case .app(let app) = action, [.quit, .suspend, .redraw].contains(app) { return action }
         return nil
+    }
+
+    /// What the event does on the screen on view, without an overlay.
+    private static func boundAction(for event: InputEvent, in state: AppState, pointer: Action?) -> Action? {
+        switch event {
+        case .click, .scroll:
+            return pointer
+        case .paste(let text):
+            switch state.screen {
+            case .comparison: return .comparison(.paste(text))
+            case .lists(let lists):
+                switch lists.mode {
+                case .naming, .finding, .adding: return .lists(.paste(text))
+                case .browsing: return nil
+                }
+            case .history: return nil
+            }
+        case .resize, .hangup:
+            return nil   // not keys: `action(for:in:)` answered them
+        case .character, .key, .control:
+            for scope in KeyScope.active(in: state) {
+                for binding in bindings where binding.scope == scope {
+                    if let action = binding.action(for: event) { return action }
+                }
+            }
+            return nil
+        }
     }
 
     /// Below this width the legend shows the forms without F-keys (phone keyboards lack them).

@@ -25,20 +25,20 @@ import Testing
         var store = TestStore()
         let layout = ScreenLayout(store.state)
         let five = KeypadView.keyCaps(x: layout.keypadOrigin.x, y: layout.keypadOrigin.y, size: layout.keypadSize).first { $0.key == .digit(5) }!
-        #expect(KeyTable.action(for: .click(x: five.frame.x + 1, y: five.frame.y + 1), in: store.state) == .comparison(.keypad(.digit(5))))
+        #expect(Input.action(for: .click(x: five.frame.x + 1, y: five.frame.y + 1), in: store.state) == .comparison(.keypad(.digit(5))))
         let next = layout.toolbarButtons[1]
-        #expect(KeyTable.action(for: .click(x: next.frame.x, y: next.frame.y), in: store.state) == .comparison(.nextField))
+        #expect(Input.action(for: .click(x: next.frame.x, y: next.frame.y), in: store.state) == .comparison(.nextField))
         store.type("5\t")
         let priceCell = ScreenLayout(store.state).rows[0].price
-        #expect(KeyTable.action(for: .click(x: priceCell.x, y: priceCell.y), in: store.state)
+        #expect(Input.action(for: .click(x: priceCell.x, y: priceCell.y), in: store.state)
                 == .comparison(.focus(FieldFocus(product: 0, field: .price))))
-        #expect(KeyTable.action(for: .click(x: 2, y: 0), in: store.state) == .app(.showLists))
+        #expect(Input.action(for: .click(x: 2, y: 0), in: store.state) == .app(.showLists))
     }
 
     @Test func narrowHelpTurnsPagesThenAnyOtherKeyClosesIt() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
         store.send(.app(.toggleHelp)) { $0.chrome.overlay = .help(page: 0) }
-        let pages = HelpView.pageCount(AppState.Screen.comparison.helpScopes, width: 40, height: 20)
+        let pages = HelpPages.pageCount(AppState.Screen.comparison.helpScopes, size: TerminalSize(width: 40, height: 20))
         #expect(pages > 1)
         #expect(ScreenView.render(store.state).lines[0].hasSuffix("keys 1/\(pages)"))
         #expect(ScreenView.render(store.state).lines[19] == " Down/Tab/^F: more; other keys close", "the hint whole, not cut in a word")
@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func wideHelpFitsOnOnePage() {
-        #expect(HelpView.pageCount(AppState.Screen.comparison.helpScopes, width: 80, height: 24) <= 2)
-        #expect(HelpView.pageCount(AppState.Screen.lists(ListsScreen(entries: [], selecting: nil)).helpScopes, width: 80, height: 24) <= 2)   // the shopping list's keys
+        #expect(HelpPages.pageCount(AppState.Screen.comparison.helpScopes, size: TerminalSize(width: 80, height: 24)) <= 2)
+        #expect(HelpPages.pageCount(AppState.Screen.lists(ListsScreen(entries: [], selecting: nil)).helpScopes, size: TerminalSize(width: 80, height: 24)) <= 2)   // the shopping list's keys
     }
 
     @Test func everyCommandHasAFormWithoutFKeys() {
@@ -63,8 +63,12 @@ import Testing
         let legend = KeyTable.legend(for: store.state)
         #expect(legend == "^Q quit  ^G help  ^O lists  Tab next")
         #expect(!legend.contains("F1") && !legend.contains("F2"))
-        for binding in KeyTable.bindings where binding.keys.contains("F1") || binding.keys.contains("F2") || binding.keys.contains("F3") {
-            #expect(binding.keys.contains("Ctrl-"), "\(binding.keys) has no form without an F-key")
+        // A key phone keyboards lack (F-keys, PgUp/PgDn, Home/End) always has a companion they have.
+        for binding in KeyTable.bindings {
+            guard case .keys(let groups) = binding.match else { continue }
+            for group in groups where group.events.contains(where: \.needsFullKeyboard) {
+                #expect(group.events.contains { !$0.needsFullKeyboard }, "\(binding.keys) has no form without an F-key")
+            }
         }
     }
 
@@ -87,7 +91,7 @@ import Testing
         for event: InputEvent in [.character("5"), .control("k"), .control("d"), .character("y"), .key(.enter), .key(.tab),
                                   .control("o"), .key(.function(1)), .control("g"), .key(.escape), .paste("12"), .click(x: 3, y: 3),
                                   .scroll(lines: 1, x: 3, y: 3), .control("u"), .key(.backspace)] {
-            #expect(KeyTable.action(for: event, in: store.state) == nil, "\(event)")
+            #expect(Input.action(for: event, in: store.state) == nil, "\(event)")
         }
         #expect(KeyTable.action(for: .control("q"), in: store.state) == .app(.quit))
         #expect(KeyTable.action(for: .control("z"), in: store.state) == .app(.suspend))
@@ -115,7 +119,7 @@ import Testing
     @Test func theHelpShowsEveryKeyWhole() {
         for size in [TerminalSize(width: 40, height: 20), TerminalSize(width: 80, height: 24), TerminalSize(width: 50, height: 20)] {
             for screen in [AppState.Screen.comparison, .lists(ListsScreen(entries: [], selecting: nil))] {
-                let pages = HelpView.pageCount(screen.helpScopes, width: size.width, height: size.height)
+                let pages = HelpPages.pageCount(screen.helpScopes, size: size)
                 var text = ""
                 for page in 0..<pages {
                     var canvas = Canvas(width: size.width, height: size.height)
@@ -131,5 +135,45 @@ import Testing
                 #expect(words.contains("Mouse") && words.contains("wheel"))
             }
         }
+    }
+
+    @Test func eventsHaveOneNameEach() {
+        let names: [(InputEvent, String, String)] = [
+            (.control("q"), "Ctrl-Q", "^Q"), (.key(.function(1)), "F1", "F1"), (.key(.function(14)), "Shift-F2", "S-F2"),
+            (.key(.backTab), "Shift-Tab", "S-Tab"), (.key(.pageDown), "PgDn", "PgDn"), (.key(.up), "Up", "Up"),
+            (.key(.escape), "Esc", "Esc"), (.character("+"), "+", "+"), (.character(" "), "Space", "Space"),
+        ]
+        for (event, name, short) in names {
+            #expect(event.keyName == name)
+            #expect(event.shortKeyName == short)
+        }
+    }
+
+    /// Labels come from the events: one action's keys in a row, opposites side by side.
+    @Test func labelsAreDerivedFromTheKeys() {
+        func row(_ scope: KeyScope, _ summary: String) -> KeyBinding? {
+            KeyTable.bindings.first { $0.scope == scope && $0.summary == summary }
+        }
+        #expect(row(.everywhere, "save and quit")?.keys == "Ctrl-Q, Ctrl-C")
+        #expect(row(.lists, "a page down / up")?.keys == "PgDn/PgUp, Ctrl-F/Ctrl-B")
+        #expect(row(.lists, "select")?.keys == "Up/Down")
+        #expect(row(.numeric, "times (×)")?.keys == "* x X")
+        #expect(row(.numeric, "decimal point")?.keys == ". ,")
+        #expect(row(.comparison, "delete last character (⌫)")?.keys == "Backspace, Delete")
+        #expect(row(.lists, "count: one more / less (0: off the list)")?.legend == "+/- count")
+        #expect(row(.history, "a page down / up")?.legend == "PgDn more")
+        #expect(row(.history, "a page down / up")?.narrowLegend == "^F more")
+        #expect(row(.everywhere, "this help")?.narrowLegend == "^G help")
+        // What a label lists is what the binding matches, and each key sends its group's action.
+        for binding in KeyTable.bindings {
+            guard case .keys(let groups) = binding.match else { continue }
+            for group in groups {
+                for event in group.events {
+                    #expect(binding.keys.contains(event.keyName), "\(event.keyName) not in \(binding.keys)")
+                    #expect(binding.action(for: event) == group.action)
+                }
+            }
+        }
+        #expect(KeyTable.bindings.first { $0.scope == .lists && $0.keys == "=" }?.action(for: .character("=")) == .lists(.changeCount(1)))
     }
 }

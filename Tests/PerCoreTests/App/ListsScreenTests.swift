@@ -22,7 +22,7 @@ import Testing
         let store = opened()
         #expect(store.state.lists?.selected == 1)
         #expect(store.state.lists?.entries == entries)
-        #expect(KeyTable.legend(for: store.state) == "Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +- count")
+        #expect(KeyTable.legend(for: store.state) == "Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +/- count")
         #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  / find  ^N new  ^D delete")
     }
 
@@ -108,7 +108,7 @@ import Testing
         #expect(KeyTable.action(for: .key(.home), in: store.state) == .lists(.selectFirst))
         #expect(KeyTable.action(for: .control("a"), in: store.state) == .lists(.selectFirst))
         #expect(KeyTable.action(for: .control("e"), in: store.state) == .lists(.selectLast))
-        #expect(KeyTable.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .lists(.moveSelection(3)))
+        #expect(Input.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .lists(.moveSelection(3)))
         store.send(.lists(.movePage(1))) { $0.screen = .lists(self.lists(many, selected: 19, mode: .browsing)) }
         #expect(ListsLayout(store.state.lists!, size: store.state.session.size).firstRow == 19)
         store.send(.lists(.movePage(2))) { $0.screen = .lists(self.lists(many, selected: 49, mode: .browsing)) }
@@ -159,7 +159,7 @@ import Testing
         var store = opened()
         let layout = ListsLayout(store.state.lists!, size: store.state.session.size)
         let first = layout.visibleRows[0]
-        let click = KeyTable.action(for: .click(x: 5, y: first.y), in: store.state)
+        let click = Input.action(for: .click(x: 5, y: first.y), in: store.state)
         #expect(click == .lists(.choose(0)))
         store.send(.lists(.choose(0))) { $0.screen = .lists(self.lists(selected: 0, mode: .browsing)) }
         store.send(.lists(.choose(0)), effects: [.openComparison("a")]) { $0.screen = .comparison }
@@ -175,7 +175,7 @@ import Testing
         let screen = ScreenView.render(store.state).text
         #expect(screen.contains("New▏"), "\(screen)")
         store.send(.lists(.cancelTitle)) { $0.screen = .lists(self.lists(many, selected: 0, mode: .browsing)) }
-        #expect(KeyTable.action(for: .click(x: 5, y: 23), in: store.state) == nil)   // the legend line: not a list row
+        #expect(Input.action(for: .click(x: 5, y: 23), in: store.state) == nil)   // the legend line: not a list row
     }
 
     func lists(_ entries: [ListEntry]? = nil, selected: Int, mode: ListsScreen.Mode) -> ListsScreen {

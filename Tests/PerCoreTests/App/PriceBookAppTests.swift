@@ -198,7 +198,7 @@ import Testing
             store.send(action) { $0.screen = at(top) }
         }
         // The mouse wheel scrolls too.
-        #expect(KeyTable.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .history(.scroll(3)))
+        #expect(Input.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .history(.scroll(3)))
         // Typing does nothing here: the history only reads.
         #expect(KeyTable.action(for: .character("5"), in: store.state) == nil)
         store.send(KeyTable.action(for: .key(.escape), in: store.state)!) { $0.screen = .comparison }

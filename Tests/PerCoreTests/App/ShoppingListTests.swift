@@ -70,7 +70,7 @@ import TestSupport
         #expect(screen[2].contains("bread▏"), "\(screen)")
         #expect(screen[3].contains("Oats"), "\(screen)")
         #expect(screen.contains { $0.contains("Enter adds it and starts the next, Esc ends") }, "\(screen)")
-        #expect(KeyTable.action(for: .click(x: 5, y: 3), in: store.state) == nil)
+        #expect(Input.action(for: .click(x: 5, y: 3), in: store.state) == nil)
         #expect(KeyTable.action(for: .paste("rye\nflour"), in: store.state) == .lists(.paste("rye\nflour")))
         store.apply(.lists(.paste("rye\nflour")))
         #expect(store.state.lists?.mode == .adding("breadryeflour"))
@@ -199,7 +199,7 @@ import TestSupport
                [ ]   1× Bread
             \(String(repeating: "\n", count: 16))   Total 9.57 · in cart 2.58 · left 6.99 (1 without a price)
              3 saved; Enter opens the selected one
-            Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +- count
+            Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +/- count
             """)
     }
 

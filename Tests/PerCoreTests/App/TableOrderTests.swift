@@ -47,8 +47,8 @@ import Testing
             $0.session.tableOrder = .bestFirst
             $0.chrome.status = StatusMessage("Best value first")
         }
-        #expect(KeyTable.action(for: .scroll(lines: -1, x: 70, y: 20), in: store.state) == .comparison(.scrollProducts(-1)))
-        #expect(KeyTable.action(for: .scroll(lines: 0, x: 1, y: 1), in: store.state) == nil)
+        #expect(Input.action(for: .scroll(lines: -1, x: 70, y: 20), in: store.state) == .comparison(.scrollProducts(-1)))
+        #expect(Input.action(for: .scroll(lines: 0, x: 1, y: 1), in: store.state) == nil)
         // From the new row (last), one line up is the last ranked product: small (index 0).
         store.send(.comparison(.scrollProducts(-1))) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: Decimal(string: "3.99")!)))
@@ -87,9 +87,9 @@ import Testing
         let layout = ScreenLayout(store.state)
         let big = layout.rows[1]
         #expect(big.index == 1 && big.price.width == 0 && layout.rows[2].price.width > 0)
-        #expect(KeyTable.action(for: .click(x: big.verdict.x, y: big.rank.y), in: store.state)
+        #expect(Input.action(for: .click(x: big.verdict.x, y: big.rank.y), in: store.state)
             == .comparison(.focus(FieldFocus(product: 1, field: .price))))
-        #expect(KeyTable.action(for: .click(x: big.name.x, y: big.rank.y), in: store.state)
+        #expect(Input.action(for: .click(x: big.name.x, y: big.rank.y), in: store.state)
             == .comparison(.focus(FieldFocus(product: 1, field: .price))))
     }
 }

@@ -1,0 +1,93 @@
+/// The help's text (F1), written from the same key table that dispatches keys: the keys of the
+/// screen it was opened on, cut into columns of lines to fit a size. Two columns side by side make
+/// a page when the screen is wide enough, one on a narrow screen; Down, Tab or PgDn turn the pages.
+/// The UI draws them.
+public enum HelpPages {
+    /// What the help says, before it is cut into rows of a column.
+    private enum Entry {
+        case heading(String)
+        /// A key and what it does; `keyWidth` is its section's key column.
+        case binding(KeyBinding, keyWidth: Int)
+        /// Prose under a heading.
+        case text(String)
+        case blank
+    }
+
+    /// One row of a column.
+    enum Line: Equatable {
+        case heading(String)
+        case binding(keys: String, keyWidth: Int, summary: String)
+        case text(String)
+        case blank
+    }
+
+    /// The widest key column; longer keys wrap onto the next row.
+    private static let keyColumn = 16
+
+    private static func entries(for scopes: [KeyScope], glyphs: GlyphSet) -> [Entry] {
+        let keyed = scopes.flatMap { scope -> [Entry] in
+            let bindings = KeyTable.bindings.filter { $0.scope == scope }
+            guard !bindings.isEmpty else { return [] }
+            let keyWidth = min(keyColumn, bindings.map { TextWidth.of($0.keys) }.max() ?? 0)
+            return [.heading(scope.rawValue)] + bindings.map { .binding($0, keyWidth: keyWidth) } + [.blank]
+        }
+        let mouse = "Click a key, a field, \(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right); the wheel scrolls."
+        return keyed + [.heading("Mouse"), .text(mouse)]
+    }
+
+    /// An entry's rows in a column `width` wide: descriptions (and long keys) wrap, never cut.
+    private static func lines(of entry: Entry, width: Int) -> [Line] {
+        switch entry {
+        case .heading(let text): return [.heading(text)]
+        case .blank: return [.blank]
+        case .text(let text): return TextWidth.wrap(text, to: max(1, width - 3)).map(Line.text)
+        case .binding(let binding, let keyWidth):
+            let keys = TextWidth.wrap(binding.keys, to: keyWidth)
+            let words = TextWidth.wrap(binding.summary, to: max(1, width - keyWidth - 4))
+            return (0..<max(keys.count, words.count)).map { i in
+                .binding(keys: i < keys.count ? keys[i] : "", keyWidth: keyWidth, summary: i < words.count ? words[i] : "")
+            }
+        }
+    }
+
+    /// The widths of a page's columns, left to right.
+    static func columnWidths(_ width: Int) -> [Int] {
+        // The first column is wider: the keys that work everywhere come first, with the longest descriptions.
+        width >= 80 ? [width * 3 / 5, width - width * 3 / 5] : [width]
+    }
+
+    /// The rows of a column: the screen less the title, a blank row and the hint.
+    static func rowsPerColumn(_ height: Int) -> Int { max(1, height - 3) }
+
+    public static func pageCount(_ scopes: [KeyScope], size: TerminalSize, glyphs: GlyphSet = .utf8) -> Int {
+        let perPage = columnWidths(size.width).count
+        return max(1, (columns(scopes, size: size, glyphs: glyphs).count + perPage - 1) / perPage)
+    }
+
+    /// The entries cut into columns of `rowsPerColumn` rows, pages of `columnWidths` columns side by
+    /// side: an entry stays whole in one column when it can, a heading never ends a column (it moves
+    /// on with its first key) and a blank line never starts one.
+    static func columns(_ scopes: [KeyScope], size: TerminalSize, glyphs: GlyphSet) -> [[Line]] {
+        let widths = columnWidths(size.width)
+        let rows = rowsPerColumn(size.height)
+        let entries = entries(for: scopes, glyphs: glyphs)
+        var columns: [[Line]] = [[]]
+        for (i, entry) in entries.enumerated() {
+            var lines = Self.lines(of: entry, width: widths[(columns.count - 1) % widths.count])
+            let room = rows - columns[columns.count - 1].count
+            let isHeading = if case .heading = entry { true } else { false }
+            let moves = room <= 0 || (lines.count > room && lines.count <= rows)
+                || (isHeading && room < 2 && rows >= 2 && i + 1 < entries.count)
+            if moves, !columns[columns.count - 1].isEmpty {
+                columns.append([])
+                lines = Self.lines(of: entry, width: widths[(columns.count - 1) % widths.count])
+            }
+            if case .blank = entry, columns[columns.count - 1].isEmpty { continue }
+            for line in lines {
+                if columns[columns.count - 1].count >= rows { columns.append([]) }
+                columns[columns.count - 1].append(line)
+            }
+        }
+        return columns
+    }
+}
