@@ -144,7 +144,7 @@ import TestSupport
 
     @Test func aPerDatabaseWithDamagedPagesIsRefusedUntouched() throws {
         let path = folder.file("pages.sqlite")
-        try makeDamagedPerDatabase(at: path)
+        try makeDamagedPerDatabase(at: path) { try ComparisonStore(path: path).save($0) }
         settle()
         let before = FileSnapshot(path)
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
@@ -157,7 +157,7 @@ import TestSupport
 
     @Test func aDeferredCheckRefusesTheFirstWriteAndLeavesTheFileUntouched() throws {
         let path = folder.file("pages.sqlite")
-        try makeDamagedPerDatabase(at: path)
+        try makeDamagedPerDatabase(at: path) { try ComparisonStore(path: path).save($0) }
         settle()
         let before = FileSnapshot(path)
         do {
