@@ -33,6 +33,8 @@ let package = Package(
         .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
         .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore", "TestSupport"]),
+        // The commands, run as the built binary (PER_BINARY); PerStore makes and reads their databases.
+        .testTarget(name: "CommandLineTests", dependencies: ["PerStore", "PerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PerCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -75,8 +75,7 @@ struct AppOptions: ParsableArguments {
             // No ParsableArguments is built on this path (see PerCommand.main).
             path = try DatabaseOptions.resolvedPath(databasePath)
         } catch {
-            Output.error(error.message)
-            throw ExitCode(1)
+            throw error.reported()
         }
         let firstRead = FirstReadThread(path: path)
         let status = MainActor.assumeIsolated {

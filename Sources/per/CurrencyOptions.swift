@@ -9,7 +9,7 @@ struct CurrencyOptions: ParsableArguments {
             help: "Show prices with this currency, e.g. €, $ or CHF (default: $PER_CURRENCY). A symbol goes before the amount, a code ending in a letter after it.")
     var text: String?
 
-    /// The currency; a bad one prints why and exits 2.
+    /// The currency; a bad one prints why and exits 2 (`CommandFailure.usage`).
     func resolved() throws -> Currency? {
         try Self.resolved(text)
     }
@@ -20,8 +20,7 @@ struct CurrencyOptions: ParsableArguments {
         do {
             return try Currency(validating: text)
         } catch {
-            Output.error(option == nil ? "PER_CURRENCY: \(error.message)" : error.message)
-            throw ExitCode(2)
+            throw CommandFailure.usage(option == nil ? "PER_CURRENCY: \(error.message)" : error.message).reported()
         }
     }
 }

@@ -66,11 +66,11 @@ extension Output {
         private let file: String
         private let fd: Int32
 
-        init(_ file: String) throws(StoreFailure) {
+        init(_ file: String) throws(CommandFailure) {
             self.file = file
             name = file == "-" ? "stdin" : file
             fd = file == "-" ? 0 : open(file, O_RDONLY)
-            guard fd >= 0 else { throw StoreFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw CommandFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
         }
 
         deinit { if fd != 0 { close(fd) } }
@@ -83,7 +83,7 @@ extension Output {
                     piece.removeLast(piece.count - count)
                     return piece
                 }
-                if errno != EINTR { throw StoreFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
+                if errno != EINTR { throw CommandFailure("cannot read \(file): \(String(cString: strerror(errno)))") }
             }
         }
     }

@@ -22,7 +22,7 @@ struct FreshnessOptions: ParsableArguments {
     var staleDays: String?
 }
 
-/// The checked values of `--store` and `--stale-days`; a bad one prints why and exits 2.
+/// The checked values of `--store` and `--stale-days`; a bad one prints why and exits 2 (`CommandFailure.usage`).
 enum ShopSettings {
     static let maximumStaleDays = 3650
 
@@ -31,8 +31,7 @@ enum ShopSettings {
         guard let option else { return "" }
         let text = option.trimmingCharacters(in: .whitespaces)
         guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
-            Output.error("--store: a store name can't hold control characters (tabs, newlines, escapes)")
-            throw ExitCode(2)
+            throw CommandFailure.usage("--store: a store name can't hold control characters (tabs, newlines, escapes)").reported()
         }
         return text
     }
@@ -41,8 +40,9 @@ enum ShopSettings {
         let environment = ComparisonStore.environmentVariable("PER_STALE_DAYS").flatMap { $0.isEmpty ? nil : $0 }
         guard let text = option ?? environment else { return Session.defaultStaleDays }
         guard text.allSatisfy(\.isASCII), let days = Int(text), (1...maximumStaleDays).contains(days) else {
-            Output.error("\(option == nil ? "PER_STALE_DAYS" : "--stale-days"): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(maximumStaleDays)")
-            throw ExitCode(2)
+            throw CommandFailure.usage(
+                "\(option == nil ? "PER_STALE_DAYS" : "--stale-days"): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(maximumStaleDays)"
+            ).reported()
         }
         return days
     }

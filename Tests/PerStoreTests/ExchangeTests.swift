@@ -4,52 +4,6 @@ import Testing
 @testable import PerStore
 import TestSupport
 
-/// What an export keeps of a comparison (identities are new on import).
-struct Shape: Equatable, CustomStringConvertible {
-    var title: String
-    var basis: ComparisonBasis?
-    var system: VolumeSystem
-    var products: [[String?]]
-
-    init(_ c: Comparison, droppingBlanks: Bool = false) {
-        title = c.title
-        basis = c.chosenBasis
-        system = c.volumeSystem
-        products = c.products.filter { !droppingBlanks || !$0.isBlank }.map {
-            [$0.name, $0.price.map(DecimalText.format), $0.quantity.map(DecimalText.format), $0.unit?.symbol]
-        }
-    }
-
-    var description: String { "\(title.debugDescription) \(basis?.label ?? "-") \(system) \(products)" }
-}
-
-let hostileTitles = [
-    "Oats, \"rolled\"", "comma,comma", "\"", "\"\"", "line\nbreak", "crlf\r\nbreak", "cr\ronly", "  edge spaces  ",
-    "tab\tin", "Crème brûlée", "日本茶", "🥣🥛", "e\u{301} combining", "back\\slash", "=SUM(A1)", "",
-    "+1", "-1", "@cmd", "\tstarts with a tab", "\rstarts with CR", "'quoted'", "''", "'",
-    "[not json", "{", "ends with comma,",
-]
-
-func hostileComparisons() -> [Comparison] {
-    var all = hostileTitles.enumerated().map { i, title in
-        Comparison(
-            title: title,
-            products: [
-                product(hostileTitles[(i + 1) % hostileTitles.count], "0.1", "12.345678901", .gram),
-                // 12 significant digits, the most per keeps (NumberRange); one family per comparison.
-                product("second, \"one\"\n", "1234567.89012", "0.0000001", .kilogram),
-                product("no numbers yet", nil, nil, nil),
-                product("", "19.99", nil, .ounce),
-            ],
-            basis: i % 3 == 0 ? nil : ComparisonBasis(amount: i % 2 == 0 ? 100 : 1, unit: .gram),
-            volumeSystem: i % 2 == 0 ? .us : .imperial)
-    }
-    all.append(Comparison(title: "No products at all"))
-    all.append(Comparison(title: "No products at all", basis: ComparisonBasis(amount: 1, unit: .liter))) // same title, other basis
-    all.append(Comparison(title: "fl oz", products: [product("x", "2", "3.5", .fluidOunce)], basis: ComparisonBasis(amount: 1, unit: .fluidOunce)))
-    return all
-}
-
 @Suite struct ExchangeTests {
     @Test(arguments: ExchangeFormat.allCases)
     func hostileTextRoundTripsExactly(format: ExchangeFormat) throws {

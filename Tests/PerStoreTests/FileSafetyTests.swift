@@ -141,7 +141,7 @@ import TestSupport
 
     @Test func aPerDatabaseWithDamagedPagesIsRefusedUntouched() throws {
         let path = folder.file("pages.sqlite")
-        try makeDamagedPerDatabase(at: path)
+        try makeDamagedPerDatabase(at: path) { try ComparisonStore(path: path).save($0) }
         backdate(path)
         let before = FileSnapshot(path)
         #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
@@ -154,7 +154,7 @@ import TestSupport
 
     @Test func aDeferredCheckRefusesTheFirstWriteAndLeavesTheFileUntouched() throws {
         let path = folder.file("pages.sqlite")
-        try makeDamagedPerDatabase(at: path)
+        try makeDamagedPerDatabase(at: path) { try ComparisonStore(path: path).save($0) }
         backdate(path)
         let before = FileSnapshot(path)
         do {

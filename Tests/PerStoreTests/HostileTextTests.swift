@@ -5,15 +5,6 @@ import Testing
 import TestSupport
 
 /// Text from a shared file never reaches a terminal or a spreadsheet as commands.
-/// Escape sequences that would act on a terminal: OSC 52 writes the clipboard, CSI 2 J clears the screen.
-let osc52 = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
-let clearScreen = "\u{1B}[2J"
-
-/// Control characters that may appear in output: line breaks and tabs, nothing else.
-func controlCharacters(in text: String, allowing allowed: Set<Unicode.Scalar> = ["\n"]) -> [Unicode.Scalar] {
-    text.unicodeScalars.filter { ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) && !allowed.contains($0) }
-}
-
 @Suite struct HostileTextTests {
     // MARK: Import refuses control characters
 

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import PerCore
 
-extension ReportFormat: ExpressibleByArgument {}
-
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
@@ -31,40 +29,45 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The products, e.g. oats=6.99/1kg 3.99/500g.")
     var items: [String] = []
 
+    /// `--per`'s unit and amount; whether its unit fits the items is for `run`, which sees them (see `PerCommand.main`).
+    func validate() throws {
+        try reportingFailures { _ = try basis() }
+    }
+
     func run() throws {
-        Output.prepare()
-        do {
-            try compare()
-        } catch let failure as UsageFailure {
-            Output.error(failure.message)
-            throw ExitCode(2)
+        try reportingFailures(compare)
+    }
+
+    /// The comparison unit `--per` names, nil without `--per`.
+    private func basis() throws(CommandFailure) -> ComparisonBasis? {
+        guard let per else { return nil }
+        guard let basis = ComparisonBasis(parsing: per) else { throw .usage("invalid --per '\(per)': unknown unit") }
+        // Judged on the text too: Decimal would round a 100-digit amount before it could be counted.
+        let written = String(per.drop { !$0.isNumber && $0 != "." }.prefix { $0.isNumber || $0 == "." })
+        if let violation = NumberRange.violation(ofText: written) ?? NumberRange.violation(of: basis.amount) {
+            throw .usage("invalid --per '\(per)': the amount " + violation.message(naming: NumberRange.shortText(basis.amount)))
         }
+        return basis
     }
 
     private func compare() throws {
         let currency = try self.currency.resolved()
-        guard !items.isEmpty else { throw UsageFailure("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
+        guard !items.isEmpty else { throw CommandFailure.usage("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {
             case .success(let product):
                 if let family = comparison.family, let unit = product.unit, unit.family != family {
-                    throw UsageFailure("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
+                    throw CommandFailure.usage("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
                 }
                 comparison.append(product)
             case .failure(let error):
-                throw UsageFailure(error.message)
+                throw CommandFailure.usage(error.message)
             }
         }
-        if let per {
-            guard let basis = ComparisonBasis(parsing: per) else { throw UsageFailure("invalid --per '\(per)': unknown unit") }
-            // Judged on the text too: Decimal would round a 100-digit amount before it could be counted.
-            let written = String(per.drop { !$0.isNumber && $0 != "." }.prefix { $0.isNumber || $0 == "." })
-            if let violation = NumberRange.violation(ofText: written) ?? NumberRange.violation(of: basis.amount) {
-                throw UsageFailure("invalid --per '\(per)': the amount " + violation.message(naming: NumberRange.shortText(basis.amount)))
-            }
+        if let per, let basis = try basis() {
             guard basis.family == comparison.family else {
-                throw UsageFailure("invalid --per '\(per)': \(basis.unit.kindDescription), but the comparison is \(comparison.family?.comparisonPhrase ?? "empty")")
+                throw CommandFailure.usage("invalid --per '\(per)': \(basis.unit.kindDescription), but the comparison is \(comparison.family?.comparisonPhrase ?? "empty")")
             }
             comparison.chosenBasis = basis
         }
@@ -109,11 +112,4 @@ extension CompareCommand {
         guard let first = text.first else { return false }
         return first.isASCII && (first.isNumber || first == ".")
     }
-}
-
-/// Bad input on the command line: message on stderr, exit status 2 (thrown as `ExitCode` by `run`).
-struct UsageFailure: Error, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
 }

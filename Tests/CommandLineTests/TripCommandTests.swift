@@ -89,6 +89,12 @@ struct TripCommandTests {
             """)
         let missing = run([perBinary, "trip", "--db", folder.file("none.sqlite")])
         #expect(missing.status == 1 && !FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
+        // Bad option values are refused as the app refuses them, before the database is opened.
+        let control = run([perBinary, "trip", "--db", folder.file("none.sqlite"), "--store", "Cost\u{1B}co"])
+        #expect(control.status == 2 && control.stdout.isEmpty)
+        #expect(control.stderr == "per: --store: a store name can't hold control characters (tabs, newlines, escapes)\n")
+        let currency = run([perBinary, "trip", "--db", folder.file("none.sqlite"), "--currency", "1"])
+        #expect(currency.status == 2 && currency.stdout.isEmpty && currency.stderr.hasPrefix("per: "), "\(currency.stderr)")
     }
 
     /// `--store NAME`: each item's product to buy is the best at that store, none when it has none there.

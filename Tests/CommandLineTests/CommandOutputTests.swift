@@ -151,14 +151,33 @@ struct CommandOutputTests {
     @Test func commandsNeverCallExit() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/per")
-        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
-        #expect(files.contains("StoreCommands.swift"))
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.contains("Commands/CommandSupport.swift"))
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             let calls = text.components(separatedBy: "\n").filter {
                 !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && $0.range(of: #"(^|[^A-Za-z_])_?exit\((?!withError:)"#, options: .regularExpression) != nil
             }
             #expect(calls.isEmpty, "\(file) calls exit(): \(calls)")
+        }
+    }
+
+    /// One file per command in Sources/per/Commands, each listed in `per`'s subcommands and failing the one way:
+    /// its `run()` inside `reportingFailures` (a message on stderr and an exit status).
+    @Test func everyCommandHasItsFileAndFailsTheOneWay() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/per")
+        let root = try String(contentsOf: sources.appendingPathComponent("PerCommand.swift"), encoding: .utf8)
+        let commands = try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Commands").path)
+            .filter { $0.hasSuffix("Command.swift") }.sorted()
+        #expect(commands == ["CompareCommand.swift", "ExportCommand.swift", "HistoryCommand.swift", "ImportCommand.swift",
+                             "ListsCommand.swift", "SeedCommand.swift", "ShowCommand.swift", "TripCommand.swift"])
+        for file in commands {
+            let name = String(file.dropLast(".swift".count))
+            let text = try String(contentsOf: sources.appendingPathComponent("Commands/\(file)"), encoding: .utf8)
+            #expect(text.contains("struct \(name): ParsableCommand"), "\(file)")
+            #expect(root.contains("\(name).self"), "\(name) is not among per's subcommands")
+            #expect(text.contains("func run() throws {\n        try reportingFailures"), "\(file): run() does not report through reportingFailures")
         }
     }
 }

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import PerCore
+import PerStore
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write saved comparisons to stdout.",
+        discussion: "With no NAME, every saved comparison, in list order. per import reads the output back.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "json or csv.")
+    var format: ExchangeFormat = .json
+    @OptionGroup var currency: CurrencyOptions
+    @Argument(help: "Titles (any case; Untitled for those without) or ids (as per lists prints them) of the comparisons to export.")
+    var names: [String] = []
+
+    /// Bad option values, refused before anything is opened.
+    func validate() throws {
+        try reportingFailures {
+            _ = try database.resolvedPath()
+            _ = try currency.resolved()
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let currency = try self.currency.resolved()
+            let store = try database.openStore(create: false)
+            var comparisons: [Comparison]
+            if names.isEmpty {
+                comparisons = try store.loadAll()
+            } else {
+                let summaries = try store.summaries()
+                var ids: [ComparisonID] = []
+                for name in names {
+                    let found = try savedComparison(named: name, in: summaries)
+                    if !ids.contains(found.id) { ids.append(found.id) }
+                }
+                comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
+            }
+            var histories: [ComparisonID: [PriceRecord]] = [:]
+            if format == .json {
+                for comparison in comparisons { histories[comparison.id] = try store.history(of: comparison.id) }
+            }
+            try Output.out(ComparisonExchange.encode(comparisons, histories: histories, as: format, currency: currency))
+        }
+    }
+}

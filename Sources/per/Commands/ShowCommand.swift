@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import PerCore
+import PerStore
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print one saved comparison, ranked.",
+        discussion: """
+            NAME is a comparison's title (any case; Untitled for one without a title) or the id per lists prints. \
+            When several share the title, per lists their ids and exits with status 2.
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "table, json or csv.")
+    var format: ReportFormat = .table
+    @OptionGroup var currency: CurrencyOptions
+    @Argument(help: "The comparison's title or id.")
+    var name: String
+
+    /// Bad option values, refused before anything is opened.
+    func validate() throws {
+        try reportingFailures {
+            _ = try database.resolvedPath()
+            _ = try currency.resolved()
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let currency = try self.currency.resolved()
+            let store = try database.openStore(create: false)
+            let found = try savedComparison(named: name, in: try store.summaries())
+            guard let comparison = try store.load(found.id) else {
+                throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
+            }
+            try Output.out(ComparisonReport(comparison, currency: currency, showsSeen: true).render(format))
+        }
+    }
+}
