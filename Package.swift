@@ -19,22 +19,22 @@ let package = Package(
         ),
         .target(name: "PerCore"),
         .target(name: "PerTerminal", dependencies: ["PerCore", "CNcurses"]),
-        .target(name: "PerStore", dependencies: ["PerCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "PerDatabase", dependencies: ["PerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "per",
             dependencies: [
-                "PerCore", "PerTerminal", "PerStore",
+                "PerCore", "PerTerminal", "PerDatabase",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerStore"], path: "Sources/PerBench"),
+        .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerDatabase"], path: "Sources/PerBench"),
         // Helpers shared by the test targets: temporary folders, the built binary, processes, tmux, decimals.
         .target(name: "TestSupport", dependencies: ["PerCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
-        .testTarget(name: "PerStoreTests", dependencies: ["PerStore", "PerCore", "TestSupport"]),
-        // The commands, run as the built binary (PER_BINARY); PerStore makes and reads their databases.
-        .testTarget(name: "CommandLineTests", dependencies: ["PerStore", "PerCore", "TestSupport"]),
+        .testTarget(name: "PerDatabaseTests", dependencies: ["PerDatabase", "PerCore", "TestSupport"]),
+        // The commands, run as the built binary (PER_BINARY); PerDatabase makes and reads their databases.
+        .testTarget(name: "CommandLineTests", dependencies: ["PerDatabase", "PerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PerCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 /// The price book's costs on a database seeded with `comparisons` × `products` × `history` earlier prices (the
 /// issue's 1,000 × 100 × 20, two million entries): opening a comparison's history (the query, and the whole
@@ -9,10 +9,10 @@ import PerStore
 func priceBookBench(path: String, comparisons: Int, products: Int, history: Int, samples: Int) throws {
     if !FileManager.default.fileExists(atPath: path) {
         let start = now()
-        try ComparisonStore.seed(path: path, comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
+        try ComparisonDatabase.seed(path: path, comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
         print("PRICEBOOK seeded comparisons=\(comparisons) products=\(products) history=\(history) seconds=\(String(format: "%.1f", Double(now() - start) / 1e9))")
     }
-    let store = try ComparisonStore(path: path)
+    let store = try ComparisonDatabase(path: path)
     let ids = try store.summaries().map(\.id)
     var rng = SeededRandom(seed: 7)
     var query: [Double] = [], book: [Double] = [], scan: [Double] = [], kept: [Double] = []

@@ -8,7 +8,7 @@
 //        (PriceBookBench.swift), seeding DB first when it does not exist.
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 
 func argument(_ name: String) -> String? {
@@ -32,8 +32,8 @@ if let list = argument("--list") {
     let path = NSTemporaryDirectory() + "per-bench-list-\(getpid()).sqlite"
     defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
     do {
-        try ComparisonStore.seed(path: path, comparisons: items, productsPerComparison: products)
-        let store = try ComparisonStore(path: path)
+        try ComparisonDatabase.seed(path: path, comparisons: items, productsPerComparison: products)
+        let store = try ComparisonDatabase(path: path)
         var state = AppState(comparison: Comparison(id: "open"), session: Session(id: "bench", size: TerminalSize(width: 80, height: 24)))
         state.update(.app(.showLists))
         var times: [Double] = [], reads: [Double] = []

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 import PerTerminal
 
 /// The full-screen app's options: those of `per` itself and of `per app`.

@@ -1,6 +1,6 @@
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 import PerTerminal
 
 /// What the command line gives the app.
@@ -35,14 +35,14 @@ enum AppStartup {
                     staleDays: settings.staleDays)
         }
         var state: AppState
-        let store: ComparisonStore
+        let store: ComparisonDatabase
         do {
             if let first = firstRead.wait() {
                 // The first frame from the first read; the store opens right after it.
                 let comparison = first.comparison ?? Comparison()
                 state = AppState(comparison: comparison, session: session(isReadOnly: false))
                 terminal.draw(ScreenView.render(state), cursor: nil)
-                store = try ComparisonStore(path: settings.path, create: true, deferringIntegrityCheck: true)
+                store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 first.close()
                 // What the store reads wins: another session may have written in between (nothing was typed yet).
                 let opened = try store.comparisonToOpen(orNew: comparison)
@@ -52,7 +52,7 @@ enum AppStartup {
                 }
             } else {
                 // Checked after the first paint.
-                store = try ComparisonStore(path: settings.path, create: true, deferringIntegrityCheck: true)
+                store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 state = AppState(comparison: try store.comparisonToOpen(orNew: Comparison()), session: session(isReadOnly: store.isReadOnly))
             }
         } catch {
@@ -61,7 +61,7 @@ enum AppStartup {
             return .failure(ExitStatus(1))
         }
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
-        return .success(RunningApp(terminal: terminal, state: state, database: StoreSession(store: store, opened: state.editing.comparison)))
+        return .success(RunningApp(terminal: terminal, state: state, databaseSession: DatabaseSession(database: store, opened: state.editing.comparison)))
     }
 }
 

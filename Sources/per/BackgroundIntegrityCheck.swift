@@ -1,19 +1,19 @@
 import Dispatch
 import Foundation
-import PerStore
+import PerDatabase
 
 /// The store's whole-file check (`verifyIntegrity`: `PRAGMA quick_check` reads every page, half a second on a
 /// 390 MB price book) on another thread, so that keys are read and drawn meanwhile; the store session holds
-/// every write until it has passed (`StoreSession.holdsWrites`), so nothing is written to a file that fails it.
+/// every write until it has passed (`DatabaseSession.holdsWrites`), so nothing is written to a file that fails it.
 final class BackgroundIntegrityCheck: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<Void, StoreError>?
+    private var result: Result<Void, DatabaseFailure>?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(_ store: ComparisonStore) {
+    init(_ store: ComparisonDatabase) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let outcome: Result<Void, StoreError>
-            do throws(StoreError) {
+            let outcome: Result<Void, DatabaseFailure>
+            do throws(DatabaseFailure) {
                 try store.verifyIntegrity()
                 outcome = .success(())
             } catch {
@@ -25,10 +25,10 @@ final class BackgroundIntegrityCheck: @unchecked Sendable {
     }
 
     /// The outcome once the check is done; nil while it runs.
-    var outcome: Result<Void, StoreError>? { lock.withLock { result } }
+    var outcome: Result<Void, DatabaseFailure>? { lock.withLock { result } }
 
     /// Waits for the outcome.
-    func wait() -> Result<Void, StoreError> {
+    func wait() -> Result<Void, DatabaseFailure> {
         if let outcome { return outcome }
         finished.wait()
         return outcome!

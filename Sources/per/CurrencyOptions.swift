@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 /// `--currency`, else `PER_CURRENCY`: the currency shown with prices (none when both are unset or PER_CURRENCY is empty).
 struct CurrencyOptions: ParsableArguments {
@@ -15,7 +15,7 @@ struct CurrencyOptions: ParsableArguments {
     }
 
     static func resolved(_ option: String?) throws -> Currency? {
-        let environment = ComparisonStore.environmentVariable("PER_CURRENCY")   // getenv: no environment dictionary before the first frame
+        let environment = ComparisonDatabase.environmentVariable("PER_CURRENCY")   // getenv: no environment dictionary before the first frame
         guard let text = option ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         do {
             return try Currency(validating: text)

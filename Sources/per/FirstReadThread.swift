@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PerStore
+import PerDatabase
 
 /// `FirstRead.read(path:)` on a thread of its own, on the other core, while the main thread takes over the
 /// terminal (locale, terminfo, ncurses: about as long as the read); `wait()` joins it. Nothing else touches the

@@ -1,6 +1,6 @@
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 import PerTerminal
 
 /// The app while it runs: the state, the terminal and the database session, and the effect runner that connects
@@ -11,7 +11,7 @@ struct RunningApp {
 
     let terminal: Terminal
     private(set) var state: AppState
-    private var database: StoreSession
+    private var databaseSession: DatabaseSession
     /// Actions waiting for their time (`Effect.after`): the end of a key flash.
     private var timers: [(deadline: Date, action: Action)] = []
     private var quit = Quit.no
@@ -19,10 +19,10 @@ struct RunningApp {
     private var lastPoll = Date()
     private var integrity = Integrity.notStarted
 
-    init(terminal: Terminal, state: AppState, database: StoreSession) {
+    init(terminal: Terminal, state: AppState, databaseSession: DatabaseSession) {
         self.terminal = terminal
         self.state = state
-        self.database = database
+        self.databaseSession = databaseSession
     }
 
     /// How far quitting has got: not asked, asked (it waits for every write), or now (nothing to wait for).
@@ -43,7 +43,7 @@ struct RunningApp {
     var isDone: Bool {
         switch quit {
         case .no: false
-        case .onceSaved: database.isUpToDate
+        case .onceSaved: databaseSession.isUpToDate
         case .now: true
         }
     }
@@ -58,18 +58,18 @@ struct RunningApp {
 
     /// Starts the whole-file check after the first frame (and reads what the first frame did not wait for); a failed
     /// check is returned.
-    mutating func checkIntegrity() -> StoreError? {
+    mutating func checkIntegrity() -> DatabaseFailure? {
         switch integrity {
         case .notStarted:
-            integrity = .running(BackgroundIntegrityCheck(database.store))
-            database.holdsWrites = true
+            integrity = .running(BackgroundIntegrityCheck(databaseSession.database))
+            databaseSession.holdsWrites = true
             dispatch(.terminal(.started))
         case .running(let check):
             switch check.outcome {
             case nil: break
             case .success:
                 integrity = .passed
-                database.holdsWrites = false   // the next poll writes what waited
+                databaseSession.holdsWrites = false   // the next poll writes what waited
             case .failure(let error): return error
             }
         case .passed:
@@ -96,12 +96,12 @@ struct RunningApp {
         guard Date().timeIntervalSince(lastPoll) * 1000 >= Double(Self.pollMilliseconds) else { return }
         lastPoll = Date()
         if case let day = LocalClock.today(), day != state.session.today { dispatch(.terminal(.today(day))) }
-        for action in database.poll(state.watch) { dispatch(action) }
+        for action in databaseSession.poll(state.watch) { dispatch(action) }
     }
 
     /// Quitting waits for every write; the status line says so (Esc gives up).
     mutating func waitForSavesIfQuitting() {
-        if quit == .onceSaved, !database.isUpToDate, state.chrome.overlay != .quitting { dispatch(.database(.quitWaits)) }
+        if quit == .onceSaved, !databaseSession.isUpToDate, state.chrome.overlay != .quitting { dispatch(.database(.quitWaits)) }
     }
 
     // MARK: Actions and effects
@@ -117,7 +117,7 @@ struct RunningApp {
 
     private mutating func perform(_ effect: Effect) -> [Action] {
         switch effect {
-        case .database(let effect): return database.perform(effect)
+        case .database(let effect): return databaseSession.perform(effect)
         case .terminal(.repaint): terminal.repaintAll()
         case .terminal(.suspend): terminal.suspend()
         case .terminal(.quit): quit = max(quit, .onceSaved)
@@ -138,30 +138,30 @@ struct RunningApp {
             // Quitting at once while the check runs: what waited is written once it passes.
             switch check.wait() {
             case .success:
-                database.holdsWrites = false
-                _ = database.poll(state.watch)
+                databaseSession.holdsWrites = false
+                _ = databaseSession.poll(state.watch)
             case .failure(let error):
                 return refuse(error)
             }
         }
         terminal.stop()
-        guard !database.isUpToDate else { return 0 }
+        guard !databaseSession.isUpToDate else { return 0 }
         return recover()
     }
 
     /// A failed check ends the app with its message; what was typed meanwhile goes to a recovery file.
-    func refuse(_ error: StoreError) -> Int32 {
+    func refuse(_ error: DatabaseFailure) -> Int32 {
         terminal.stop()
         Output.error(error.message)
-        return database.isUpToDate ? 1 : recover(reason: error.message)
+        return databaseSession.isUpToDate ? 1 : recover(reason: error.message)
     }
 
-    /// Some writes never reached the database: what this session holds goes to a recovery file.
+    /// Some writes never reached the databaseSession: what this session holds goes to a recovery file.
     private func recover(reason given: String? = nil) -> Int32 {
-        let reason = given ?? database.lastFailure ?? "another session deleted this comparison"
+        let reason = given ?? databaseSession.lastFailure ?? "another session deleted this comparison"
         let held = [state.editing.comparison]
         do {
-            let path = try database.writeRecovery(held)
+            let path = try databaseSession.writeRecovery(held)
             Output.diagnostic("""
                 per: some changes could not be saved (\(reason)).
                 per: this comparison, with everything typed, is in \(path)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 /// `--store NAME`: the store you are in (the app and `per trip`): new products start with it, and each shopping list
 /// item's product to buy is the best there.
@@ -37,7 +37,7 @@ enum ShopSettings {
     }
 
     static func staleDays(_ option: String?) throws -> Int {
-        let environment = ComparisonStore.environmentVariable("PER_STALE_DAYS").flatMap { $0.isEmpty ? nil : $0 }
+        let environment = ComparisonDatabase.environmentVariable("PER_STALE_DAYS").flatMap { $0.isEmpty ? nil : $0 }
         guard let text = option ?? environment else { return Session.defaultStaleDays }
         guard text.allSatisfy(\.isASCII), let days = Int(text), (1...maximumStaleDays).contains(days) else {
             throw CommandFailure.usage(

@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// The commands' output and failures, run as a user would: hostile text, full disks, closed pipes,
@@ -33,7 +33,7 @@ struct CommandOutputTests {
     /// A comparison whose title and names hold terminal commands, saved directly (import refuses them),
     /// as an older per or another program could have.
     private func saveHostile() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(
             title: "Oats\(osc52)",
             products: [product("big\(clearScreen)", "6.99", "1", .kilogram), product("=cmd|' /C calc'!A0", "3.99", "500", .gram)]))
@@ -56,7 +56,7 @@ struct CommandOutputTests {
     }
 
     @Test func importRefusesControlCharactersAndWritesNothing() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(title: "before"))
         let before = FileSnapshot(db)
         for (name, text) in [
@@ -78,7 +78,7 @@ struct CommandOutputTests {
     }
 
     @Test func argumentsEchoedInMessagesAreShownVisibly() throws {
-        _ = try ComparisonStore(path: db)   // read commands never create the database
+        _ = try ComparisonDatabase(path: db)   // read commands never create the database
         let result = try per(["show", "--db", db, "x\(clearScreen)"])
         #expect(result.status == 1)
         #expect(result.err.contains("x\\u{1B}[2J"), "\(result.err)")
@@ -91,7 +91,7 @@ struct CommandOutputTests {
 
     @Test(arguments: writingCommands)
     func aFullDiskIsAnErrorOnStderr(command: [String]) throws {
-        try ComparisonStore(path: db).save(Comparison(title: "Oats", products: [product("a", "1", "1", .kilogram)]))
+        try ComparisonDatabase(path: db).save(Comparison(title: "Oats", products: [product("a", "1", "1", .kilogram)]))
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let result = try per(command + (command[0] == "compare" ? [] : ["--db", db]), stdout: full)
         #expect(result.status == 1, "\(result.err)")
@@ -100,7 +100,7 @@ struct CommandOutputTests {
 
     @Test(arguments: writingCommands)
     func aClosedPipeEndsQuietly(command: [String]) throws {
-        try ComparisonStore(path: db).save(Comparison(title: "Oats", products: [product("a", "1", "1", .kilogram)]))
+        try ComparisonDatabase(path: db).save(Comparison(title: "Oats", products: [product("a", "1", "1", .kilogram)]))
         let pipe = Pipe()
         try pipe.fileHandleForReading.close() // the reader has gone, as after `| head`
         let result = try per(command + (command[0] == "compare" ? [] : ["--db", db]), stdout: pipe.fileHandleForWriting)
@@ -111,7 +111,7 @@ struct CommandOutputTests {
     }
 
     @Test func aClosedStdoutIsAnErrorAndTheDatabaseIsNotWrittenAsOutput() throws {
-        try ComparisonStore(path: db).save(Comparison(title: "Oats", products: [product("a", "1", "1", .kilogram)]))
+        try ComparisonDatabase(path: db).save(Comparison(title: "Oats", products: [product("a", "1", "1", .kilogram)]))
         for command in ["export", "lists"] {
             let result = try run("/bin/sh", ["-c", "'\(perBinary)' \(command) --db '\(db)' >&-"])
             #expect(result.status == 1, "\(command): \(result.err)")
@@ -120,7 +120,7 @@ struct CommandOutputTests {
         // The output went nowhere: not into the database, which opened on descriptor 3 or above.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: db))
         #expect(bytes.range(of: Data(#""title": "Oats""#.utf8)) == nil && bytes.range(of: Data("Last edited".utf8)) == nil)
-        #expect(try ComparisonStore(path: db).summaries().map(\.title) == ["Oats"])
+        #expect(try ComparisonDatabase(path: db).summaries().map(\.title) == ["Oats"])
     }
 
     // MARK: Bounded input
@@ -131,7 +131,7 @@ struct CommandOutputTests {
         #expect(result.status == 1, "\(result.err)")
         // Import streams: the endless first field is refused once it is longer than any field per takes.
         #expect(result.err == "per: stdin: line 1, field 1: more than 4096 characters, the most per takes in one field; nothing was imported\n", "\(result.err)")
-        #expect(try ComparisonStore(path: db).summaries().isEmpty)
+        #expect(try ComparisonDatabase(path: db).summaries().isEmpty)
     }
 
     // MARK: Failing without exit()
@@ -140,7 +140,7 @@ struct CommandOutputTests {
         let usage = try per(["compare", "nonsense"])
         #expect(usage.status == 2)
         #expect(usage.err.hasPrefix("per: ") && usage.err.filter { $0 == "\n" }.count == 1, "\(usage.err)")
-        _ = try ComparisonStore(path: db)
+        _ = try ComparisonDatabase(path: db)
         let store = try per(["show", "--db", db, "nothing"])
         #expect(store.status == 1)
         #expect(store.err == "per: no saved comparison is called \"nothing\" (see per lists)\n")

@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// `per lists`, `show`, `export` and `import`, run as a user would.
@@ -54,7 +54,7 @@ struct CommandTests {
     }
 
     @Test func showAcceptsTheIDAndRefusesUnknownNames() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         let comparison = Comparison(title: "Olive oil", products: [product("a", "9.99", "1", .liter)])
         try store.save(comparison)
         let byID = try per("show", comparison.id.rawValue, "--format", "csv")
@@ -71,7 +71,7 @@ struct CommandTests {
     }
 
     @Test func untitledComparisonsAndRepeatedTitlesAreNamedByShortID() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         let untitled = Comparison(products: [product("a", "2", "1", .kilogram)])
         let oats1 = Comparison(title: "Oats", products: [product("one", "1", "1", .kilogram)])
         let oats2 = Comparison(title: "oats", products: [product("two", "2", "1", .kilogram)])
@@ -125,11 +125,11 @@ struct CommandTests {
         try ComparisonExchange.encode([changed, second], as: .csv).write(toFile: file, atomically: true, encoding: .utf8)
         let third = try per("import", file)
         #expect(third.out == "Imported 1 comparison (1 product).\nAlready here, not imported again (same title and products): \"Rice\".\n")
-        #expect(try ComparisonStore(path: db).summaries().map(\.title) == ["Oats", "Rice", "Oats"])
+        #expect(try ComparisonDatabase(path: db).summaries().map(\.title) == ["Oats", "Rice", "Oats"])
     }
 
     @Test func aBadImportFileChangesNothing() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(title: "before"))
         let file = folder.file("bad.csv")
         try "comparison,name,price\nGood,a,1.99\nBad,b,1,99\n".write(toFile: file, atomically: true, encoding: .utf8)
@@ -149,7 +149,7 @@ struct CommandTests {
         for command in [["lists"], ["show", "x"], ["export"]] {
             let result = try run(perBinary, command + ["--db", db])
             #expect(result.status == 1)
-            #expect(result.err == "per: " + StoreError.corrupt(path: db).message + "\n")
+            #expect(result.err == "per: " + DatabaseFailure.corrupt(path: db).message + "\n")
         }
         #expect(try String(contentsOfFile: db, encoding: .utf8) == "not a database")
     }
@@ -163,7 +163,7 @@ struct CommandTests {
         let lists = try run(perBinary, ["lists"], environment: environment)
         #expect(lists.status == 0)
         #expect(lists.out.contains("from PER_DB"))
-        #expect(try ComparisonStore(path: db).summaries().map(\.title) == ["from PER_DB"])
+        #expect(try ComparisonDatabase(path: db).summaries().map(\.title) == ["from PER_DB"])
     }
 
     @Test func readCommandsRefuseAMissingDatabaseAndCreateNothing() throws {
@@ -172,7 +172,7 @@ struct CommandTests {
             let result = try run(perBinary, command + ["--db", missing])
             #expect(result.status == 1)
             #expect(result.out.isEmpty)
-            #expect(result.err == "per: " + StoreError.cannotOpen(path: missing, reason: "it does not exist (the app or per import creates it)").message + "\n")
+            #expect(result.err == "per: " + DatabaseFailure.cannotOpen(path: missing, reason: "it does not exist (the app or per import creates it)").message + "\n")
             #expect(!FileManager.default.fileExists(atPath: folder.file("new")))
         }
         // import creates it, folders and all.
@@ -209,13 +209,13 @@ struct CommandTests {
         let file = folder.file("in.json")
         try ComparisonExchange.encode([Comparison(title: "x", products: [product("a", "1", "1", .gram)])], as: .json)
             .write(toFile: file, atomically: true, encoding: .utf8)
-        try makeDamagedPerDatabase(at: db) { try ComparisonStore(path: db).save($0) }
+        try makeDamagedPerDatabase(at: db) { try ComparisonDatabase(path: db).save($0) }
         backdate(db) // any write would show in the modification time
         let before = FileSnapshot(db)
         for command in [["import", file], ["lists"], ["export"]] {
             let result = try per(command)
             #expect(result.status == 1, "\(command): \(result.out)")
-            #expect(result.err == "per: " + StoreError.corrupt(path: db).message + "\n")
+            #expect(result.err == "per: " + DatabaseFailure.corrupt(path: db).message + "\n")
         }
         let after = FileSnapshot(db)
         #expect(after.bytes == before.bytes)

@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 @Suite struct ConcurrentImportTests {
@@ -37,7 +37,7 @@ import TestSupport
             var local = 0
             let deadline = Date().addingTimeInterval(10)
             while !FileManager.default.fileExists(atPath: path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
-            let store = try ComparisonStore(path: path)
+            let store = try ComparisonDatabase(path: path)
             for i in 0..<10 {
                 try store.save(Comparison(title: "local \(i)", products: [product("l", "1", "1", .each)]))
                 local += 1
@@ -51,7 +51,7 @@ import TestSupport
             #expect(summaries.count == 6 * 20 + local)
             #expect(Set(summaries.map(\.title)).count == 6 * 20 + local)
             #expect(summaries.filter { $0.title.hasPrefix("w") }.allSatisfy { $0.productCount == 10 })
-            let fresh = try ComparisonStore(path: path)
+            let fresh = try ComparisonDatabase(path: path)
             #expect(try fresh.summaries() == summaries)
         }
     }

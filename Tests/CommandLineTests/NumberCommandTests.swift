@@ -2,7 +2,7 @@ import Foundation
 import PerCore
 import Testing
 import TestSupport
-@testable import PerStore
+@testable import PerDatabase
 
 /// `per compare` and `per import` with numbers outside `NumberRange`, and `compare`'s own reading of its items.
 @Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
@@ -73,7 +73,7 @@ struct NumberCommandTests {
 
     /// The crash at every start: such a file is refused whole, the database untouched.
     @Test func importRefusesTheCrashFileAndWritesNothing() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(title: "before"))
         let tiny = "0." + String(repeating: "0", count: 82) + "1"
         let file = folder.file("crash.json")

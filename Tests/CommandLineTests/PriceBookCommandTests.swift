@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// `per history`, `@STORE`, and stores, days and history through show, export and import, run as a user would.
@@ -17,7 +17,7 @@ struct PriceBookCommandTests {
 
     /// Oats: two products now, Jumbo's price changed twice before (Aldi in October, Lidl on 1 November).
     private func saveOats() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         var jumbo = Product(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, store: "Aldi", seen: day("2026-10-03"))
         try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
         jumbo.price = decimal("5.49"); jumbo.quantity = decimal("0.9"); jumbo.store = "Lidl"; jumbo.seen = day("2026-11-01")
@@ -67,12 +67,12 @@ struct PriceBookCommandTests {
         let refused = try per("history", "Oats", "--clear")   // stdin is not a terminal
         #expect(refused.status == 1)
         #expect(refused.err.contains("add --yes"))
-        #expect(try ComparisonStore(path: db).history(of: "c").count == 2)
+        #expect(try ComparisonDatabase(path: db).history(of: "c").count == 2)
         let cleared = try per("history", "Oats", "--clear", "--yes")
         #expect(cleared.status == 0)
         #expect(cleared.out == "Deleted 2 earlier prices of \"Oats\".\n")
-        #expect(try ComparisonStore(path: db).history(of: "c").isEmpty)
-        #expect(try ComparisonStore(path: db).load("c")?.products.count == 2)   // the prices now stay
+        #expect(try ComparisonDatabase(path: db).history(of: "c").isEmpty)
+        #expect(try ComparisonDatabase(path: db).load("c")?.products.count == 2)   // the prices now stay
     }
 
     @Test func compareTakesAStoreAndShowsIt() throws {
@@ -112,9 +112,9 @@ struct PriceBookCommandTests {
         let other = folder.file("other.sqlite")
         let imported = try run(perBinary, ["import", file, "--db", other])
         #expect(imported.status == 0, "\(imported.err)")
-        let back = try ComparisonStore(path: other)
+        let back = try ComparisonDatabase(path: other)
         let id = try #require(try back.summaries().first?.id)
-        let original = try ComparisonStore(path: db)
+        let original = try ComparisonDatabase(path: db)
         func shape(_ records: [PriceRecord]) -> [String] { records.map { "\($0.name)|\($0.store)|\($0.seen?.iso ?? "-")|\($0.price)|\($0.quantity)|\($0.unit.symbol)" } }
         #expect(shape(try back.history(of: id)) == shape(try original.history(of: "c")))
         #expect(try back.load(id)?.products.map { PriceRecord($0)! }.map { [$0].map(\.store) + [$0.seen!.iso] }
@@ -140,7 +140,7 @@ struct PriceBookCommandTests {
             let result = try per("import", file)
             #expect(result.status == 0, "\(result.err)")
         }
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         let all = try store.loadAll()
         #expect(all.map(\.title) == ["Oats", "Rice"])
         #expect(all.flatMap(\.products).map(\.store) == ["", ""])

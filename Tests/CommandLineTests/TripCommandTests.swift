@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// `per trip` in every format, and `--reset`, on a database saved directly.
@@ -13,7 +13,7 @@ struct TripCommandTests {
     /// Oats (edited last: first): 2 of o1, in the cart; milk: 1 L, once; bread: no product; rice: off the list;
     /// a title holding an escape sequence.
     private func seed() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram)]))
         try store.changeListCount(of: "r", by: -1)
         try store.save(Comparison(id: "b", title: "Bread\u{1B}[2J"))
@@ -72,11 +72,11 @@ struct TripCommandTests {
         let reset = run([perBinary, "trip", "--db", db, "--reset", "--format", "markdown"])
         #expect(reset.status == 0)
         #expect(reset.stdout.hasPrefix("- [ ] 2× Oats"), "\(reset.stdout)")
-        #expect(try ComparisonStore(path: db).shoppingList().allSatisfy { !$0.item.bought })
+        #expect(try ComparisonDatabase(path: db).shoppingList().allSatisfy { !$0.item.bought })
     }
 
     @Test func anEmptyListAndAMissingFile() throws {
-        _ = try ComparisonStore(path: db)
+        _ = try ComparisonDatabase(path: db)
         #expect(run([perBinary, "trip", "--db", db]).stdout == "Nothing on the list.\n")
         #expect(run([perBinary, "trip", "--db", db, "--format", "json"]).stdout == """
             {
@@ -99,7 +99,7 @@ struct TripCommandTests {
 
     /// `--store NAME`: each item's product to buy is the best at that store, none when it has none there.
     @Test func atAStore() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, store: "Costco")]))
         try store.save(Comparison(id: "a", title: "Oats", products: [
             Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),

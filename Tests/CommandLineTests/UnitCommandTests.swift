@@ -2,7 +2,7 @@ import Foundation
 import PerCore
 import Testing
 import TestSupport
-@testable import PerStore
+@testable import PerDatabase
 
 /// `per compare`, `show`, `lists`, `export` and `import` with length, area and count-word units, a currency,
 /// grouped thousands and items that start with a minus.
@@ -123,7 +123,7 @@ struct UnitCommandTests {
     }
 
     @Test func showTakesTheCurrencyAndExchangeKeepsNewUnits() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         let sheet = MeasureUnit.counted(CountWord("sheet")!)
         let comparisons = [
             Comparison(title: "Paper", products: [product("tp", "5.49", "2400", sheet), product("kitchen", "3", "300", sheet)],
@@ -171,7 +171,7 @@ struct UnitCommandTests {
     }
 
     @Test func listsAlignsTitlesWithEmojiAndCJK() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         for title in ["Oats", "寿司 🍣", "Café"] { try store.save(Comparison(title: title, products: [product("a", "1", "1", .gram)])) }
         let lists = try run(perBinary, ["lists", "--db", db])
         #expect(lists.status == 0)

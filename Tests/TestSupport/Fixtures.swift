@@ -58,7 +58,7 @@ public func controlCharacters(in text: String, allowing allowed: Set<Unicode.Sca
     text.unicodeScalars.filter { ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) && !allowed.contains($0) }
 }
 
-/// Makes a per database of 20 comparisons × 50 products at `path` (`save` writes them there, with PerStore), then writes
+/// Makes a per database of 20 comparisons × 50 products at `path` (`save` writes them there, with PerDatabase), then writes
 /// garbage over pages 20 to 30, leaving the header, the schema and the first pages intact: SQLite opens it without
 /// complaint.
 public func makeDamagedPerDatabase(at path: String, save: ([Comparison]) throws -> Void) throws {

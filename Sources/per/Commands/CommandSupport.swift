@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 /// Where the database is: --db PATH, else PER_DB, else $XDG_DATA_HOME/per/per.sqlite.
 struct DatabaseOptions: ParsableArguments {
@@ -17,22 +17,22 @@ struct DatabaseOptions: ParsableArguments {
     /// The same for a path given without parsing (the app's quick start builds no ParsableArguments).
     static func resolvedPath(_ path: String?) throws(CommandFailure) -> String {
         if path == "" { throw CommandFailure.usage("--db is empty; give the database file's path, or leave --db out for the default") }
-        if path == nil, ComparisonStore.environmentVariable("PER_DB") == "" {
+        if path == nil, ComparisonDatabase.environmentVariable("PER_DB") == "" {
             throw CommandFailure.usage("PER_DB is set but empty; give the database file's path, or unset PER_DB for the default")
         }
-        return ComparisonStore.resolvePath(option: path, variable: ComparisonStore.environmentVariable)
+        return ComparisonDatabase.resolvePath(option: path, variable: ComparisonDatabase.environmentVariable)
     }
 
     /// Opens the database for a command, or says why not. With `create` false (the reading commands) a missing
     /// database is an error and nothing is created.
-    func openStore(create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonStore {
+    func openStore(create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
         try Self.openStore(at: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
     }
 
-    static func openStore(at option: String?, create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonStore {
+    static func openStore(at option: String?, create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
         let path = try resolvedPath(option)
         do {
-            return try ComparisonStore(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
+            return try ComparisonDatabase(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
         } catch {
             throw CommandFailure(error.message)
         }
@@ -68,7 +68,7 @@ struct CommandFailure: Error {
     }
 }
 
-/// Runs a command's `validate()` or `run()`, turning a `CommandFailure` or a store's `StoreError` (status 1) into its
+/// Runs a command's `validate()` or `run()`, turning a `CommandFailure` or a store's `DatabaseFailure` (status 1) into its
 /// message on stderr and a thrown `ExitCode`; output failures arrive as `ExitCode` already.
 func reportingFailures(_ body: () throws -> Void) throws {
     Output.prepare()
@@ -76,7 +76,7 @@ func reportingFailures(_ body: () throws -> Void) throws {
         try body()
     } catch let failure as CommandFailure {
         throw failure.reported()
-    } catch let error as StoreError {
+    } catch let error as DatabaseFailure {
         throw CommandFailure(error.message).reported()
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +36,7 @@ struct ExportCommand: ParsableCommand {
                     let found = try savedComparison(named: name, in: summaries)
                     if !ids.contains(found.id) { ids.append(found.id) }
                 }
-                comparisons = try ids.compactMap { id throws(StoreError) in try store.load(id) }
+                comparisons = try ids.compactMap { id throws(DatabaseFailure) in try store.load(id) }
             }
             var histories: [ComparisonID: [PriceRecord]] = [:]
             if format == .json {

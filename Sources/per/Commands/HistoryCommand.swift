@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

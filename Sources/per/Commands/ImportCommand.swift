@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// A refused import into a database it created leaves no database behind, as when nothing was opened.
-    private static func remove(created store: ComparisonStore) {
+    private static func remove(created store: ComparisonDatabase) {
         store.close()
         for suffix in ["", "-wal", "-shm"] { unlink(store.path + suffix) }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 struct ListsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lists", abstract: "Print the saved comparisons.")

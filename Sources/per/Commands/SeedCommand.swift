@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 /// Fills a database with generated comparisons, for `make bench`. Hidden from help.
 struct SeedCommand: ParsableCommand {
@@ -24,7 +24,7 @@ struct SeedCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try ComparisonStore.seed(path: database.resolvedPath(), comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
+            try ComparisonDatabase.seed(path: database.resolvedPath(), comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
         }
     }
 }

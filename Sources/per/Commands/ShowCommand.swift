@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-import PerStore
+import PerDatabase
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import Foundation
 
 // Where the database file is, and what the file system says about it.
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// An environment variable, read with getenv: ProcessInfo's environment (a dictionary of every variable) costs
     /// about half a millisecond at start, and the first paint waits for it.
     public static func environmentVariable(_ name: String) -> String? {
@@ -45,7 +45,7 @@ extension ComparisonStore {
 
     /// What is at `path`. Anything else than a regular file, a folder or nothing is refused before it is opened:
     /// SQLite would leave `/dev/null-journal` next to a device, and opening a FIFO waits forever for a writer.
-    static func entry(at path: String) throws(StoreError) -> Entry {
+    static func entry(at path: String) throws(DatabaseFailure) -> Entry {
         var info = stat()
         guard stat(path, &info) == 0 else {
             switch errno {

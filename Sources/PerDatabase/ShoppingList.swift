@@ -5,10 +5,10 @@ import PerCore
 // The shopping list: each comparison's count, check-off, pinned product and aisle. These writes do not mark the
 // comparison as edited (the list keeps its order while items are counted and ticked off); other sessions see
 // them through the change counter.
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// The saved comparisons as the list screen and `per trip` show them, the most recently edited first, each
     /// with its item: count, check-off, pin and ranked products.
-    public func shoppingList() throws(StoreError) -> [ListEntry] {
+    public func shoppingList() throws(DatabaseFailure) -> [ListEntry] {
         try read { db in
             var products: [String: [Product]] = [:]
             let rows = try Row.fetchCursor(db, sql: """
@@ -36,7 +36,7 @@ extension ComparisonStore {
 
     /// `+` / `-`: changes the count by `delta` (kept from 0 to `ListItem.maximumCount`), so two sessions counting
     /// at once both count.
-    public func changeListCount(of id: ComparisonID, by delta: Int) throws(StoreError) {
+    public func changeListCount(of id: ComparisonID, by delta: Int) throws(DatabaseFailure) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET list_count = max(0, min(?, list_count + ?)) WHERE id = ?",
                            arguments: [ListItem.maximumCount, delta, id.rawValue])
@@ -44,14 +44,14 @@ extension ComparisonStore {
     }
 
     /// Space: checks an item off (in the cart) or back.
-    public func setInCart(_ id: ComparisonID, _ bought: Bool) throws(StoreError) {
+    public func setInCart(_ id: ComparisonID, _ bought: Bool) throws(DatabaseFailure) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET in_cart = ? WHERE id = ?", arguments: [bought, id.rawValue])
         }
     }
 
     /// `[` / `]` on the list grouped by store: a store's items in their order, numbered 1, 2… in one transaction.
-    public func setAisleOrder(_ ids: [ComparisonID]) throws(StoreError) {
+    public func setAisleOrder(_ ids: [ComparisonID]) throws(DatabaseFailure) {
         try write { db in
             for (index, id) in ids.enumerated() {
                 try db.execute(sql: "UPDATE comparison SET aisle = ? WHERE id = ?", arguments: [index + 1, id.rawValue])
@@ -60,12 +60,12 @@ extension ComparisonStore {
     }
 
     /// The next trip: no item is in the cart.
-    public func clearCheckOffs() throws(StoreError) {
+    public func clearCheckOffs() throws(DatabaseFailure) {
         try write { db in try db.execute(sql: "UPDATE comparison SET in_cart = 0 WHERE in_cart <> 0") }
     }
 
     /// Pins the product to buy of a comparison (nil: the best value again).
-    public func pin(_ product: ProductID?, in id: ComparisonID) throws(StoreError) {
+    public func pin(_ product: ProductID?, in id: ComparisonID) throws(DatabaseFailure) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET pinned_product = ? WHERE id = ?", arguments: [product?.rawValue, id.rawValue])
         }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// `price_history`'s columns are built from the product's (`ProductColumns.history`): they must be the table's.
@@ -11,7 +11,7 @@ import TestSupport
 
     @Test func theHistoryColumnsAreTheTablesAfterItsKeys() throws {
         let path = folder.file("per.sqlite")
-        _ = try ComparisonStore(path: path)
+        _ = try ComparisonDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         let names = try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA table_info(price_history)").map { $0["name"] as String } }
         #expect(names == ["id", "comparison_id", "product_id", "name", "store", "seen", "price", "quantity", "unit"])
@@ -21,7 +21,7 @@ import TestSupport
 
     @Test func aRecordGoesInAndComesBackWhole() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let comparison = Comparison(title: "Rice")
         try store.save(comparison)
         let record = PriceRecord(product: ProductID("p1"), name: "Basmati", store: "Corner", seen: CalendarDay(year: 2026, month: 3, day: 4),

@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 @Suite struct ConcurrencyTests {
@@ -11,12 +11,12 @@ import TestSupport
     /// adds comparisons of its own: nothing is lost and both see the same data.
     @Test func twoWritersOnOneFileConverge() throws {
         let path = folder.file("shared.sqlite")
-        let setup = try ComparisonStore(path: path)
+        let setup = try ComparisonDatabase(path: path)
         var shared = Comparison(title: "shared")
         for i in 0..<40 { shared.append(Product(name: "p\(i)")) }
         try setup.save(shared)
 
-        let a = try ComparisonStore(path: path), b = try ComparisonStore(path: path)
+        let a = try ComparisonDatabase(path: path), b = try ComparisonDatabase(path: path)
         let products = shared.products
         let id = shared.id
         let errors = ErrorBox()
@@ -60,7 +60,7 @@ import TestSupport
     /// Same field, two sessions: the later write wins and both then read it.
     @Test func theLaterWriteOfOneFieldWins() throws {
         let path = folder.file("shared.sqlite")
-        let a = try ComparisonStore(path: path), b = try ComparisonStore(path: path)
+        let a = try ComparisonDatabase(path: path), b = try ComparisonDatabase(path: path)
         var comparison = Comparison(title: "t")
         let item = product("x", "1", nil, nil)
         comparison.append(item)

@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// The calls the app's loop relies on beside saving fields.
@@ -9,7 +9,7 @@ import TestSupport
     let folder = TemporaryFolder()
 
     @Test func deleteProductsRemovesThemAllInOneGo() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let comparison = sampleComparison()
         try store.save(comparison)
         try store.deleteProducts(comparison.products.map(\.id))
@@ -19,7 +19,7 @@ import TestSupport
 
     @Test func lastEditMovesOnlyWhenThatComparisonChanges() throws {
         let path = folder.file("per.sqlite")
-        let mine = try ComparisonStore(path: path), theirs = try ComparisonStore(path: path)
+        let mine = try ComparisonDatabase(path: path), theirs = try ComparisonDatabase(path: path)
         let a = Comparison(title: "A"), b = Comparison(title: "B")
         try mine.save(a)
         try mine.save(b)

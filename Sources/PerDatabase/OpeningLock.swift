@@ -8,7 +8,7 @@ import Foundation
 struct OpeningLock {
     let fd: Int32
 
-    init(folder: String, path: String, timeout: TimeInterval) throws(StoreError) {
+    init(folder: String, path: String, timeout: TimeInterval) throws(DatabaseFailure) {
         fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return } // an unreadable folder: go on without the lock
         let deadline = Date().addingTimeInterval(timeout)

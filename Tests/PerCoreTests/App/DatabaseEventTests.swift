@@ -3,7 +3,7 @@ import Testing
 @testable import PerCore
 
 /// What the store reports goes through `update` like a key does.
-@Suite struct StoreEventTests {
+@Suite struct DatabaseEventTests {
     @Test func anotherSessionsChangesArriveWithoutLosingTheEditInProgress() {
         var store = TestStore()
         store.type("2\t1\tkg\t\t\t7")    // editing product 2's price: "7"

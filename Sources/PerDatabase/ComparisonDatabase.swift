@@ -5,11 +5,11 @@ import PerCore
 /// Saved comparisons in one SQLite file (WAL mode), shared safely by several sessions and processes.
 ///
 /// Every write is one short IMMEDIATE transaction; a database locked by another program is waited for
-/// (`busyTimeout`), then reported as `StoreError.locked`. Field edits are column-level upserts, so two
+/// (`busyTimeout`), then reported as `DatabaseFailure.locked`. Field edits are column-level upserts, so two
 /// sessions editing different fields of one product both keep their edit.
 ///
-/// This file opens the database; StorePath.swift finds it, Reading.swift and Writing.swift use it.
-public final class ComparisonStore: Sendable {
+/// This file opens the database; DatabasePath.swift finds it, Reading.swift and Writing.swift use it.
+public final class ComparisonDatabase: Sendable {
     public let path: String
     public let isReadOnly: Bool
     let queue: DatabaseQueue
@@ -20,7 +20,7 @@ public final class ComparisonStore: Sendable {
     /// A file that is not a per database, is damaged, or was written by a newer per is refused without being
     /// modified (it is inspected, then checked on a connection that cannot write, before SQLite is allowed to write
     /// anything). A file or folder without write permission opens read-only.
-    public convenience init(path: String, busyTimeout: TimeInterval = 5) throws(StoreError) {
+    public convenience init(path: String, busyTimeout: TimeInterval = 5) throws(DatabaseFailure) {
         try self.init(path: path, busyTimeout: busyTimeout, create: true)
     }
 
@@ -33,7 +33,7 @@ public final class ComparisonStore: Sendable {
     /// `deferringIntegrityCheck`: the whole-file check, which reads every page (about 60 ms at 100,000 products),
     /// waits for `verifyIntegrity()` or the first write, whichever comes first, so the app can paint before it.
     /// Opening itself writes nothing to a healthy file, and a file that needs a migration is checked at once.
-    public init(path: String, busyTimeout: TimeInterval = 5, create: Bool, deferringIntegrityCheck: Bool = false) throws(StoreError) {
+    public init(path: String, busyTimeout: TimeInterval = 5, create: Bool, deferringIntegrityCheck: Bool = false) throws(DatabaseFailure) {
         let path = Self.absolute(path)
         self.path = path
         let fileManager = FileManager.default
@@ -98,7 +98,7 @@ public final class ComparisonStore: Sendable {
             // whenever the -wal file is missing, a write (and a page added to the file) at every start.
             configuration.prepareDatabase { db in
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw StoreError.cannotOpen(path: path, reason: "SQLite could not switch it to WAL mode")
+                    throw DatabaseFailure.cannotOpen(path: path, reason: "SQLite could not switch it to WAL mode")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
@@ -112,7 +112,7 @@ public final class ComparisonStore: Sendable {
             }
             if superseded { throw FileInspection.newerVersion(path: path) }
             if !completed {
-                if isReadOnly { throw StoreError.cannotOpen(path: path, reason: "it is read-only and was made by an older per") }
+                if isReadOnly { throw DatabaseFailure.cannotOpen(path: path, reason: "it is read-only and was made by an older per") }
                 try verifyIntegrity()   // a migration writes
                 do {
                     try Schema.migrator.migrate(queue)
@@ -134,9 +134,9 @@ public final class ComparisonStore: Sendable {
     }
 }
 
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// Runs the whole-file check if it was deferred; a damaged or newer file throws, and nothing was written.
-    public func verifyIntegrity() throws(StoreError) {
+    public func verifyIntegrity() throws(DatabaseFailure) {
         guard let busyTimeout = integrityCheck.pending else { return }
         try FileInspection.check(path: path, busyTimeout: busyTimeout)
         integrityCheck.done()

@@ -3,25 +3,25 @@ import GRDB
 import PerCore
 import Testing
 import TestSupport
-@testable import PerStore
+@testable import PerDatabase
 
 /// Two app sessions on one database file, each with its own state and store session, driven the way
 /// the app's loop drives them: every effect performed, every report sent back through `update`.
-@Suite struct StoreSessionTests {
+@Suite struct DatabaseSessionTests {
     let folder = TemporaryFolder()
 
     /// One side: an app state and its store session.
     struct Side {
         var state: AppState
-        var session: StoreSession
+        var session: DatabaseSession
 
         /// `asTheApp`: opens as the app does (a fresh file gets its first comparison saved, with an id of this side's).
         init(path: String, id: String, busyTimeout: TimeInterval = 5, asTheApp: Bool = false) throws {
-            let store = try ComparisonStore(path: path, busyTimeout: busyTimeout)
+            let store = try ComparisonDatabase(path: path, busyTimeout: busyTimeout)
             let opened = asTheApp ? try store.comparisonToOpen(orNew: Comparison(id: ComparisonID("\(id)-c0")))
                 : try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison(id: "c")
             state = AppState(comparison: opened, session: Session(id: id))
-            session = StoreSession(store: store, opened: opened)
+            session = DatabaseSession(database: store, opened: opened)
         }
 
         /// Sends an action, performs its effects and sends back what they report, as the loop does.
@@ -66,13 +66,13 @@ import TestSupport
         home.session.holdsWrites = true
         home.type("3.99\t500\tg\tsmall\t\t")
         #expect(!home.session.isUpToDate)
-        #expect(try home.session.store.load("home-c0")?.products.contains { $0.name == "small" } != true)
+        #expect(try home.session.database.load("home-c0")?.products.contains { $0.name == "small" } != true)
         home.poll()   // still held
         #expect(!home.session.isUpToDate)
         home.session.holdsWrites = false
         home.poll()
         #expect(home.session.isUpToDate)
-        #expect(try home.session.store.load("home-c0")?.products.first?.name == "small")
+        #expect(try home.session.database.load("home-c0")?.products.first?.name == "small")
         aisle.poll()
         #expect(aisle.state.editing.comparison.products.first?.price == Decimal(string: "3.99"))
     }
@@ -85,14 +85,14 @@ import TestSupport
         home.type("3.99\t500\tg\t")
         aisle.poll()
         #expect(aisle.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), nil])
-        #expect(try home.session.store.summaries().map(\.id) == ["home-c0"])
+        #expect(try home.session.database.summaries().map(\.id) == ["home-c0"])
     }
 
     @Test func aComparisonDeletedOnTheListComesBackWithCtrlY() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
         home.type("2\t1\tkg\toats\t")
-        let typed = try #require(try home.session.store.load("home-c0"))
+        let typed = try #require(try home.session.database.load("home-c0"))
         home.send(.app(.showLists))
         home.send(.lists(.new))
         for c in "Rice" { home.send(.lists(.type(c))) }
@@ -102,10 +102,10 @@ import TestSupport
         #expect(home.state.lists?.selectedEntry?.id == "home-c0")
         home.send(.lists(.askDelete))
         home.send(.app(.answer(yes: true)))
-        #expect(try home.session.store.load("home-c0") == nil)
+        #expect(try home.session.database.load("home-c0") == nil)
         #expect(home.state.session.deletedComparisons == [typed])
         home.send(.lists(.undoDelete))
-        #expect(try home.session.store.load("home-c0") == typed)
+        #expect(try home.session.database.load("home-c0") == typed)
         #expect(home.state.lists?.entries.map(\.title) == ["", "Rice"])   // brought back: the latest edit
         #expect(home.state.lists?.selectedEntry?.id == "home-c0")
         #expect(home.state.session.deletedComparisons.isEmpty)
@@ -114,22 +114,22 @@ import TestSupport
     @Test func leavingABlankComparisonDeletesIt() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
-        #expect(try home.session.store.summaries().map(\.id) == ["home-c0"])
+        #expect(try home.session.database.summaries().map(\.id) == ["home-c0"])
         home.send(.app(.showLists))
         home.send(.lists(.new))
         for c in "Rice" { home.send(.lists(.type(c))) }
         home.send(.lists(.acceptTitle))
         #expect(home.state.editing.comparison.title == "Rice")
-        #expect(try home.session.store.summaries().map(\.title) == ["Rice"])   // the blank one went
+        #expect(try home.session.database.summaries().map(\.title) == ["Rice"])   // the blank one went
         // Deleting the last comparison opens one blank one; leaving it again leaves no trail.
         home.send(.app(.showLists))
         home.send(.lists(.askDelete))
         home.send(.app(.answer(yes: true)))
-        #expect(try home.session.store.summaries().map(\.title) == [""])
+        #expect(try home.session.database.summaries().map(\.title) == [""])
         home.send(.lists(.new))
         for c in "Tea" { home.send(.lists(.type(c))) }
         home.send(.lists(.acceptTitle))
-        #expect(try home.session.store.summaries().map(\.title) == ["Tea"])
+        #expect(try home.session.database.summaries().map(\.title) == ["Tea"])
     }
 
     /// Ctrl-D, Ctrl-K and Ctrl-Y in one session: the other sees the same products in the same order at each poll,
@@ -157,7 +157,7 @@ import TestSupport
         home.poll()
         #expect(names(home) == ["a", "b", "c", "mine"])
         #expect(names(aisle) == names(home))
-        #expect(try ComparisonStore(path: path).load("c")?.products.map(\.name) == ["a", "b", "c", "mine"])
+        #expect(try ComparisonDatabase(path: path).load("c")?.products.map(\.name) == ["a", "b", "c", "mine"])
     }
 
     @Test func aFieldInProgressSurvivesTheOtherSessionsChanges() throws {
@@ -193,27 +193,27 @@ import TestSupport
         #expect(home.session.isUpToDate)        // nothing typed here waits: quitting now loses nothing
         home.type("3\t")
         #expect(home.state.saving == .upToDate)
-        #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+        #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
 
     @Test func aChangeRacingTheDeletionWaitsAndIsSavedAgainOnQuit() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
-        try ComparisonStore(path: path).deleteComparison("c")
+        try ComparisonDatabase(path: path).deleteComparison("c")
         home.type("3\t")                          // before any poll: the write finds the comparison gone
         #expect(home.state.saving == .deletedElsewhere(withEdits: true))
         #expect(!home.session.isUpToDate)
         home.send(.app(.quit))
         #expect(home.session.isUpToDate)
-        #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+        #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
 
     @Test func aComparisonDeletedElsewhereIsLetGoByOpeningAnother() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", price: 5)]))
         try store.deleteComparison("c")
         home.poll()
@@ -234,7 +234,7 @@ import TestSupport
         #expect(home.state.chrome.status?.text.hasPrefix("The database file was deleted: made it again") == true)
         home.type("3\t")
         #expect(home.session.isUpToDate)
-        #expect(try ComparisonStore(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+        #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
 
     @Test func aDatabaseMovedOverTheFileGetsThisSessionsComparisonAndKeepsItsOwnRows() throws {
@@ -242,13 +242,13 @@ import TestSupport
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
         let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
-        let otherStore = try ComparisonStore(path: other)
+        let otherStore = try ComparisonDatabase(path: other)
         try otherStore.save(theirs)
         otherStore.close()                       // a database at rest: no -wal beside it
         #expect(rename(other, path) == 0)
         home.poll()
         #expect(home.state.chrome.status?.text.hasPrefix("The database file was replaced") == true)
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let loaded = try store.load("theirs"), all = try store.summaries()
         #expect(loaded == theirs, "\(String(describing: loaded)) \(all)")
         #expect(try store.load("c")?.products.compactMap(\.price) == [2])
@@ -276,13 +276,13 @@ import TestSupport
         #expect(home.session.isUpToDate)
         #expect(home.state.saving == .upToDate)
         #expect(home.state.editing.unsaved.isEmpty)
-        let saved = try #require(try ComparisonStore(path: path).load("c"))
+        let saved = try #require(try ComparisonDatabase(path: path).load("c"))
         #expect(saved.products.map(\.name) == ["renamed", ""] && saved.products.compactMap(\.price) == [1, 2])
     }
 
     @Test func aQueuedWriteLandsInItsOwnComparisonAfterAnotherIsOpened() throws {
         let path = folder.file("per.sqlite")
-        let setup = try ComparisonStore(path: path)
+        let setup = try ComparisonDatabase(path: path)
         try setup.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", name: "o", price: 5)]))
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         home.send(.app(.showLists))
@@ -348,7 +348,7 @@ import TestSupport
                 expected[p.name].map { $0.price == p.price && $0.quantity == p.quantity && $0.unit == p.unit } ?? false
             }
         }
-        let saved = try #require(try ComparisonStore(path: path).load("c"))
+        let saved = try #require(try ComparisonDatabase(path: path).load("c"))
         #expect(intact(saved.products), "\(saved.products.map { "\($0.name)=\($0.price ?? 0)/\($0.quantity ?? 0)" })")
         for side in sides {
             #expect(intact(side.state.editing.comparison.products), "\(side.state.session.id)")

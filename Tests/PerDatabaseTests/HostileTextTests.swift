@@ -1,7 +1,7 @@
 import Foundation
 @testable import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// Text from a shared file never reaches a terminal or a spreadsheet as commands.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 @Suite struct FileSafetyTests {
@@ -18,7 +18,7 @@ import TestSupport
         }
         backdate(path)
         let before = FileSnapshot(path)
-        #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
+        #expect(throws: DatabaseFailure.notAPerDatabase(path: path)) { try ComparisonDatabase(path: path) }
         #expect(FileSnapshot(path) == before)
     }
 
@@ -33,7 +33,7 @@ import TestSupport
         backdate(path)
         let before = FileSnapshot(path)
         #expect(before.siblings == ["other-wal.sqlite"]) // checkpointed and closed
-        #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
+        #expect(throws: DatabaseFailure.notAPerDatabase(path: path)) { try ComparisonDatabase(path: path) }
         #expect(FileSnapshot(path) == before)
     }
 
@@ -45,7 +45,7 @@ import TestSupport
         }
         backdate(path)
         let before = FileSnapshot(path)
-        #expect(throws: StoreError.notAPerDatabase(path: path)) { try ComparisonStore(path: path) }
+        #expect(throws: DatabaseFailure.notAPerDatabase(path: path)) { try ComparisonDatabase(path: path) }
         #expect(FileSnapshot(path) == before)
     }
 
@@ -59,7 +59,7 @@ import TestSupport
         #expect(FileManager.default.createFile(atPath: path, contents: contents))
         backdate(path)
         let before = FileSnapshot(path)
-        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
+        #expect(throws: DatabaseFailure.corrupt(path: path)) { try ComparisonDatabase(path: path) }
         #expect(FileSnapshot(path) == before)
         #expect(before.bytes == contents)
     }
@@ -67,7 +67,7 @@ import TestSupport
     @Test func aDamagedPerDatabaseIsRefusedUntouched() throws {
         let path = folder.file("damaged.sqlite")
         do {
-            let store = try ComparisonStore(path: path)
+            let store = try ComparisonDatabase(path: path)
             try store.save(sampleComparison())
         }
         // Keep per's header but scribble over the rest of the first pages.
@@ -77,7 +77,7 @@ import TestSupport
         try bytes.write(to: URL(fileURLWithPath: path))
         backdate(path)
         let before = FileSnapshot(path)
-        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
+        #expect(throws: DatabaseFailure.corrupt(path: path)) { try ComparisonDatabase(path: path) }
         #expect(FileSnapshot(path).bytes == before.bytes)
         #expect(FileSnapshot(path).modified == before.modified)
     }
@@ -85,22 +85,22 @@ import TestSupport
     @Test func aReadOnlyFileOpensReadOnly() throws {
         let path = folder.file("ro.sqlite")
         let comparison = sampleComparison()
-        do { try ComparisonStore(path: path).save(comparison) }
+        do { try ComparisonDatabase(path: path).save(comparison) }
         #expect(chmod(path, 0o444) == 0)
         backdate(path)
         let before = FileSnapshot(path)
 
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         #expect(store.isReadOnly)
         #expect(try store.load(comparison.id) == comparison)
         #expect(try store.summaries().count == 1)
         _ = try store.changeCounter()
-        #expect(throws: StoreError.readOnly(path: path)) { try store.save(Comparison(title: "no")) }
-        #expect(throws: StoreError.readOnly(path: path)) {
+        #expect(throws: DatabaseFailure.readOnly(path: path)) { try store.save(Comparison(title: "no")) }
+        #expect(throws: DatabaseFailure.readOnly(path: path)) {
             try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id)
         }
-        #expect(throws: StoreError.readOnly(path: path)) { try store.deleteComparison(comparison.id) }
-        #expect(StoreError.readOnly(path: path).message.contains("read-only"))
+        #expect(throws: DatabaseFailure.readOnly(path: path)) { try store.deleteComparison(comparison.id) }
+        #expect(DatabaseFailure.readOnly(path: path).message.contains("read-only"))
         #expect(before.siblings == ["ro.sqlite"])
         #expect(FileSnapshot(path) == before) // no -wal or -shm left behind either
     }
@@ -109,13 +109,13 @@ import TestSupport
         let sub = folder.file("locked-folder")
         let path = (sub as NSString).appendingPathComponent("per.sqlite")
         let comparison = sampleComparison()
-        do { try ComparisonStore(path: path).save(comparison) }
+        do { try ComparisonDatabase(path: path).save(comparison) }
         #expect(chmod(sub, 0o555) == 0)
         defer { chmod(sub, 0o755) }
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         #expect(store.isReadOnly)
         #expect(try store.load(comparison.id) == comparison)
-        #expect(throws: StoreError.readOnly(path: path)) { try store.renameComparison(comparison.id, to: "no") }
+        #expect(throws: DatabaseFailure.readOnly(path: path)) { try store.renameComparison(comparison.id, to: "no") }
     }
 
     @Test func aMissingFileInAReadOnlyFolderIsExplained() throws {
@@ -125,9 +125,9 @@ import TestSupport
         defer { chmod(sub, 0o755) }
         let path = (sub as NSString).appendingPathComponent("per.sqlite")
         #expect {
-            try ComparisonStore(path: path)
+            try ComparisonDatabase(path: path)
         } throws: { error in
-            guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+            guard case .cannotOpen(_, let reason) = error as? DatabaseFailure else { return false }
             return reason.contains("not writable")
         }
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -136,16 +136,16 @@ import TestSupport
     @Test func aFolderIsNotADatabase() throws {
         let path = folder.file("a-folder")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect(throws: StoreError.cannotOpen(path: path, reason: "it is a folder")) { try ComparisonStore(path: path) }
+        #expect(throws: DatabaseFailure.cannotOpen(path: path, reason: "it is a folder")) { try ComparisonDatabase(path: path) }
     }
 
     @Test func aPerDatabaseWithDamagedPagesIsRefusedUntouched() throws {
         let path = folder.file("pages.sqlite")
-        try makeDamagedPerDatabase(at: path) { try ComparisonStore(path: path).save($0) }
+        try makeDamagedPerDatabase(at: path) { try ComparisonDatabase(path: path).save($0) }
         backdate(path)
         let before = FileSnapshot(path)
-        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path) }
-        #expect(throws: StoreError.corrupt(path: path)) { try ComparisonStore(path: path, create: false) }
+        #expect(throws: DatabaseFailure.corrupt(path: path)) { try ComparisonDatabase(path: path) }
+        #expect(throws: DatabaseFailure.corrupt(path: path)) { try ComparisonDatabase(path: path, create: false) }
         let after = FileSnapshot(path)
         #expect(after.bytes == before.bytes)
         #expect(after.modified == before.modified)
@@ -154,14 +154,14 @@ import TestSupport
 
     @Test func aDeferredCheckRefusesTheFirstWriteAndLeavesTheFileUntouched() throws {
         let path = folder.file("pages.sqlite")
-        try makeDamagedPerDatabase(at: path) { try ComparisonStore(path: path).save($0) }
+        try makeDamagedPerDatabase(at: path) { try ComparisonDatabase(path: path).save($0) }
         backdate(path)
         let before = FileSnapshot(path)
         do {
-            let store = try ComparisonStore(path: path, create: true, deferringIntegrityCheck: true)
-            #expect(throws: StoreError.corrupt(path: path)) { try store.saveHeader(of: Comparison(title: "new")) }
-            #expect(throws: StoreError.corrupt(path: path)) { try store.verifyIntegrity() }   // still refused
-            #expect(throws: StoreError.corrupt(path: path)) { try store.saveHeader(of: Comparison(title: "new")) }
+            let store = try ComparisonDatabase(path: path, create: true, deferringIntegrityCheck: true)
+            #expect(throws: DatabaseFailure.corrupt(path: path)) { try store.saveHeader(of: Comparison(title: "new")) }
+            #expect(throws: DatabaseFailure.corrupt(path: path)) { try store.verifyIntegrity() }   // still refused
+            #expect(throws: DatabaseFailure.corrupt(path: path)) { try store.saveHeader(of: Comparison(title: "new")) }
         }
         #expect(FileSnapshot(path).bytes == before.bytes)
     }
@@ -169,7 +169,7 @@ import TestSupport
     @Test(arguments: [false, true])
     func aDatabaseFromANewerPerIsRefusedUntouched(rollbackJournal: Bool) throws {
         let path = folder.file("newer.sqlite")
-        do { _ = try ComparisonStore(path: path) }
+        do { _ = try ComparisonDatabase(path: path) }
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.writeWithoutTransaction { db in
@@ -180,9 +180,9 @@ import TestSupport
         backdate(path)
         let before = FileSnapshot(path)
         #expect {
-            try ComparisonStore(path: path)
+            try ComparisonDatabase(path: path)
         } throws: { error in
-            guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+            guard case .cannotOpen(_, let reason) = error as? DatabaseFailure else { return false }
             return reason.contains("newer version of per") && reason.contains("left untouched")
         }
         #expect(FileSnapshot(path) == before)
@@ -190,8 +190,8 @@ import TestSupport
 
     @Test func devicesAndFIFOsAreRefusedBeforeOpening() throws {
         let journalExisted = FileManager.default.fileExists(atPath: "/dev/null-journal")
-        #expect(throws: StoreError.cannotOpen(path: "/dev/null", reason: "it is a character device, not a regular file; it was left untouched")) {
-            try ComparisonStore(path: "/dev/null")
+        #expect(throws: DatabaseFailure.cannotOpen(path: "/dev/null", reason: "it is a character device, not a regular file; it was left untouched")) {
+            try ComparisonDatabase(path: "/dev/null")
         }
         if !journalExisted { #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal")) }
 
@@ -199,8 +199,8 @@ import TestSupport
         let fifo = folder.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(throws: StoreError.cannotOpen(path: fifo, reason: "it is a FIFO (named pipe), not a regular file; it was left untouched")) {
-            try ComparisonStore(path: fifo)
+        #expect(throws: DatabaseFailure.cannotOpen(path: fifo, reason: "it is a FIFO (named pipe), not a regular file; it was left untouched")) {
+            try ComparisonDatabase(path: fifo)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == listing)
     }
@@ -208,9 +208,9 @@ import TestSupport
     @Test func openingWithoutCreatingMakesNothing() throws {
         let path = folder.file("not/there/per.sqlite")
         #expect {
-            try ComparisonStore(path: path, create: false)
+            try ComparisonDatabase(path: path, create: false)
         } throws: { error in
-            guard case .cannotOpen(let named, let reason) = error as? StoreError else { return false }
+            guard case .cannotOpen(let named, let reason) = error as? DatabaseFailure else { return false }
             return named == path && reason.contains("does not exist")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("not")))
@@ -218,26 +218,26 @@ import TestSupport
         // An empty file is not made a per database either.
         let empty = folder.file("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
-        #expect(throws: StoreError.self) { try ComparisonStore(path: empty, create: false) }
+        #expect(throws: DatabaseFailure.self) { try ComparisonDatabase(path: empty, create: false) }
         #expect(FileSnapshot(empty).bytes.isEmpty)
 
         // A per database opens as usual.
         let saved = folder.file("saved.sqlite")
-        do { try ComparisonStore(path: saved).save(sampleComparison()) }
-        #expect(try ComparisonStore(path: saved, create: false).summaries().count == 1)
+        do { try ComparisonDatabase(path: saved).save(sampleComparison()) }
+        #expect(try ComparisonDatabase(path: saved, create: false).summaries().count == 1)
     }
 
     @Test func openingAHealthyDatabaseWritesNothing() throws {
         let path = folder.file("healthy.sqlite")
-        do { try ComparisonStore(path: path).save(sampleComparison()) }
+        do { try ComparisonDatabase(path: path).save(sampleComparison()) }
         backdate(path)
         let before = FileSnapshot(path)
-        do { _ = try ComparisonStore(path: path).summaries() }
+        do { _ = try ComparisonDatabase(path: path).summaries() }
         #expect(FileSnapshot(path) == before)
     }
 
     @Test func everyErrorHasAOneLineMessage() {
-        let errors: [StoreError] = [
+        let errors: [DatabaseFailure] = [
             .notAPerDatabase(path: "/p"), .corrupt(path: "/p"), .cannotOpen(path: "/p", reason: "r"), .locked(path: "/p"),
             .readOnly(path: "/p"), .failed(path: "/p", reason: "r"), .comparisonDeleted(id: ComparisonID("c")),
         ]

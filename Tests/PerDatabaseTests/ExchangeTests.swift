@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 @Suite struct ExchangeTests {
@@ -123,12 +123,12 @@ import TestSupport
 
     @Test func storeToFileToStoreIsExact() throws {
         let folder = TemporaryFolder()
-        let source = try ComparisonStore(path: folder.file("a.sqlite"))
+        let source = try ComparisonDatabase(path: folder.file("a.sqlite"))
         let original = hostileComparisons()
         try source.save(original)
         for format in ExchangeFormat.allCases {
             let text = ComparisonExchange.encode(try source.loadAll(), as: format)
-            let target = try ComparisonStore(path: folder.file("b-\(format).sqlite"))
+            let target = try ComparisonDatabase(path: folder.file("b-\(format).sqlite"))
             try target.save(try ComparisonExchange.decode(text))
             #expect(try target.loadAll().map { Shape($0) } == original.map { Shape($0, droppingBlanks: format == .csv) })
         }

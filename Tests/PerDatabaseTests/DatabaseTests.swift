@@ -2,15 +2,15 @@ import Foundation
 import GRDB
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
-@Suite struct StoreTests {
+@Suite struct DatabaseTests {
     let folder = TemporaryFolder()
 
     @Test func migratesAFreshFileAndMarksItAsPers() throws {
         let path = folder.file("nested/deeper/per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         #expect(try store.summaries().isEmpty)
         #expect(try store.mostRecentlyEditedID() == nil)
         #expect(!store.isReadOnly)
@@ -38,7 +38,7 @@ import TestSupport
     @Test func anEmptyFileIsAdopted() throws {
         let path = folder.file("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         try store.save(sampleComparison())
         #expect(try store.summaries().count == 1)
     }
@@ -48,11 +48,11 @@ import TestSupport
         let comparison = sampleComparison()
         let plain = Comparison(title: "Milk", products: [product("whole", "1.29", "1", .liter)])
         do {
-            let store = try ComparisonStore(path: path)
+            let store = try ComparisonDatabase(path: path)
             try store.save(comparison)
             try store.save(plain)
         }
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let loaded = try #require(try store.load(comparison.id))
         #expect(loaded == comparison)
         #expect(loaded.products.map(\.id) == comparison.products.map(\.id))
@@ -67,7 +67,7 @@ import TestSupport
 
     @Test func decimalsAreStoredAsExactText() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let texts = ["0.1", "12.345678901", "0.0000001", "1234567890.123456789", "19.99", "-3.25", "100"]
         let comparison = Comparison(title: "decimals", products: texts.map { product($0, $0, $0, .gram) })
         try store.save(comparison)
@@ -90,7 +90,7 @@ import TestSupport
     }
 
     @Test func saveReplacesTheWholeComparison() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         var comparison = sampleComparison()
         try store.save(comparison)
         comparison.title = "Renamed"
@@ -107,7 +107,7 @@ import TestSupport
 
     @Test func deletingAComparisonCascadesToItsProducts() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let doomed = sampleComparison(), kept = Comparison(title: "kept", products: [product("x", "1", "1", .each)])
         try store.save(doomed)
         try store.save(kept)
@@ -119,7 +119,7 @@ import TestSupport
     }
 
     @Test func theListIsMostRecentlyEditedFirst() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let a = Comparison(title: "A"), b = Comparison(title: "B"), c = Comparison(title: "C")
         try store.save(a)
         try store.save(b)
@@ -177,7 +177,7 @@ import TestSupport
                 """)
         }
         try earlier.close()
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         #expect(try store.summaries().map(\.id) == ["b", "c", "a"])
         #expect(try store.comparisonToOpen(orNew: Comparison()).id == "b")
         try store.saveField(.name, of: Product(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a")
@@ -185,7 +185,7 @@ import TestSupport
     }
 
     @Test func aDeletedComparisonComesBackWholeOnceAndOnTop() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let doomed = sampleComparison(), other = Comparison(title: "other")
         try store.save(doomed)
         try store.save(other)
@@ -204,7 +204,7 @@ import TestSupport
     }
 
     @Test func onlyABlankComparisonIsDiscarded() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let blank = Comparison(), titled = Comparison(title: "T"), withProduct = Comparison()
         try store.save([blank, titled, withProduct])
         try store.saveField(.price, of: product("", "1", nil, nil), in: withProduct.id)
@@ -218,7 +218,7 @@ import TestSupport
     @Test func sessionsStartingOnAFreshFileOpenTheSameComparison() throws {
         let path = folder.file("fresh.sqlite")
         // Two connections, as two processes would have, racing to open the empty file.
-        let stores = try (0..<2).map { _ in try ComparisonStore(path: path) }
+        let stores = try (0..<2).map { _ in try ComparisonDatabase(path: path) }
         let opened = OpenedIDs()
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             let id = try? stores[i % 2].comparisonToOpen(orNew: Comparison(id: ComparisonID("new-\(i)"))).id
@@ -235,7 +235,7 @@ import TestSupport
     }
 
     @Test func saveFieldUpsertsOneColumn() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let comparison = Comparison(title: "fields")
         try store.save(comparison)
 
@@ -278,7 +278,7 @@ import TestSupport
         // Values another program (or a later per) wrote that this per can't read load as unset fields.
         let path = folder.file("per.sqlite")
         let comparison = Comparison(title: "odd values")
-        do { try ComparisonStore(path: path).save(comparison) }
+        do { try ComparisonDatabase(path: path).save(comparison) }
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
@@ -288,14 +288,14 @@ import TestSupport
                     """, arguments: [comparison.id.rawValue])
             }
         }
-        let loaded = try #require(try ComparisonStore(path: path).load(comparison.id)?.products.first)
+        let loaded = try #require(try ComparisonDatabase(path: path).load(comparison.id)?.products.first)
         #expect(loaded.id == ProductID("odd"))
         #expect(loaded.name == "" && loaded.price == nil && loaded.quantity == nil && loaded.unit == nil)
     }
 
     /// `6×330` typed in quantity: the shape is saved with the quantity (whole saves and single-field saves) and loaded back.
     @Test func aMultipacksShapeSurvivesSaveAndLoad() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let pack = Multipack(count: 6, size: 330)
         let drinks = Product(id: "drinks", price: decimal("4.99"), quantity: 1980, unit: .milliliter, pack: pack)
         let comparison = Comparison(title: "drinks", products: [drinks])
@@ -317,7 +317,7 @@ import TestSupport
 
     /// Ctrl-Y's save: a deleted product comes back in its place, the others keeping their order.
     @Test func aRestoredProductLandsInItsPlace() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let products = ["a", "b", "c", "d"].map { product($0, "1", "1", .kilogram) }
         let comparison = Comparison(title: "order", products: products)
         try store.save(comparison)
@@ -327,7 +327,7 @@ import TestSupport
         try store.restoreProduct(products[0], in: comparison.id, position: 0)
         try store.restoreProduct(products[1], in: comparison.id, position: 1)
         #expect(try store.load(comparison.id)?.products == products)
-        #expect(throws: StoreError.comparisonDeleted(id: "gone")) {
+        #expect(throws: DatabaseFailure.comparisonDeleted(id: "gone")) {
             try store.restoreProduct(products[0], in: "gone", position: 0)
         }
     }
@@ -358,7 +358,7 @@ import TestSupport
                 try db.execute(sql: "INSERT INTO product (id, comparison_id, position, name, price, quantity, unit) VALUES ('p', 'old', 0, 'oats', '2.5', '500', 'g')")
             }
         }
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         #expect(try store.load(ComparisonID("old"))?.products == [Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 500, unit: .gram)])
         let product = Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330))
         try store.saveField(.quantity, of: product, in: ComparisonID("old"))
@@ -366,18 +366,18 @@ import TestSupport
     }
 
     @Test func saveFieldIntoADeletedComparisonSaysSo() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let comparison = Comparison(title: "gone")
         try store.save(comparison)
         try store.deleteComparison(comparison.id)
-        #expect(throws: StoreError.comparisonDeleted(id: comparison.id)) {
+        #expect(throws: DatabaseFailure.comparisonDeleted(id: comparison.id)) {
             try store.saveField(.price, of: product("x", "1", nil, nil), in: comparison.id)
         }
         #expect(try store.summaries().isEmpty)
     }
 
     @Test func mostRecentlyEditedFollowsEveryKindOfEdit() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let a = Comparison(title: "A"), b = Comparison(title: "B")
         try store.save(a)
         try store.save(b)
@@ -395,7 +395,7 @@ import TestSupport
     }
 
     @Test func saveHeaderCreatesAMissingComparison() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let comparison = Comparison(title: "header only", basis: ComparisonBasis(amount: 1, unit: .liter))
         try store.saveHeader(of: comparison)
         #expect(try store.load(comparison.id) == comparison)
@@ -403,8 +403,8 @@ import TestSupport
 
     @Test func changeCounterMovesWhenAnotherConnectionCommits() throws {
         let path = folder.file("per.sqlite")
-        let mine = try ComparisonStore(path: path)
-        let other = try ComparisonStore(path: path)
+        let mine = try ComparisonDatabase(path: path)
+        let other = try ComparisonDatabase(path: path)
         let start = try mine.changeCounter()
         #expect(try mine.changeCounter() == start) // nothing happened
 
@@ -424,7 +424,7 @@ import TestSupport
 
     @Test func aLockedDatabaseWaitsThenSaysSo() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path, busyTimeout: 0.3)
+        let store = try ComparisonDatabase(path: path, busyTimeout: 0.3)
         let comparison = Comparison(title: "locked")
         try store.save(comparison)
 
@@ -432,14 +432,14 @@ import TestSupport
         configuration.allowsUnsafeTransactions = true
         let locker = try DatabaseQueue(path: path, configuration: configuration)
         try locker.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-        #expect(throws: StoreError.locked(path: path)) { try store.renameComparison(comparison.id, to: "x") }
-        #expect(StoreError.locked(path: path).message.contains("locked"))
+        #expect(throws: DatabaseFailure.locked(path: path)) { try store.renameComparison(comparison.id, to: "x") }
+        #expect(DatabaseFailure.locked(path: path).message.contains("locked"))
         // Readers are not blocked by a writer in WAL mode.
         #expect(try store.load(comparison.id)?.title == "locked")
 
         // Released within the timeout: the write waits and goes through (the timeout is generous, so no timing matters).
         // The lock is released once the write has begun its transaction, which waits for the lock.
-        let patient = try ComparisonStore(path: path, busyTimeout: 60)
+        let patient = try ComparisonDatabase(path: path, busyTimeout: 60)
         let writing = DispatchSemaphore(value: 0)
         patient.queue.inDatabase { db in
             db.trace(options: .statement) { event in if event.description.hasPrefix("BEGIN") { writing.signal() } }
@@ -456,8 +456,8 @@ import TestSupport
     /// How fast seeding and opening are is `make bench`'s business; this checks what they make.
     @Test func seedFillsABenchmarkDatabase() throws {
         let path = folder.file("bench.sqlite")
-        try ComparisonStore.seed(path: path, comparisons: 1000, productsPerComparison: 100)
-        let store = try ComparisonStore(path: path)
+        try ComparisonDatabase.seed(path: path, comparisons: 1000, productsPerComparison: 100)
+        let store = try ComparisonDatabase(path: path)
         let summaries = try store.summaries()
         #expect(summaries.count == 1000)
         #expect(summaries.allSatisfy { $0.productCount == 100 })
@@ -465,18 +465,18 @@ import TestSupport
         let loaded = try #require(try store.load(recent))
         #expect(loaded.products.count == 100)
         #expect(loaded.rankedCount == 100)
-        let again = try ComparisonStore(path: path)
+        let again = try ComparisonDatabase(path: path)
         #expect(try again.load(try #require(try again.mostRecentlyEditedID()))?.products.count == 100)
     }
 
     @Test func resolvesThePathLikeTheDesignSays() {
         let env = ["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "PER_DB": "/env/per.sqlite"]
-        #expect(ComparisonStore.resolvePath(option: "/opt/x.sqlite", environment: env) == "/opt/x.sqlite")
-        #expect(ComparisonStore.resolvePath(option: nil, environment: env) == "/env/per.sqlite")
-        #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data"]) == "/data/per/per.sqlite")
-        #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "relative"]) == "/home/ann/.local/share/per/per.sqlite")
-        #expect(ComparisonStore.resolvePath(option: nil, environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/per/per.sqlite")
-        #expect(ComparisonStore.resolvePath(option: "~/x.sqlite", environment: env) == "/home/ann/x.sqlite")
+        #expect(ComparisonDatabase.resolvePath(option: "/opt/x.sqlite", environment: env) == "/opt/x.sqlite")
+        #expect(ComparisonDatabase.resolvePath(option: nil, environment: env) == "/env/per.sqlite")
+        #expect(ComparisonDatabase.resolvePath(option: nil, environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data"]) == "/data/per/per.sqlite")
+        #expect(ComparisonDatabase.resolvePath(option: nil, environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "relative"]) == "/home/ann/.local/share/per/per.sqlite")
+        #expect(ComparisonDatabase.resolvePath(option: nil, environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/per/per.sqlite")
+        #expect(ComparisonDatabase.resolvePath(option: "~/x.sqlite", environment: env) == "/home/ann/x.sqlite")
     }
 }
 

@@ -3,9 +3,9 @@ import GRDB
 import PerCore
 
 // Reads: the list, whole comparisons, and the cheap checks a session polls.
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// The saved comparisons, the most recently edited first.
-    public func summaries() throws(StoreError) -> [ListEntry] {
+    public func summaries() throws(DatabaseFailure) -> [ListEntry] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT c.id, c.title, c.updated_at,
@@ -20,13 +20,13 @@ extension ComparisonStore {
     }
 
     /// A saved comparison with its products in order; nil when there is none with that id.
-    public func load(_ id: ComparisonID) throws(StoreError) -> Comparison? {
+    public func load(_ id: ComparisonID) throws(DatabaseFailure) -> Comparison? {
         try read { db in try Self.load(id, db) }
     }
 
     /// Every saved comparison, the one edited longest ago first: `per import` gives each comparison it reads a
     /// later edit time than the one before, so an export read back keeps the list's order.
-    public func loadAll() throws(StoreError) -> [Comparison] {
+    public func loadAll() throws(DatabaseFailure) -> [Comparison] {
         try read { db in
             try String.fetchAll(db, sql: "SELECT id FROM comparison ORDER BY updated_at, rowid").compactMap { try Self.load(ComparisonID($0), db) }
         }
@@ -59,7 +59,7 @@ extension ComparisonStore {
 
     /// A comparison's price history: every earlier price of its products, in the order recorded (oldest first).
     /// The products' prices now are not in it (`PriceBook` puts the two together).
-    public func history(of id: ComparisonID) throws(StoreError) -> [PriceRecord] {
+    public func history(of id: ComparisonID) throws(DatabaseFailure) -> [PriceRecord] {
         try read { db in try Self.history(of: id, db) }
     }
 
@@ -76,7 +76,7 @@ extension ComparisonStore {
     }
 
     /// The comparison edited last, in any session.
-    public func mostRecentlyEditedID() throws(StoreError) -> ComparisonID? {
+    public func mostRecentlyEditedID() throws(DatabaseFailure) -> ComparisonID? {
         try read(Self.mostRecentlyEditedID)
     }
 
@@ -85,14 +85,14 @@ extension ComparisonStore {
     }
 
     /// The comparison edited last, in any session, read whole in one transaction.
-    public func loadMostRecentlyEdited() throws(StoreError) -> Comparison? {
+    public func loadMostRecentlyEdited() throws(DatabaseFailure) -> Comparison? {
         try read { db in try Self.mostRecentlyEditedID(db).flatMap { try Self.load($0, db) } }
     }
 
     /// The comparison the app opens on: the one edited most recently, in any session. A database that holds none
     /// gets `new` (saved empty), made in the same write transaction that found none, so that sessions started
     /// together on a fresh file all open that one. A read-only database gets `new` unsaved.
-    public func comparisonToOpen(orNew new: Comparison) throws(StoreError) -> Comparison {
+    public func comparisonToOpen(orNew new: Comparison) throws(DatabaseFailure) -> Comparison {
         if let found = try loadMostRecentlyEdited() { return found }
         if isReadOnly { return new }
         return try write { db in
@@ -104,13 +104,13 @@ extension ComparisonStore {
 
     /// Cheap; moves whenever another connection (another session or process) commits a change.
     /// This store's own writes don't move it: the caller already has what it wrote.
-    public func changeCounter() throws(StoreError) -> Int {
+    public func changeCounter() throws(DatabaseFailure) -> Int {
         try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     /// When a comparison was last edited, in any session (a number that only grows); nil when it is gone.
     /// Cheap: lets a session skip reloading its comparison when another one was changed.
-    public func lastEdit(of id: ComparisonID) throws(StoreError) -> Int64? {
+    public func lastEdit(of id: ComparisonID) throws(DatabaseFailure) -> Int64? {
         try read { db in try Int64.fetchOne(db, sql: "SELECT updated_at FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
     }
 }

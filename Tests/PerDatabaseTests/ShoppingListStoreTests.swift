@@ -3,7 +3,7 @@ import GRDB
 import PerCore
 import Testing
 import TestSupport
-@testable import PerStore
+@testable import PerDatabase
 
 /// The shopping list in the database: its migration, counts, check-offs and pins, and two sessions at once.
 @Suite struct ShoppingListStoreTests {
@@ -28,7 +28,7 @@ import TestSupport
                     """)
             }
         }
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let list = try store.shoppingList()
         #expect(list.count == 1)
         let item = try #require(list.first?.item)
@@ -56,7 +56,7 @@ import TestSupport
     static let v2: @Sendable (Database) throws -> Void = { db in try db.execute(sql: "ALTER TABLE product ADD COLUMN quantity_pack TEXT") }
 
     @Test func countsCheckOffsAndPinsAreKeptWithoutReorderingTheList() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         try store.save(Comparison(id: "a", title: "Oats", products: [
             Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
             Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
@@ -85,10 +85,10 @@ import TestSupport
     /// check-offs at its next poll.
     @Test func twoSessionsCountAndCheckOffTogether() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
-        var home = try StoreSessionTests.Side(path: path, id: "h")
-        var shop = try StoreSessionTests.Side(path: path, id: "s")
+        var home = try DatabaseSessionTests.Side(path: path, id: "h")
+        var shop = try DatabaseSessionTests.Side(path: path, id: "s")
         home.send(.app(.showLists))
         shop.send(.app(.showLists))
         home.send(.lists(.changeCount(1)))
@@ -112,13 +112,13 @@ import TestSupport
     /// Ctrl-Y brings a deleted comparison back with its pin (its count and check-off start again: 1, not bought).
     @Test func aComparisonBroughtBackKeepsItsPin() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "a", title: "Oats", products: [
             Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
             Product(id: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
         ]))
         try store.pin("o2", in: "a")
-        var side = try StoreSessionTests.Side(path: path, id: "h")
+        var side = try DatabaseSessionTests.Side(path: path, id: "h")
         side.send(.app(.showLists))
         side.send(.lists(.delete(try #require(side.state.lists?.entries.first))))
         #expect(try store.shoppingList().allSatisfy { $0.id != "a" })
@@ -130,7 +130,7 @@ import TestSupport
     // MARK: Aisles
 
     /// Three items at one store, saved in that order (oats edited last): milk, bread, oats.
-    static func aldi(_ store: ComparisonStore) throws {
+    static func aldi(_ store: ComparisonDatabase) throws {
         for (id, title) in [("m", "Milk"), ("b", "Bread"), ("o", "Oats")] {
             try store.save(Comparison(id: ComparisonID(id), title: title, products: [
                 Product(id: ProductID(id + "1"), price: 1, quantity: 1, unit: .kilogram, store: "Aldi"),
@@ -159,7 +159,7 @@ import TestSupport
                     """)
             }
         }
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         var list = try store.shoppingList()
         #expect(list.map(\.id) == ["o", "m"])
         #expect(list.map(\.item.aisle) == [0, 0])
@@ -176,11 +176,11 @@ import TestSupport
     /// other session shows the new order at its next poll, and a session started afterwards opens with it.
     @Test func twoSessionsShareTheAisleOrder() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         try Self.aldi(store)
         let edited = try store.shoppingList().map(\.updatedAt)
-        var home = try StoreSessionTests.Side(path: path, id: "h")
-        var shop = try StoreSessionTests.Side(path: path, id: "s")
+        var home = try DatabaseSessionTests.Side(path: path, id: "h")
+        var shop = try DatabaseSessionTests.Side(path: path, id: "s")
         home.send(.app(.showLists))
         home.send(.lists(.toggleOrder))
         shop.send(.app(.showLists))
@@ -195,7 +195,7 @@ import TestSupport
         let list = try store.shoppingList()
         #expect(list.map(\.title) == ["Oats", "Bread", "Milk"])   // most recently edited first, as before
         #expect(list.map(\.updatedAt) == edited)
-        var later = try StoreSessionTests.Side(path: path, id: "l")
+        var later = try DatabaseSessionTests.Side(path: path, id: "l")
         later.send(.app(.showLists))
         #expect(later.state.lists?.entries.map(\.title) == ["Oats", "Bread", "Milk"])   // not grouped: the aisles do not show
         later.send(.lists(.toggleOrder))

@@ -2,7 +2,7 @@ import Foundation
 import PerCore
 
 /// Why the database could not be opened or written, each with a one-line message for people.
-public enum StoreError: Error, Equatable, Sendable {
+public enum DatabaseFailure: Error, Equatable, Sendable {
     /// A SQLite database of some other program. Left untouched.
     case notAPerDatabase(path: String)
     /// Not a database at all, or a damaged one. Left untouched.
@@ -37,6 +37,6 @@ public enum StoreError: Error, Equatable, Sendable {
     }
 }
 
-extension StoreError: CustomStringConvertible {
+extension DatabaseFailure: CustomStringConvertible {
     public var description: String { message }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// The app's first frame comes from `FirstRead`; the store, opened after it, must read the same comparison.
@@ -11,7 +11,7 @@ import TestSupport
 
     @Test func readsTheComparisonTheStoreOpensOn() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         var older = sampleComparison(title: "older")
         older.chosenBasis = nil
         try store.save(older)
@@ -34,7 +34,7 @@ import TestSupport
         let path = folder.file("a ?#%20 b.sqlite")
         var expected: Comparison?
         do {
-            let store = try ComparisonStore(path: path)
+            let store = try ComparisonDatabase(path: path)
             try store.save(sampleComparison())
             expected = try store.loadMostRecentlyEdited()
         }
@@ -49,7 +49,7 @@ import TestSupport
 
     @Test func aPerDatabaseWithoutComparisonsReadsAsNone() throws {
         let path = folder.file("per.sqlite")
-        _ = try ComparisonStore(path: path)
+        _ = try ComparisonDatabase(path: path)
         let first = try #require(FirstRead.read(path: path))
         #expect(first.comparison == nil)
     }
@@ -67,14 +67,14 @@ import TestSupport
         #expect(FirstRead.read(path: text) == nil)
 
         let newer = folder.file("newer.sqlite")
-        _ = try ComparisonStore(path: newer)
+        _ = try ComparisonDatabase(path: newer)
         try DatabaseQueue(path: newer).writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
         }
         #expect(FirstRead.read(path: newer) == nil)
 
         let readOnly = folder.file("read-only.sqlite")
-        try ComparisonStore(path: readOnly).save(sampleComparison())
+        try ComparisonDatabase(path: readOnly).save(sampleComparison())
         chmod(readOnly, 0o444)
         #expect(FirstRead.read(path: readOnly) == nil)
     }

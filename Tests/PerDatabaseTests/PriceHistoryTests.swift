@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import TestSupport
 
 /// Schema v3: stores, days seen and the price history, from the upgrade of a v1 file to two writers at once.
@@ -54,7 +54,7 @@ import TestSupport
             try queue.write { try $0.execute(sql: Self.v1Schema) }
             try queue.close()
         }
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         let oats = try #require(try store.load("c1"))
         #expect(oats.title == "Oats" && oats.chosenBasis == ComparisonBasis(amount: 100, unit: .gram))
         #expect(oats.products == [
@@ -82,7 +82,7 @@ import TestSupport
     }
 
     @Test func aChangedPriceQuantityOrUnitKeepsTheEarlierCompletePrice() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let id = ComparisonID("c")
         try store.save(Comparison(id: id, title: "Oats"))
         var p = Product(id: "p", name: "Jumbo", store: "Aldi")
@@ -134,11 +134,11 @@ import TestSupport
     /// them replaced is in the history, once.
     @Test func twoWritersRecordingAtOnceLoseNothing() throws {
         let path = folder.file("shared.sqlite")
-        let setup = try ComparisonStore(path: path)
+        let setup = try ComparisonDatabase(path: path)
         var shared = Comparison(id: "c", title: "shared")
         for i in 0..<30 { shared.append(Product(id: ProductID("p\(i)"), name: "p\(i)", price: 1, quantity: 1, unit: .kilogram)) }
         try setup.save(shared)
-        let a = try ComparisonStore(path: path), b = try ComparisonStore(path: path)
+        let a = try ComparisonDatabase(path: path), b = try ComparisonDatabase(path: path)
         let products = shared.products
         let errors = ErrorBox()
         let group = DispatchGroup()
@@ -170,7 +170,7 @@ import TestSupport
     }
 
     @Test func theHistoryQueryUsesItsIndex() throws {
-        let store = try ComparisonStore(path: folder.file("per.sqlite"))
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         try store.save(Comparison(id: "c"))
         let plan = try store.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT product_id FROM price_history WHERE comparison_id = ? ORDER BY id", arguments: ["c"])
@@ -182,12 +182,12 @@ import TestSupport
 
     @Test func aBadDayInTheFileIsNeverLoaded() throws {
         let path = folder.file("per.sqlite")
-        let store = try ComparisonStore(path: path)
+        let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "c", products: [Product(id: "p", price: 1, quantity: 1, unit: .kilogram, seen: day("2026-01-31"))]))
         // Shaped like a day but not one: read as "not known".
         try store.write { try $0.execute(sql: "UPDATE product SET seen = '2026-02-31'") }
         #expect(try store.load("c")?.products.first?.seen == nil)
         // Not shaped like a day: the schema refuses it.
-        #expect(throws: StoreError.self) { try store.write { try $0.execute(sql: "UPDATE product SET seen = 'soon'") } }
+        #expect(throws: DatabaseFailure.self) { try store.write { try $0.execute(sql: "UPDATE product SET seen = 'soon'") } }
     }
 }

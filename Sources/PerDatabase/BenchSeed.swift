@@ -3,12 +3,12 @@ import GRDB
 import PerCore
 
 // Benchmark data for `make bench`.
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// Fills the database at `path` with `comparisons` comparisons of `productsPerComparison` products (mass units,
     /// varied prices, dated), each with `historyPerProduct` earlier prices (a day apart), in one transaction.
     /// For `make bench`.
-    public static func seed(path: String, comparisons: Int, productsPerComparison: Int, historyPerProduct: Int = 0) throws(StoreError) {
-        let store = try ComparisonStore(path: path)
+    public static func seed(path: String, comparisons: Int, productsPerComparison: Int, historyPerProduct: Int = 0) throws(DatabaseFailure) {
+        let store = try ComparisonDatabase(path: path)
         let units: [MeasureUnit] = [.gram, .kilogram, .ounce, .pound]
         try store.write { db in
             let start = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM comparison") ?? 0

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 // The SQLite connection: opening it, running reads and writes on it, and turning its errors into StoreErrors.
-extension ComparisonStore {
-    static func openQueue(path: String, configuration: Configuration) throws(StoreError) -> DatabaseQueue {
+extension ComparisonDatabase {
+    static func openQueue(path: String, configuration: Configuration) throws(DatabaseFailure) -> DatabaseQueue {
         // Read-only and nobody has it open (no write-ahead log): read it as immutable, so that SQLite doesn't leave
         // -wal and -shm files of ours next to a file that isn't ours to write.
         if configuration.readonly && !FileManager.default.fileExists(atPath: path + "-wal") {
@@ -23,7 +23,7 @@ extension ComparisonStore {
         }
     }
 
-    private static func openImmutable(path: String, configuration: Configuration) throws(StoreError) -> DatabaseQueue {
+    private static func openImmutable(path: String, configuration: Configuration) throws(DatabaseFailure) -> DatabaseQueue {
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         do {
             return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
@@ -44,22 +44,22 @@ extension ComparisonStore {
         try? queue.close()
     }
 
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(DatabaseFailure) -> T {
         try Self.mapErrors(path: path) { try queue.read(body) }
     }
 
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(DatabaseFailure) -> T {
         if isReadOnly { throw .readOnly(path: path) }
         try verifyIntegrity()
         return try Self.mapErrors(path: path) { try queue.write(body) }
     }
 
-    private static func mapErrors<T>(path: String, _ body: () throws -> T) throws(StoreError) -> T {
+    private static func mapErrors<T>(path: String, _ body: () throws -> T) throws(DatabaseFailure) -> T {
         do { return try body() } catch { throw storeError(error, path: path, opening: false) }
     }
 
-    static func storeError(_ error: any Error, path: String, opening: Bool) -> StoreError {
-        if let error = error as? StoreError { return error }
+    static func storeError(_ error: any Error, path: String, opening: Bool) -> DatabaseFailure {
+        if let error = error as? DatabaseFailure { return error }
         guard let error = error as? DatabaseError else {
             return opening ? .cannotOpen(path: path, reason: reason(error)) : .failed(path: path, reason: reason(error))
         }

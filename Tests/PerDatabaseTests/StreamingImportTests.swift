@@ -1,7 +1,7 @@
 import Foundation
 import PerCore
 import Testing
-@testable import PerStore
+@testable import PerDatabase
 import GRDB
 import TestSupport
 
@@ -37,7 +37,7 @@ import TestSupport
         }
     }
 
-    private func importing(_ text: String, pieceSize: Int = 4093, into store: ComparisonStore) throws -> ImportCounts {
+    private func importing(_ text: String, pieceSize: Int = 4093, into store: ComparisonDatabase) throws -> ImportCounts {
         try store.importing { writer in
             try ComparisonExchange.decode(from: Self.pieces(Array(text.utf8), size: pieceSize), into: &writer)
         }
@@ -47,7 +47,7 @@ import TestSupport
     func aLargeFileImportsAsTheWholeFileReaderExpects(format: ExchangeFormat) throws {
         let original = Self.generated(comparisons: 150, products: 100)
         let text = ComparisonExchange.encode(original, as: format)
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         let counts = try importing(text, into: store)
         let expected = original.map { Shape($0, droppingBlanks: format == .csv) }
         #expect(counts.comparisons == 150)
@@ -61,7 +61,7 @@ import TestSupport
 
     /// The texts stored are `DecimalText.format`'s, whether the reader formatted them from the file's text or the Decimal.
     @Test func storedNumbersAreFormattedAsEverywhereElse() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         let text = #"[{"title": "t", "products": [{"price": "007.50", "quantity": 0.250, "unit": "g"}, {"price": "10", "quantity": "1000.000"}, {"price": "0.0", "quantity": " 2.5 "}, {"price": "12345678.9010", "quantity": ".5"}]}]"#
         _ = try importing(text, into: store)
         let rows = try store.queue.read { db in try Row.fetchAll(db, sql: "SELECT price, quantity FROM product ORDER BY position") }
@@ -87,7 +87,7 @@ import TestSupport
 
     @Test(arguments: ExchangeFormat.allCases)
     func aBadProductNearTheEndRefusesTheWholeFileAndWritesNothing(format: ExchangeFormat) throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(title: "before", products: [product("a", "1", "1", .gram)]))
         store.close()
         let before = FileSnapshot(db)
@@ -103,7 +103,7 @@ import TestSupport
         comparisons[last] = Comparison(title: "the last", products: products.map { var p = $0; if p.unit != .liter { p.unit = p.unit == nil ? nil : .gram }; return p })
         let text = ComparisonExchange.encode(comparisons, as: format)
 
-        let reopened = try ComparisonStore(path: db)
+        let reopened = try ComparisonDatabase(path: db)
         let error = try #require(throws: ExchangeError.self) { try importing(text, into: reopened) }
         #expect(error.message.contains("comparison 100 \"the last\", product 99"), "\(error.message)")
         #expect(error.message.contains("unit: L is a volume unit, but the comparison is by weight"), "\(error.message)")
@@ -115,7 +115,7 @@ import TestSupport
     }
 
     @Test func badTextInTheLastPieceRefusesTheWholeFile() throws {
-        let store = try ComparisonStore(path: db)
+        let store = try ComparisonDatabase(path: db)
         var bytes = Array(ComparisonExchange.encode(Self.generated(comparisons: 20, products: 50), as: .json).utf8)
         bytes.insert(0xFF, at: bytes.count - 5) // not UTF-8, in the last piece
         #expect(throws: ExchangeInputError.notUTF8) {

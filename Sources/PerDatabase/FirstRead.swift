@@ -32,10 +32,10 @@ public final class FirstRead {
     /// nil when the file is not one this path can read (missing, read-only, not per's, migrated by another
     /// version, locked, damaged...): the store's own opening then decides, with its messages.
     public static func read(path: String) -> FirstRead? {
-        let path = ComparisonStore.absolute(path)
+        let path = ComparisonDatabase.absolute(path)
         let folder = (path as NSString).deletingLastPathComponent
-        guard (try? ComparisonStore.entry(at: path)) == .regularFile,
-              ComparisonStore.isWritable(path), ComparisonStore.isWritable(folder),
+        guard (try? ComparisonDatabase.entry(at: path)) == .regularFile,
+              ComparisonDatabase.isWritable(path), ComparisonDatabase.isWritable(folder),
               (try? FileInspection.inspect(path: path, busyTimeout: 0.1)) == .per
         else { return nil }
         var connection: OpaquePointer?
@@ -98,7 +98,7 @@ public final class FirstRead {
             }
             return product
         }
-        return ComparisonStore.comparison(
+        return ComparisonDatabase.comparison(
             id: ComparisonID(id), title: header[1], basisAmount: header[2], basisUnit: header[3], volumeSystem: header[4], products: products,
             pinned: header[5].map { ProductID($0) })
     }

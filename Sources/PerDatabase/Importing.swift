@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PerCore
 
-/// Writes what an import reads, as it reads it, inside the import's one transaction (`ComparisonStore.importing`).
+/// Writes what an import reads, as it reads it, inside the import's one transaction (`ComparisonDatabase.importing`).
 public struct ImportWriter: ExchangeSink {
     let db: Database
     private let insertProduct: Statement
@@ -22,7 +22,7 @@ public struct ImportWriter: ExchangeSink {
 
     public mutating func comparison(_ header: Comparison) throws {
         let new = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) != true
-        try ComparisonStore.upsertHeader(header, db)
+        try ComparisonDatabase.upsertHeader(header, db)
         if new {
             comparisons += 1
             made.append(header.id)
@@ -52,9 +52,9 @@ public struct ImportWriter: ExchangeSink {
                 SELECT other.id FROM comparison other JOIN comparison this ON this.title = other.title
                 WHERE this.id = ? AND other.id <> this.id
                 """, arguments: [id.rawValue]).filter { !madeIDs.contains($0) }
-            guard !sameTitle.isEmpty, let imported = try ComparisonStore.load(id, db) else { continue }
+            guard !sameTitle.isEmpty, let imported = try ComparisonDatabase.load(id, db) else { continue }
             for other in sameTitle {
-                guard let earlier = try ComparisonStore.load(ComparisonID(other), db), Self.sameContent(earlier, imported) else { continue }
+                guard let earlier = try ComparisonDatabase.load(ComparisonID(other), db), Self.sameContent(earlier, imported) else { continue }
                 try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue])
                 comparisons -= 1
                 products -= imported.products.count
@@ -78,13 +78,13 @@ public struct ImportCounts: Equatable, Sendable {
     public var alreadyHere: [String]
 }
 
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// Runs an import in one write transaction: `body` hands comparisons and products to the writer as it reads
     /// them, and any error it throws rolls everything back, so a refused file leaves the database as it was.
-    /// The body's own errors (an `ExchangeError`, a failed read) come out unchanged; the database's are `StoreError`s.
+    /// The body's own errors (an `ExchangeError`, a failed read) come out unchanged; the database's are `DatabaseFailure`s.
     /// Comparisons already here (same title, unit and products) are not added again (`ImportCounts.alreadyHere`).
     public func importing(_ body: (inout ImportWriter) throws -> Void) throws -> ImportCounts {
-        if isReadOnly { throw StoreError.readOnly(path: path) }
+        if isReadOnly { throw DatabaseFailure.readOnly(path: path) }
         var own: (any Error)?
         do {
             return try queue.write { db in

@@ -1,16 +1,16 @@
 import Foundation
 import PerCore
 
-/// One app session's side of the store: performs the core's effects, and polls for other
+/// One app session's side of the database: performs the core's effects, and polls for other
 /// sessions' changes. It never changes the app's state itself: what it learns comes back as
-/// actions (`.store(...)`) for `update`.
+/// actions (`.comparison(.externalChanges)`, `.database(.allSaved)`...) for `update`.
 ///
 /// A write that fails for a reason that can pass (another program holds the lock, the disk is
 /// full, an I/O error) is kept, in order, and tried again at every poll; later writes queue behind
 /// it, so they land in the order they were made. Nothing is dropped: quitting waits for the queue,
 /// and giving up writes what the session holds to a recovery file.
-public struct StoreSession {
-    public private(set) var store: ComparisonStore
+public struct DatabaseSession {
+    public private(set) var database: ComparisonDatabase
     /// The comparison open in the app (as the session last opened it).
     private var open: ComparisonID
     /// Whether the open comparison's row exists yet (a fresh database gets it with the first committed field).
@@ -33,25 +33,25 @@ public struct StoreSession {
     private var companions: [String: OpenFiles.FileID] = [:]
 
     /// `opened` is the comparison the app starts on.
-    public init(store: ComparisonStore, opened: Comparison) {
-        self.store = store
+    public init(database: ComparisonDatabase, opened: Comparison) {
+        self.database = database
         open = opened.id
-        lastCounter = try? store.changeCounter()
-        lastEdit = try? store.lastEdit(of: opened.id)
+        lastCounter = try? database.changeCounter()
+        lastEdit = try? database.lastEdit(of: opened.id)
         comparisonSaved = lastEdit != nil || opened.products.contains { !$0.isBlank }
-        file = OpenFiles.id(of: store.path)
+        file = OpenFiles.id(of: database.path)
         noteCompanions()
     }
 
     private mutating func noteCompanions() {
         companions = [:]
-        for suffix in ["-wal", "-shm"] { companions[suffix] = OpenFiles.id(of: store.path + suffix) }
+        for suffix in ["-wal", "-shm"] { companions[suffix] = OpenFiles.id(of: database.path + suffix) }
     }
 
     /// Whether every write reached the database (or was let go with a comparison deleted elsewhere).
     public var isUpToDate: Bool { pending.isEmpty }
 
-    /// While true, writes are queued, not tried: the store's whole-file check is still running (the app reads
+    /// While true, writes are queued, not tried: the database's whole-file check is still running (the app reads
     /// keys meanwhile); the first poll after it passes writes them, in order.
     public var holdsWrites = false
 
@@ -70,20 +70,20 @@ public struct StoreSession {
             if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
             return flush()
         case .loadLists:
-            return (try? store.shoppingList()).map { [.lists(.loaded($0))] } ?? []
+            return (try? database.shoppingList()).map { [.lists(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
-            guard let history = try? store.history(of: id) else { return [] }
+            guard let history = try? database.history(of: id) else { return [] }
             switch reader {
             case .lowestSeen: return [.comparison(.historyLoaded(id, history))]
             case .historyScreen: return [.history(.loaded(id, history))]
             }
         case .openComparison(let id):
-            guard let opened = try? store.load(id) else { return [] }
+            guard let opened = try? database.load(id) else { return [] }
             letDeletedComparisonGo()
             return open(opened)
         case .createComparison(let created):
             do {
-                try store.save(created)
+                try database.save(created)
             } catch {
                 return [.database(.refused(Self.describe(error)))]   // not made: the user can try again
             }
@@ -110,7 +110,7 @@ public struct StoreSession {
     private mutating func open(_ opened: Comparison) -> [Action] {
         open = opened.id
         comparisonSaved = true
-        lastEdit = try? store.lastEdit(of: opened.id)
+        lastEdit = try? database.lastEdit(of: opened.id)
         return [.database(.opened(opened))]
     }
 
@@ -128,17 +128,17 @@ public struct StoreSession {
                 pending.removeFirst()
                 if hadFailed, let product = write.savedProduct { actions.append(.comparison(.saved(product))) }
                 if case .restore(let comparison) = write {
-                    lastEdit = try? store.lastEdit(of: comparison.id)
+                    lastEdit = try? database.lastEdit(of: comparison.id)
                     actions.append(.database(.restoredDeletedComparison))
                 }
-            } catch StoreError.comparisonDeleted {
+            } catch DatabaseFailure.comparisonDeleted {
                 // Another session deleted the comparison: the write waits for the state to save it again.
                 deletedElsewhere = true
                 return actions + [.database(.comparisonDeletedElsewhere(withEdits: true))]
-            } catch StoreError.readOnly(let path) {
+            } catch DatabaseFailure.readOnly(let path) {
                 // It can never be saved: the app said so when it opened.
                 pending.removeAll()
-                return actions + [.database(.refused(StoreError.readOnly(path: path).message))]
+                return actions + [.database(.refused(DatabaseFailure.readOnly(path: path).message))]
             } catch {
                 let reason = Self.describe(error)
                 lastFailure = reason
@@ -157,9 +157,9 @@ public struct StoreSession {
     private func attempt(_ write: PendingWrite) throws -> [Action] {
         switch write {
         case .restore(let whole):
-            try store.save(whole)
+            try database.save(whole)
         case .edit(let edit, let header, let needsRow):
-            if needsRow { try store.saveHeader(of: Comparison(header)) }
+            if needsRow { try database.saveHeader(of: Comparison(header)) }
             try attempt(edit, in: header)
         case .other(let effect):
             return try attempt(effect)
@@ -170,17 +170,17 @@ public struct StoreSession {
     private func attempt(_ edit: ComparisonEdit, in header: ComparisonHeader) throws {
         switch edit {
         case .saveField(let field, let product, let keepsEarlierPrice):
-            try store.saveField(field, of: product, in: header.id, keepingEarlierPrice: keepsEarlierPrice)
+            try database.saveField(field, of: product, in: header.id, keepingEarlierPrice: keepsEarlierPrice)
         case .restoreProduct(let product, let position):
-            try store.restoreProduct(product, in: header.id, position: position)
+            try database.restoreProduct(product, in: header.id, position: position)
         case .deleteProduct(let id):
-            try store.deleteProduct(id)
+            try database.deleteProduct(id)
         case .deleteAllProducts(let ids):
-            try store.deleteProducts(ids)
+            try database.deleteProducts(ids)
         case .saveHeader:
-            try store.saveHeader(of: Comparison(header))
+            try database.saveHeader(of: Comparison(header))
         case .pinProduct(let product):
-            try store.pin(product, in: header.id)
+            try database.pin(product, in: header.id)
         }
     }
 
@@ -188,26 +188,26 @@ public struct StoreSession {
     private func attempt(_ effect: DatabaseEffect) throws -> [Action] {
         switch effect {
         case .renameComparison(let id, let title):
-            try store.renameComparison(id, to: title)
+            try database.renameComparison(id, to: title)
         case .deleteComparison(let id):
-            if let deleted = try store.deleteComparison(id) { return [.database(.deletedComparison(deleted))] }
+            if let deleted = try database.deleteComparison(id) { return [.database(.deletedComparison(deleted))] }
         case .restoreDeletedComparison(let comparison):
-            if try !store.restoreDeleted(comparison) {
+            if try !database.restoreDeleted(comparison) {
                 return [.database(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
             }
-            if let pinned = comparison.pinned { try store.pin(pinned, in: comparison.id) }   // its product to buy, as it was
+            if let pinned = comparison.pinned { try database.pin(pinned, in: comparison.id) }   // its product to buy, as it was
         case .discardIfBlank(let id):
-            try store.deleteComparisonIfBlank(id)
+            try database.deleteComparisonIfBlank(id)
         case .addListItem(let item):
-            try store.saveHeader(of: item)
+            try database.saveHeader(of: item)
         case .changeListCount(let id, let delta):
-            try store.changeListCount(of: id, by: delta)
+            try database.changeListCount(of: id, by: delta)
         case .setInCart(let id, let bought):
-            try store.setInCart(id, bought)
+            try database.setInCart(id, bought)
         case .clearCheckOffs:
-            try store.clearCheckOffs()
+            try database.clearCheckOffs()
         case .setAisleOrder(let ids):
-            try store.setAisleOrder(ids)
+            try database.setAisleOrder(ids)
         case .edit, .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison:
             break   // not queued as `.other`
         }
@@ -216,18 +216,18 @@ public struct StoreSession {
 
     /// Tries the queued writes again, then takes in other sessions' commits, if any.
     public mutating func poll(_ watch: DatabaseWatch) -> [Action] {
-        if OpenFiles.id(of: store.path) != file { return followTheFile(watch) }
+        if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
         noteCompanions()
         var actions = flush()
-        if watch.listsOnView, actions.contains(.database(.allSaved)), let entries = try? store.shoppingList() {
+        if watch.listsOnView, actions.contains(.database(.allSaved)), let entries = try? database.shoppingList() {
             actions.append(.lists(.loaded(entries)))   // writes that waited are in: the list shows them
         }
-        guard let counter = try? store.changeCounter(), counter != lastCounter else { return actions }
+        guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
-        if watch.listsOnView, let entries = try? store.shoppingList() { actions.append(.lists(.loaded(entries))) }
+        if watch.listsOnView, let entries = try? database.shoppingList() { actions.append(.lists(.loaded(entries))) }
         let id = open
         let read: Int64?
-        do { read = try store.lastEdit(of: id) } catch { return actions }   // could not read: next time
+        do { read = try database.lastEdit(of: id) } catch { return actions }   // could not read: next time
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
@@ -240,7 +240,7 @@ public struct StoreSession {
         }
         guard edit != lastEdit else { return actions }
         lastEdit = edit
-        if let fresh = try? store.load(id) { actions.append(.comparison(.externalChanges(fresh))) }
+        if let fresh = try? database.load(id) { actions.append(.comparison(.externalChanges(fresh))) }
         return actions
     }
 
@@ -249,27 +249,27 @@ public struct StoreSession {
     /// path (made again when missing) and saves the open comparison into it, whole; the writes still
     /// queued follow.
     private mutating func followTheFile(_ watch: DatabaseWatch) -> [Action] {
-        let path = store.path
+        let path = database.path
         let existed = FileManager.default.fileExists(atPath: path)
-        store.close()
+        database.close()
         // SQLite keeps a moved database's log on close; applied to the new file it would damage it.
         for (suffix, id) in companions where OpenFiles.id(of: path + suffix) == id {
             unlink(path + suffix)
         }
         companions = [:]
-        let reopened: ComparisonStore
+        let reopened: ComparisonDatabase
         do {
-            reopened = try ComparisonStore(path: path, busyTimeout: 0.1)
+            reopened = try ComparisonDatabase(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
             if !pending.contains(where: \.isRestore) { pending.insert(.restore(watch.open), at: 0) }
             return [.database(.failed(lastFailure!))]
         }
         reopened.waitForLocks(atMost: 0.1)
-        store = reopened
+        database = reopened
         file = OpenFiles.id(of: path)
         noteCompanions()
-        lastCounter = try? store.changeCounter()
+        lastCounter = try? database.changeCounter()
         deletedElsewhere = false
         pending.removeAll { $0.isRestore || $0.isEdit(of: watch.open.id) }
         pending.insert(.restore(watch.open), at: 0)
@@ -284,7 +284,7 @@ public struct StoreSession {
         let json = ComparisonExchange.encode(comparisons, as: .json)
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
         let name = "per-recovered-\(stamp).json"
-        let folders = [(store.path as NSString).deletingLastPathComponent, NSTemporaryDirectory()]
+        let folders = [(database.path as NSString).deletingLastPathComponent, NSTemporaryDirectory()]
         var lastError: Error?
         for folder in folders {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -300,7 +300,7 @@ public struct StoreSession {
 
     /// Why a write failed, short enough for the status line.
     static func describe(_ error: Error) -> String {
-        switch error as? StoreError {
+        switch error as? DatabaseFailure {
         case .locked: "the database is locked by another program"
         case .failed(_, let reason): reason
         case .some(let error): error.message

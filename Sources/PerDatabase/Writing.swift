@@ -3,15 +3,15 @@ import GRDB
 import PerCore
 
 // Writes: whole comparisons (import is one of them), headers, single fields, deletions and the list's order.
-extension ComparisonStore {
+extension ComparisonDatabase {
     /// Saves a whole comparison: header and every product with its position, created or replaced.
     /// Products saved earlier that are no longer in it are deleted. A new comparison goes to the end of the list.
-    public func save(_ comparison: Comparison) throws(StoreError) {
+    public func save(_ comparison: Comparison) throws(DatabaseFailure) {
         try save([comparison])
     }
 
     /// Saves several whole comparisons in one transaction: all of them or none.
-    public func save(_ comparisons: [Comparison]) throws(StoreError) {
+    public func save(_ comparisons: [Comparison]) throws(DatabaseFailure) {
         try write { db in
             for comparison in comparisons { try Self.save(comparison, db) }
         }
@@ -34,7 +34,7 @@ extension ComparisonStore {
     }
 
     /// Saves title, chosen basis and volume system (creating the comparison, without products, if it is not saved).
-    public func saveHeader(of comparison: Comparison) throws(StoreError) {
+    public func saveHeader(of comparison: Comparison) throws(DatabaseFailure) {
         try write { db in try Self.upsertHeader(comparison, db) }
     }
 
@@ -61,10 +61,10 @@ extension ComparisonStore {
     /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
     /// `keepingEarlierPrice`: false when the stored price was never a price seen (see `Effect.saveField`).
     public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID,
-                          keepingEarlierPrice: Bool = true) throws(StoreError) {
+                          keepingEarlierPrice: Bool = true) throws(DatabaseFailure) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
-                throw StoreError.comparisonDeleted(id: comparison)
+                throw DatabaseFailure.comparisonDeleted(id: comparison)
             }
             if field.isPricing && keepingEarlierPrice {
                 try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product, changing: [field]))
@@ -77,10 +77,10 @@ extension ComparisonStore {
 
     /// Ctrl-Y: saves a deleted product whole again at `position`, the products at or after it moving down one (their
     /// order among themselves kept), so it lands in its place. Throws `.comparisonDeleted` like `saveField`.
-    public func restoreProduct(_ product: Product, in comparison: ComparisonID, position: Int) throws(StoreError) {
+    public func restoreProduct(_ product: Product, in comparison: ComparisonID, position: Int) throws(DatabaseFailure) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
-                throw StoreError.comparisonDeleted(id: comparison)
+                throw DatabaseFailure.comparisonDeleted(id: comparison)
             }
             try db.execute(sql: "UPDATE product SET position = position + 1 WHERE comparison_id = ? AND position >= ? AND id <> ?",
                            arguments: [comparison.rawValue, position, product.id.rawValue])
@@ -91,7 +91,7 @@ extension ComparisonStore {
     }
 
     /// Deletes a product; the products after it move up one (their order kept), so positions stay close to places.
-    public func deleteProduct(_ id: ProductID) throws(StoreError) {
+    public func deleteProduct(_ id: ProductID) throws(DatabaseFailure) {
         try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT comparison_id, position FROM product WHERE id = ?", arguments: [id.rawValue]),
                   let comparison = row["comparison_id"] as String?, let position = row["position"] as Int? else { return }
@@ -103,7 +103,7 @@ extension ComparisonStore {
     }
 
     /// Deletes products in one transaction (Ctrl-K clears a comparison at once, or not at all).
-    public func deleteProducts(_ ids: [ProductID]) throws(StoreError) {
+    public func deleteProducts(_ ids: [ProductID]) throws(DatabaseFailure) {
         try write { db in
             var touched = Set<String>()
             for id in ids {
@@ -119,7 +119,7 @@ extension ComparisonStore {
     /// Deletes a comparison and (by cascade) its products and its price history; returns it as it was, to be brought back
     /// (`restoreDeleted`), or nil when it was gone already.
     @discardableResult
-    public func deleteComparison(_ id: ComparisonID) throws(StoreError) -> Comparison? {
+    public func deleteComparison(_ id: ComparisonID) throws(DatabaseFailure) -> Comparison? {
         try write { db in
             let deleted = try Self.load(id, db)
             try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue])
@@ -130,7 +130,7 @@ extension ComparisonStore {
     /// Deletes a comparison that holds nothing: no title and no product row (a blank page left behind). Returns
     /// whether it did; a comparison another session titled or gave a product meanwhile stays.
     @discardableResult
-    public func deleteComparisonIfBlank(_ id: ComparisonID) throws(StoreError) -> Bool {
+    public func deleteComparisonIfBlank(_ id: ComparisonID) throws(DatabaseFailure) -> Bool {
         try write { db in
             try db.execute(sql: """
                 DELETE FROM comparison WHERE id = ?1 AND title = ''
@@ -143,7 +143,7 @@ extension ComparisonStore {
     /// Saves a deleted comparison again, whole, as a new edit (it goes to the top of the list). Returns false,
     /// changing nothing, when a comparison with its id exists (another session saved it again meanwhile: its
     /// products, perhaps newer, are kept).
-    public func restoreDeleted(_ comparison: Comparison) throws(StoreError) -> Bool {
+    public func restoreDeleted(_ comparison: Comparison) throws(DatabaseFailure) -> Bool {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true else {
                 return false
@@ -155,14 +155,14 @@ extension ComparisonStore {
 
     /// Deletes a comparison's price history (its products' prices now stay); returns how many prices were deleted.
     @discardableResult
-    public func clearHistory(of id: ComparisonID) throws(StoreError) -> Int {
+    public func clearHistory(of id: ComparisonID) throws(DatabaseFailure) -> Int {
         try write { db in
             try db.execute(sql: "DELETE FROM price_history WHERE comparison_id = ?", arguments: [id.rawValue])
             return db.changesCount
         }
     }
 
-    public func renameComparison(_ id: ComparisonID, to title: String) throws(StoreError) {
+    public func renameComparison(_ id: ComparisonID, to title: String) throws(DatabaseFailure) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET title = ? WHERE id = ?", arguments: [title, id.rawValue])
             try Self.touch(id, db)

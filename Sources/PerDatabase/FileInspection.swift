@@ -14,7 +14,7 @@ enum FileInspection {
 
     private static let magic = Array("SQLite format 3\0".utf8)
 
-    static func inspect(path: String, busyTimeout: TimeInterval) throws(StoreError) -> Kind {
+    static func inspect(path: String, busyTimeout: TimeInterval) throws(DatabaseFailure) -> Kind {
         // open and pread rather than FileHandle: this runs before the first paint.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: "cannot read it") }
@@ -50,7 +50,7 @@ enum FileInspection {
         throw .notAPerDatabase(path: path)
     }
 
-    private static func inspectWithSQLite(path: String, busyTimeout: TimeInterval) throws(StoreError) -> Kind {
+    private static func inspectWithSQLite(path: String, busyTimeout: TimeInterval) throws(DatabaseFailure) -> Kind {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -59,10 +59,10 @@ enum FileInspection {
             return try queue.read { db in
                 if try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID { return .per }
                 if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 { return .blank }
-                throw StoreError.notAPerDatabase(path: path)
+                throw DatabaseFailure.notAPerDatabase(path: path)
             }
         } catch {
-            throw ComparisonStore.storeError(error, path: path, opening: true)
+            throw ComparisonDatabase.storeError(error, path: path, opening: true)
         }
     }
 }
@@ -71,23 +71,23 @@ extension FileInspection {
     /// Checks a file that looks like SQLite's on a connection that cannot write (read-only, or immutable when no
     /// write-ahead log exists): the whole file passes `PRAGMA quick_check`, and no migration this per doesn't know
     /// was applied. Done before the writing connection opens, because opening one writes.
-    static func check(path: String, busyTimeout: TimeInterval) throws(StoreError) {
+    static func check(path: String, busyTimeout: TimeInterval) throws(DatabaseFailure) {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
-        let queue = try ComparisonStore.openQueue(path: path, configuration: configuration)
+        let queue = try ComparisonDatabase.openQueue(path: path, configuration: configuration)
         do {
             try queue.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                guard problems == ["ok"] else { throw StoreError.corrupt(path: path) }
+                guard problems == ["ok"] else { throw DatabaseFailure.corrupt(path: path) }
                 if try Schema.migrator.hasBeenSuperseded(db) { throw newerVersion(path: path) }
             }
         } catch {
-            throw ComparisonStore.storeError(error, path: path, opening: true)
+            throw ComparisonDatabase.storeError(error, path: path, opening: true)
         }
     }
 
-    static func newerVersion(path: String) -> StoreError {
+    static func newerVersion(path: String) -> DatabaseFailure {
         .cannotOpen(path: path, reason: "it was written by a newer version of per and was left untouched; update per to open it")
     }
 }
