@@ -27,11 +27,11 @@ extension ComparisonDatabase {
                     let n = c * productsPerComparison + p
                     let product = Product(
                         name: "Product \(p + 1)", price: Decimal(1 + n % 97) + Decimal(10 + n % 90) / 100,
-                        quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count], store: "Store \(n % 7)", seen: today)
+                        quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count], shop: "Store \(n % 7)", seen: today)
                     try insertProduct.execute(arguments: ProductColumns.arguments(product, comparison: id, position: p))
                     for h in 0..<historyPerProduct {
                         let record = PriceRecord(
-                            product: product.id, name: product.name, store: "Store \((n + h) % 7)", seen: today.adding(days: -(h + 1) * 7),
+                            product: product.id, name: product.name, shop: "Store \((n + h) % 7)", seen: today.adding(days: -(h + 1) * 7),
                             price: Decimal(1 + (n + h * 13) % 97) + Decimal(10 + (n + h) % 90) / 100, quantity: product.quantity!, unit: product.unit!)
                         try insertHistory.execute(arguments: ProductColumns.insertHistoryArguments(record, comparison: id))
                     }

@@ -26,8 +26,8 @@ struct ProductColumn: Sendable {
             [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })]
         case .name:
             [ProductColumn(name: "name", field: field, value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })]
-        case .store:
-            [ProductColumn(name: "store", field: field, value: { $0.store }, load: { $0.store = String.fromDatabaseValue($1) ?? "" })]
+        case .shop:
+            [ProductColumn(name: "store", field: field, value: { $0.shop }, load: { $0.shop = String.fromDatabaseValue($1) ?? "" })]
         }
     }
 

@@ -50,7 +50,7 @@ extension ComparisonDatabase {
         }
     }
 
-    /// `[` / `]` on the list grouped by store: a store's items in their order, numbered 1, 2… in one transaction.
+    /// `[` / `]` on the list grouped by shop: a store's items in their order, numbered 1, 2… in one transaction.
     public func setAisleOrder(_ ids: [ComparisonID]) throws(DatabaseFailure) {
         try write { db in
             for (index, id) in ids.enumerated() {

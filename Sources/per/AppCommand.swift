@@ -18,7 +18,7 @@ struct AppOptions: ParsableArguments {
     @OptionGroup var freshness: FreshnessOptions
 
     func runApp() throws {
-        try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, store: shop.store, staleDays: freshness.staleDays),
+        try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, shop: shop.shop, staleDays: freshness.staleDays),
                         currency: currency.text)
     }
 
@@ -26,11 +26,11 @@ struct AppOptions: ParsableArguments {
     struct QuickOptions: Equatable {
         var noMouse = false
         var databasePath: String?
-        var store: String?
+        var shop: String?
         var staleDays: String?
     }
 
-    /// The app's arguments when they are only `--no-mouse`, `--db PATH`, `--store NAME` or `--stale-days N` (or
+    /// The app's arguments when they are only `--no-mouse`, `--db PATH`, `--shop NAME` (`--store NAME`) or `--stale-days N` (or
     /// `--db=PATH`...), each at most once; nil for anything else, which swift-argument-parser then parses (and
     /// explains, when it is wrong).
     static func quickParse(_ arguments: [String]) -> QuickOptions? {
@@ -52,9 +52,9 @@ struct AppOptions: ParsableArguments {
             } else if let path = value(argument, "--db", unset: options.databasePath == nil) {
                 guard let path else { return nil }
                 options.databasePath = path
-            } else if let store = value(argument, "--store", unset: options.store == nil) {
-                guard let store else { return nil }
-                options.store = store
+            } else if let shop = value(argument, "--shop", unset: options.shop == nil) ?? value(argument, "--store", unset: options.shop == nil) {
+                guard let shop else { return nil }
+                options.shop = shop
             } else if let days = value(argument, "--stale-days", unset: options.staleDays == nil) {
                 guard let days else { return nil }
                 options.staleDays = days
@@ -69,7 +69,7 @@ struct AppOptions: ParsableArguments {
     static func runApp(_ options: QuickOptions, currency: String? = nil) throws {
         let (noMouse, databasePath) = (options.noMouse, options.databasePath)
         let currency = try CurrencyOptions.resolved(currency)
-        let shop = (store: try ShopSettings.store(options.store), staleDays: try ShopSettings.staleDays(options.staleDays))
+        let shop = (name: try ShopSettings.shop(options.shop), staleDays: try ShopSettings.staleDays(options.staleDays))
         let path: String
         do {
             // No ParsableArguments is built on this path (see PerCommand.main).
@@ -79,7 +79,7 @@ struct AppOptions: ParsableArguments {
         }
         let firstRead = FirstReadThread(path: path)
         let status = MainActor.assumeIsolated {
-            AppLoop.run(firstRead, AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.store), staleDays: shop.staleDays))
+            AppLoop.run(firstRead, AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.name), staleDays: shop.staleDays))
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -3,15 +3,15 @@ import Foundation
 import PerCore
 import PerDatabase
 
-/// `--store NAME`: the store you are in (the app and `per trip`): new products start with it, and each shopping list
-/// item's product to buy is the best there.
+/// `--shop NAME` (or `--store NAME`, its earlier name): the shop you are in (the app and `per trip`): new products start
+/// with it, and each shopping list item's product to buy is the best there.
 struct ShopOptions: ParsableArguments {
-    @Option(name: .customLong("store"),
-            help: ArgumentHelp("The store you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it.",
+    @Option(name: [.customLong("shop"), .customLong("store")],
+            help: ArgumentHelp("The shop you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it (--store is the same).",
                                valueName: "name"))
-    var store: String?
+    var shop: String?
 
-    var name: ShopName? { store.flatMap(ShopName.init) }
+    var name: ShopName? { shop.flatMap(ShopName.init) }
 }
 
 /// `--stale-days` / `PER_STALE_DAYS`: when a price reads as old in the app.
@@ -22,16 +22,16 @@ struct FreshnessOptions: ParsableArguments {
     var staleDays: String?
 }
 
-/// The checked values of `--store` and `--stale-days`; a bad one prints why and exits 2 (`CommandFailure.usage`).
+/// The checked values of `--shop` and `--stale-days`; a bad one prints why and exits 2 (`CommandFailure.usage`).
 enum ShopSettings {
     static let maximumStaleDays = 3650
 
-    /// The store as the store field would hold it typed: surrounding spaces dropped; control characters refused.
-    static func store(_ option: String?) throws -> String {
+    /// The shop as the shop field would hold it typed: surrounding spaces dropped; control characters refused.
+    static func shop(_ option: String?) throws -> String {
         guard let option else { return "" }
         let text = option.trimmingCharacters(in: .whitespaces)
         guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
-            throw CommandFailure.usage("--store: a store name can't hold control characters (tabs, newlines, escapes)").reported()
+            throw CommandFailure.usage("--shop: a shop's name can't hold control characters (tabs, newlines, escapes)").reported()
         }
         return text
     }

@@ -18,12 +18,12 @@ struct PriceBookCommandTests {
     /// Oats: two products now, Jumbo's price changed twice before (Aldi in October, Lidl on 1 November).
     private func saveOats() throws {
         let store = try ComparisonDatabase(path: db)
-        var jumbo = Product(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, store: "Aldi", seen: day("2026-10-03"))
+        var jumbo = Product(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day("2026-10-03"))
         try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
-        jumbo.price = decimal("5.49"); jumbo.quantity = decimal("0.9"); jumbo.store = "Lidl"; jumbo.seen = day("2026-11-01")
+        jumbo.price = decimal("5.49"); jumbo.quantity = decimal("0.9"); jumbo.shop = "Lidl"; jumbo.seen = day("2026-11-01")
         try store.saveField(.quantity, of: jumbo, in: "c")
-        try store.saveField(.store, of: jumbo, in: "c")
-        jumbo.price = decimal("6.99"); jumbo.quantity = 1; jumbo.store = "Costco"; jumbo.seen = day("2026-11-20")
+        try store.saveField(.shop, of: jumbo, in: "c")
+        jumbo.price = decimal("6.99"); jumbo.quantity = 1; jumbo.shop = "Costco"; jumbo.seen = day("2026-11-20")
         try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
     }
 
@@ -33,7 +33,7 @@ struct PriceBookCommandTests {
         #expect(table.status == 0, "\(table.err)")
         #expect(table.out == """
             Oats
-            Seen        Store   Name   Price  Quantity  Unit  Per kg
+            Seen        Shop    Name   Price  Quantity  Unit  Per kg
             2026-11-20  Costco  Jumbo   6.99         1  kg      6.99  now
             2026-11-01          Small   3.00       500  g       6.00  now
             2026-11-01  Lidl    Jumbo   5.49       0.9  kg      6.10
@@ -79,7 +79,7 @@ struct PriceBookCommandTests {
         let table = try run(perBinary, ["compare", "oats=6.99/1kg@Costco", "b=3/500g"])
         #expect(table.status == 0, "\(table.err)")
         #expect(table.out == """
-            #  Name  Price  Quantity  Unit  Per kg                Store
+            #  Name  Price  Quantity  Unit  Per kg                Shop
             1  b      3.00       500  g       6.00  * Best value
             2  oats   6.99         1  kg      6.99  +17% more     Costco
 
@@ -90,7 +90,7 @@ struct PriceBookCommandTests {
         #expect(!json.out.contains("seen"))
         let bad = try run(perBinary, ["compare", "6.99/1kg@"])
         #expect(bad.status == 2)
-        #expect(bad.err.contains("missing store"))
+        #expect(bad.err.contains("missing shop"))
     }
 
     @Test func showGivesStoreAndDay() throws {
@@ -115,9 +115,9 @@ struct PriceBookCommandTests {
         let back = try ComparisonDatabase(path: other)
         let id = try #require(try back.summaries().first?.id)
         let original = try ComparisonDatabase(path: db)
-        func shape(_ records: [PriceRecord]) -> [String] { records.map { "\($0.name)|\($0.store)|\($0.seen?.iso ?? "-")|\($0.price)|\($0.quantity)|\($0.unit.symbol)" } }
+        func shape(_ records: [PriceRecord]) -> [String] { records.map { "\($0.name)|\($0.shop)|\($0.seen?.iso ?? "-")|\($0.price)|\($0.quantity)|\($0.unit.symbol)" } }
         #expect(shape(try back.history(of: id)) == shape(try original.history(of: "c")))
-        #expect(try back.load(id)?.products.map { PriceRecord($0)! }.map { [$0].map(\.store) + [$0.seen!.iso] }
+        #expect(try back.load(id)?.products.map { PriceRecord($0)! }.map { [$0].map(\.shop) + [$0.seen!.iso] }
                 == [["Costco", "2026-11-20"], ["", "2026-11-01"]])
         // Exported again, the same text.
         #expect(try run(perBinary, ["export", "--db", other]).out == export.out)
@@ -125,7 +125,7 @@ struct PriceBookCommandTests {
         let csv = try per("export", "--format", "csv")
         #expect(csv.out.contains("1,Oats,,us,Jumbo,6.99,1,kg,Costco,2026-11-20\r\n"))
         let fromCSV = try ComparisonExchange.decode(csv.out)
-        #expect(fromCSV.first?.products.map(\.store) == ["Costco", ""])
+        #expect(fromCSV.first?.products.map(\.shop) == ["Costco", ""])
         #expect(fromCSV.first?.products.map(\.seen) == [day("2026-11-20"), day("2026-11-01")])
     }
 
@@ -143,7 +143,7 @@ struct PriceBookCommandTests {
         let store = try ComparisonDatabase(path: db)
         let all = try store.loadAll()
         #expect(all.map(\.title) == ["Oats", "Rice"])
-        #expect(all.flatMap(\.products).map(\.store) == ["", ""])
+        #expect(all.flatMap(\.products).map(\.shop) == ["", ""])
         #expect(all.flatMap(\.products).map(\.seen) == [nil, nil])
         #expect(try all.allSatisfy { try store.history(of: $0.id).isEmpty })
     }
@@ -187,8 +187,8 @@ struct ShopOptionTests {
     }
 
     @Test(arguments: [
-        (["--store", "a\tb"], nil, "--store: a store name can't hold control characters"),
-        (["--store=\u{1B}[2J"], nil, "--store: a store name can't hold control characters"),
+        (["--store", "a\tb"], nil, "--shop: a shop's name can't hold control characters"),
+        (["--store=\u{1B}[2J"], nil, "--shop: a shop's name can't hold control characters"),
         (["--stale-days", "0"], nil, "--stale-days: '0' is not a number of days from 1 to 3650"),
         (["--stale-days=3651"], nil, "--stale-days: '3651' is not a number of days"),
         (["--stale-days", "²"], nil, "is not a number of days"),

@@ -31,10 +31,10 @@ struct TripCommandTests {
         let table = run([perBinary, "trip", "--db", db])
         #expect(table.status == 0)
         #expect(table.stdout == """
-                 Count  Item            Buy  Store  Price  Total
-            [x]     2x  Oats            o1           6.99  13.98
-            [ ]     1x  Milk            1 L          1.29   1.29
-            [ ]     1x  Bread\\u{1B}[2J  -               -      -
+                 Count  Item            Buy  Shop  Price  Total
+            [x]     2x  Oats            o1          6.99  13.98
+            [ ]     1x  Milk            1 L         1.29   1.29
+            [ ]     1x  Bread\\u{1B}[2J  -              -      -
 
             Total 15.27 · in cart 13.98 · left 1.29 (1 without a price)
 
@@ -92,7 +92,7 @@ struct TripCommandTests {
         // Bad option values are refused as the app refuses them, before the database is opened.
         let control = run([perBinary, "trip", "--db", folder.file("none.sqlite"), "--store", "Cost\u{1B}co"])
         #expect(control.status == 2 && control.stdout.isEmpty)
-        #expect(control.stderr == "per: --store: a store name can't hold control characters (tabs, newlines, escapes)\n")
+        #expect(control.stderr == "per: --shop: a shop's name can't hold control characters (tabs, newlines, escapes)\n")
         let currency = run([perBinary, "trip", "--db", folder.file("none.sqlite"), "--currency", "1"])
         #expect(currency.status == 2 && currency.stdout.isEmpty && currency.stderr.hasPrefix("per: "), "\(currency.stderr)")
     }
@@ -100,10 +100,10 @@ struct TripCommandTests {
     /// `--store NAME`: each item's product to buy is the best at that store, none when it has none there.
     @Test func atAStore() throws {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, store: "Costco")]))
+        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, shop: "Costco")]))
         try store.save(Comparison(id: "a", title: "Oats", products: [
-            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),
-            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, store: "Aldi"),
+            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Costco"),
+            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, shop: "Aldi"),
         ]))
         #expect(run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout == """
             - [ ] 1× Oats: o1, Costco, 6.99 = 6.99

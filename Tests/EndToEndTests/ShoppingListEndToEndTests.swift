@@ -87,8 +87,8 @@ extension EndToEnd {
         @Test func anAisleOrderSurvivesARestart() {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")
-            func at(_ store: String, _ title: String) -> String {
-                #"{"title": "\#(title)", "products": [{"name": "\#(title.lowercased())", "price": "1", "quantity": "1", "unit": "kg", "store": "\#(store)"}]}"#
+            func at(_ shop: String, _ title: String) -> String {
+                #"{"title": "\#(title)", "products": [{"name": "\#(title.lowercased())", "price": "1", "quantity": "1", "unit": "kg", "store": "\#(shop)"}]}"#
             }
             let seed = "[" + [at("Aldi", "Milk"), at("Aldi", "Bread"), at("Aldi", "Oats"), at("Costco", "Rice")].joined(separator: ", ") + "]"
             #expect(run([perBinary, "import", "--db", db, "-"], input: seed).status == 0)

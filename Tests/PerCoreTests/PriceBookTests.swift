@@ -61,33 +61,33 @@ import Testing
 
     @Test func theBookIsNewestFirstWithTheLowestMarkedOnce() {
         let oats = Comparison(id: "c", title: "Oats", products: [
-            Product(id: "a", name: "Jumbo", price: 6.99, quantity: 1, unit: .kilogram, store: "Costco", seen: day("2026-11-20")),
+            Product(id: "a", name: "Jumbo", price: 6.99, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20")),
             Product(id: "b", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01")),
             Product(id: "blank"),
         ])
         let history = [
-            PriceRecord(product: "a", name: "Jumbo", store: "Aldi", seen: day("2026-10-03"), price: 5.49, quantity: 1, unit: .kilogram),
-            PriceRecord(product: "a", name: "Jumbo", store: "Lidl", seen: day("2026-11-01"), price: 5.49, quantity: 1, unit: .kilogram),
-            PriceRecord(product: "gone", name: "Old", store: "", seen: nil, price: 1, quantity: 1, unit: .kilogram),
+            PriceRecord(product: "a", name: "Jumbo", shop: "Aldi", seen: day("2026-10-03"), price: 5.49, quantity: 1, unit: .kilogram),
+            PriceRecord(product: "a", name: "Jumbo", shop: "Lidl", seen: day("2026-11-01"), price: 5.49, quantity: 1, unit: .kilogram),
+            PriceRecord(product: "gone", name: "Old", shop: "", seen: nil, price: 1, quantity: 1, unit: .kilogram),
         ]
         let book = PriceBook(history: history, comparison: oats)
-        #expect(book.entries.map(\.record.store) == ["Costco", "", "Lidl", "Aldi", ""])
+        #expect(book.entries.map(\.record.shop) == ["Costco", "", "Lidl", "Aldi", ""])
         #expect(book.entries.map(\.isCurrent) == [true, true, false, false, false])
         // 1.00 per kg undated is the lowest: unknown days come last but still count.
         #expect(book.lowest?.record.name == "Old")
         #expect(book.perLabel == "kg")
 
         // Ties: the most recent of equal unit prices. 5.49/kg twice (Lidl later), 5.49/kg now: the current one.
-        let tied = Comparison(id: "c", products: [Product(id: "a", price: 5.49, quantity: 1, unit: .kilogram, store: "Costco", seen: day("2026-11-20"))])
+        let tied = Comparison(id: "c", products: [Product(id: "a", price: 5.49, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))])
         let tiedBook = PriceBook(history: Array(history.prefix(2)), comparison: tied)
         #expect(tiedBook.lowestIndex == 0)
         #expect(tiedBook.entries.filter { $0.unitPrice == tiedBook.lowest?.unitPrice }.count == 3)
-        #expect(PriceBook.lowest(of: history.prefix(2).reversed(), in: tied)?.record.store == "Lidl")
+        #expect(PriceBook.lowest(of: history.prefix(2).reversed(), in: tied)?.record.shop == "Lidl")
     }
 
     @Test func aBookWithoutUnitsNowStillRanksItsHistory() {
         let empty = Comparison(id: "c", products: [Product(id: "x")])
-        let book = PriceBook(history: [PriceRecord(product: "x", name: "", store: "", seen: nil, price: 2, quantity: 500, unit: .gram)], comparison: empty)
+        let book = PriceBook(history: [PriceRecord(product: "x", name: "", shop: "", seen: nil, price: 2, quantity: 500, unit: .gram)], comparison: empty)
         #expect(book.lowestIndex == 0)
         #expect(book.pricePerBasis(book.entries[0]) == 4)
         #expect(PriceBook(history: [], comparison: empty).lowestIndex == nil)
@@ -97,10 +97,10 @@ import Testing
         let late = #"[{"history": [{"price": "2", "quantity": "1", "unit": "kg", "seen": "2026-01-05", "store": "A"}], "title": "Late", "products": [{"name": "x", "price": "3", "quantity": "1", "unit": "kg"}]}]"#
         let read = try ComparisonExchange.collect(late)
         let id = try #require(read.comparisons.first?.id)
-        #expect(read.histories[id] == [PriceRecord(product: read.histories[id]![0].product, name: "", store: "A", seen: day("2026-01-05"), price: 2, quantity: 1, unit: .kilogram)])
+        #expect(read.histories[id] == [PriceRecord(product: read.histories[id]![0].product, name: "", shop: "A", seen: day("2026-01-05"), price: 2, quantity: 1, unit: .kilogram)])
         let again = try ComparisonExchange.collect(ComparisonExchange.encode(read.comparisons, histories: read.histories, as: .json))
         let againID = try #require(again.comparisons.first?.id)
-        #expect(again.histories[againID]?.map(\.store) == ["A"])
+        #expect(again.histories[againID]?.map(\.shop) == ["A"])
         #expect(again.histories[againID]?.map(\.seen) == [day("2026-01-05")])
         #expect(again.comparisons.first?.products.map(\.name) == ["x"])
         // Without a history, the file is as before but for each product's store and day.
@@ -109,13 +109,13 @@ import Testing
 
     @Test func compareItemsTakeAStore() throws {
         let item = try ProductSpec.parse("oats=6.99/1kg@Costco").get()
-        #expect(item.name == "oats" && item.store == "Costco" && item.unit == .kilogram && item.quantity == 1)
-        #expect(try ProductSpec.parse("4.49/6x330 ml @ Aldi Süd").get().store == "Aldi Süd")
-        #expect(try ProductSpec.parse("3/500g").get().store == "")
+        #expect(item.name == "oats" && item.shop == "Costco" && item.unit == .kilogram && item.quantity == 1)
+        #expect(try ProductSpec.parse("4.49/6x330 ml @ Aldi Süd").get().shop == "Aldi Süd")
+        #expect(try ProductSpec.parse("3/500g").get().shop == "")
         let odd = try ProductSpec.parse("a@b=1/1kg@x=y").get()
-        #expect(odd.name == "a@b" && odd.store == "x=y")
+        #expect(odd.name == "a@b" && odd.shop == "x=y")
         #expect(try ProductSpec.parse("me@home=2/1kg").get().name == "me@home")
-        if case .failure(let error) = ProductSpec.parse("3/500g@") { #expect(error.reason.contains("missing store")) } else { Issue.record("took an empty store") }
+        if case .failure(let error) = ProductSpec.parse("3/500g@") { #expect(error.reason.contains("missing shop")) } else { Issue.record("took an empty store") }
         if case .failure(let error) = ProductSpec.parse("3/500g@a\u{1B}b") { #expect(error.reason.contains("U+001B")) } else { Issue.record("took a control character") }
     }
 }

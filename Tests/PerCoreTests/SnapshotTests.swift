@@ -281,18 +281,18 @@ import Testing
     /// Oats bought at three stores over the year; one price is stale.
     static func state(_ width: Int, _ height: Int) -> AppState {
         let products = [
-            Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, store: "Costco", seen: today.adding(days: -50)),
-            Product(id: "b", name: "Oats", price: dec("2.29"), quantity: 500, unit: .gram, store: "Lidl", seen: today.adding(days: -3)),
-            Product(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, store: "Aldi", seen: today.adding(days: -150)),
+            Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: today.adding(days: -50)),
+            Product(id: "b", name: "Oats", price: dec("2.29"), quantity: 500, unit: .gram, shop: "Lidl", seen: today.adding(days: -3)),
+            Product(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, shop: "Aldi", seen: today.adding(days: -150)),
         ]
         return AppState(comparison: Comparison(id: "o", title: "Oats", products: products),
                         session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today, shop: ShopName("Costco")))
     }
 
     static let history = [
-        PriceRecord(product: "a", name: "Oats", store: "Costco", seen: today.adding(days: -400), price: dec("4.99"), quantity: 1, unit: .kilogram),
-        PriceRecord(product: "a", name: "Oats", store: "Costco", seen: today.adding(days: -200), price: dec("6.61"), quantity: 1, unit: .kilogram),
-        PriceRecord(product: "b", name: "Oats", store: "Lidl", seen: today.adding(days: -60), price: dec("1.99"), quantity: 500, unit: .gram),
+        PriceRecord(product: "a", name: "Oats", shop: "Costco", seen: today.adding(days: -400), price: dec("4.99"), quantity: 1, unit: .kilogram),
+        PriceRecord(product: "a", name: "Oats", shop: "Costco", seen: today.adding(days: -200), price: dec("6.61"), quantity: 1, unit: .kilogram),
+        PriceRecord(product: "b", name: "Oats", shop: "Lidl", seen: today.adding(days: -60), price: dec("1.99"), quantity: 500, unit: .gram),
     ]
 
     static func historyState(_ width: Int, _ height: Int) -> AppState {
@@ -363,7 +363,7 @@ import Testing
         let canvas = ScreenView.render(Self.historyState(80, 24))
         #expect(canvas.text == """
          per │ Oats: prices seen                                               6 prices
-         Seen       Product                       Store  Price Qty Unit Per kg
+         Seen       Product                       Shop   Price Qty Unit Per kg
          2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
          2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
          2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
@@ -408,7 +408,7 @@ import Testing
     @Test func theHistoryAt40x20() {
         #expect(ScreenView.render(Self.historyState(40, 20)).text == """
          per │ Oats: prices seen       6 prices
-         Seen        Product @ store   Per kg
+         Seen        Product @ shop    Per kg
          19 Nov      Oats @ Lidl         4.58
          3 Oct       Oats @ Costco       5.49
          23 Sep      Oats @ Lidl         3.98 ★
@@ -432,7 +432,7 @@ import Testing
 
     @Test func theHistoryScrollsAPageAtATimeAndSaysWhichEntriesItShows() {
         var s = Self.historyState(40, 20)
-        let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", store: "Costco", seen: Self.today.adding(days: -i - 1),
+        let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", shop: "Costco", seen: Self.today.adding(days: -i - 1),
                                                     price: dec("5"), quantity: 1, unit: .kilogram) }
         s.update(.history(.loaded("o", many)))
         s.update(KeyTable.action(for: .control("f"), in: s)!)

@@ -242,9 +242,9 @@ import TestSupport
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
         let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
-        let otherStore = try ComparisonDatabase(path: other)
-        try otherStore.save(theirs)
-        otherStore.close()                       // a database at rest: no -wal beside it
+        let otherShop = try ComparisonDatabase(path: other)
+        try otherShop.save(theirs)
+        otherShop.close()                       // a database at rest: no -wal beside it
         #expect(rename(other, path) == 0)
         home.poll()
         #expect(home.state.chrome.status?.text.hasPrefix("The database file was replaced") == true)

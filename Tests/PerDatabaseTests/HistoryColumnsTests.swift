@@ -24,7 +24,7 @@ import TestSupport
         let store = try ComparisonDatabase(path: path)
         let comparison = Comparison(title: "Rice")
         try store.save(comparison)
-        let record = PriceRecord(product: ProductID("p1"), name: "Basmati", store: "Corner", seen: CalendarDay(year: 2026, month: 3, day: 4),
+        let record = PriceRecord(product: ProductID("p1"), name: "Basmati", shop: "Corner", seen: CalendarDay(year: 2026, month: 3, day: 4),
                                  price: Decimal(string: "2.50")!, quantity: 1000, unit: .gram)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in

@@ -77,7 +77,7 @@ import TestSupport
         jumbo.price = decimal("5.49")
         jumbo.seen = day("2026-11-22")
         try store.saveField(.price, of: jumbo, in: "c1")
-        #expect(try store.history(of: "c1") == [PriceRecord(product: "p1", name: "Jumbo", store: "", seen: nil, price: decimal("6.99"), quantity: 1, unit: .kilogram)])
+        #expect(try store.history(of: "c1") == [PriceRecord(product: "p1", name: "Jumbo", shop: "", seen: nil, price: decimal("6.99"), quantity: 1, unit: .kilogram)])
         #expect(try store.load("c1")?.products[0].seen == day("2026-11-22"))
     }
 
@@ -85,7 +85,7 @@ import TestSupport
         let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let id = ComparisonID("c")
         try store.save(Comparison(id: id, title: "Oats"))
-        var p = Product(id: "p", name: "Jumbo", store: "Aldi")
+        var p = Product(id: "p", name: "Jumbo", shop: "Aldi")
         p.price = 5; p.seen = day("2026-10-01")
         try store.saveField(.price, of: p, in: id)          // incomplete: nothing kept
         p.quantity = 1
@@ -93,17 +93,17 @@ import TestSupport
         p.unit = .kilogram; p.seen = day("2026-10-03")
         try store.saveField(.unit, of: p, in: id)
         #expect(try store.history(of: id).isEmpty)
-        p.name = "Jumbo oats"; p.store = "Lidl"
+        p.name = "Jumbo oats"; p.shop = "Lidl"
         try store.saveField(.name, of: p, in: id)           // not a price: nothing kept
-        try store.saveField(.store, of: p, in: id)
+        try store.saveField(.shop, of: p, in: id)
         try store.saveField(.price, of: p, in: id)          // the same price again: nothing kept
         #expect(try store.history(of: id).isEmpty)
 
-        p.price = decimal("5.49"); p.store = "Costco"; p.seen = day("2026-11-20")
+        p.price = decimal("5.49"); p.shop = "Costco"; p.seen = day("2026-11-20")
         try store.saveField(.price, of: p, in: id)
-        let first = PriceRecord(product: "p", name: "Jumbo oats", store: "Lidl", seen: day("2026-10-03"), price: 5, quantity: 1, unit: .kilogram)
+        let first = PriceRecord(product: "p", name: "Jumbo oats", shop: "Lidl", seen: day("2026-10-03"), price: 5, quantity: 1, unit: .kilogram)
         #expect(try store.history(of: id) == [first])
-        #expect(try store.load(id)?.products == [Product(id: "p", name: "Jumbo oats", price: decimal("5.49"), quantity: 1, unit: .kilogram, store: "Lidl", seen: day("2026-11-20"))])
+        #expect(try store.load(id)?.products == [Product(id: "p", name: "Jumbo oats", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Lidl", seen: day("2026-11-20"))])
 
         // A whole save records the same way.
         var whole = try #require(try store.load(id))

@@ -133,7 +133,7 @@ import TestSupport
     static func aldi(_ store: ComparisonDatabase) throws {
         for (id, title) in [("m", "Milk"), ("b", "Bread"), ("o", "Oats")] {
             try store.save(Comparison(id: ComparisonID(id), title: title, products: [
-                Product(id: ProductID(id + "1"), price: 1, quantity: 1, unit: .kilogram, store: "Aldi"),
+                Product(id: ProductID(id + "1"), price: 1, quantity: 1, unit: .kilogram, shop: "Aldi"),
             ]))
         }
     }
@@ -164,12 +164,12 @@ import TestSupport
         #expect(list.map(\.id) == ["o", "m"])
         #expect(list.map(\.item.aisle) == [0, 0])
         #expect(list[1].item.count == 2)   // the earlier columns are kept
-        #expect(ListOrder.byStore.arranged(list, at: nil).map(\.id) == ["o", "m"])
+        #expect(ListOrder.byShop.arranged(list, at: nil).map(\.id) == ["o", "m"])
         try store.setAisleOrder(["m", "o"])
         list = try store.shoppingList()
         #expect(list.map(\.id) == ["o", "m"])   // not an edit: the recent order stays
         #expect(list.map(\.item.aisle) == [2, 1])
-        #expect(ListOrder.byStore.arranged(list, at: nil).map(\.id) == ["m", "o"])
+        #expect(ListOrder.byShop.arranged(list, at: nil).map(\.id) == ["m", "o"])
     }
 
     /// `]` in one session moves an item down its store's aisles: the list's recent order and edit times stay, the

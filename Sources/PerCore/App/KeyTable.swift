@@ -155,9 +155,9 @@ public enum KeyTable {
         bind([.character("=")], .lists(.changeCount(1)), "one more, as + (without Shift)", .lists),
         bind([.character(" ")], .lists(.toggleBought), "check off (in the cart) / back", legend: "tick", .lists),
         bind([.control("t")], .lists(.askClearCheckOffs), "next trip: clear check-offs (asks)", .lists),
-        bind([.control("s")], .lists(.toggleOrder), "group by store / as edited", .lists),
+        bind([.control("s")], .lists(.toggleOrder), "group by shop / as edited", .lists),
         bind([on(.character("["), sends: .lists(.moveInAisle(-1))), on(.character("]"), sends: .lists(.moveInAisle(1)))],
-             "by store: item up / down (aisles)", .lists),
+             "by shop: item up / down (aisles)", .lists),
         bind(value: "a-z, 0-9", "type a list: an item a line", .lists) { event in
             if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
         },
@@ -235,7 +235,7 @@ public enum KeyTable {
         bind([.key(.home), .control("a")], .comparison(.moveCursor(.start)), "to the start", .name),
         bind([.key(.end), .control("e")], .comparison(.moveCursor(.end)), "to the end", .name),
         bind([.key(.delete)], .comparison(.deleteForward), "delete ahead", .name),
-        bind(value: "any text", "the name or store (replaces an underlined one)", .name) { event in
+        bind(value: "any text", "the name or shop (replaces an underlined one)", .name) { event in
             if case .character(let c) = event { return .comparison(.type(c)) } else { return nil }
         },
     ]

@@ -19,13 +19,13 @@ public struct Session: Equatable, Sendable {
     public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
     /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
     public var currency: Currency?
-    /// The store the user is in (`--store`): the store of the new product a comparison opens with (over the store of
-    /// the product before it), and the shopping list's store: each item's product to buy is the best there.
+    /// The shop the user is in (`--shop`): the shop of the new product a comparison opens with (over the shop of
+    /// the product before it), and the shopping list's shop: each item's product to buy is the best there.
     public var shop: ShopName?
     /// A price seen more than this many days before `today` is marked stale in the table (`--stale-days`).
     public var staleDays: Int = Session.defaultStaleDays
     public static let defaultStaleDays = 90
-    /// The shopping list's order: as edited, or grouped by the store of each item's product to buy (Ctrl-S there).
+    /// The shopping list's order: as edited, or grouped by the shop of each item's product to buy (Ctrl-S there).
     public var listOrder: ListOrder = .recent
     /// Comparisons deleted in this run (the last deleted last), for Ctrl-Y on the list.
     public internal(set) var deletedComparisons: [Comparison] = []

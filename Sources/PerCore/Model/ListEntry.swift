@@ -1,6 +1,6 @@
 import Foundation
 
-/// One saved comparison as lists show it: the list screen, `per lists`, the store's summaries.
+/// One saved comparison as lists show it: the list screen, `per lists`, the shop's summaries.
 public struct ListEntry: Equatable, Sendable {
     public var id: ComparisonID
     public var title: String

@@ -16,7 +16,7 @@ public struct ListItem: Equatable, Sendable {
     public var offers: [Offer]
     /// The comparison unit the offers' unit prices are per (`kg`, `100 g`); empty without products.
     public var per: String
-    /// Its place among its store's items when the list is grouped by store (`[` `]`): 0 not placed yet (first,
+    /// Its place among its shop's items when the list is grouped by shop (`[` `]`): 0 not placed yet (first,
     /// most recently edited first), then 1, 2… in the order the user set.
     public var aisle: Int
 
@@ -39,17 +39,17 @@ public struct ListItem: Equatable, Sendable {
     /// On the list: counted at least once.
     public var isListed: Bool { count > 0 }
 
-    /// What to buy: the pinned product while it is ranked, else the best value. With a current store, only that
-    /// store's products count: the pinned one if it is there, else the best there; nil when it has none.
-    public func productToBuy(at store: ShopName? = nil) -> Offer? {
-        let here = store.map { store in offers.filter { store.matches($0.product.store) } } ?? offers
+    /// What to buy: the pinned product while it is ranked, else the best value. With a current shop, only that
+    /// shop's products count: the pinned one if it is there, else the best there; nil when it has none.
+    public func productToBuy(at shop: ShopName? = nil) -> Offer? {
+        let here = shop.map { shop in offers.filter { shop.matches($0.product.shop) } } ?? offers
         if let pinned, let offer = here.first(where: { $0.product.id == pinned }) { return offer }
         return here.first
     }
 
-    /// count × the price of the product to buy (at `store`); nil without one.
-    public func lineTotal(at store: ShopName? = nil) -> Decimal? {
-        productToBuy(at: store)?.product.price.map { $0 * Decimal(count) }
+    /// count × the price of the product to buy (at `shop`); nil without one.
+    public func lineTotal(at shop: ShopName? = nil) -> Decimal? {
+        productToBuy(at: shop)?.product.price.map { $0 * Decimal(count) }
     }
 
     /// The count after `+` (`delta` 1) or `-` (-1), kept from 0 to `maximumCount`.
@@ -94,9 +94,9 @@ public struct ListTotals: Equatable, Sendable {
     /// Items on the list without a product to buy (no price yet).
     public var unpriced = 0
 
-    public init(_ entries: [ListEntry], at store: ShopName? = nil) {
+    public init(_ entries: [ListEntry], at shop: ShopName? = nil) {
         for entry in entries where entry.isOnTheList {
-            guard let line = entry.item.lineTotal(at: store) else {
+            guard let line = entry.item.lineTotal(at: shop) else {
                 unpriced += 1
                 continue
             }

@@ -6,16 +6,16 @@ public struct PriceRecord: Equatable, Sendable {
     /// The product it was the price of (which may be deleted since: its history is kept).
     public var product: ProductID
     public var name: String
-    public var store: String
+    public var shop: String
     public var seen: CalendarDay?
     public var price: Decimal
     public var quantity: Decimal
     public var unit: MeasureUnit
 
-    public init(product: ProductID, name: String, store: String, seen: CalendarDay?, price: Decimal, quantity: Decimal, unit: MeasureUnit) {
+    public init(product: ProductID, name: String, shop: String, seen: CalendarDay?, price: Decimal, quantity: Decimal, unit: MeasureUnit) {
         self.product = product
         self.name = name
-        self.store = store
+        self.shop = shop
         self.seen = seen
         self.price = price
         self.quantity = quantity
@@ -25,12 +25,12 @@ public struct PriceRecord: Equatable, Sendable {
     /// The product's price as it is; nil unless it is priced (`Product.isPriced`).
     public init?(_ product: Product) {
         guard let (price, quantity, unit) = product.pricing else { return nil }
-        self.init(product: product.id, name: product.name, store: product.store, seen: product.seen, price: price, quantity: quantity, unit: unit)
+        self.init(product: product.id, name: product.name, shop: product.shop, seen: product.seen, price: price, quantity: quantity, unit: unit)
     }
 
     /// The record as a product (for ranking it against a comparison).
     public var asProduct: Product {
-        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, store: store, seen: seen)
+        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, shop: shop, seen: seen)
     }
 }
 

@@ -9,26 +9,26 @@ public struct Product: Equatable, Hashable, Sendable {
     public var unit: MeasureUnit?
     /// How the quantity was typed when it was a multipack (`6×330`); shown while it describes the quantity.
     public var pack: Multipack?
-    /// Where the price was seen; empty: not said. A new product starts with the store of the one typed before it.
-    public var store: String
+    /// Where the price was seen; empty: not said. A new product starts with the shop of the one typed before it.
+    public var shop: String
     /// The day the price was seen: today whenever its price, quantity or unit is committed; nil when not known
     /// (a product saved before per kept dates, or whose price was never committed).
     public var seen: CalendarDay?
 
     public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
-                pack: Multipack? = nil, store: String = "", seen: CalendarDay? = nil) {
+                pack: Multipack? = nil, shop: String = "", seen: CalendarDay? = nil) {
         self.id = id
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
         self.pack = pack
-        self.store = store
+        self.shop = shop
         self.seen = seen
     }
 
     /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
-    /// over the unit of the one before it, nor does the store, carried over the same way; a blank product is
+    /// over the unit of the one before it, nor does the shop, carried over the same way; a blank product is
     /// neither saved nor ranked until something is typed.
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 

@@ -4,12 +4,12 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     case quantity
     case unit
     case name
-    case store
+    case shop
 
     public var isNumeric: Bool {
         switch self {
         case .price, .quantity: true
-        case .unit, .name, .store: false
+        case .unit, .name, .shop: false
         }
     }
 
@@ -17,7 +17,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     public var isPricing: Bool {
         switch self {
         case .price, .quantity, .unit: true
-        case .name, .store: false
+        case .name, .shop: false
         }
     }
 
@@ -27,7 +27,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         case .quantity: "Quantity"
         case .unit: "Unit"
         case .name: "Name"
-        case .store: "Store"
+        case .shop: "Shop"
         }
     }
 }

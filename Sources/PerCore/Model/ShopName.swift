@@ -1,18 +1,18 @@
 import Foundation
 
-/// The current store (`per --store NAME`, `per trip --store NAME`): the shop the list is for. A product is at it when
-/// its store is the same name, ignoring case, accents and spaces around it.
+/// The current shop (`per --shop NAME`, `per trip --shop NAME`): the shop the list is for. A product is at it when
+/// its shop is the same name, ignoring case, accents and spaces around it.
 public struct ShopName: Equatable, Hashable, Sendable {
     public let text: String
 
-    /// nil for an empty name (all spaces): no current store.
+    /// nil for an empty name (all spaces): no current shop.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         self.text = trimmed
     }
 
-    public func matches(_ store: String) -> Bool {
-        store.trimmingCharacters(in: .whitespaces).compare(text, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+    public func matches(_ shop: String) -> Bool {
+        shop.trimmingCharacters(in: .whitespaces).compare(text, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
     }
 }

@@ -67,10 +67,10 @@ public struct ComparisonReport: Sendable {
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
-        // The store column only when a product has a store, so a table without stores stays as narrow as before.
-        let hasStores = comparison.products.contains { !$0.store.isEmpty }
+        // The shop column only when a product has a shop, so a table without stores stays as narrow as before.
+        let hasShops = comparison.products.contains { !$0.shop.isEmpty }
         var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
-        if hasStores { header.append("Store") }
+        if hasShops { header.append("Shop") }
         let body: [[String]] = rows.map { r in
             let p = r.product
             let verdict: String
@@ -87,7 +87,7 @@ public struct ComparisonReport: Sendable {
                 r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-",
                 verdict,
             ]
-            if hasStores { cells.append(TerminalText.singleLine(p.store)) }
+            if hasShops { cells.append(TerminalText.singleLine(p.shop)) }
             return cells
         }
         var lines: [String] = []
@@ -111,7 +111,7 @@ public struct ComparisonReport: Sendable {
                 ("rank", r.rank.map(String.init) ?? "null"),
                 ("best", r.isBest ? "true" : "false"),
                 ("percentMore", r.percentMore.map(DecimalText.format) ?? "null"),
-                ("store", product.store.isEmpty ? "null" : jsonString(product.store)),
+                ("store", product.shop.isEmpty ? "null" : jsonString(product.shop)),
             ]
             if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
@@ -138,7 +138,7 @@ public struct ComparisonReport: Sendable {
                 r.rank.map(String.init) ?? "",
                 r.isBest ? "true" : "false",
                 r.percentMore.map(DecimalText.format) ?? "",
-                CSVExchange.textCell(product.store),
+                CSVExchange.textCell(product.shop),
             ]
             if showsSeen { cells.append(product.seen?.iso ?? "") }
             // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).

@@ -24,12 +24,12 @@ public struct HistoryReport: Sendable {
     }
 
     public var table: String {
-        let header = ["Seen", "Store", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)", ""]
+        let header = ["Seen", "Shop", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)", ""]
         let body: [[String]] = book.entries.enumerated().map { index, entry in
             let r = entry.record
             let marks = [index == book.lowestIndex ? "* lowest" : nil, entry.isCurrent ? "now" : nil].compactMap { $0 }
             return [
-                r.seen?.iso ?? "-", TerminalText.singleLine(r.store), TerminalText.singleLine(r.name),
+                r.seen?.iso ?? "-", TerminalText.singleLine(r.shop), TerminalText.singleLine(r.name),
                 MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity), r.unit.symbol,
                 book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", marks.joined(separator: ", "),
             ]
@@ -46,7 +46,7 @@ public struct HistoryReport: Sendable {
             let r = entry.record
             let fields: [(String, String)] = [
                 ("name", JSONExchange.string(r.name)),
-                ("store", r.store.isEmpty ? "null" : JSONExchange.string(r.store)),
+                ("store", r.shop.isEmpty ? "null" : JSONExchange.string(r.shop)),
                 ("seen", r.seen.map { JSONExchange.string($0.iso) } ?? "null"),
                 ("price", JSONExchange.string(DecimalText.format(r.price))),
                 ("quantity", JSONExchange.string(DecimalText.format(r.quantity))),
@@ -66,7 +66,7 @@ public struct HistoryReport: Sendable {
         for (index, entry) in book.entries.enumerated() {
             let r = entry.record
             let cells = [
-                CSVExchange.textCell(r.name), CSVExchange.textCell(r.store), r.seen?.iso ?? "",
+                CSVExchange.textCell(r.name), CSVExchange.textCell(r.shop), r.seen?.iso ?? "",
                 DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
                 unitPriceText(entry) ?? "", book.perLabel,
                 entry.isCurrent ? "true" : "false", index == book.lowestIndex ? "true" : "false",

@@ -2,7 +2,7 @@ import Foundation
 
 /// A product written on the command line: `[NAME=]PRICE/QUANTITY UNIT[@STORE]`, e.g. `oats=6.99/1kg@Costco`,
 /// `4.49/6x330ml`. The first `/` separates price from quantity; the quantity may hold one keypad operation; the
-/// last `@` after it starts the store.
+/// last `@` after it starts the shop.
 public struct ProductSpec: Equatable, Sendable {
     public var product: Product
 
@@ -17,7 +17,7 @@ public struct ProductSpec: Equatable, Sendable {
         func fail(_ reason: String) -> Result<Product, ParseError> { .failure(ParseError(argument: argument, reason: reason)) }
         var name = ""
         var rest = Substring(argument)
-        // The store (after the last `@` that follows a `/`) may hold `=`: the name's `=` is looked for before it.
+        // The shop (after the last `@` that follows a `/`) may hold `=`: the name's `=` is looked for before it.
         let storeStart = argument.lastIndex(of: "@").flatMap { at in argument[..<at].contains("/") ? at : nil } ?? argument.endIndex
         if let equals = argument[..<storeStart].lastIndex(of: "=") {
             name = String(argument[..<equals]).trimmingCharacters(in: .whitespaces)
@@ -28,13 +28,13 @@ public struct ProductSpec: Equatable, Sendable {
         }
         let priceText = String(rest[..<slash]).trimmingCharacters(in: .whitespaces)
         var amountText = rest[rest.index(after: slash)...].trimmingCharacters(in: .whitespaces)
-        var store = ""
+        var shop = ""
         if let at = amountText.lastIndex(of: "@") {
-            store = String(amountText[amountText.index(after: at)...]).trimmingCharacters(in: .whitespaces)
+            shop = String(amountText[amountText.index(after: at)...]).trimmingCharacters(in: .whitespaces)
             amountText = String(amountText[..<at]).trimmingCharacters(in: .whitespaces)
-            if store.isEmpty { return fail("missing store after @ (e.g. 6.99/1kg@Costco)") }
-            if let scalar = TerminalText.forbiddenScalar(in: store) {
-                return fail("the store holds the control character \(TerminalText.codePoint(scalar))")
+            if shop.isEmpty { return fail("missing shop after @ (e.g. 6.99/1kg@Costco)") }
+            if let scalar = TerminalText.forbiddenScalar(in: shop) {
+                return fail("the shop holds the control character \(TerminalText.codePoint(scalar))")
             }
         }
         /// A price or quantity: one keypad expression, above zero.
@@ -61,7 +61,7 @@ public struct ProductSpec: Equatable, Sendable {
         guard let unit = MeasureUnit(parsing: unitText) else {
             return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
         }
-        return .success(Product(name: name, price: price, quantity: quantity, unit: unit, store: store))
+        return .success(Product(name: name, price: price, quantity: quantity, unit: unit, shop: shop))
     }
 
     /// Splits `6x330 ml` into `6x330` and `ml`: the quantity is digits, points and operators;

@@ -9,13 +9,13 @@ public enum TripFormat: String, CaseIterable, Sendable {
 /// The shopping list for `per trip`: the items on the list (count ≥ 1) in list order, each with the product to
 /// buy and its line total, then the totals. Text is made safe on the way: the table and the checklist show control
 /// characters as `\u{1B}` (line breaks and tabs as spaces), JSON escapes them. The table and the checklist show
-/// the currency; JSON keeps plain decimal strings and adds a `currency` field when one is set (and `store`, the
-/// current store, with `--store`).
+/// the currency; JSON keeps plain decimal strings and adds a `currency` field when one is set (and `shop`, the
+/// current shop, with `--shop`).
 public struct TripReport: Sendable {
     public let items: [ListEntry]
     public let totals: ListTotals
     public let currency: Currency?
-    /// The current store (`--store`): each item's product to buy is the best there (none when it has none there).
+    /// The current shop (`--shop`): each item's product to buy is the best there (none when it has none there).
     public let shop: ShopName?
 
     public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil) {
@@ -44,7 +44,7 @@ public struct TripReport: Sendable {
     public var table: String {
         guard !items.isEmpty else { return "Nothing on the list.\n" }
         let atShop = shop.map { "At \(TerminalText.singleLine($0.text))\n" } ?? ""
-        let header = ["", "Count", "Item", "Buy", "Store", "Price", "Total"]
+        let header = ["", "Count", "Item", "Buy", "Shop", "Price", "Total"]
         let body: [[String]] = items.map { entry in
             let buy = entry.item.productToBuy(at: shop)
             return [
@@ -52,7 +52,7 @@ public struct TripReport: Sendable {
                 "\(entry.item.count)x",
                 TerminalText.singleLine(entry.displayTitle),
                 buy.map(label) ?? "-",
-                buy.map { TerminalText.singleLine($0.product.store) } ?? "",
+                buy.map { TerminalText.singleLine($0.product.shop) } ?? "",
                 buy?.product.price.map(shown) ?? "-",
                 entry.item.lineTotal(at: shop).map(shown) ?? "-",
             ]
@@ -76,8 +76,8 @@ public struct TripReport: Sendable {
         var lines = items.map { entry -> String in
             var line = "- [\(entry.item.bought ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
             if let buy = entry.item.productToBuy(at: shop) {
-                let store = buy.product.store.trimmingCharacters(in: .whitespaces)
-                line += ": " + [label(buy), store.isEmpty ? nil : TerminalText.singleLine(store), buy.product.price.map(shown)]
+                let seenAt = buy.product.shop.trimmingCharacters(in: .whitespaces)
+                line += ": " + [label(buy), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
                 if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }
             }
@@ -97,7 +97,7 @@ public struct TripReport: Sendable {
                 let p = offer.product
                 let fields: [(String, String)] = [
                     ("name", string(p.name)),
-                    ("store", p.store.isEmpty ? "null" : string(p.store)),
+                    ("store", p.shop.isEmpty ? "null" : string(p.shop)),
                     ("price", decimal(p.price)),
                     ("quantity", decimal(p.quantity)),
                     ("unit", p.unit.map { string($0.symbol) } ?? "null"),

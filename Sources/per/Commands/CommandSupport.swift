@@ -25,11 +25,11 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the database for a command, or says why not. With `create` false (the reading commands) a missing
     /// database is an error and nothing is created.
-    func openStore(create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
-        try Self.openStore(at: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
+    func openDatabase(create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
+        try Self.openDatabase(at: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
     }
 
-    static func openStore(at option: String?, create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
+    static func openDatabase(at option: String?, create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
         let path = try resolvedPath(option)
         do {
             return try ComparisonDatabase(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)

@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let currency = try self.currency.resolved()
-            let store = try database.openStore(create: false)
+            let store = try database.openDatabase(create: false)
             var comparisons: [Comparison]
             if names.isEmpty {
                 comparisons = try store.loadAll()

@@ -31,7 +31,7 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try database.openStore(create: false)
+            let store = try database.openDatabase(create: false)
             let first = try savedComparison(named: name, in: try store.summaries())
             guard let comparison = try store.load(first.id) else {
                 throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile

@@ -23,7 +23,7 @@ struct ImportCommand: ParsableCommand {
             let input = try Output.Pieces(file)
             let path = try database.resolvedPath()
             let existed = FileManager.default.fileExists(atPath: path)
-            let store = try database.openStore(create: true)
+            let store = try database.openDatabase(create: true)
             // One transaction, written as the file is read: memory stays flat, and a refusal anywhere rolls it all back.
             let counts: ImportCounts
             do {

@@ -16,7 +16,7 @@ struct ListsCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let summaries = try database.openStore(create: false).summaries()
+            let summaries = try database.openDatabase(create: false).summaries()
             guard !summaries.isEmpty else {
                 try Output.out("No saved comparisons yet.\n")
                 return

@@ -28,7 +28,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let currency = try self.currency.resolved()
-            let store = try database.openStore(create: false)
+            let store = try database.openDatabase(create: false)
             let found = try savedComparison(named: name, in: try store.summaries())
             guard let comparison = try store.load(found.id) else {
                 throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile

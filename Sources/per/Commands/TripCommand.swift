@@ -24,14 +24,14 @@ struct TripCommand: ParsableCommand {
         try reportingFailures {
             _ = try database.resolvedPath()
             _ = try currency.resolved()
-            _ = try ShopSettings.store(shop.store)
+            _ = try ShopSettings.shop(shop.shop)
         }
     }
 
     func run() throws {
         try reportingFailures {
             let currency = try self.currency.resolved()
-            let database = try self.database.openStore(create: false)
+            let database = try self.database.openDatabase(create: false)
             if reset { try database.clearCheckOffs() }
             try Output.out(TripReport(try database.shoppingList(), currency: currency, at: shop.name).render(format))
         }

@@ -54,10 +54,10 @@ import Testing
     @Test func nextFromTheLastFieldOfTheLastProductStartsANewProduct() {
         var store = TestStore()
         store.type("2\t3\tkg\toats\tAldi")
-        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, store: "Aldi", seen: today)
-        store.send(.comparison(.nextField), effects: [.saveField(.store, product: oats)]) {
+        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
+        store.send(.comparison(.nextField), effects: [.saveField(.shop, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram, store: "Aldi"))   // the unit and the store carry over
+            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram, shop: "Aldi"))   // the unit and the store carry over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
@@ -66,7 +66,7 @@ import Testing
     @Test func theStoreIsEditedLikeTheNameAndChangesNoDay() {
         var store = TestStore()
         store.type("2\t1\tkg\toats\t")
-        #expect(store.state.editing.focus == FieldFocus(product: 0, field: .store))
+        #expect(store.state.editing.focus == FieldFocus(product: 0, field: .shop))
         #expect(store.state.editing.editor == .text(""))
         store.send(.comparison(.type("A"))) { $0.editing.editor = .text("A") }
         store.send(.comparison(.paste("ldi\nx"))) {
@@ -78,8 +78,8 @@ import Testing
             $0.editing.editor = .text("Aldi")
             $0.chrome.status = nil
         }
-        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, store: "Aldi", seen: today)
-        store.send(.comparison(.previousField), effects: [.saveField(.store, product: oats)]) {
+        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, shop: "Aldi", seen: today)
+        store.send(.comparison(.previousField), effects: [.saveField(.shop, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("oats")))
         }
@@ -96,7 +96,7 @@ import Testing
     @Test func aCarriedStoreIsReplacedByTypingAndEditedAfterAMotion() {
         var store = TestStore()
         store.type("2\t1\tkg\toats\tAldi\t3\t1\t\tbran\t")
-        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .store))
+        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .shop))
         #expect(store.state.editing.editor == .text(.entered("Aldi")))
         let screen = ScreenView.render(store.state)
         #expect(screen.styleLines[3].hasPrefix("BB.UUUUR"), "the carried store is underlined:\n\(screen.lines.joined(separator: "\n"))\n\(screen.styleLines.joined(separator: "\n"))")
@@ -106,8 +106,8 @@ import Testing
             $0.chrome.flash = nil
         }
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
-        let bran = Product(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, store: "Lidl", seen: today)
-        store.send(.comparison(.previousField), effects: [.saveField(.store, product: bran)]) {
+        let bran = Product(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
+        store.send(.comparison(.previousField), effects: [.saveField(.shop, product: bran)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: bran)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("bran")))
         }
@@ -150,14 +150,14 @@ import Testing
     }
 
     @Test func aNewProductStartsWithTheStoreOfTheOneBeforeIt() {
-        var store = TestStore(Comparison(id: "c", products: [Product(id: "x", price: 1, quantity: 1, unit: .kilogram, store: "Costco")]))
-        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Costco"])
+        var store = TestStore(Comparison(id: "c", products: [Product(id: "x", price: 1, quantity: 1, unit: .kilogram, shop: "Costco")]))
+        #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", "Costco"])
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"])]) {
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: $0.editing.comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) })]
             $0.editing.comparison.removeAllProducts()
-            $0.editing.comparison.append(Product(id: "s-2", store: "Costco"))
+            $0.editing.comparison.append(Product(id: "s-2", shop: "Costco"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
             $0.chrome.status = StatusMessage("Comparison cleared")

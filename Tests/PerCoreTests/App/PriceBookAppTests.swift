@@ -10,36 +10,36 @@ import Testing
     /// Oats at Costco, 5.49 for 1 kg, seen on 3 Oct.
     static func oats() -> Comparison {
         Comparison(id: "c", title: "Oats", products: [Product(id: "p", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram,
-                                                              store: "Costco", seen: october3)])
+                                                              shop: "Costco", seen: october3)])
     }
 
-    static func record(_ price: String, store: String, seen: CalendarDay) -> PriceRecord {
-        PriceRecord(product: "old", name: "Oats", store: store, seen: seen, price: dec(price), quantity: 1, unit: .kilogram)
+    static func record(_ price: String, shop: String, seen: CalendarDay) -> PriceRecord {
+        PriceRecord(product: "old", name: "Oats", shop: shop, seen: seen, price: dec(price), quantity: 1, unit: .kilogram)
     }
 
     // MARK: --store
 
     @Test func theStoreGivenAtStartIsTheNewProductsStoreOverTheLastProducts() {
-        let store = TestStore(Self.oats(), store: "Lidl")
-        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Lidl"])
+        let store = TestStore(Self.oats(), shop: "Lidl")
+        #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", "Lidl"])
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .price))
     }
 
     @Test func withoutAStoreGivenANewProductTakesTheLastProductsStore() {
         let store = TestStore(Self.oats())
-        #expect(store.state.editing.comparison.products.map(\.store) == ["Costco", "Costco"])
+        #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", "Costco"])
     }
 
     @Test func theStoreGivenAtStartIsSavedWithTheFirstTypedPriceAndCarriesOn() {
-        var store = TestStore(store: "Lidl")
+        var store = TestStore(shop: "Lidl")
         store.type("3")
-        let product = Product(id: "s-1", price: 3, store: "Lidl", seen: TestStore.today)
+        let product = Product(id: "s-1", price: 3, shop: "Lidl", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
         store.type("1\tkg\tOats\t\t")
-        #expect(store.state.editing.comparison.products.map(\.store) == ["Lidl", "Lidl"])
+        #expect(store.state.editing.comparison.products.map(\.shop) == ["Lidl", "Lidl"])
     }
 
     // MARK: Freshness
@@ -90,13 +90,13 @@ import Testing
     @Test func aHigherPriceSaysTheLowestSeenWhereAndWhen() {
         var store = TestStore(Self.oats())
         let oats = PriceRecord(Self.oats().products[0])!
-        store.send(.comparison(.historyLoaded("c", [Self.record("6.61", store: "Costco", seen: Self.earlier)]))) {
+        store.send(.comparison(.historyLoaded("c", [Self.record("6.61", shop: "Costco", seen: Self.earlier)]))) {
             $0.editing.lowestSeen = .record(oats)
         }
         store.type("7.52\t")
         #expect(store.state.chrome.status == nil)   // no quantity yet: no unit price
         store.type("1")
-        let product = Product(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
+        let product = Product(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
@@ -120,7 +120,7 @@ import Testing
         #expect(store.state.editing.unitToSettle == "s-1")
         store.apply(.comparison(.clearField))
         store.type("g")
-        let product = Product(id: "s-1", price: 3, quantity: 500, unit: .gram, store: "Costco", seen: TestStore.today)
+        let product = Product(id: "s-1", price: 3, quantity: 500, unit: .gram, shop: "Costco", seen: TestStore.today)
         // Saved without keeping 3 for 500 kg in the history: it was never a price seen.
         #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, keepsEarlierPrice: false, in: ComparisonHeader(id: "c", title: "Oats"))])
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +9%)"))
@@ -129,10 +129,10 @@ import Testing
 
     @Test func aLowerPriceIsANewLowestAndBecomesTheLowest() {
         var store = TestStore(Self.oats())
-        store.apply(.comparison(.historyLoaded("c", [Self.record("6.61", store: "Aldi", seen: Self.earlier)])))
+        store.apply(.comparison(.historyLoaded("c", [Self.record("6.61", shop: "Aldi", seen: Self.earlier)])))
         store.type("5\t")
         store.type("1")
-        let product = Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, store: "Costco", seen: TestStore.today)
+        let product = Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
@@ -148,7 +148,7 @@ import Testing
 
     @Test func theLowestInTheHistoryCountsAndAStorelessOneSaysOnlyItsDay() {
         var store = TestStore(Self.oats())
-        store.apply(.comparison(.historyLoaded("c", [Self.record("4.00", store: "", seen: Self.earlier)])))
+        store.apply(.comparison(.historyLoaded("c", [Self.record("4.00", shop: "", seen: Self.earlier)])))
         // Oats itself goes up: compared with the history's 4.00.
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         store.apply(.comparison(.clearField))
@@ -174,7 +174,7 @@ import Testing
 
     /// 30 earlier prices, the lowest (3.00) the 11th recorded, all on different days.
     static func thirtyPrices() -> [PriceRecord] {
-        (0..<30).map { i in Self.record(i == 10 ? "3" : "\(6 + i % 3)", store: i % 2 == 0 ? "Costco" : "Aldi", seen: Self.earlier.adding(days: i)!) }
+        (0..<30).map { i in Self.record(i == 10 ? "3" : "\(6 + i % 3)", shop: i % 2 == 0 ? "Costco" : "Aldi", seen: Self.earlier.adding(days: i)!) }
     }
 
     @Test func ctrlVOpensTheHistoryWhichScrollsAndEscGoesBack() {

@@ -234,9 +234,9 @@ import TestSupport
     }
 
     static let stocked = Comparison(id: "s", title: "Oats", products: [
-        Product(id: "c1", name: "c1", price: decimal("6.99"), quantity: 1, unit: .kilogram, store: "Costco"),
-        Product(id: "a1", name: "a1", price: decimal("3.99"), quantity: 500, unit: .gram, store: "Aldi"),
-        Product(id: "a2", name: "a2", price: decimal("4.49"), quantity: 500, unit: .gram, store: "Aldi "),
+        Product(id: "c1", name: "c1", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Costco"),
+        Product(id: "a1", name: "a1", price: decimal("3.99"), quantity: 500, unit: .gram, shop: "Aldi"),
+        Product(id: "a2", name: "a2", price: decimal("4.49"), quantity: 500, unit: .gram, shop: "Aldi "),
     ])
 
     /// With a current store the product to buy is the best there (the pinned one if it is there), none elsewhere.
@@ -259,27 +259,27 @@ import TestSupport
 
     /// Ctrl-S groups the list by the store of each item's product to buy (stores by name, none last), and back.
     @Test func ctrlSGroupsTheListByStore() {
-        let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: 1, quantity: 1, unit: .liter, store: "Aldi")])
-        let rice = Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram, store: "costco")])
+        let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: 1, quantity: 1, unit: .liter, shop: "Aldi")])
+        let rice = Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram, shop: "costco")])
         let recent = [
             ListEntry(id: "b", title: "Bread", productCount: 0),
             ListEntry(id: "r", title: "Rice", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: rice)),
             ListEntry(id: "s", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: Self.stocked)),
             ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: milk)),
         ]
-        #expect(ListOrder.byStore.arranged(recent, at: nil).map(\.title) == ["Milk", "Rice", "Oats", "Bread"])
-        #expect(ListOrder.byStore.arranged(recent, at: ShopName("Aldi")).map(\.title) == ["Oats", "Milk", "Bread", "Rice"])
+        #expect(ListOrder.byShop.arranged(recent, at: nil).map(\.title) == ["Milk", "Rice", "Oats", "Bread"])
+        #expect(ListOrder.byShop.arranged(recent, at: ShopName("Aldi")).map(\.title) == ["Oats", "Milk", "Bread", "Rice"])
         #expect(ListOrder.recent.arranged(recent, at: nil) == recent)
         var store = opened(recent)
         #expect(KeyTable.action(for: .control("s"), in: store.state) == .lists(.toggleOrder))
         store.send(.lists(.toggleOrder), effects: [.loadLists]) {
-            $0.session.listOrder = .byStore
-            $0.chrome.status = StatusMessage("Grouped by store")
+            $0.session.listOrder = .byShop
+            $0.chrome.status = StatusMessage("Grouped by shop")
         }
         store.send(.lists(.loaded(recent))) {
-            $0.screen = .lists(self.lists(ListOrder.byStore.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
+            $0.screen = .lists(self.lists(ListOrder.byShop.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
         }
-        #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Saved comparisons, by store"))
+        #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Saved comparisons, by shop"))
         #expect(ScreenView.render(store.state).lines[2].contains("Milk                        1 L, Aldi"))
         store.send(.lists(.toggleOrder), effects: [.loadLists]) {
             $0.session.listOrder = .recent
@@ -288,9 +288,9 @@ import TestSupport
     }
 
     /// An item whose one product is at `store` ("": none), placed at `aisle` among its store's items.
-    func stocked(_ id: ComparisonID, _ title: String, at store: String, aisle: Int = 0) -> ListEntry {
+    func stocked(_ id: ComparisonID, _ title: String, at shop: String, aisle: Int = 0) -> ListEntry {
         let comparison = Comparison(id: id, title: title, products: [
-            Product(id: ProductID(id.rawValue + "1"), price: 1, quantity: 1, unit: .kilogram, store: store),
+            Product(id: ProductID(id.rawValue + "1"), price: 1, quantity: 1, unit: .kilogram, shop: shop),
         ])
         return ListEntry(id: id, title: title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, aisle: aisle, comparison: comparison))
     }
@@ -310,7 +310,7 @@ import TestSupport
         #expect(KeyTable.action(for: .character("["), in: store.state) == .lists(.moveInAisle(-1)))
         #expect(KeyTable.action(for: .character("]"), in: store.state) == .lists(.moveInAisle(1)))
         store.send(.lists(.moveInAisle(1))) {
-            $0.chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
+            $0.chrome.status = StatusMessage("[ ] order a shop's items: Ctrl-S first", isWarning: true)
         }
         store.apply(.lists(.toggleOrder))
         let grouped = [eggs, oats, milk, rice, bread]   // Aldi (any case), Costco, no store
@@ -325,17 +325,17 @@ import TestSupport
         }
         store.send(.lists(.moveInAisle(1))) { $0.chrome.status = StatusMessage("\"Eggs\" is last at Aldi already") }   // not past Rice
         store.apply(.lists(.selectLast))
-        store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Bread\" is first of the items without a store already") }
+        store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Bread\" is first of the items without a shop already") }
         // The store's list, with those aisles and in recent order, is arranged the same; grouped by store only.
         let saved = [stocked("e", "Eggs", at: "Aldi", aisle: 3), rice, stocked("o", "Oats", at: "aldi ", aisle: 1), bread,
                      stocked("m", "Milk", at: "Aldi", aisle: 2)]
-        #expect(ListOrder.byStore.arranged(saved, at: nil) == placed([oats, milk, eggs, rice, bread], [1, 2, 3]))
+        #expect(ListOrder.byShop.arranged(saved, at: nil) == placed([oats, milk, eggs, rice, bread], [1, 2, 3]))
         #expect(ListOrder.recent.arranged(saved, at: nil) == saved)
         // An item not placed yet (a new one) comes first in its store, most recently edited first.
         let new = stocked("n", "Nuts", at: "Aldi")
-        #expect(ListOrder.byStore.arranged(saved + [new], at: nil).map(\.title) == ["Nuts", "Oats", "Milk", "Eggs", "Rice", "Bread"])
+        #expect(ListOrder.byShop.arranged(saved + [new], at: nil).map(\.title) == ["Nuts", "Oats", "Milk", "Eggs", "Rice", "Bread"])
         // At a current store the groups follow the product to buy there.
-        #expect(ListOrder.byStore.arranged(saved, at: ShopName("Costco")).map(\.title) == ["Rice", "Bread", "Oats", "Milk", "Eggs"])   // one aisle an item: its Aldi place orders it here too
+        #expect(ListOrder.byShop.arranged(saved, at: ShopName("Costco")).map(\.title) == ["Rice", "Bread", "Oats", "Milk", "Eggs"])   // one aisle an item: its Aldi place orders it here too
     }
 
     /// A blank page (no title, no product) is drawn without a box or a count: it is not an item.
@@ -349,7 +349,7 @@ import TestSupport
     /// Titles, names and stores from the database reach the screen as visible text, never as terminal commands.
     @Test func hostileTextIsShownNotObeyed() {
         let hostile = Comparison(id: "h", title: "Oats\u{1B}]52;c;bad\u{7}", products: [
-            Product(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, store: "Shop\u{9B}31m"),
+            Product(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, shop: "Shop\u{9B}31m"),
         ])
         let entry = ListEntry(id: "h", title: hostile.title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: hostile))
         for width in [80, 40] {
@@ -444,7 +444,7 @@ import TestSupport
         }
     }
 
-    /// Random `[`, `]` and moves on a random list grouped by store: what the screen shows is always what the store's
+    /// Random `[`, `]` and moves on a random list grouped by shop: what the screen shows is always what the store's
     /// list would be arranged as after the saved aisle orders (the next poll does not move a row), and each save
     /// names exactly the items of one store, in the order shown.
     @Test(arguments: 0..<20)
@@ -463,9 +463,9 @@ import TestSupport
             let shownBefore = store.state.lists!.entries
             for case .database(.setAisleOrder(let ids)) in store.apply(action) {
                 let group = shownBefore.filter { ids.contains($0.id) }
-                #expect(Set(group.map { ListOrder.store(of: $0, at: nil).lowercased() }).count == 1, "seed \(seed)")
+                #expect(Set(group.map { ListOrder.shop(of: $0, at: nil).lowercased() }).count == 1, "seed \(seed)")
                 #expect(store.state.lists!.entries.filter { ids.contains($0.id) }.map(\.id) == ids)
-                #expect(shownBefore.filter { ListOrder.sameStore(ListOrder.store(of: $0, at: nil), ListOrder.store(of: group[0], at: nil)) }.count == ids.count)
+                #expect(shownBefore.filter { ListOrder.sameShop(ListOrder.shop(of: $0, at: nil), ListOrder.shop(of: group[0], at: nil)) }.count == ids.count)
                 for (place, id) in ids.enumerated() { saved[id] = place + 1 }
                 moves += 1
             }
@@ -474,7 +474,7 @@ import TestSupport
                 entry.item.aisle = saved[entry.id] ?? 0
                 return entry
             }
-            #expect(ListOrder.byStore.arranged(reloaded, at: nil) == store.state.lists!.entries, "seed \(seed)")
+            #expect(ListOrder.byShop.arranged(reloaded, at: nil) == store.state.lists!.entries, "seed \(seed)")
         }
         #expect(moves > 10, "seed \(seed)")
     }

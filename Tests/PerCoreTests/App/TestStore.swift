@@ -9,8 +9,8 @@ struct TestStore {
     static let today = CalendarDay(year: 2026, month: 11, day: 22)!
 
     init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24), currency: Currency? = nil,
-         store: String = "") {
-        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency, today: TestStore.today, shop: ShopName(store)))
+         shop: String = "") {
+        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency, today: TestStore.today, shop: ShopName(shop)))
     }
 
     mutating func send(_ action: Action, effects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,

@@ -7,7 +7,7 @@ extension ComparisonScreen {
         let isEditing = editor != untouchedEditor
         var merged = fresh
         let freshIDs = Set(fresh.products.map(\.id))
-        // Local products the store does not have (failed to save, or being edited here) are kept, each placed
+        // Local products the shop does not have (failed to save, or being edited here) are kept, each placed
         // after the product it followed here (at the end when none). The blank new row stays last: what it
         // becomes is saved after the comparison's last product, so that is where it is shown meanwhile.
         let kept = comparison.products.enumerated().filter { _, product in

@@ -32,9 +32,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
         if comparison.products.last?.isBlank != true {
-            // The shop the user said they are in (`--store`) wins over the store of the last product typed here.
-            let store = session.shop?.text ?? comparison.products.last?.store ?? ""
-            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: store))
+            // The shop the user said they are in (`--shop`) wins over the shop of the last product typed here.
+            let shop = session.shop?.text ?? comparison.products.last?.shop ?? ""
+            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: shop))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
@@ -159,10 +159,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return deleteProduct(id, label: label, session: &session, chrome: &chrome)
         case .clearAll:
             let ids = comparison.products.map(\.id)
-            let store = focusedProduct.store
+            let shop = focusedProduct.shop
             remember(Deletion(products: comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) }))
             comparison.removeAllProducts()
-            comparison.append(Product(id: session.makeProductID(), store: store))
+            comparison.append(Product(id: session.makeProductID(), shop: shop))
             unsaved = []
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
@@ -311,11 +311,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         return effects
     }
 
-    /// A new product at the end starts with the unit and the store of the product typed before it (a shopper is in
+    /// A new product at the end starts with the unit and the shop of the product typed before it (a shopper is in
     /// one shop at a time). A unit alone is not
     /// typed data: the product stays blank, unsaved and unranked until a price, quantity or name is typed.
     private func newProduct(session: inout Session) -> Product {
-        Product(id: session.makeProductID(), unit: comparison.products.last?.unit, store: comparison.products.last?.store ?? "")
+        Product(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: comparison.products.last?.shop ?? "")
     }
 
     /// Where Tab from the last field goes: from a product this session made, to the next one it
@@ -405,7 +405,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 case .quantity:
                     product.quantity = commit.value
                     product.pack = engine.multipack
-                case .unit, .name, .store: break   // not numeric fields
+                case .unit, .name, .shop: break   // not numeric fields
                 }
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
@@ -425,7 +425,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .text(let field):
             switch focus.field {
             case .name: product.name = field.text
-            case .store: product.store = field.text
+            case .shop: product.shop = field.text
             case .price, .quantity, .unit: break
             }
         }
@@ -445,7 +445,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
         case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
         case .name: return .text(.entered(product.name))
-        case .store: return .text(.entered(product.store))
+        case .shop: return .text(.entered(product.shop))
         }
     }
 
@@ -476,11 +476,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             chrome.status = StatusMessage("'\(label)' was already deleted in another session")
             return []
         }
-        let store = comparison.products[index].store
+        let shop = comparison.products[index].shop
         remember(Deletion(products: [PlacedProduct(position: index, product: comparison.products[index])]))
         comparison.removeProduct(at: index)
         unsaved.remove(id)
-        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), store: store)) }
+        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), shop: shop)) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
         chrome.status = StatusMessage("Deleted '\(label)'")

@@ -36,7 +36,7 @@ public enum LowestSeen: Equatable, Sendable {
         guard case .record(let lowest) = self, let lowestPrice = comparison.unitPrice(of: lowest.asProduct),
               let perBasis = comparison.pricePerBasis(lowestPrice) else { return nil }
         let amount = currency.format(MoneyFormat.plain.unitPrice(perBasis))
-        var whereAndWhen = lowest.store.isEmpty ? "" : " at " + TerminalText.singleLine(lowest.store)
+        var whereAndWhen = lowest.shop.isEmpty ? "" : " at " + TerminalText.singleLine(lowest.shop)
         if let seen = lowest.seen { whereAndWhen += Self.day(seen, today: today, after: whereAndWhen) }
         if unitPrice < lowestPrice { return "New lowest price seen (was \(amount)\(whereAndWhen))" }
         let per = comparison.basis.map { " per " + $0.label } ?? ""
@@ -44,7 +44,7 @@ public enum LowestSeen: Equatable, Sendable {
         return "Lowest seen: \(amount)\(per)\(whereAndWhen) (this is \(than))"
     }
 
-    /// `, 3 Oct` after a store, ` on 3 Oct` without one; `today` as such.
+    /// `, 3 Oct` after a shop, ` on 3 Oct` without one; `today` as such.
     static func day(_ seen: CalendarDay, today: CalendarDay, after text: String) -> String {
         if seen == today { return text.isEmpty ? " today" : ", today" }
         return (text.isEmpty ? " on " : ", ") + seen.shortText(on: today)

@@ -16,7 +16,7 @@ public struct ProductRowText: Equatable, Sendable {
     public var quantity: String?
     public var unit: String?
     public var name: String?
-    public var store: String?
+    public var shop: String?
     /// What names the product in a line or a question: its name, else what it is (`3.99 for 500 g`).
     public var label: String
     /// What the texts were made from, so an unchanged row can be kept.
@@ -24,7 +24,7 @@ public struct ProductRowText: Equatable, Sendable {
     let unitPriceValue: UnitPrice?
 
     /// `toBuy`: the shopping list's product to buy when it is not the best value (pinned, or the best at the current
-    /// store); its verdict says so.
+    /// shop); its verdict says so.
     init(_ product: Product, in comparison: Comparison, toBuy: ProductID? = nil) {
         self.product = product
         switch comparison.standing(of: product) {
@@ -50,13 +50,13 @@ public struct ProductRowText: Equatable, Sendable {
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
         label = product.label
-        store = product.store.isEmpty ? nil : product.store
+        shop = product.shop.isEmpty ? nil : product.shop
     }
 
-    /// The name cell when neither the name nor the store is being edited: `Oats @ Costco`, `@ Costco`, `Oats`.
-    public var nameAndStore: String? {
-        guard let store else { return name }
-        return (name.map { $0 + " " } ?? "") + "@ " + store
+    /// The name cell when neither the name nor the shop is being edited: `Oats @ Costco`, `@ Costco`, `Oats`.
+    public var nameAndShop: String? {
+        guard let shop else { return name }
+        return (name.map { $0 + " " } ?? "") + "@ " + shop
     }
 }
 
@@ -125,13 +125,13 @@ public struct TablePage: Equatable, Sendable {
         }
     }
 
-    /// The shopping list's product to buy, as `ListItem` picks it: without a current store the pinned one (the best
-    /// value is marked already); at a store, the pinned one if it is there, else the best there (one pass over the
-    /// products, only with a store).
+    /// The shopping list's product to buy, as `ListItem` picks it: without a current shop the pinned one (the best
+    /// value is marked already); at a shop, the pinned one if it is there, else the best there (one pass over the
+    /// products, only with a shop).
     static func productToBuy(_ comparison: Comparison, at shop: ShopName?) -> ProductID? {
         guard let shop else { return comparison.pinned }
         var best: (id: ProductID, price: UnitPrice)?
-        for product in comparison.products where shop.matches(product.store) {
+        for product in comparison.products where shop.matches(product.shop) {
             guard let price = comparison.unitPrice(of: product) else { continue }
             if product.id == comparison.pinned { return product.id }
             if best == nil || price < best!.price { best = (product.id, price) }

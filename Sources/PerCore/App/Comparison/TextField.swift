@@ -1,4 +1,4 @@
-/// The name or store field's edit: its text and a caret, edited like a text field.
+/// The name or shop field's edit: its text and a caret, edited like a text field.
 public struct TextField: Equatable, Sendable {
     public private(set) var text: String
     public private(set) var caret: Caret

@@ -1,8 +1,8 @@
 /// The open comparison's price book (Ctrl-V): every price seen, newest first, the lowest marked. It only reads:
-/// the prices come from the store (`.loadHistory`), and the comparison stays open behind it.
+/// the prices come from the shop (`.loadHistory`), and the comparison stays open behind it.
 public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
     public enum Content: Equatable, Sendable {
-        /// Asked of the store, not there yet.
+        /// Asked of the shop, not there yet.
         case loading
         case loaded(PriceBook)
     }

@@ -1,41 +1,41 @@
 import Foundation
 
-/// The order of the list screen (Ctrl-S there): most recently edited first, or grouped by the store of each item's
-/// product to buy (stores by name, items without a store last; within a store, the order the user set with `[` `]`,
+/// The order of the list screen (Ctrl-S there): most recently edited first, or grouped by the shop of each item's
+/// product to buy (stores by name, items without a shop last; within a shop, the order the user set with `[` `]`,
 /// its aisles, items not placed yet first and most recently edited first).
 public enum ListOrder: Equatable, Sendable {
     case recent
-    case byStore
+    case byShop
 
-    public var toggled: ListOrder { self == .recent ? .byStore : .recent }
+    public var toggled: ListOrder { self == .recent ? .byShop : .recent }
 
     /// `entries` (most recently edited first) in this order.
     public func arranged(_ entries: [ListEntry], at shop: ShopName?) -> [ListEntry] {
         switch self {
         case .recent:
             return entries
-        case .byStore:
-            let keyed = entries.enumerated().map { offset, entry in (entry: entry, offset: offset, store: Self.store(of: entry, at: shop)) }
+        case .byShop:
+            let keyed = entries.enumerated().map { offset, entry in (entry: entry, offset: offset, shop: Self.shop(of: entry, at: shop)) }
             return keyed.sorted { a, b in
-                switch (a.store.isEmpty, b.store.isEmpty) {
+                switch (a.shop.isEmpty, b.shop.isEmpty) {
                 case (false, true): return true
                 case (true, false): return false
                 case (true, true): return (a.entry.item.aisle, a.offset) < (b.entry.item.aisle, b.offset)
                 case (false, false):
-                    let order = a.store.compare(b.store, options: Self.storeComparison)
+                    let order = a.shop.compare(b.shop, options: Self.storeComparison)
                     return order == .orderedSame ? (a.entry.item.aisle, a.offset) < (b.entry.item.aisle, b.offset) : order == .orderedAscending
                 }
             }.map(\.entry)
         }
     }
 
-    /// The store an entry is grouped under: its product to buy's (`""`: none).
-    public static func store(of entry: ListEntry, at shop: ShopName?) -> String {
-        entry.item.productToBuy(at: shop)?.product.store.trimmingCharacters(in: .whitespaces) ?? ""
+    /// The shop an entry is grouped under: its product to buy's (`""`: none).
+    public static func shop(of entry: ListEntry, at shop: ShopName?) -> String {
+        entry.item.productToBuy(at: shop)?.product.shop.trimmingCharacters(in: .whitespaces) ?? ""
     }
 
-    /// Whether two entries are grouped under one store (names compared ignoring case and accents).
-    public static func sameStore(_ a: String, _ b: String) -> Bool { a.compare(b, options: storeComparison) == .orderedSame }
+    /// Whether two entries are grouped under one shop (names compared ignoring case and accents).
+    public static func sameShop(_ a: String, _ b: String) -> Bool { a.compare(b, options: storeComparison) == .orderedSame }
 
     private static let storeComparison: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 }

@@ -33,9 +33,9 @@ public enum ListsAction: Equatable, Sendable {
     case askClearCheckOffs
     /// Confirmed: clear every check-off.
     case clearCheckOffs
-    /// Ctrl-S: group the items by the store of their product to buy, or back to most recently edited first.
+    /// Ctrl-S: group the items by the shop of their product to buy, or back to most recently edited first.
     case toggleOrder
-    /// `[` / `]` while grouped by store: the selected item one place up (-1) or down (1) among its store's items
+    /// `[` / `]` while grouped by shop: the selected item one place up (-1) or down (1) among its shop's items
     /// (its aisles); saved for every session, not an edit.
     case moveInAisle(Int)
     // Typing a title (new or rename)

@@ -66,7 +66,7 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
         }
     }
 
-    /// Takes a fresh list from the store, keeping the selection on the same comparison.
+    /// Takes a fresh list from the shop, keeping the selection on the same comparison.
     mutating func refresh(_ fresh: [ListEntry]) {
         let id = wanted ?? selectedEntry?.id
         wanted = nil
@@ -147,7 +147,7 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
             return [.database(.clearCheckOffs)]
         case .toggleOrder:
             session.listOrder = session.listOrder.toggled
-            chrome.status = StatusMessage(session.listOrder == .byStore ? "Grouped by store" : "Most recently edited first")
+            chrome.status = StatusMessage(session.listOrder == .byShop ? "Grouped by shop" : "Most recently edited first")
             return [.database(.loadLists)]
         case .moveInAisle(let step):
             if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return [.database(effect)] }
@@ -245,19 +245,19 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
         return .changeListCount(entry.id, by: count - entry.item.count)
     }
 
-    /// `[` / `]`: swaps the selected item with the one before (after) it among its store's items, and numbers that
-    /// store's items 1, 2… in their new order (their aisles); nil (and a message) when it cannot move that way.
+    /// `[` / `]`: swaps the selected item with the one before (after) it among its shop's items, and numbers that
+    /// shop's items 1, 2… in their new order (their aisles); nil (and a message) when it cannot move that way.
     private mutating func moveInAisle(by step: Int, session: Session, chrome: inout Chrome) -> DatabaseEffect? {
         guard let entry = selectedEntry else { return nil }
-        guard session.listOrder == .byStore else {
-            chrome.status = StatusMessage("[ ] order a store's items: Ctrl-S first", isWarning: true)
+        guard session.listOrder == .byShop else {
+            chrome.status = StatusMessage("[ ] order a shop's items: Ctrl-S first", isWarning: true)
             return nil
         }
-        let store = ListOrder.store(of: entry, at: session.shop)
-        let group = entries.indices.filter { ListOrder.sameStore(ListOrder.store(of: entries[$0], at: session.shop), store) }
+        let shop = ListOrder.shop(of: entry, at: session.shop)
+        let group = entries.indices.filter { ListOrder.sameShop(ListOrder.shop(of: entries[$0], at: session.shop), shop) }
         guard let place = group.firstIndex(of: selected), group.indices.contains(place + step) else {
             let title = TerminalText.singleLine(entry.displayTitle)
-            let within = store.isEmpty ? "of the items without a store" : "at \(TerminalText.singleLine(store))"
+            let within = shop.isEmpty ? "of the items without a shop" : "at \(TerminalText.singleLine(shop))"
             chrome.status = StatusMessage("\"\(title)\" is \(step < 0 ? "first" : "last") \(within) already")
             return nil
         }

@@ -5,7 +5,7 @@ import Foundation
 /// `number` counts the comparisons in the file, so two neighbours with the same title stay two.
 /// Neighbouring rows with the same number, comparison, per and volume_system form one comparison
 /// (`number` may be left out of a file written by hand); a row whose product columns are all empty
-/// stands for a comparison without products. `store` and `seen` (a `YYYY-MM-DD` day) are the products' prices
+/// stands for a comparison without products. `store` (the shop; the files keep their word) and `seen` (a `YYYY-MM-DD` day) are the products' prices
 /// now; the price history is JSON's alone. Files without them (before the price book) read as before.
 /// Text cells (`comparison`, `name`) are written for spreadsheets: one `'` in front of text that a
 /// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
@@ -25,7 +25,7 @@ enum CSVExchange {
             }
             for p in products {
                 out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? "",
-                                       textCell(p.store), p.seen?.iso ?? ""] + extra)
+                                       textCell(p.shop), p.seen?.iso ?? ""] + extra)
             }
         }
         return out
@@ -91,14 +91,14 @@ enum CSVExchange {
             try ComparisonExchange.checkCurrency(SpreadsheetText.restored(field("currency")), line: record.line)
             let name = SpreadsheetText.restored(field("name"))
             try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), name")
-            let store = SpreadsheetText.restored(field("store"))
-            try ComparisonExchange.checkText(store, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), store")
+            let shop = SpreadsheetText.restored(field("store"))
+            try ComparisonExchange.checkText(shop, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), store")
             let product = Product(
                 name: name,
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
                 quantity: try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity"),
                 unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"),
-                store: store,
+                shop: shop,
                 seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), seen"))
             if !product.isBlank {
                 try ComparisonExchange.checkNumbers(

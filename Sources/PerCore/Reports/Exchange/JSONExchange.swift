@@ -2,7 +2,7 @@ import Foundation
 
 /// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "products": [{"name", "price", "quantity", "unit", "store",
 /// "seen"}], "history": [{"name", "store", "seen", "price", "quantity", "unit"}]}]`, prices and quantities as decimal
-/// strings so that nothing passes through binary floating point; `store` and `seen` null when not known, `history`
+/// strings so that nothing passes through binary floating point; `shop` and `seen` null when not known, `history`
 /// (a comparison's earlier prices, oldest first) left out when empty. Files without them (before the price book) read.
 enum JSONExchange {
     static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil) -> String {
@@ -23,7 +23,7 @@ enum JSONExchange {
                 for (j, p) in comparison.products.enumerated() {
                     out += "      {\"name\": \(string(p.name)), \"price\": \(optional(p.price.map(DecimalText.format))), "
                     out += "\"quantity\": \(optional(p.quantity.map(DecimalText.format))), \"unit\": \(optional(p.unit?.symbol)), "
-                    out += "\"store\": \(optional(p.store.isEmpty ? nil : p.store)), \"seen\": \(optional(p.seen?.iso))}"
+                    out += "\"store\": \(optional(p.shop.isEmpty ? nil : p.shop)), \"seen\": \(optional(p.seen?.iso))}"
                     out += j == comparison.products.count - 1 ? "\n" : ",\n"
                 }
                 out += "    ]" + afterProducts
@@ -31,7 +31,7 @@ enum JSONExchange {
             if !history.isEmpty {
                 out += "    \"history\": [\n"
                 for (j, h) in history.enumerated() {
-                    out += "      {\"name\": \(string(h.name)), \"store\": \(optional(h.store.isEmpty ? nil : h.store)), \"seen\": \(optional(h.seen?.iso)), "
+                    out += "      {\"name\": \(string(h.name)), \"store\": \(optional(h.shop.isEmpty ? nil : h.shop)), \"seen\": \(optional(h.seen?.iso)), "
                     out += "\"price\": \(string(DecimalText.format(h.price))), \"quantity\": \(string(DecimalText.format(h.quantity))), \"unit\": \(string(h.unit.symbol))}"
                     out += j == history.count - 1 ? "\n" : ",\n"
                 }
@@ -217,8 +217,8 @@ enum JSONExchange {
         }
         let nameText = try optionalText(members, "name", allowNumber: false)
         try ComparisonExchange.checkText(nameText?.value ?? "", line: nameText?.line ?? node.line, place: "\(place), name")
-        let storeText = try optionalText(members, "store", allowNumber: false)
-        try ComparisonExchange.checkText(storeText?.value ?? "", line: storeText?.line ?? node.line, place: "\(place), store")
+        let shopText = try optionalText(members, "store", allowNumber: false)
+        try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "\(place), store")
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.day(text.value, line: text.line, field: "\(place), seen")
         }
@@ -233,7 +233,7 @@ enum JSONExchange {
         let unit = try required("unit", try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.unit(text.value, line: text.line, field: "\(place), unit")
         })
-        let record = PriceRecord(product: .random(), name: nameText?.value ?? "", store: storeText?.value ?? "", seen: seen,
+        let record = PriceRecord(product: .random(), name: nameText?.value ?? "", shop: shopText?.value ?? "", seen: seen,
                                  price: price, quantity: quantity, unit: unit)
         try ComparisonExchange.checkNumbers(
             of: record.asProduct, priceText: priceText?.value, quantityText: quantityText?.value, family: nil,
@@ -262,12 +262,12 @@ enum JSONExchange {
         let unit = try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.unit(text.value, line: text.line, field: "unit")
         }
-        let storeText = try optionalText(members, "store", allowNumber: false)
-        try ComparisonExchange.checkText(storeText?.value ?? "", line: storeText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), store")
+        let shopText = try optionalText(members, "store", allowNumber: false)
+        try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), store")
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen")
         }
-        return (Product(name: name, price: price, quantity: quantity, unit: unit, store: storeText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
+        return (Product(name: name, price: price, quantity: quantity, unit: unit, shop: shopText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {

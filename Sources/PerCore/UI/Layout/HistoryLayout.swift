@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the price history's columns go at a size: sized from the texts of the entries shown, the widest layout
-/// that keeps the product's name readable (dates, the store in its own column, price and quantity, "lowest" in full),
+/// that keeps the product's name readable (dates, the shop in its own column, price and quantity, "lowest" in full),
 /// giving up the least useful first. Numbers are never cut.
 public struct HistoryLayout: Sendable {
     static let firstRowY = HistoryScreen.linesAboveRows
@@ -11,7 +11,7 @@ public struct HistoryLayout: Sendable {
     /// One entry as text.
     public struct Row: Equatable, Sendable {
         public var day: String
-        public var store: String
+        public var shop: String
         public var name: String
         public var price: String
         public var quantity: String
@@ -20,12 +20,12 @@ public struct HistoryLayout: Sendable {
         public var isLowest: Bool
         public var isCurrent: Bool
 
-        /// `Oats @ Costco`, for a layout without a store column.
-        var nameAndStore: String { store.isEmpty ? name : name.isEmpty ? "@ " + store : name + " @ " + store }
+        /// `Oats @ Costco`, for a layout without a shop column.
+        var nameAndShop: String { shop.isEmpty ? name : name.isEmpty ? "@ " + shop : name + " @ " + shop }
     }
 
     public enum Column: Equatable, Sendable {
-        case day, name, store, price, quantity, unit, unitPrice, mark
+        case day, name, shop, price, quantity, unit, unitPrice, mark
     }
 
     public let rows: [Row]
@@ -35,15 +35,15 @@ public struct HistoryLayout: Sendable {
     public let columns: [(column: Column, x: Int, width: Int)]
     /// The lowest's mark in full (`★ lowest`), or the mark alone.
     public let fullMark: Bool
-    /// The store has a column of its own; else it follows the name (`Oats @ Costco`).
-    public let storeColumn: Bool
+    /// The shop has a column of its own; else it follows the name (`Oats @ Costco`).
+    public let shopColumn: Bool
 
     public init(_ screen: HistoryScreen, session: Session) {
         let width = session.size.width
         let isWide = width >= ScreenLayout.wideWidth
         let g = session.glyphs
         guard case .loaded(let book) = screen.content else {
-            (rows, shown, columns, fullMark, storeColumn) = ([], 0..<0, [], true, true)
+            (rows, shown, columns, fullMark, shopColumn) = ([], 0..<0, [], true, true)
             return
         }
         let count = book.entries.count
@@ -54,7 +54,7 @@ public struct HistoryLayout: Sendable {
             let entry = book.entries[index]
             let record = entry.record
             return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText(on: session.today) } ?? "-",
-                       store: TerminalText.singleLine(record.store), name: TerminalText.singleLine(record.name),
+                       shop: TerminalText.singleLine(record.shop), name: TerminalText.singleLine(record.name),
                        price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
                        unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",
                        isLowest: index == book.lowestIndex, isCurrent: entry.isCurrent)
@@ -63,24 +63,24 @@ public struct HistoryLayout: Sendable {
         func widest(_ heading: String, _ text: (Row) -> String) -> Int { max(TextWidth.of(heading), rows.map { TextWidth.of(text($0)) }.max() ?? 0) }
         let day = widest("Seen", \.day), price = widest("Price", \.price), quantity = widest("Qty", \.quantity), unit = widest("Unit", \.unit)
         let unitPrice = min(16, widest(Self.unitPriceHeading(book), \.unitPrice))
-        let store = widest("Store", \.store)
+        let shop = widest("Shop", \.shop)
         let marks = [Self.mark(full: true, glyphs: g), Self.mark(full: false, glyphs: g)].map(TextWidth.of)
         // From the widest layout down: the first whose name column keeps its minimum.
-        typealias Choice = (store: Bool, mark: Bool, amounts: Bool, nameMinimum: Int)
+        typealias Choice = (shop: Bool, mark: Bool, amounts: Bool, nameMinimum: Int)
         let choices: [Choice] = [(true, true, true, 12), (false, true, true, 12), (false, false, true, 8), (false, false, false, 1)]
         var chosen = choices.last!
         var nameWidth = 0
         for choice in choices {
             var fixed = day + unitPrice + (choice.mark ? marks[0] : marks[1]) + 4   // a space after each but the last, and the name's
             if choice.amounts { fixed += price + quantity + unit + 3 }
-            if choice.store { fixed += store + 1 }
+            if choice.shop { fixed += shop + 1 }
             nameWidth = width - 1 - fixed
             chosen = choice
             if nameWidth >= choice.nameMinimum { break }
         }
-        let (fullMark, storeColumn) = (chosen.mark, chosen.store)
+        let (fullMark, shopColumn) = (chosen.mark, chosen.shop)
         self.fullMark = fullMark
-        self.storeColumn = storeColumn
+        self.shopColumn = shopColumn
         var x = 1
         var placed: [(column: Column, x: Int, width: Int)] = []
         func place(_ column: Column, _ w: Int) {
@@ -89,7 +89,7 @@ public struct HistoryLayout: Sendable {
         }
         place(.day, day)
         place(.name, max(0, nameWidth))
-        if storeColumn { place(.store, store) }
+        if shopColumn { place(.shop, shop) }
         if chosen.amounts { place(.price, price); place(.quantity, quantity); place(.unit, unit) }
         place(.unitPrice, unitPrice)
         place(.mark, max(0, width - x))

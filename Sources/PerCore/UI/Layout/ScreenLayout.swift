@@ -44,9 +44,9 @@ public struct ScreenLayout: Sendable {
             case .quantity: quantity
             case .unit: unit
             case .name: name
-            // The store is edited in the name's cell (which shows "name @ store" otherwise): the table's columns are
+            // The shop is edited in the name's cell (which shows "name @ shop" otherwise): the table's columns are
             // left as they are.
-            case .store: name
+            case .shop: name
             }
         }
     }
@@ -185,7 +185,7 @@ public struct ScreenLayout: Sendable {
             // (On the compact screen an unnamed product's row shows what it is, `3.99 for 500 g`, unless it is the
             // focused one, whose fields are on a line of their own.)
             let names = min(20, zip(page.indices, page.rows).map { index, row in
-                TextWidth.of(row.nameAndStore ?? (!wide && index != focus ? row.label : ""))
+                TextWidth.of(row.nameAndShop ?? (!wide && index != focus ? row.label : ""))
             }.max() ?? 0)
             let nameTarget = max(0, min(max(nameMinimum, names), restAtMinimums - verdictMinimum))
             let verdictTarget = restAtMinimums - nameTarget

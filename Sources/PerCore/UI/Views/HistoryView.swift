@@ -1,6 +1,6 @@
 import Foundation
 
-/// The comparison's price history, newest first: day, product, store, price, quantity, unit, unit price; the lowest
+/// The comparison's price history, newest first: day, product, shop, price, quantity, unit, unit price; the lowest
 /// ever seen marked (bold and `★`, so it reads without colour), the prices now marked `now`.
 enum HistoryView {
     static func draw(_ history: HistoryScreen, state: AppState, into canvas: inout Canvas) {
@@ -28,7 +28,7 @@ enum HistoryView {
         for (column, x, width) in layout.columns {
             let heading = Self.heading(column, book: book, layout: layout)
             let right = Self.isNumber(column)
-            // Whole headings only: `Product @ store` becomes `Product`, never `Product @ s…`.
+            // Whole headings only: `Product @ shop` becomes `Product`, never `Product @ s…`.
             let shown = TextWidth.of(heading) <= width ? heading : column == .name && TextWidth.of("Product") <= width ? "Product" : ""
             if !shown.isEmpty {
                 canvas.put(shown, x: right ? x + width - TextWidth.of(shown) : x, y: 1, style: .underline, color: .muted, limit: width)
@@ -42,8 +42,8 @@ enum HistoryView {
                 let text: String
                 switch column {
                 case .day: text = row.day
-                case .name: text = layout.storeColumn ? row.name : row.nameAndStore
-                case .store: text = row.store
+                case .name: text = layout.shopColumn ? row.name : row.nameAndShop
+                case .shop: text = row.shop
                 case .price: text = row.price
                 case .quantity: text = row.quantity
                 case .unit: text = row.unit
@@ -72,9 +72,9 @@ enum HistoryView {
             return "Esc goes back to the comparison"
         }
         let per = book.perLabel.isEmpty ? "" : " per \(book.perLabel)"
-        let store = lowest.record.store.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.store))"
-        let day = lowest.record.seen.map { LowestSeen.day($0, today: session.today, after: store) } ?? ""
-        return "\(label): \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(store)\(day)"
+        let shop = lowest.record.shop.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.shop))"
+        let day = lowest.record.seen.map { LowestSeen.day($0, today: session.today, after: shop) } ?? ""
+        return "\(label): \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(shop)\(day)"
     }
 
     /// ` per │ Oats: prices seen`; a long title is cut (it is the user's text), the words after it kept whole or left out.
@@ -90,8 +90,8 @@ enum HistoryView {
     static func heading(_ column: HistoryLayout.Column, book: PriceBook, layout: HistoryLayout) -> String {
         switch column {
         case .day: "Seen"
-        case .name: layout.storeColumn ? "Product" : "Product @ store"
-        case .store: "Store"
+        case .name: layout.shopColumn ? "Product" : "Product @ shop"
+        case .shop: "Shop"
         case .price: "Price"
         case .quantity: "Qty"
         case .unit: "Unit"
@@ -103,7 +103,7 @@ enum HistoryView {
     static func isNumber(_ column: HistoryLayout.Column) -> Bool {
         switch column {
         case .price, .quantity, .unitPrice: true
-        case .day, .name, .store, .unit, .mark: false
+        case .day, .name, .shop, .unit, .mark: false
         }
     }
 }

@@ -9,7 +9,7 @@ enum ListsView {
         let layout = ListsLayout(lists, size: state.session.size)
         let shop = state.session.shop
         let heading = " per \(g.vertical) Saved comparisons" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
-            + (state.session.listOrder == .byStore ? ", by store" : "")
+            + (state.session.listOrder == .byShop ? ", by shop" : "")
         canvas.put(TextWidth.truncate(heading, to: canvas.width, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
         let w = canvas.width
         var headings = [("Title", ListsLayout.titleX), ("Total", layout.totalEndX - 5)]
@@ -41,9 +41,9 @@ enum ListsView {
             canvas.put(isSelected ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
             let item = entry?.item ?? ListItem()
             let buy = item.productToBuy(at: shop)
-            // Without the product column (a narrow screen), the title carries the store, so a list grouped by store reads.
-            let buyStore = shop == nil ? buy.map { $0.product.store.trimmingCharacters(in: .whitespaces) } ?? "" : ""
-            if !layout.showsProducts, !buyStore.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyStore)" }
+            // Without the product column (a narrow screen), the title carries the shop, so a list grouped by shop reads.
+            let buyShop = shop == nil ? buy.map { $0.product.shop.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+            if !layout.showsProducts, !buyShop.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyShop)" }
             // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
             let quiet: CellStyle = isSelected ? style : (item.isListed && !item.bought ? [] : .dim)
             // A blank page (no title, no product) is not an item: no box, no count.
@@ -59,10 +59,10 @@ enum ListsView {
                        style: quiet, color: color)
             guard let entry else { continue }
             if layout.showsProducts {
-                // The product's store, unless every product to buy is at the current store.
-                let store = buyStore
+                // The product's shop, unless every product to buy is at the current shop.
+                let shop = buyShop
                 let missing = entry.productCount == 0 ? "" : shop == nil ? "no price yet" : "none here"
-                let label = buy.map { TerminalText.singleLine(store.isEmpty ? $0.label : "\($0.label), \(store)") } ?? missing
+                let label = buy.map { TerminalText.singleLine(shop.isEmpty ? $0.label : "\($0.label), \(shop)") } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
@@ -86,8 +86,8 @@ enum ListsView {
         let money = MoneyFormat(currency: state.session.currency)
         guard !ListsLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
-        let store = buy.product.store.trimmingCharacters(in: .whitespaces)
-        let parts = [buy.label, store.isEmpty ? nil : store, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
+        let parts = [buy.label, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
 

@@ -71,18 +71,18 @@ enum ProductTableView {
             let frame = row.frame(of: field)
             guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
-            // The name and the store share a cell: it shows the one being edited, else "name @ store".
-            if field == .store && !isFocused { continue }
-            if field == .name && isFocusedRow && state.editing.focus.field == .store { continue }
+            // The name and the shop share a cell: it shows the one being edited, else "name @ shop".
+            if field == .shop && !isFocused { continue }
+            if field == .name && isFocusedRow && state.editing.focus.field == .shop { continue }
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
             // A compact row without its fields says what the product is instead of its name.
             if field == .name, !wide, row.price.width == 0, text.name == nil {
                 // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
-                // as a number cut after its point). The store follows (`2.00 for 1 kg @ Lidl`).
-                let withStore = text.label + (text.store.map { " @ \($0)" } ?? "")
-                let described = TextWidth.of(withStore) <= frame.width ? withStore : text.label
+                // as a number cut after its point). The shop follows (`2.00 for 1 kg @ Lidl`).
+                let withShop = text.label + (text.shop.map { " @ \($0)" } ?? "")
+                let described = TextWidth.of(withShop) <= frame.width ? withShop : text.label
                 let words = TextWidth.truncateWords(described, to: frame.width, ellipsis: g.ellipsis)
                 value = nil
                 placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
@@ -119,7 +119,7 @@ enum ProductTableView {
             // so typing needs no switch, and the shortest attribute sequence.
             canvas.fill(runsOn ? Rect(x: frame.x, y: frame.y, width: TextWidth.of(full), height: 1) : frame, with: Cell(" ", style: .reverse))
             canvas.put(typed, x: frame.x, y: frame.y, style: .reverse)
-            // A name or store entered with its text selected underlines the text: typing replaces it.
+            // A name or shop entered with its text selected underlines the text: typing replaces it.
             if case .text(let edit) = state.editing.editor, edit.isWholeTextSelected {
                 canvas.put(String(typed.dropLast()), x: frame.x, y: frame.y, style: [.reverse, .underline])
             }
@@ -163,8 +163,8 @@ enum ProductTableView {
         case .price: (text.price, "price")
         case .quantity: (text.quantity, "qty")
         case .unit: (text.unit, "unit")
-        case .name: (text.nameAndStore, "")
-        case .store: (text.store, "")
+        case .name: (text.nameAndShop, "")
+        case .shop: (text.shop, "")
         }
     }
 

@@ -149,7 +149,7 @@ public enum ScreenView {
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
-        let what = editing.focus.field == .store ? "store" : "name"
+        let what = editing.focus.field == .shop ? "shop" : "name"
         let selected = if case .text(let field) = editing.editor { field.isWholeTextSelected } else { false }
         let hints = selected ? ["Typing replaces", "the \(what);", "Left/Right edit", "", "Tab: next", "Esc: undo"]
                              : ["Type the \(what)", "(optional)", "", "Tab: next", "Esc: undo"]
@@ -251,13 +251,13 @@ public enum ScreenView {
                 return TextWidth.of(long) < width ? long : "Type a \(family.name) unit, or Left/Right"
             }
         case .text(let field):
-            let isStore = state.editing.focus.field == .store
+            let isShop = state.editing.focus.field == .shop
             if field.isWholeTextSelected {
-                let long = "Typing replaces the \(isStore ? "store" : "name"); Left/Right or Backspace edit it"
+                let long = "Typing replaces the \(isShop ? "shop" : "name"); Left/Right or Backspace edit it"
                 return TextWidth.of(long) < width ? long : "Typing replaces it; Left/Right edit it"
             }
-            let long = isStore ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its store"
-            return TextWidth.of(long) < width ? long : (isStore ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its store")
+            let long = isShop ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its shop"
+            return TextWidth.of(long) < width ? long : (isShop ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its shop")
         }
     }
 }
