@@ -25,7 +25,7 @@ extension EndToEnd {
                 tmux.type("1"); tmux.keys("Tab")
                 tmux.type("kg"); tmux.keys("Tab")
                 tmux.type("Jumbo"); tmux.keys("Tab")
-                #expect(tmux.waitFor("Store of Jumbo").contains("Type the store"), "\(tmux.screen)")
+                #expect(tmux.waitFor("Shop of Jumbo").contains("Type the shop"), "\(tmux.screen)")
                 tmux.type("Costco"); tmux.keys("Tab")
                 // Product 2 starts with Costco: the name's cell shows it.
                 let screen = tmux.waitFor { $0.contains("Price (new") && $0.contains("@ Costco") }

@@ -104,7 +104,7 @@ extension EndToEnd {
             var screen = tmux.waitFor("Saved comparisons")
             #expect(rows(screen) == ["Rice", "Oats", "Bread", "Milk"], "\(screen)")
             tmux.keys("C-s")
-            screen = tmux.waitFor("Saved comparisons, by store")
+            screen = tmux.waitFor("Saved comparisons, by shop")
             #expect(rows(screen) == ["Oats", "Bread", "Milk", "Rice"], "\(screen)")
             tmux.keys("Home"); tmux.type("]")
             screen = tmux.waitFor { rows($0) == ["Bread", "Oats", "Milk", "Rice"] }
@@ -119,7 +119,7 @@ extension EndToEnd {
             screen = tmux.waitFor("Saved comparisons")
             #expect(rows(screen) == ["Rice", "Oats", "Bread", "Milk"], "\(screen)")   // moving is not an edit
             tmux.keys("C-s")
-            screen = tmux.waitFor("by store")
+            screen = tmux.waitFor("by shop")
             #expect(rows(screen) == ["Bread", "Milk", "Oats", "Rice"], "\(screen)")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
