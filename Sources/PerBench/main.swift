@@ -35,13 +35,13 @@ if let list = argument("--list") {
         try ComparisonDatabase.seed(path: path, comparisons: items, productsPerComparison: products)
         let store = try ComparisonDatabase(path: path)
         var state = AppState(comparison: Comparison(id: "open"), session: Session(id: "bench", size: TerminalSize(width: 80, height: 24)))
-        state.update(.app(.showLists))
+        state.update(.app(.showShoppingList))
         var times: [Double] = [], reads: [Double] = []
         for _ in 0..<30 {
             let t0 = now()
             let entries = try store.shoppingList()
             reads.append(Double(now() - t0) / 1_000_000)
-            state.update(.lists(.loaded(entries)))
+            state.update(.shoppingList(.loaded(entries)))
             sink &+= ScreenView.render(state).cells.count
             times.append(Double(now() - t0) / 1_000_000)
         }

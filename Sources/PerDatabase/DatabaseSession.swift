@@ -64,13 +64,13 @@ public struct DatabaseSession {
             if isOpen { comparisonSaved = true }   // the row is made first, in order
             if deletedElsewhere && isOpen { return [] }   // held until it is saved again
             return flush()
-        case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setInCart,
-             .clearCheckOffs, .setAisleOrder:
+        case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
+             .clearTicks, .setAisleOrder:
             pending.append(.other(effect))
             if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
             return flush()
-        case .loadLists:
-            return (try? database.shoppingList()).map { [.lists(.loaded($0))] } ?? []
+        case .loadShoppingList:
+            return (try? database.shoppingList()).map { [.shoppingList(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
             guard let history = try? database.history(of: id) else { return [] }
             switch reader {
@@ -202,13 +202,13 @@ public struct DatabaseSession {
             try database.saveHeader(of: item)
         case .changeListCount(let id, let delta):
             try database.changeListCount(of: id, by: delta)
-        case .setInCart(let id, let bought):
-            try database.setInCart(id, bought)
-        case .clearCheckOffs:
-            try database.clearCheckOffs()
+        case .setTicked(let id, let ticked):
+            try database.setTicked(id, ticked)
+        case .clearTicks:
+            try database.clearTicks()
         case .setAisleOrder(let ids):
             try database.setAisleOrder(ids)
-        case .edit, .restoreComparison, .loadLists, .loadHistory, .openComparison, .createComparison:
+        case .edit, .restoreComparison, .loadShoppingList, .loadHistory, .openComparison, .createComparison:
             break   // not queued as `.other`
         }
         return []
@@ -219,12 +219,12 @@ public struct DatabaseSession {
         if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
         noteCompanions()
         var actions = flush()
-        if watch.listsOnView, actions.contains(.database(.allSaved)), let entries = try? database.shoppingList() {
-            actions.append(.lists(.loaded(entries)))   // writes that waited are in: the list shows them
+        if watch.shoppingListOnView, actions.contains(.database(.allSaved)), let entries = try? database.shoppingList() {
+            actions.append(.shoppingList(.loaded(entries)))   // writes that waited are in: the list shows them
         }
         guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
-        if watch.listsOnView, let entries = try? database.shoppingList() { actions.append(.lists(.loaded(entries))) }
+        if watch.shoppingListOnView, let entries = try? database.shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
         let id = open
         let read: Int64?
         do { read = try database.lastEdit(of: id) } catch { return actions }   // could not read: next time

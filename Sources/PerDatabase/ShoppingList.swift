@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 import PerCore
 
-// The shopping list: each comparison's count, check-off, pinned product and aisle. These writes do not mark the
+// The shopping list: each comparison's count, tick, pinned product and aisle. These writes do not mark the
 // comparison as edited (the list keeps its order while items are counted and ticked off); other sessions see
 // them through the change counter.
 extension ComparisonDatabase {
     /// The saved comparisons as the list screen and `per trip` show them, the most recently edited first, each
-    /// with its item: count, check-off, pin and ranked products.
+    /// with its item: count, tick, pin and ranked products.
     public func shoppingList() throws(DatabaseFailure) -> [ListEntry] {
         try read { db in
             var products: [String: [Product]] = [:]
@@ -28,7 +28,7 @@ extension ComparisonDatabase {
                     pinned: (row["pinned_product"] as String?).map { ProductID($0) })
                 return ListEntry(
                     id: id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
-                    item: ListItem(count: row["list_count"], bought: row["in_cart"] as Bool, pinned: comparison.pinned, aisle: row["aisle"],
+                    item: ListItem(count: row["list_count"], ticked: row["in_cart"] as Bool, pinned: comparison.pinned, aisle: row["aisle"],
                                   comparison: comparison))
             }
         }
@@ -44,9 +44,9 @@ extension ComparisonDatabase {
     }
 
     /// Space: checks an item off (in the cart) or back.
-    public func setInCart(_ id: ComparisonID, _ bought: Bool) throws(DatabaseFailure) {
+    public func setTicked(_ id: ComparisonID, _ ticked: Bool) throws(DatabaseFailure) {
         try write { db in
-            try db.execute(sql: "UPDATE comparison SET in_cart = ? WHERE id = ?", arguments: [bought, id.rawValue])
+            try db.execute(sql: "UPDATE comparison SET in_cart = ? WHERE id = ?", arguments: [ticked, id.rawValue])
         }
     }
 
@@ -60,7 +60,7 @@ extension ComparisonDatabase {
     }
 
     /// The next trip: no item is in the cart.
-    public func clearCheckOffs() throws(DatabaseFailure) {
+    public func clearTicks() throws(DatabaseFailure) {
         try write { db in try db.execute(sql: "UPDATE comparison SET in_cart = 0 WHERE in_cart <> 0") }
     }
 

@@ -23,7 +23,7 @@ struct TripCommandTests {
             Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
         ]))
         try store.changeListCount(of: "a", by: 1)
-        try store.setInCart("a", true)
+        try store.setTicked("a", true)
     }
 
     @Test func tableJSONAndMarkdown() throws {
@@ -72,7 +72,7 @@ struct TripCommandTests {
         let reset = run([perBinary, "trip", "--db", db, "--reset", "--format", "markdown"])
         #expect(reset.status == 0)
         #expect(reset.stdout.hasPrefix("- [ ] 2× Oats"), "\(reset.stdout)")
-        #expect(try ComparisonDatabase(path: db).shoppingList().allSatisfy { !$0.item.bought })
+        #expect(try ComparisonDatabase(path: db).shoppingList().allSatisfy { !$0.item.ticked })
     }
 
     @Test func anEmptyListAndAMissingFile() throws {

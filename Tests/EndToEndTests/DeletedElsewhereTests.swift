@@ -17,7 +17,7 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")
             let (a, b) = twoSessions(on: db, #"[{"title": "Oats", "products": [{"name": "a", "price": "2", "quantity": "1", "unit": "kg"}]}]"#)
-            b.keys("C-o"); b.waitFor("Saved comparisons")
+            b.keys("C-o"); b.waitFor("Shopping list")
             b.keys("C-d"); b.waitFor("y/n")
             b.type("y")
             b.waitFor("Untitled")   // its only comparison gone, B opens a new one

@@ -29,7 +29,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
             tmux.waitFor("c29")   // the last imported: the most recently edited
             tmux.keys("C-o")
-            var screen = tmux.waitFor("Saved comparisons")
+            var screen = tmux.waitFor("Shopping list")
             #expect(screen.contains("Enter open  / find  ^N new  ^D delete"), "\(screen)")
             #expect(screen.split(separator: "\n")[2].contains("› [ ]   1× c29"), "\(screen)")   // an item of the shopping list
             tmux.keys("C-e")   // End (tmux sends End and Home as sequences xterm's terminfo does not list)
@@ -45,7 +45,7 @@ extension EndToEnd {
             tmux.type("0")
             tmux.keys("Enter")
             screen = tmux.waitFor { $0.hasPrefix(" per │ c10") }
-            tmux.keys("C-o"); tmux.waitFor("Saved comparisons")
+            tmux.keys("C-o"); tmux.waitFor("Shopping list")
             tmux.keys("C-d"); tmux.waitFor("Delete the comparison")   // its "y/n" is past 40 columns
             tmux.type("y")
             screen = tmux.waitFor("Deleted \"c10\" (Ctrl-Y undoes)")

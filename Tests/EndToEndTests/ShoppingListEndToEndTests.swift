@@ -10,12 +10,12 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             let tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
             tmux.waitFor("Untitled")
-            tmux.keys("C-o"); tmux.waitFor("Saved comparisons")
+            tmux.keys("C-o"); tmux.waitFor("Shopping list")
             tmux.type("milk"); tmux.keys("Enter")
             tmux.type("eggs"); tmux.keys("Enter")
             tmux.type("oats"); tmux.keys("Enter")
             var screen = tmux.waitFor("Added \"oats\"")
-            #expect(screen.contains("Saved comparisons"), "\(screen)")   // still on the list
+            #expect(screen.contains("Shopping list"), "\(screen)")   // still on the list
             tmux.keys("Escape")
             screen = tmux.waitFor { $0.contains("[ ]   1× oats") && !$0.contains("Added") }
             tmux.type("++")   // oats: 3
@@ -37,8 +37,8 @@ extension EndToEnd {
             let home = TmuxSession(perCommand(db: db))
             let shop = TmuxSession(perCommand(db: db), width: 40, height: 20)
             home.waitFor("Oats"); shop.waitFor("Oats")
-            home.keys("C-o"); home.waitFor("Saved comparisons")
-            shop.keys("C-o"); shop.waitFor("Saved comparisons")
+            home.keys("C-o"); home.waitFor("Shopping list")
+            shop.keys("C-o"); shop.waitFor("Shopping list")
             home.type("+")
             var screen = shop.waitFor { $0.contains("2× Oats") }
             #expect(screen.contains("Total 13.98"), "\(screen)")
@@ -64,7 +64,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: db, "--store aldi"))
             tmux.waitFor("Rice")
             tmux.keys("C-o")
-            var screen = tmux.waitFor("Saved comparisons at aldi")
+            var screen = tmux.waitFor("Shopping list at aldi")
             #expect(screen.contains("Rice                        none here"), "\(screen)")
             #expect(screen.contains("Oats                        o2  "), "\(screen)")   // every product to buy is at Aldi: no store said
             tmux.keys("Down", "Enter")   // Oats
@@ -101,10 +101,10 @@ extension EndToEnd {
             var tmux = TmuxSession(perCommand(db: db))
             tmux.waitFor("Rice")
             tmux.keys("C-o")
-            var screen = tmux.waitFor("Saved comparisons")
+            var screen = tmux.waitFor("Shopping list")
             #expect(rows(screen) == ["Rice", "Oats", "Bread", "Milk"], "\(screen)")
             tmux.keys("C-s")
-            screen = tmux.waitFor("Saved comparisons, by shop")
+            screen = tmux.waitFor("Shopping list, by shop")
             #expect(rows(screen) == ["Oats", "Bread", "Milk", "Rice"], "\(screen)")
             tmux.keys("Home"); tmux.type("]")
             screen = tmux.waitFor { rows($0) == ["Bread", "Oats", "Milk", "Rice"] }
@@ -116,7 +116,7 @@ extension EndToEnd {
             tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
             tmux.waitFor("Rice")
             tmux.keys("C-o")
-            screen = tmux.waitFor("Saved comparisons")
+            screen = tmux.waitFor("Shopping list")
             #expect(rows(screen) == ["Rice", "Oats", "Bread", "Milk"], "\(screen)")   // moving is not an edit
             tmux.keys("C-s")
             screen = tmux.waitFor("by shop")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// Saved comparisons end to end: the real binary in tmux and on the command line, on private database files.
+    /// Shopping list end to end: the real binary in tmux and on the command line, on private database files.
     @Suite struct StorageEndToEndTests {
         /// The first screen line containing `text`, or "".
         private func line(_ screen: String, containing text: String) -> String {

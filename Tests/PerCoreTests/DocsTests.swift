@@ -3,7 +3,7 @@ import Testing
 @testable import PerCore
 
 /// Docs/USAGE.md's key tables are the key table: under each scope's heading (`### Unit`, or
-/// `### Saved comparisons (Ctrl-O)` for "Saved comparisons"), one row per binding, its keys as the
+/// `### Shopping list (Ctrl-O)` for "Shopping list"), one row per binding, its keys as the
 /// help names them and its description beginning with the help's summary (the docs may say more
 /// after it); no other rows. So the docs (and the man page made from them) cannot drift from the keys.
 @Test func usageDocumentsEveryKeyBindingInItsScreensTable() throws {

@@ -278,7 +278,7 @@ import Testing
 @Suite struct PriceBookSnapshotTests {
     static let today = CalendarDay(year: 2026, month: 11, day: 22)!
 
-    /// Oats bought at three stores over the year; one price is stale.
+    /// Oats bought at three shops over the year; one price is stale.
     static func state(_ width: Int, _ height: Int) -> AppState {
         let products = [
             Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: today.adding(days: -50)),

@@ -93,21 +93,21 @@ import TestSupport
         var home = try Side(path: path, id: "home", asTheApp: true)
         home.type("2\t1\tkg\toats\t")
         let typed = try #require(try home.session.database.load("home-c0"))
-        home.send(.app(.showLists))
-        home.send(.lists(.new))
-        for c in "Rice" { home.send(.lists(.type(c))) }
-        home.send(.lists(.acceptTitle))
-        home.send(.app(.showLists))
-        home.send(.lists(.moveSelection(1)))   // the older: the one typed
-        #expect(home.state.lists?.selectedEntry?.id == "home-c0")
-        home.send(.lists(.askDelete))
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.new))
+        for c in "Rice" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.moveSelection(1)))   // the older: the one typed
+        #expect(home.state.shoppingList?.selectedEntry?.id == "home-c0")
+        home.send(.shoppingList(.askDelete))
         home.send(.app(.answer(yes: true)))
         #expect(try home.session.database.load("home-c0") == nil)
         #expect(home.state.session.deletedComparisons == [typed])
-        home.send(.lists(.undoDelete))
+        home.send(.shoppingList(.undoDelete))
         #expect(try home.session.database.load("home-c0") == typed)
-        #expect(home.state.lists?.entries.map(\.title) == ["", "Rice"])   // brought back: the latest edit
-        #expect(home.state.lists?.selectedEntry?.id == "home-c0")
+        #expect(home.state.shoppingList?.entries.map(\.title) == ["", "Rice"])   // brought back: the latest edit
+        #expect(home.state.shoppingList?.selectedEntry?.id == "home-c0")
         #expect(home.state.session.deletedComparisons.isEmpty)
     }
 
@@ -115,20 +115,20 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
         #expect(try home.session.database.summaries().map(\.id) == ["home-c0"])
-        home.send(.app(.showLists))
-        home.send(.lists(.new))
-        for c in "Rice" { home.send(.lists(.type(c))) }
-        home.send(.lists(.acceptTitle))
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.new))
+        for c in "Rice" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))
         #expect(home.state.editing.comparison.title == "Rice")
         #expect(try home.session.database.summaries().map(\.title) == ["Rice"])   // the blank one went
         // Deleting the last comparison opens one blank one; leaving it again leaves no trail.
-        home.send(.app(.showLists))
-        home.send(.lists(.askDelete))
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.askDelete))
         home.send(.app(.answer(yes: true)))
         #expect(try home.session.database.summaries().map(\.title) == [""])
-        home.send(.lists(.new))
-        for c in "Tea" { home.send(.lists(.type(c))) }
-        home.send(.lists(.acceptTitle))
+        home.send(.shoppingList(.new))
+        for c in "Tea" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))
         #expect(try home.session.database.summaries().map(\.title) == ["Tea"])
     }
 
@@ -185,8 +185,8 @@ import TestSupport
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
         var aisle = try Side(path: path, id: "aisle")
-        aisle.send(.app(.showLists))
-        aisle.send(.lists(.askDelete))
+        aisle.send(.app(.showShoppingList))
+        aisle.send(.shoppingList(.askDelete))
         aisle.send(.app(.answer(yes: true)))
         home.poll()
         #expect(home.state.saving == .deletedElsewhere(withEdits: false))
@@ -217,8 +217,8 @@ import TestSupport
         try store.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", price: 5)]))
         try store.deleteComparison("c")
         home.poll()
-        home.send(.app(.showLists))
-        home.send(.lists(.open))
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.open))
         #expect(home.state.editing.comparison.id == "other")
         #expect(home.state.saving == .upToDate)
         #expect(home.session.isUpToDate)
@@ -285,10 +285,10 @@ import TestSupport
         let setup = try ComparisonDatabase(path: path)
         try setup.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", name: "o", price: 5)]))
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
-        home.send(.app(.showLists))
-        home.send(.lists(.new))
-        for c in "Mine" { home.send(.lists(.type(c))) }
-        home.send(.lists(.acceptTitle))                      // made and opened
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.new))
+        for c in "Mine" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))                      // made and opened
         let mine = home.state.editing.comparison.id
         #expect(home.state.editing.comparison.title == "Mine")
         var holding = Configuration()
@@ -297,9 +297,9 @@ import TestSupport
         try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
         home.type("7\t")                                   // the first write of "mine": kept behind the lock
         #expect(!home.session.isUpToDate)
-        home.send(.app(.showLists))
-        home.send(.lists(.choose(try setup.summaries().firstIndex { $0.id == "other" }!)))
-        home.send(.lists(.open))                             // "Other" is open now
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.choose(try setup.summaries().firstIndex { $0.id == "other" }!)))
+        home.send(.shoppingList(.open))                             // "Other" is open now
         #expect(home.state.editing.comparison.id == "other")
         try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
         home.poll()

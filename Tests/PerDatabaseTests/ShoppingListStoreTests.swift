@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 @testable import PerDatabase
 
-/// The shopping list in the database: its migration, counts, check-offs and pins, and two sessions at once.
+/// The shopping list in the database: its migration, counts, ticks and pins, and two sessions at once.
 @Suite struct ShoppingListStoreTests {
     let folder = TemporaryFolder()
 
@@ -32,7 +32,7 @@ import TestSupport
         let list = try store.shoppingList()
         #expect(list.count == 1)
         let item = try #require(list.first?.item)
-        #expect(item.count == 1 && !item.bought && item.pinned == nil)
+        #expect(item.count == 1 && !item.ticked && item.pinned == nil)
         #expect(item.offers.map(\.product.name) == ["bran", "oats"])   // 3.99 per kg before 5.00 per kg
         #expect(item.offers.map(\.unitPrice) == [decimal("3.99"), decimal("5")])
         #expect(item.per == "kg")
@@ -67,49 +67,49 @@ import TestSupport
         try store.changeListCount(of: "a", by: 1)
         try store.changeListCount(of: "a", by: 5000)   // kept at the most
         try store.changeListCount(of: "b", by: -3)     // kept at 0
-        try store.setInCart("a", true)
+        try store.setTicked("a", true)
         try store.pin("o2", in: "a")
         var list = try store.shoppingList()
         #expect(list.map(\.id) == order)   // counting and ticking are not edits: the order stays
-        #expect(list[1].item.count == ListItem.maximumCount && list[1].item.bought && list[1].item.pinned == "o2")
+        #expect(list[1].item.count == ListItem.maximumCount && list[1].item.ticked && list[1].item.pinned == "o2")
         #expect(list[1].item.productToBuy()?.product.id == "o2")
         #expect(try store.load("a")?.pinned == "o2")   // the comparison screen reads the pin too
-        #expect(list[0].item.count == 0 && !list[0].item.bought)
-        try store.clearCheckOffs()
+        #expect(list[0].item.count == 0 && !list[0].item.ticked)
+        try store.clearTicks()
         try store.pin(nil, in: "a")
         list = try store.shoppingList()
-        #expect(!list[1].item.bought && list[1].item.productToBuy()?.product.id == "o1")
+        #expect(!list[1].item.ticked && list[1].item.productToBuy()?.product.id == "o1")
     }
 
     /// Two app sessions on one file: both count the same item at once, and each sees the other's counts and
-    /// check-offs at its next poll.
+    /// ticks at its next poll.
     @Test func twoSessionsCountAndCheckOffTogether() throws {
         let path = folder.file("per.sqlite")
         let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
         var home = try DatabaseSessionTests.Side(path: path, id: "h")
         var shop = try DatabaseSessionTests.Side(path: path, id: "s")
-        home.send(.app(.showLists))
-        shop.send(.app(.showLists))
-        home.send(.lists(.changeCount(1)))
-        shop.send(.lists(.changeCount(1)))   // before it has seen the other's: both count
-        shop.send(.lists(.toggleBought))
+        home.send(.app(.showShoppingList))
+        shop.send(.app(.showShoppingList))
+        home.send(.shoppingList(.changeCount(1)))
+        shop.send(.shoppingList(.changeCount(1)))   // before it has seen the other's: both count
+        shop.send(.shoppingList(.toggleTick))
         home.poll()
         shop.poll()
         for side in [home, shop] {
-            let item = try #require(side.state.lists?.entries.first?.item)
-            #expect(item.count == 3 && item.bought)
-            #expect(ListTotals(side.state.lists!.entries).total == decimal("20.97"))
+            let item = try #require(side.state.shoppingList?.entries.first?.item)
+            #expect(item.count == 3 && item.ticked)
+            #expect(ListTotals(side.state.shoppingList!.entries).total == decimal("20.97"))
         }
         // Home types an item; the shop sees it at its next poll.
-        for key in "eggs" { home.send(.lists(key == "e" && home.state.lists?.mode == .browsing ? .startItem(key) : .type(key))) }
-        home.send(.lists(.acceptTitle))
+        for key in "eggs" { home.send(.shoppingList(key == "e" && home.state.shoppingList?.mode == .browsing ? .startItem(key) : .type(key))) }
+        home.send(.shoppingList(.acceptTitle))
         shop.poll()
-        #expect(shop.state.lists?.entries.map(\.title) == ["eggs", "Oats"])
+        #expect(shop.state.shoppingList?.entries.map(\.title) == ["eggs", "Oats"])
         #expect(try store.shoppingList().first?.item.count == 1)
     }
 
-    /// Ctrl-Y brings a deleted comparison back with its pin (its count and check-off start again: 1, not bought).
+    /// Ctrl-Y brings a deleted comparison back with its pin (its count and tick start again: 1, not ticked).
     @Test func aComparisonBroughtBackKeepsItsPin() throws {
         let path = folder.file("per.sqlite")
         let store = try ComparisonDatabase(path: path)
@@ -119,10 +119,10 @@ import TestSupport
         ]))
         try store.pin("o2", in: "a")
         var side = try DatabaseSessionTests.Side(path: path, id: "h")
-        side.send(.app(.showLists))
-        side.send(.lists(.delete(try #require(side.state.lists?.entries.first))))
+        side.send(.app(.showShoppingList))
+        side.send(.shoppingList(.delete(try #require(side.state.shoppingList?.entries.first))))
         #expect(try store.shoppingList().allSatisfy { $0.id != "a" })
-        side.send(.lists(.undoDelete))
+        side.send(.shoppingList(.undoDelete))
         let back = try #require(try store.shoppingList().first { $0.id == "a" })
         #expect(back.item.pinned == "o2" && back.item.productToBuy()?.product.id == "o2")
     }
@@ -181,24 +181,24 @@ import TestSupport
         let edited = try store.shoppingList().map(\.updatedAt)
         var home = try DatabaseSessionTests.Side(path: path, id: "h")
         var shop = try DatabaseSessionTests.Side(path: path, id: "s")
-        home.send(.app(.showLists))
-        home.send(.lists(.toggleOrder))
-        shop.send(.app(.showLists))
-        shop.send(.lists(.toggleOrder))
-        #expect(home.state.lists?.entries.map(\.title) == ["Oats", "Bread", "Milk"])
-        home.send(.lists(.moveInAisle(1)))   // Oats below Bread
-        #expect(home.state.lists?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
-        #expect(home.state.lists?.selectedEntry?.title == "Oats")
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.toggleOrder))
+        shop.send(.app(.showShoppingList))
+        shop.send(.shoppingList(.toggleOrder))
+        #expect(home.state.shoppingList?.entries.map(\.title) == ["Oats", "Bread", "Milk"])
+        home.send(.shoppingList(.moveInAisle(1)))   // Oats below Bread
+        #expect(home.state.shoppingList?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
+        #expect(home.state.shoppingList?.selectedEntry?.title == "Oats")
         shop.poll()
-        #expect(shop.state.lists?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
-        #expect(shop.state.lists?.entries.map(\.item.aisle) == [1, 2, 3])
+        #expect(shop.state.shoppingList?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
+        #expect(shop.state.shoppingList?.entries.map(\.item.aisle) == [1, 2, 3])
         let list = try store.shoppingList()
         #expect(list.map(\.title) == ["Oats", "Bread", "Milk"])   // most recently edited first, as before
         #expect(list.map(\.updatedAt) == edited)
         var later = try DatabaseSessionTests.Side(path: path, id: "l")
-        later.send(.app(.showLists))
-        #expect(later.state.lists?.entries.map(\.title) == ["Oats", "Bread", "Milk"])   // not grouped: the aisles do not show
-        later.send(.lists(.toggleOrder))
-        #expect(later.state.lists?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
+        later.send(.app(.showShoppingList))
+        #expect(later.state.shoppingList?.entries.map(\.title) == ["Oats", "Bread", "Milk"])   // not grouped: the aisles do not show
+        later.send(.shoppingList(.toggleOrder))
+        #expect(later.state.shoppingList?.entries.map(\.title) == ["Bread", "Oats", "Milk"])
     }
 }

@@ -1,11 +1,11 @@
 /// Everything that can happen to the app. Keys, clicks and keypad presses all become these (clicks
 /// already resolved by the layout on screen), and so do the database's answers: what a screen asked for comes back
-/// as that screen's own action (`.lists(.loaded)`), what concerns the whole app as `.database(...)`.
+/// as that screen's own action (`.shoppingList(.loaded)`), what concerns the whole app as `.database(...)`.
 public enum Action: Equatable, Sendable {
     /// For the comparison screen (the editor, the table and the keypad).
     case comparison(ComparisonAction)
     /// For the shopping list (the saved comparisons).
-    case lists(ListsAction)
+    case shoppingList(ShoppingListAction)
     /// For the comparison's price history.
     case history(HistoryAction)
     /// For whatever is on screen: help, questions, switching screens, quitting.
@@ -18,7 +18,7 @@ public enum Action: Equatable, Sendable {
     var isTheUsers: Bool {
         switch self {
         case .comparison(let action): action.isTheUsers
-        case .lists(let action): action.isTheUsers
+        case .shoppingList(let action): action.isTheUsers
         case .history(let action): action.isTheUsers
         case .app(.redraw), .app(.suspend): false
         case .app: true
@@ -33,7 +33,7 @@ public enum AppAction: Equatable, Sendable {
     case nextHelpPage
     /// y or n to the question on screen.
     case answer(yes: Bool)
-    case showLists
+    case showShoppingList
     /// Ctrl-V: the comparison's price history.
     case showHistory
     case redraw

@@ -4,7 +4,7 @@ public struct AppState: Equatable, Sendable {
     public enum Screen: Equatable, Sendable {
         case comparison
         /// The list of saved comparisons, drawn over the comparison (which stays open behind it).
-        case lists(ListsScreen)
+        case shoppingList(ShoppingListScreen)
         /// The open comparison's price history (Ctrl-V), drawn over the comparison.
         case history(HistoryScreen)
     }
@@ -35,14 +35,14 @@ public struct AppState: Equatable, Sendable {
         self.session = session
     }
 
-    /// The list screen, when it is on view.
-    public var lists: ListsScreen? {
-        if case .lists(let lists) = screen { return lists }
+    /// The shopping list, when it is on view.
+    public var shoppingList: ShoppingListScreen? {
+        if case .shoppingList(let lists) = screen { return lists }
         return nil
     }
 
     /// What the database session watches between polls.
-    public var watch: DatabaseWatch { DatabaseWatch(open: editing.comparison, listsOnView: lists != nil) }
+    public var watch: DatabaseWatch { DatabaseWatch(open: editing.comparison, shoppingListOnView: shoppingList != nil) }
 
     // MARK: Update
 
@@ -73,7 +73,7 @@ public struct AppState: Equatable, Sendable {
                 effects.append(.database(.loadHistory(editing.comparison.id, for: .historyScreen)))
             }
             return restoringIfDeleted(effects)
-        case .lists(.delegate(let delegate)):
+        case .shoppingList(.delegate(let delegate)):
             switch delegate {
             case .closed:
                 screen = .comparison
@@ -81,12 +81,12 @@ public struct AppState: Equatable, Sendable {
                 if id == editing.comparison.id { editing.rename(title) }
             }
             return []
-        case .lists(let action):
-            guard case .lists(var lists) = screen else { return [] }
+        case .shoppingList(let action):
+            guard case .shoppingList(var lists) = screen else { return [] }
             var env = environment
             let effects = lists.update(action, env: &env)
             adopt(env)
-            screen = .lists(lists)
+            screen = .shoppingList(lists)
             return effects
         case .history(.delegate(.closed)):
             screen = .comparison
@@ -154,10 +154,10 @@ public struct AppState: Equatable, Sendable {
         case .giveUpSaving:
             guard chrome.overlay == .quitting else { return [] }
             return [.terminal(.quitNow)]
-        case .showLists:
+        case .showShoppingList:
             let effects = commitField()
-            screen = .lists(ListsScreen(entries: [], selecting: editing.comparison.id))
-            return effects + [.database(.loadLists)]
+            screen = .shoppingList(ShoppingListScreen(entries: [], selecting: editing.comparison.id))
+            return effects + [.database(.loadShoppingList)]
         case .showHistory:
             // The field in progress is committed first, so the history shows its price.
             let effects = commitField()
@@ -250,7 +250,7 @@ extension Action {
     var pressesAKey: Bool {
         switch self {
         case .comparison(.keypad), .comparison(.type), .comparison(.selectUnit): true
-        case .comparison, .lists, .history, .app, .terminal, .database: false
+        case .comparison, .shoppingList, .history, .app, .terminal, .database: false
         }
     }
 }

@@ -37,13 +37,13 @@ public enum Confirmation: Equatable, Sendable {
     case clearComparison
     case deleteComparison(ListEntry)
     /// The next trip: every item back out of the cart.
-    case clearCheckOffs
+    case clearTicks
 
     public var question: String {
         switch self {
         case .deleteProduct(_, let label): "Delete '\(label)'? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
-        case .clearCheckOffs: "New trip: clear every check-off? y/n"
+        case .clearTicks: "New trip: clear every tick? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
         }
     }
@@ -52,7 +52,7 @@ public enum Confirmation: Equatable, Sendable {
     public var declined: String {
         switch self {
         case .deleteProduct, .clearComparison, .deleteComparison: "Nothing deleted"
-        case .clearCheckOffs: "Check-offs kept"
+        case .clearTicks: "Ticks kept"
         }
     }
 
@@ -61,8 +61,8 @@ public enum Confirmation: Equatable, Sendable {
         switch self {
         case .deleteProduct(let id, let label): yes ? .comparison(.deleteProduct(id, label: label)) : nil
         case .clearComparison: yes ? .comparison(.clearAll) : nil
-        case .deleteComparison(let entry): yes ? .lists(.delete(entry)) : nil
-        case .clearCheckOffs: yes ? .lists(.clearCheckOffs) : nil
+        case .deleteComparison(let entry): yes ? .shoppingList(.delete(entry)) : nil
+        case .clearTicks: yes ? .shoppingList(.clearTicks) : nil
         }
     }
 }

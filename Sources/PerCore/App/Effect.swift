@@ -8,7 +8,7 @@ public enum Effect: Equatable, Sendable {
     /// Sends the action after this many milliseconds (the end of a key flash). A later timer for the same action
     /// replaces an earlier one.
     case after(milliseconds: Int, Action)
-    /// A screen's delegate action for the root (`.lists(.delegate(.closed))`): `AppState.update` handles it before it
+    /// A screen's delegate action for the root (`.shoppingList(.delegate(.closed))`): `AppState.update` handles it before it
     /// returns, so no edge ever receives one.
     case send(Action)
 }
@@ -45,8 +45,8 @@ public enum DatabaseEffect: Equatable, Sendable {
     /// A comparison saved whole again: another session deleted it and the user changed it here, or the database
     /// file was replaced. The writes still waiting for it are covered by it.
     case restoreComparison(Comparison)
-    /// Read the shopping list (reported by `.lists(.loaded)`).
-    case loadLists
+    /// Read the shopping list (reported by `.shoppingList(.loaded)`).
+    case loadShoppingList
     /// Read a comparison's price history: for the comparison's lowest seen (`.comparison(.historyLoaded)`) or for the
     /// history screen (`.history(.loaded)`).
     case loadHistory(ComparisonID, for: HistoryReader)
@@ -59,9 +59,9 @@ public enum DatabaseEffect: Equatable, Sendable {
     /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).
     case changeListCount(ComparisonID, by: Int)
     /// Space on the list: an item ticked off (in the cart) or back.
-    case setInCart(ComparisonID, Bool)
+    case setTicked(ComparisonID, Bool)
     /// The next trip: every tick cleared.
-    case clearCheckOffs
+    case clearTicks
     /// `[` / `]` on the list grouped by shop: a shop's items in their new order (saved as aisles 1, 2…).
     case setAisleOrder([ComparisonID])
     case renameComparison(ComparisonID, String)
@@ -96,9 +96,9 @@ public enum TerminalEffect: Equatable, Sendable {
 /// whether the list is on view (read again when another session changes it).
 public struct DatabaseWatch: Equatable, Sendable {
     public var open: Comparison
-    public var listsOnView: Bool
-    public init(open: Comparison, listsOnView: Bool) {
+    public var shoppingListOnView: Bool
+    public init(open: Comparison, shoppingListOnView: Bool) {
         self.open = open
-        self.listsOnView = listsOnView
+        self.shoppingListOnView = shoppingListOnView
     }
 }

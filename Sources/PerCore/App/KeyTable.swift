@@ -5,7 +5,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case numeric = "Price and quantity"
     case unit = "Unit"
     case name = "Name"
-    case lists = "Saved comparisons"
+    case shoppingList = "Shopping list"
     case naming = "Typing a title"
     case finding = "Finding a title (/)"
     case adding = "Typing a list"
@@ -14,9 +14,9 @@ public enum KeyScope: String, Sendable, CaseIterable {
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
         switch state.screen {
-        case .lists(let lists):
+        case .shoppingList(let lists):
             switch lists.mode {
-            case .browsing: return [.lists, .everywhere]
+            case .browsing: return [.shoppingList, .everywhere]
             case .naming: return [.naming, .everywhere]
             case .finding: return [.finding, .everywhere]
             case .adding: return [.adding, .naming, .everywhere]   // typing as for a title; Enter adds
@@ -38,7 +38,7 @@ extension AppState.Screen {
     var helpScopes: [KeyScope] {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
-        case .lists: [.lists, .adding, .finding, .naming, .everywhere]
+        case .shoppingList: [.shoppingList, .adding, .finding, .naming, .everywhere]
         case .history: [.history, .everywhere]
         }
     }
@@ -137,50 +137,50 @@ public struct KeyBinding: Sendable {
 public enum KeyTable {
     public static let bindings: [KeyBinding] = [
         // The list of saved comparisons
-        bind([.key(.enter)], .lists(.open), "open", legend: "open", .lists),
-        bind([on(.key(.up), sends: .lists(.moveSelection(-1))), on(.key(.down), sends: .lists(.moveSelection(1)))], "select", .lists),
-        bind([.character("/")], .lists(.find), "find a title", legend: "find", .lists),
-        bind([.control("n")], .lists(.new), "new (title)", legend: "new", .lists),
-        bind([.control("d")], .lists(.askDelete), "delete (asks)", legend: "delete", .lists),
-        bind([.control("y")], .lists(.undoDelete), "undo a delete", legend: "undo", .lists),
-        bind([.control("r")], .lists(.rename), "rename", legend: "rename", .lists),
-        bind([.key(.escape), .control("o")], .lists(.close), "back", legend: "back", .lists),
-        bind([on(.key(.tab), sends: .lists(.moveSelection(1))), on(.key(.backTab), sends: .lists(.moveSelection(-1)))], "next / previous", .lists),
-        bind([on(.key(.pageDown), .control("f"), sends: .lists(.movePage(1))), on(.key(.pageUp), .control("b"), sends: .lists(.movePage(-1)))],
-             "a page down / up", .lists),
-        bind([on(.key(.home), .control("a"), sends: .lists(.selectFirst)), on(.key(.end), .control("e"), sends: .lists(.selectLast))],
-             "the first / last", .lists),
-        bind([on(.character("+"), sends: .lists(.changeCount(1))), on(.character("-"), sends: .lists(.changeCount(-1)))],
-             "count: one more / less (0: off the list)", legend: "count", .lists),
-        bind([.character("=")], .lists(.changeCount(1)), "one more, as + (without Shift)", .lists),
-        bind([.character(" ")], .lists(.toggleBought), "check off (in the cart) / back", legend: "tick", .lists),
-        bind([.control("t")], .lists(.askClearCheckOffs), "next trip: clear check-offs (asks)", .lists),
-        bind([.control("s")], .lists(.toggleOrder), "group by shop / as edited", .lists),
-        bind([on(.character("["), sends: .lists(.moveInAisle(-1))), on(.character("]"), sends: .lists(.moveInAisle(1)))],
-             "by shop: item up / down (aisles)", .lists),
-        bind(value: "a-z, 0-9", "type a list: an item a line", .lists) { event in
-            if case .character(let c) = event, c.isLetter || c.isNumber { return .lists(.startItem(c)) } else { return nil }
+        bind([.key(.enter)], .shoppingList(.open), "open", legend: "open", .shoppingList),
+        bind([on(.key(.up), sends: .shoppingList(.moveSelection(-1))), on(.key(.down), sends: .shoppingList(.moveSelection(1)))], "select", .shoppingList),
+        bind([.character("/")], .shoppingList(.find), "find a title", legend: "find", .shoppingList),
+        bind([.control("n")], .shoppingList(.new), "new (title)", legend: "new", .shoppingList),
+        bind([.control("d")], .shoppingList(.askDelete), "delete (asks)", legend: "delete", .shoppingList),
+        bind([.control("y")], .shoppingList(.undoDelete), "undo a delete", legend: "undo", .shoppingList),
+        bind([.control("r")], .shoppingList(.rename), "rename", legend: "rename", .shoppingList),
+        bind([.key(.escape), .control("o")], .shoppingList(.close), "back", legend: "back", .shoppingList),
+        bind([on(.key(.tab), sends: .shoppingList(.moveSelection(1))), on(.key(.backTab), sends: .shoppingList(.moveSelection(-1)))], "next / previous", .shoppingList),
+        bind([on(.key(.pageDown), .control("f"), sends: .shoppingList(.movePage(1))), on(.key(.pageUp), .control("b"), sends: .shoppingList(.movePage(-1)))],
+             "a page down / up", .shoppingList),
+        bind([on(.key(.home), .control("a"), sends: .shoppingList(.selectFirst)), on(.key(.end), .control("e"), sends: .shoppingList(.selectLast))],
+             "the first / last", .shoppingList),
+        bind([on(.character("+"), sends: .shoppingList(.changeCount(1))), on(.character("-"), sends: .shoppingList(.changeCount(-1)))],
+             "count: one more / less (0: off the list)", legend: "count", .shoppingList),
+        bind([.character("=")], .shoppingList(.changeCount(1)), "one more, as + (without Shift)", .shoppingList),
+        bind([.character(" ")], .shoppingList(.toggleTick), "tick off (in the cart) / untick", legend: "tick", .shoppingList),
+        bind([.control("t")], .shoppingList(.askClearTicks), "next trip: clear the ticks (asks)", .shoppingList),
+        bind([.control("s")], .shoppingList(.toggleOrder), "group by shop / as edited", .shoppingList),
+        bind([on(.character("["), sends: .shoppingList(.moveInAisle(-1))), on(.character("]"), sends: .shoppingList(.moveInAisle(1)))],
+             "by shop: item up / down (aisles)", .shoppingList),
+        bind(value: "a-z, 0-9", "type a list: an item a line", .shoppingList) { event in
+            if case .character(let c) = event, c.isLetter || c.isNumber { return .shoppingList(.startItem(c)) } else { return nil }
         },
         // Typing a list: a title an item, Enter after each
-        bind([.key(.enter)], .lists(.acceptTitle), "add it, type the next", legend: "add", .adding),
-        bind([.key(.escape)], .lists(.cancelTitle), "done (drops the unfinished)", legend: "done", .adding),
+        bind([.key(.enter)], .shoppingList(.acceptTitle), "add it, type the next", legend: "add", .adding),
+        bind([.key(.escape)], .shoppingList(.cancelTitle), "done (drops the unfinished)", legend: "done", .adding),
         // Finding a title on the list screen
-        bind([.key(.enter)], .lists(.acceptTitle), "open the one found", legend: "open", .finding),
-        bind([.key(.down), .key(.tab)], .lists(.findNext(1)), "next match", legend: "next", .finding),
-        bind([.key(.up), .key(.backTab)], .lists(.findNext(-1)), "previous match", legend: "prev", .finding),
-        bind([.key(.escape)], .lists(.cancelTitle), "stop finding", legend: "done", .finding),
-        bind([.key(.backspace), .key(.delete)], .lists(.deleteBackward), "delete the last character", .finding),
-        bind([.control("u")], .lists(.clearTitle), "clear the text", .finding),
+        bind([.key(.enter)], .shoppingList(.acceptTitle), "open the one found", legend: "open", .finding),
+        bind([.key(.down), .key(.tab)], .shoppingList(.findNext(1)), "next match", legend: "next", .finding),
+        bind([.key(.up), .key(.backTab)], .shoppingList(.findNext(-1)), "previous match", legend: "prev", .finding),
+        bind([.key(.escape)], .shoppingList(.cancelTitle), "stop finding", legend: "done", .finding),
+        bind([.key(.backspace), .key(.delete)], .shoppingList(.deleteBackward), "delete the last character", .finding),
+        bind([.control("u")], .shoppingList(.clearTitle), "clear the text", .finding),
         bind(value: "any text", "part of a title", .finding) { event in
-            if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
+            if case .character(let c) = event { return .shoppingList(.type(c)) } else { return nil }
         },
         // Typing a title on the list screen
-        bind([.key(.enter), .key(.tab)], .lists(.acceptTitle), "save the title", legend: "save", .naming),
-        bind([.key(.escape)], .lists(.cancelTitle), "cancel the title", legend: "cancel", .naming),
-        bind([.key(.backspace), .key(.delete)], .lists(.deleteBackward), "delete the last character", .naming),
-        bind([.control("u")], .lists(.clearTitle), "clear the title", .naming),
+        bind([.key(.enter), .key(.tab)], .shoppingList(.acceptTitle), "save the title", legend: "save", .naming),
+        bind([.key(.escape)], .shoppingList(.cancelTitle), "cancel the title", legend: "cancel", .naming),
+        bind([.key(.backspace), .key(.delete)], .shoppingList(.deleteBackward), "delete the last character", .naming),
+        bind([.control("u")], .shoppingList(.clearTitle), "clear the title", .naming),
         bind(value: "any text", "the title", .naming) { event in
-            if case .character(let c) = event { return .lists(.type(c)) } else { return nil }
+            if case .character(let c) = event { return .shoppingList(.type(c)) } else { return nil }
         },
         // The price history
         bind([on(.key(.up), sends: .history(.scroll(-1))), on(.key(.down), sends: .history(.scroll(1)))], "scroll", .history),
@@ -193,7 +193,7 @@ public enum KeyTable {
         bind([.control("q"), .control("c")], .app(.quit), "save and quit", legend: "quit", .everywhere),
         bind([.key(.function(1)), .control("g")], .app(.toggleHelp), "this help", legend: "help", .everywhere),
         // The comparison
-        bind([.control("o")], .app(.showLists), "saved comparisons", legend: "lists", .comparison),
+        bind([.control("o")], .app(.showShoppingList), "saved comparisons", legend: "lists", .comparison),
         bind([.control("v")], .app(.showHistory), "price history (where, when)", .comparison),
         bind([.key(.tab), .key(.down)], .comparison(.nextField), "next field", legend: "next", .comparison),
         bind([.key(.enter)], .comparison(.finishProduct), "next field, or next product", .comparison),
@@ -240,7 +240,7 @@ public enum KeyTable {
         },
     ]
 
-    /// Keys that send one action, for a binding of several: `on(.key(.up), sends: .lists(.moveSelection(-1)))`.
+    /// Keys that send one action, for a binding of several: `on(.key(.up), sends: .shoppingList(.moveSelection(-1)))`.
     private static func on(_ events: InputEvent..., sends action: Action) -> KeyBinding.Keys {
         KeyBinding.Keys(events: events, action: action)
     }
@@ -313,9 +313,9 @@ public enum KeyTable {
         case .paste(let text):
             switch state.screen {
             case .comparison: return .comparison(.paste(text))
-            case .lists(let lists):
+            case .shoppingList(let lists):
                 switch lists.mode {
-                case .naming, .finding, .adding: return .lists(.paste(text))
+                case .naming, .finding, .adding: return .shoppingList(.paste(text))
                 case .browsing: return nil
                 }
             case .history: return nil

@@ -9,7 +9,7 @@ public struct ListItem: Equatable, Sendable {
     /// How many to buy; 0: off the list (the comparison is kept).
     public var count: Int
     /// Checked off: in the cart.
-    public var bought: Bool
+    public var ticked: Bool
     /// The product the user chose to buy instead of the best value, if any.
     public var pinned: ProductID?
     /// The ranked products, best value first (ties in entry order); products that are not ranked are left out.
@@ -20,9 +20,9 @@ public struct ListItem: Equatable, Sendable {
     /// most recently edited first), then 1, 2… in the order the user set.
     public var aisle: Int
 
-    public init(count: Int = 1, bought: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "", aisle: Int = 0) {
+    public init(count: Int = 1, ticked: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "", aisle: Int = 0) {
         self.count = count
-        self.bought = bought
+        self.ticked = ticked
         self.pinned = pinned
         self.offers = offers
         self.per = per
@@ -30,10 +30,10 @@ public struct ListItem: Equatable, Sendable {
     }
 
     /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
-    public init(count: Int, bought: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
+    public init(count: Int, ticked: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
         let offers = comparison.ranked.map { Offer(product: comparison.products[$0.index], ranking: $0.unitPrice, base: base) }
-        self.init(count: count, bought: bought, pinned: pinned, offers: offers, per: comparison.basis?.label ?? "", aisle: aisle)
+        self.init(count: count, ticked: ticked, pinned: pinned, offers: offers, per: comparison.basis?.label ?? "", aisle: aisle)
     }
 
     /// On the list: counted at least once.
@@ -101,7 +101,7 @@ public struct ListTotals: Equatable, Sendable {
                 continue
             }
             total += line
-            if entry.item.bought { inCart += line }
+            if entry.item.ticked { inCart += line }
         }
     }
 }

@@ -48,7 +48,7 @@ public struct TripReport: Sendable {
         let body: [[String]] = items.map { entry in
             let buy = entry.item.productToBuy(at: shop)
             return [
-                entry.item.bought ? "[x]" : "[ ]",
+                entry.item.ticked ? "[x]" : "[ ]",
                 "\(entry.item.count)x",
                 TerminalText.singleLine(entry.displayTitle),
                 buy.map(label) ?? "-",
@@ -71,10 +71,10 @@ public struct TripReport: Sendable {
 
     // MARK: Markdown
 
-    /// A checklist to paste into a message: `- [ ] 2× Oats: o1, 6.99 = 13.98`, `- [x]` when bought, totals at the end.
+    /// A checklist to paste into a message: `- [ ] 2× Oats: o1, 6.99 = 13.98`, `- [x]` when ticked, totals at the end.
     public var markdown: String {
         var lines = items.map { entry -> String in
-            var line = "- [\(entry.item.bought ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
+            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
             if let buy = entry.item.productToBuy(at: shop) {
                 let seenAt = buy.product.shop.trimmingCharacters(in: .whitespaces)
                 line += ": " + [label(buy), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
@@ -109,7 +109,7 @@ public struct TripReport: Sendable {
             let fields: [(String, String)] = [
                 ("title", string(entry.title)),
                 ("count", String(entry.item.count)),
-                ("bought", entry.item.bought ? "true" : "false"),
+                ("bought", entry.item.ticked ? "true" : "false"),
                 ("product", product),
                 ("lineTotal", decimal(entry.item.lineTotal(at: shop))),
             ]

@@ -163,10 +163,10 @@ import Testing
         let saved = Product(id: "s-1", price: 4, seen: TestStore.today)
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
-        store.send(.app(.showLists), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header), .loadLists]) {
+        store.send(.app(.showShoppingList), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header), .loadShoppingList]) {
             $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
-            $0.screen = .lists(ListsScreen(entries: [], selecting: "c"))
+            $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
         }
     }
 

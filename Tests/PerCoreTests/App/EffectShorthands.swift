@@ -25,14 +25,14 @@ extension Effect {
     static func pinProduct(_ id: ProductID?, in header: ComparisonHeader = .testComparison) -> Effect {
         .database(.edit(.pinProduct(id), of: header))
     }
-    static var loadLists: Effect { .database(.loadLists) }
+    static var loadShoppingList: Effect { .database(.loadShoppingList) }
     static func loadHistory(_ id: ComparisonID, for reader: HistoryReader = .lowestSeen) -> Effect { .database(.loadHistory(id, for: reader)) }
     static func openComparison(_ id: ComparisonID) -> Effect { .database(.openComparison(id)) }
     static func createComparison(_ c: Comparison) -> Effect { .database(.createComparison(c)) }
     static func addListItem(_ c: Comparison) -> Effect { .database(.addListItem(c)) }
     static func changeListCount(_ id: ComparisonID, by delta: Int) -> Effect { .database(.changeListCount(id, by: delta)) }
-    static func setInCart(_ id: ComparisonID, _ bought: Bool) -> Effect { .database(.setInCart(id, bought)) }
-    static var clearCheckOffs: Effect { .database(.clearCheckOffs) }
+    static func setTicked(_ id: ComparisonID, _ ticked: Bool) -> Effect { .database(.setTicked(id, ticked)) }
+    static var clearTicks: Effect { .database(.clearTicks) }
     static func setAisleOrder(_ ids: [ComparisonID]) -> Effect { .database(.setAisleOrder(ids)) }
     static func renameComparison(_ id: ComparisonID, _ title: String) -> Effect { .database(.renameComparison(id, title)) }
     static func deleteComparison(_ id: ComparisonID) -> Effect { .database(.deleteComparison(id)) }

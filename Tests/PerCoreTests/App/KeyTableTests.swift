@@ -32,7 +32,7 @@ import Testing
         let priceCell = ScreenLayout(store.state).rows[0].price
         #expect(Input.action(for: .click(x: priceCell.x, y: priceCell.y), in: store.state)
                 == .comparison(.focus(FieldFocus(product: 0, field: .price))))
-        #expect(Input.action(for: .click(x: 2, y: 0), in: store.state) == .app(.showLists))
+        #expect(Input.action(for: .click(x: 2, y: 0), in: store.state) == .app(.showShoppingList))
     }
 
     @Test func narrowHelpTurnsPagesThenAnyOtherKeyClosesIt() {
@@ -50,7 +50,7 @@ import Testing
 
     @Test func wideHelpFitsOnOnePage() {
         #expect(HelpPages.pageCount(AppState.Screen.comparison.helpScopes, size: TerminalSize(width: 80, height: 24)) <= 2)
-        #expect(HelpPages.pageCount(AppState.Screen.lists(ListsScreen(entries: [], selecting: nil)).helpScopes, size: TerminalSize(width: 80, height: 24)) <= 2)   // the shopping list's keys
+        #expect(HelpPages.pageCount(AppState.Screen.shoppingList(ShoppingListScreen(entries: [], selecting: nil)).helpScopes, size: TerminalSize(width: 80, height: 24)) <= 2)   // the shopping list's keys
     }
 
     @Test func everyCommandHasAFormWithoutFKeys() {
@@ -118,7 +118,7 @@ import Testing
     /// and 80×24, on both screens; so is the mouse.
     @Test func theHelpShowsEveryKeyWhole() {
         for size in [TerminalSize(width: 40, height: 20), TerminalSize(width: 80, height: 24), TerminalSize(width: 50, height: 20)] {
-            for screen in [AppState.Screen.comparison, .lists(ListsScreen(entries: [], selecting: nil))] {
+            for screen in [AppState.Screen.comparison, .shoppingList(ShoppingListScreen(entries: [], selecting: nil))] {
                 let pages = HelpPages.pageCount(screen.helpScopes, size: size)
                 var text = ""
                 for page in 0..<pages {
@@ -155,12 +155,12 @@ import Testing
             KeyTable.bindings.first { $0.scope == scope && $0.summary == summary }
         }
         #expect(row(.everywhere, "save and quit")?.keys == "Ctrl-Q, Ctrl-C")
-        #expect(row(.lists, "a page down / up")?.keys == "PgDn/PgUp, Ctrl-F/Ctrl-B")
-        #expect(row(.lists, "select")?.keys == "Up/Down")
+        #expect(row(.shoppingList, "a page down / up")?.keys == "PgDn/PgUp, Ctrl-F/Ctrl-B")
+        #expect(row(.shoppingList, "select")?.keys == "Up/Down")
         #expect(row(.numeric, "times (×)")?.keys == "* x X")
         #expect(row(.numeric, "decimal point")?.keys == ". ,")
         #expect(row(.comparison, "delete last character (⌫)")?.keys == "Backspace, Delete")
-        #expect(row(.lists, "count: one more / less (0: off the list)")?.legend == "+/- count")
+        #expect(row(.shoppingList, "count: one more / less (0: off the list)")?.legend == "+/- count")
         #expect(row(.history, "a page down / up")?.legend == "PgDn more")
         #expect(row(.history, "a page down / up")?.narrowLegend == "^F more")
         #expect(row(.everywhere, "this help")?.narrowLegend == "^G help")
@@ -174,6 +174,6 @@ import Testing
                 }
             }
         }
-        #expect(KeyTable.bindings.first { $0.scope == .lists && $0.keys == "=" }?.action(for: .character("=")) == .lists(.changeCount(1)))
+        #expect(KeyTable.bindings.first { $0.scope == .shoppingList && $0.keys == "=" }?.action(for: .character("=")) == .shoppingList(.changeCount(1)))
     }
 }

@@ -3,19 +3,19 @@ import Testing
 @testable import PerCore
 import TestSupport
 
-/// The list screen as a shopping list: typing items, counts, check-off, totals and the product to buy.
+/// The list screen as a shopping list: typing items, counts, ticks, totals and the product to buy.
 @Suite struct ShoppingListTests {
     let entries = [ListEntry(id: "a", title: "Oats", productCount: 2), ListEntry(id: "c", title: "Oil", productCount: 1)]
 
     func opened(_ entries: [ListEntry]? = nil) -> TestStore {
         var store = TestStore(Comparison(id: "c", title: "Oil"))
-        store.apply(.app(.showLists))
-        store.apply(.lists(.loaded(entries ?? self.entries)))
+        store.apply(.app(.showShoppingList))
+        store.apply(.shoppingList(.loaded(entries ?? self.entries)))
         return store
     }
 
-    func lists(_ entries: [ListEntry], selected: Int, mode: ListsScreen.Mode, wanted: ComparisonID? = nil) -> ListsScreen {
-        var lists = ListsScreen(entries: entries, selecting: nil)
+    func lists(_ entries: [ListEntry], selected: Int, mode: ShoppingListScreen.Mode, wanted: ComparisonID? = nil) -> ShoppingListScreen {
+        var lists = ShoppingListScreen(entries: entries, selecting: nil)
         lists.selected = selected
         lists.mode = mode
         lists.wanted = wanted
@@ -24,43 +24,43 @@ import TestSupport
 
     @Test func aLetterStartsAnItemAndEnterAddsItAndStartsTheNext() {
         var store = opened()
-        #expect(KeyTable.action(for: .character("m"), in: store.state) == .lists(.startItem("m")))
-        #expect(KeyTable.action(for: .character("2"), in: store.state) == .lists(.startItem("2")))
-        store.send(.lists(.startItem("m"))) { $0.screen = .lists(self.lists(self.entries, selected: 1, mode: .adding("m"))) }
+        #expect(KeyTable.action(for: .character("m"), in: store.state) == .shoppingList(.startItem("m")))
+        #expect(KeyTable.action(for: .character("2"), in: store.state) == .shoppingList(.startItem("2")))
+        store.send(.shoppingList(.startItem("m"))) { $0.screen = .shoppingList(self.lists(self.entries, selected: 1, mode: .adding("m"))) }
         // While a title is typed every character belongs to it: `/`, `+`, space, digits.
-        #expect(KeyTable.action(for: .character("/"), in: store.state) == .lists(.type("/")))
-        #expect(KeyTable.action(for: .character(" "), in: store.state) == .lists(.type(" ")))
+        #expect(KeyTable.action(for: .character("/"), in: store.state) == .shoppingList(.type("/")))
+        #expect(KeyTable.action(for: .character(" "), in: store.state) == .shoppingList(.type(" ")))
         store.type("ilk")
-        #expect(store.state.lists?.mode == .adding("milk"))
-        #expect(store.state.lists?.selectedRow == 0)   // the row being typed is drawn first, where the item lands
+        #expect(store.state.shoppingList?.mode == .adding("milk"))
+        #expect(store.state.shoppingList?.selectedRow == 0)   // the row being typed is drawn first, where the item lands
         let milk = Comparison(id: "s-c2", title: "milk")
         let added = [ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
-        store.send(.lists(.acceptTitle), effects: [.addListItem(milk), .loadLists]) {
-            $0.screen = .lists(self.lists(added, selected: 0, mode: .adding(""), wanted: "s-c2"))
+        store.send(.shoppingList(.acceptTitle), effects: [.addListItem(milk), .loadShoppingList]) {
+            $0.screen = .shoppingList(self.lists(added, selected: 0, mode: .adding(""), wanted: "s-c2"))
             $0.chrome.status = StatusMessage("Added \"milk\": type the next, Esc ends")
             $0.madeIDs(2)
         }
         // `eggs⏎oats⏎`: each Enter adds one; the screen stays.
         let effects = store.type("eggs\noats\n")
-        #expect(effects == [.addListItem(Comparison(id: "s-c3", title: "eggs")), .loadLists,
-                            .addListItem(Comparison(id: "s-c4", title: "oats")), .loadLists])
-        #expect(store.state.lists?.entries.map(\.title) == ["oats", "eggs", "milk", "Oats", "Oil"])
-        #expect(store.state.lists?.mode == .adding(""))
+        #expect(effects == [.addListItem(Comparison(id: "s-c3", title: "eggs")), .loadShoppingList,
+                            .addListItem(Comparison(id: "s-c4", title: "oats")), .loadShoppingList])
+        #expect(store.state.shoppingList?.entries.map(\.title) == ["oats", "eggs", "milk", "Oats", "Oil"])
+        #expect(store.state.shoppingList?.mode == .adding(""))
         // The store's list replaces the one kept here; the last added stays selected.
         let fresh = [ListEntry(id: "s-c4", title: "oats", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
                      ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
-        store.send(.lists(.loaded(fresh))) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding(""))) }
+        store.send(.shoppingList(.loaded(fresh))) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .adding(""))) }
         // Esc ends (Enter on an empty title too); the item typed half is dropped.
         store.type("bre")
-        store.send(.lists(.cancelTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.cancelTitle)) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .browsing)) }
         #expect(store.state.screen != .comparison)
-        store.send(.lists(.startItem("x"))) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding("x"))) }
-        store.send(.lists(.clearTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .adding(""))) }
-        store.send(.lists(.acceptTitle)) { $0.screen = .lists(self.lists(fresh, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.startItem("x"))) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .adding("x"))) }
+        store.send(.shoppingList(.clearTitle)) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .adding(""))) }
+        store.send(.shoppingList(.acceptTitle)) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .browsing)) }
         // A title of spaces adds nothing.
         store.type("a\u{8}  \n")
-        #expect(store.state.lists?.mode == .browsing)
-        #expect(store.state.lists?.entries == fresh)
+        #expect(store.state.shoppingList?.mode == .browsing)
+        #expect(store.state.shoppingList?.entries == fresh)
     }
 
     @Test func typingAListDrawsTheNewRowFirstAndTakesNoClicks() {
@@ -71,9 +71,9 @@ import TestSupport
         #expect(screen[3].contains("Oats"), "\(screen)")
         #expect(screen.contains { $0.contains("Enter adds it and starts the next, Esc ends") }, "\(screen)")
         #expect(Input.action(for: .click(x: 5, y: 3), in: store.state) == nil)
-        #expect(KeyTable.action(for: .paste("rye\nflour"), in: store.state) == .lists(.paste("rye\nflour")))
-        store.apply(.lists(.paste("rye\nflour")))
-        #expect(store.state.lists?.mode == .adding("breadryeflour"))
+        #expect(KeyTable.action(for: .paste("rye\nflour"), in: store.state) == .shoppingList(.paste("rye\nflour")))
+        store.apply(.shoppingList(.paste("rye\nflour")))
+        #expect(store.state.shoppingList?.mode == .adding("breadryeflour"))
     }
 
     static let oats = Comparison(id: "a", title: "Oats", products: [
@@ -85,13 +85,13 @@ import TestSupport
 
     /// Oats (the best: o1 at 6.99 per kg), milk counted twice and in the cart, bread without a product.
     static let shopping = [
-        ListEntry(id: "a", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: oats)),
-        ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 2, bought: true, pinned: nil, comparison: milk)),
+        ListEntry(id: "a", title: "Oats", productCount: 3, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: oats)),
+        ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 2, ticked: true, pinned: nil, comparison: milk)),
         ListEntry(id: "b", title: "Bread", productCount: 0),
     ]
 
     @Test func theProductToBuyIsTheBestValueOrThePinnedOne() {
-        var item = ListItem(count: 2, bought: false, pinned: nil, comparison: Self.oats)
+        var item = ListItem(count: 2, ticked: false, pinned: nil, comparison: Self.oats)
         #expect(item.offers.map(\.product) == Array(Self.oats.products.prefix(2)))
         #expect(item.offers.map(\.unitPrice) == [decimal("6.99"), decimal("7.98")])
         #expect(item.per == "kg")
@@ -102,70 +102,70 @@ import TestSupport
         #expect(item.lineTotal() == decimal("7.98"))
         item.pinned = "o3"   // not ranked (no price): the best value
         #expect(item.productToBuy()?.product.id == "o1")
-        #expect(ListItem(count: 1, bought: false, pinned: nil, comparison: Comparison(id: "e")).lineTotal() == nil)
+        #expect(ListItem(count: 1, ticked: false, pinned: nil, comparison: Comparison(id: "e")).lineTotal() == nil)
     }
 
     @Test func plusMinusCountAndZeroTakesAnItemOffTheList() {
         var store = opened(Self.shopping)
-        #expect(KeyTable.action(for: .character("+"), in: store.state) == .lists(.changeCount(1)))
-        #expect(KeyTable.action(for: .character("="), in: store.state) == .lists(.changeCount(1)))
-        #expect(KeyTable.action(for: .character("-"), in: store.state) == .lists(.changeCount(-1)))
-        #expect(KeyTable.action(for: .character(" "), in: store.state) == .lists(.toggleBought))
-        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        #expect(KeyTable.action(for: .character("+"), in: store.state) == .shoppingList(.changeCount(1)))
+        #expect(KeyTable.action(for: .character("="), in: store.state) == .shoppingList(.changeCount(1)))
+        #expect(KeyTable.action(for: .character("-"), in: store.state) == .shoppingList(.changeCount(-1)))
+        #expect(KeyTable.action(for: .character(" "), in: store.state) == .shoppingList(.toggleTick))
+        store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
         var expected = Self.shopping
         expected[0].item.count = 2
-        store.send(.lists(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
         }
         expected[0].item.count = 1
-        store.send(.lists(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
         }
         expected[0].item.count = 0
-        store.send(.lists(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
             $0.chrome.status = StatusMessage("\"Oats\" is off the list (kept: + puts it back)")
         }
-        store.send(.lists(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
-        store.send(.lists(.toggleBought)) { $0.chrome.status = StatusMessage("\"Oats\" is off the list: + puts it back", isWarning: true) }
-        #expect(ListTotals(store.state.lists!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
+        store.send(.shoppingList(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
+        store.send(.shoppingList(.toggleTick)) { $0.chrome.status = StatusMessage("\"Oats\" is off the list: + puts it back", isWarning: true) }
+        #expect(ListTotals(store.state.shoppingList!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
         expected[0].item.count = 1
-        store.send(.lists(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
             $0.chrome.status = nil
         }
         var most = Self.shopping
         most[0].item.count = ListItem.maximumCount
-        store.apply(.lists(.loaded(most)))
-        store.send(.lists(.changeCount(1))) { $0.chrome.status = StatusMessage("At most 999 of one item") }
+        store.apply(.shoppingList(.loaded(most)))
+        store.send(.shoppingList(.changeCount(1))) { $0.chrome.status = StatusMessage("At most 999 of one item") }
     }
 
     @Test func spaceChecksOffAndCtrlTClearsTheCheckOffsAfterAsking() {
         var store = opened(Self.shopping)
-        store.send(.lists(.selectFirst)) { $0.screen = .lists(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
         var expected = Self.shopping
-        expected[0].item.bought = true
-        store.send(.lists(.toggleBought), effects: [.setInCart("a", true)]) { $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing)) }
-        #expect(ListTotals(store.state.lists!.entries).inCart == decimal("9.57"))
-        #expect(KeyTable.action(for: .control("t"), in: store.state) == .lists(.askClearCheckOffs))
-        store.send(.lists(.askClearCheckOffs)) { $0.chrome.overlay = .confirm(.clearCheckOffs) }
-        #expect(ScreenView.render(store.state).text.contains("New trip: clear every check-off? y/n"))
+        expected[0].item.ticked = true
+        store.send(.shoppingList(.toggleTick), effects: [.setTicked("a", true)]) { $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing)) }
+        #expect(ListTotals(store.state.shoppingList!.entries).inCart == decimal("9.57"))
+        #expect(KeyTable.action(for: .control("t"), in: store.state) == .shoppingList(.askClearTicks))
+        store.send(.shoppingList(.askClearTicks)) { $0.chrome.overlay = .confirm(.clearTicks) }
+        #expect(ScreenView.render(store.state).text.contains("New trip: clear every tick? y/n"))
         store.send(.app(.answer(yes: false))) {
             $0.chrome.overlay = .none
-            $0.chrome.status = StatusMessage("Check-offs kept")
+            $0.chrome.status = StatusMessage("Ticks kept")
         }
-        store.send(.lists(.askClearCheckOffs)) {
-            $0.chrome.overlay = .confirm(.clearCheckOffs)
+        store.send(.shoppingList(.askClearTicks)) {
+            $0.chrome.overlay = .confirm(.clearTicks)
             $0.chrome.status = nil
         }
-        expected[0].item.bought = false
-        expected[1].item.bought = false
-        store.send(.app(.answer(yes: true)), effects: [.clearCheckOffs]) {
+        expected[0].item.ticked = false
+        expected[1].item.ticked = false
+        store.send(.app(.answer(yes: true)), effects: [.clearTicks]) {
             $0.chrome.overlay = .none
-            $0.screen = .lists(self.lists(expected, selected: 0, mode: .browsing))
-            $0.chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Ticks cleared: ready for the next trip")
         }
-        store.send(.lists(.askClearCheckOffs)) { $0.chrome.status = StatusMessage("Nothing is checked off") }
+        store.send(.shoppingList(.askClearTicks)) { $0.chrome.status = StatusMessage("Nothing is ticked") }
     }
 
     /// Totals over the items on the list, exact: 6.99 + 2 × 1.29 = 9.57, 2.58 of it in the cart.
@@ -181,18 +181,18 @@ import TestSupport
         // A blank page (no title, no product) is not an item.
         #expect(ListTotals([ListEntry(id: "u", title: "", productCount: 0)]).unpriced == 0)
         let money = MoneyFormat(currency: try? Currency(validating: "€"))
-        #expect(ListsView.totalsLine(totals, money: money, width: 80) == "Total €9.57 · in cart €2.58 · left €6.99 (1 without a price)")
+        #expect(ShoppingListView.totalsLine(totals, money: money, width: 80) == "Total €9.57 · in cart €2.58 · left €6.99 (1 without a price)")
         // Narrower, the items without a price are still said; the cart goes first.
-        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · left €6.99 · 1 no price")
-        #expect(ListsView.totalsLine(totals, money: money, width: 36) == "Total €9.57 cart €2.58 left €6.99")
+        #expect(ShoppingListView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · left €6.99 · 1 no price")
+        #expect(ShoppingListView.totalsLine(totals, money: money, width: 36) == "Total €9.57 cart €2.58 left €6.99")
         totals.unpriced = 0
-        #expect(ListsView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · in cart €2.58 · left €6.99")
+        #expect(ShoppingListView.totalsLine(totals, money: money, width: 40) == "Total €9.57 · in cart €2.58 · left €6.99")
     }
 
     @Test func theListShowsBoxesCountsTheProductToBuyAndTotals() {
         let store = opened(Self.shopping)
         #expect(ScreenView.render(store.state).text == """
-             per │ Saved comparisons
+             per │ Shopping list
                         Title                       Buy                    Price      Total
              › [ ]   1× Oats                        o1                      6.99       6.99
                [x]   2× Milk                        1 L                     1.29       2.58
@@ -223,7 +223,7 @@ import TestSupport
         #expect(store.state.editing.tablePage.row(0).verdict == "Best value")
         // At 80 columns (with the Seen column) the verdict has room for its short form.
         #expect(ScreenView.render(store.state).text.contains("+14% buy"))
-        #expect(ListItem(count: 1, bought: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
+        #expect(ListItem(count: 1, ticked: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
             .productToBuy()?.product.id == "o2")
         store.send(.comparison(.togglePin), effects: [.pinProduct(nil, in: Self.oats.header)]) {
             $0.editing.comparison.pinned = nil
@@ -241,7 +241,7 @@ import TestSupport
 
     /// With a current store the product to buy is the best there (the pinned one if it is there), none elsewhere.
     @Test func withACurrentStoreTheProductToBuyIsTheBestThere() {
-        var item = ListItem(count: 2, bought: false, pinned: nil, comparison: Self.stocked)
+        var item = ListItem(count: 2, ticked: false, pinned: nil, comparison: Self.stocked)
         #expect(item.productToBuy()?.product.id == "c1")
         #expect(item.productToBuy(at: ShopName("aldi"))?.product.id == "a1")   // any case, spaces around ignored
         #expect(item.lineTotal(at: ShopName("ALDI")) == decimal("7.98"))
@@ -263,25 +263,25 @@ import TestSupport
         let rice = Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram, shop: "costco")])
         let recent = [
             ListEntry(id: "b", title: "Bread", productCount: 0),
-            ListEntry(id: "r", title: "Rice", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: rice)),
-            ListEntry(id: "s", title: "Oats", productCount: 3, item: ListItem(count: 1, bought: false, pinned: nil, comparison: Self.stocked)),
-            ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: milk)),
+            ListEntry(id: "r", title: "Rice", productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: rice)),
+            ListEntry(id: "s", title: "Oats", productCount: 3, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: Self.stocked)),
+            ListEntry(id: "m", title: "Milk", productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: milk)),
         ]
         #expect(ListOrder.byShop.arranged(recent, at: nil).map(\.title) == ["Milk", "Rice", "Oats", "Bread"])
         #expect(ListOrder.byShop.arranged(recent, at: ShopName("Aldi")).map(\.title) == ["Oats", "Milk", "Bread", "Rice"])
         #expect(ListOrder.recent.arranged(recent, at: nil) == recent)
         var store = opened(recent)
-        #expect(KeyTable.action(for: .control("s"), in: store.state) == .lists(.toggleOrder))
-        store.send(.lists(.toggleOrder), effects: [.loadLists]) {
+        #expect(KeyTable.action(for: .control("s"), in: store.state) == .shoppingList(.toggleOrder))
+        store.send(.shoppingList(.toggleOrder), effects: [.loadShoppingList]) {
             $0.session.listOrder = .byShop
             $0.chrome.status = StatusMessage("Grouped by shop")
         }
-        store.send(.lists(.loaded(recent))) {
-            $0.screen = .lists(self.lists(ListOrder.byShop.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
+        store.send(.shoppingList(.loaded(recent))) {
+            $0.screen = .shoppingList(self.lists(ListOrder.byShop.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
         }
-        #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Saved comparisons, by shop"))
+        #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Shopping list, by shop"))
         #expect(ScreenView.render(store.state).lines[2].contains("Milk                        1 L, Aldi"))
-        store.send(.lists(.toggleOrder), effects: [.loadLists]) {
+        store.send(.shoppingList(.toggleOrder), effects: [.loadShoppingList]) {
             $0.session.listOrder = .recent
             $0.chrome.status = StatusMessage("Most recently edited first")
         }
@@ -292,7 +292,7 @@ import TestSupport
         let comparison = Comparison(id: id, title: title, products: [
             Product(id: ProductID(id.rawValue + "1"), price: 1, quantity: 1, unit: .kilogram, shop: shop),
         ])
-        return ListEntry(id: id, title: title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, aisle: aisle, comparison: comparison))
+        return ListEntry(id: id, title: title, productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, aisle: aisle, comparison: comparison))
     }
 
     /// `[` and `]` move the selected item up and down among its store's items while the list is grouped by store,
@@ -307,25 +307,25 @@ import TestSupport
         let bread = stocked("b", "Bread", at: ""), milk = stocked("m", "Milk", at: "Aldi")
         let recent = [eggs, rice, oats, bread, milk]
         var store = opened(recent)
-        #expect(KeyTable.action(for: .character("["), in: store.state) == .lists(.moveInAisle(-1)))
-        #expect(KeyTable.action(for: .character("]"), in: store.state) == .lists(.moveInAisle(1)))
-        store.send(.lists(.moveInAisle(1))) {
+        #expect(KeyTable.action(for: .character("["), in: store.state) == .shoppingList(.moveInAisle(-1)))
+        #expect(KeyTable.action(for: .character("]"), in: store.state) == .shoppingList(.moveInAisle(1)))
+        store.send(.shoppingList(.moveInAisle(1))) {
             $0.chrome.status = StatusMessage("[ ] order a shop's items: Ctrl-S first", isWarning: true)
         }
-        store.apply(.lists(.toggleOrder))
+        store.apply(.shoppingList(.toggleOrder))
         let grouped = [eggs, oats, milk, rice, bread]   // Aldi (any case), Costco, no store
-        store.send(.lists(.loaded(recent))) { $0.screen = .lists(self.lists(grouped, selected: 0, mode: .browsing)) }
-        store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Eggs\" is first at Aldi already") }
-        store.send(.lists(.moveInAisle(1)), effects: [.setAisleOrder(["o", "e", "m"])]) {
-            $0.screen = .lists(self.lists(placed([oats, eggs, milk, rice, bread], [1, 2, 3]), selected: 1, mode: .browsing))
+        store.send(.shoppingList(.loaded(recent))) { $0.screen = .shoppingList(self.lists(grouped, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Eggs\" is first at Aldi already") }
+        store.send(.shoppingList(.moveInAisle(1)), effects: [.setAisleOrder(["o", "e", "m"])]) {
+            $0.screen = .shoppingList(self.lists(placed([oats, eggs, milk, rice, bread], [1, 2, 3]), selected: 1, mode: .browsing))
             $0.chrome.status = nil
         }
-        store.send(.lists(.moveInAisle(1)), effects: [.setAisleOrder(["o", "m", "e"])]) {
-            $0.screen = .lists(self.lists(placed([oats, milk, eggs, rice, bread], [1, 2, 3]), selected: 2, mode: .browsing))
+        store.send(.shoppingList(.moveInAisle(1)), effects: [.setAisleOrder(["o", "m", "e"])]) {
+            $0.screen = .shoppingList(self.lists(placed([oats, milk, eggs, rice, bread], [1, 2, 3]), selected: 2, mode: .browsing))
         }
-        store.send(.lists(.moveInAisle(1))) { $0.chrome.status = StatusMessage("\"Eggs\" is last at Aldi already") }   // not past Rice
-        store.apply(.lists(.selectLast))
-        store.send(.lists(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Bread\" is first of the items without a shop already") }
+        store.send(.shoppingList(.moveInAisle(1))) { $0.chrome.status = StatusMessage("\"Eggs\" is last at Aldi already") }   // not past Rice
+        store.apply(.shoppingList(.selectLast))
+        store.send(.shoppingList(.moveInAisle(-1))) { $0.chrome.status = StatusMessage("\"Bread\" is first of the items without a shop already") }
         // The store's list, with those aisles and in recent order, is arranged the same; grouped by store only.
         let saved = [stocked("e", "Eggs", at: "Aldi", aisle: 3), rice, stocked("o", "Oats", at: "aldi ", aisle: 1), bread,
                      stocked("m", "Milk", at: "Aldi", aisle: 2)]
@@ -351,11 +351,11 @@ import TestSupport
         let hostile = Comparison(id: "h", title: "Oats\u{1B}]52;c;bad\u{7}", products: [
             Product(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, shop: "Shop\u{9B}31m"),
         ])
-        let entry = ListEntry(id: "h", title: hostile.title, productCount: 1, item: ListItem(count: 1, bought: false, pinned: nil, comparison: hostile))
+        let entry = ListEntry(id: "h", title: hostile.title, productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: hostile))
         for width in [80, 40] {
             var store = TestStore(Comparison(id: "c"), size: TerminalSize(width: width, height: 20))
-            store.apply(.app(.showLists))
-            store.apply(.lists(.loaded([entry])))
+            store.apply(.app(.showShoppingList))
+            store.apply(.shoppingList(.loaded([entry])))
             let text = ScreenView.render(store.state).text
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
             #expect(text.contains("Oats\\u{1B}"), "\(text)")
@@ -369,8 +369,8 @@ import TestSupport
     /// At 40×20 the product column gives way: the store follows the title, the totals fit in short words.
     @Test func anEmptyListSaysWhatToDoInWholeWords() {
         var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
-        store.apply(.app(.showLists))
-        store.apply(.lists(.loaded([])))
+        store.apply(.app(.showShoppingList))
+        store.apply(.shoppingList(.loaded([])))
         #expect(ScreenView.render(store.state).lines[3] == "   Nothing yet: type an item, or Ctrl-N")
         store.apply(.terminal(.resize(TerminalSize(width: 80, height: 24))))
         #expect(ScreenView.render(store.state).lines[3] == "   Nothing saved yet: type an item, or Ctrl-N for a comparison.")
@@ -378,12 +378,12 @@ import TestSupport
 
     @Test func theListAt40By20() {
         var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
-        store.apply(.app(.showLists))
+        store.apply(.app(.showShoppingList))
         var entries = Self.shopping
-        entries[0].item = ListItem(count: 2, bought: false, pinned: "a1", comparison: Self.stocked)
-        store.apply(.lists(.loaded(entries)))
+        entries[0].item = ListItem(count: 2, ticked: false, pinned: "a1", comparison: Self.stocked)
+        store.apply(.shoppingList(.loaded(entries)))
         #expect(ScreenView.render(store.state).text == """
-             per │ Saved comparisons
+             per │ Shopping list
                         Title                 Total
              › [ ]   2× Oats · Aldi            7.98
                [x]   2× Milk                   2.58
@@ -422,18 +422,18 @@ import TestSupport
             }
             let comparison = Comparison(id: EntityID("c\(i)"), title: "item \(i)", products: products)
             return ListEntry(id: comparison.id, title: comparison.title, productCount: products.count,
-                             item: ListItem(count: Int.random(in: 0...3, using: &rng), bought: Bool.random(using: &rng), pinned: nil, comparison: comparison))
+                             item: ListItem(count: Int.random(in: 0...3, using: &rng), ticked: Bool.random(using: &rng), pinned: nil, comparison: comparison))
         }
         var store = TestStore(Comparison(id: "open"))
-        store.apply(.app(.showLists))
-        store.apply(.lists(.loaded(entries)))
+        store.apply(.app(.showShoppingList))
+        store.apply(.shoppingList(.loaded(entries)))
         var counts = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.item.count) })
         let keys: [InputEvent] = [.character("+"), .character("-"), .character(" "), .key(.up), .key(.down), .key(.pageDown), .key(.home)]
         for _ in 0..<300 {
             let key = keys.randomElement(using: &rng)!
             guard let action = KeyTable.action(for: key, in: store.state) else { continue }
             for case .database(.changeListCount(let id, let delta)) in store.apply(action) { counts[id, default: 0] += delta }
-            let lists = store.state.lists!
+            let lists = store.state.shoppingList!
             #expect(lists.entries.allSatisfy { (0...ListItem.maximumCount).contains($0.item.count) })
             #expect(lists.entries.allSatisfy { counts[$0.id] == $0.item.count }, "seed \(seed)")
             let totals = ListTotals(lists.entries)
@@ -453,18 +453,18 @@ import TestSupport
         let list = ShoppingListTests()
         let recent = (0..<8).map { i in list.stocked(EntityID("c\(i)"), "item \(i)", at: ["Aldi", "aldi", "Costco", "", "Lidl"].randomElement(using: &rng)!) }
         var store = list.opened(recent)
-        store.apply(.lists(.toggleOrder))
-        store.apply(.lists(.loaded(recent)))
+        store.apply(.shoppingList(.toggleOrder))
+        store.apply(.shoppingList(.loaded(recent)))
         var saved: [ComparisonID: Int] = [:]
         var moves = 0
         let keys: [InputEvent] = [.character("["), .character("]"), .key(.up), .key(.down), .key(.home), .key(.end)]
         for _ in 0..<200 {
             guard let action = KeyTable.action(for: keys.randomElement(using: &rng)!, in: store.state) else { continue }
-            let shownBefore = store.state.lists!.entries
+            let shownBefore = store.state.shoppingList!.entries
             for case .database(.setAisleOrder(let ids)) in store.apply(action) {
                 let group = shownBefore.filter { ids.contains($0.id) }
                 #expect(Set(group.map { ListOrder.shop(of: $0, at: nil).lowercased() }).count == 1, "seed \(seed)")
-                #expect(store.state.lists!.entries.filter { ids.contains($0.id) }.map(\.id) == ids)
+                #expect(store.state.shoppingList!.entries.filter { ids.contains($0.id) }.map(\.id) == ids)
                 #expect(shownBefore.filter { ListOrder.sameShop(ListOrder.shop(of: $0, at: nil), ListOrder.shop(of: group[0], at: nil)) }.count == ids.count)
                 for (place, id) in ids.enumerated() { saved[id] = place + 1 }
                 moves += 1
@@ -474,7 +474,7 @@ import TestSupport
                 entry.item.aisle = saved[entry.id] ?? 0
                 return entry
             }
-            #expect(ListOrder.byShop.arranged(reloaded, at: nil) == store.state.lists!.entries, "seed \(seed)")
+            #expect(ListOrder.byShop.arranged(reloaded, at: nil) == store.state.shoppingList!.entries, "seed \(seed)")
         }
         #expect(moves > 10, "seed \(seed)")
     }

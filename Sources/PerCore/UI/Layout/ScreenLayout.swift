@@ -280,7 +280,7 @@ public struct ScreenLayout: Sendable {
     public func action(atX x: Int, y: Int) -> Action? {
         guard kind != .tooSmall else { return nil }
         if basisButton.contains(x: x, y: y) { return .comparison(.stepBasis(1)) }
-        if title.contains(x: x, y: y) { return .app(.showLists) }
+        if title.contains(x: x, y: y) { return .app(.showShoppingList) }
         for button in toolbarButtons where button.frame.contains(x: x, y: y) { return button.action }
         switch focused {
         case .numeric:

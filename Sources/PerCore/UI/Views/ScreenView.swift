@@ -18,8 +18,8 @@ public enum ScreenView {
             break   // drawn on the status line
         }
         switch state.screen {
-        case .lists(let lists):
-            ListsView.draw(lists, state: state, into: &canvas)
+        case .shoppingList(let lists):
+            ShoppingListView.draw(lists, state: state, into: &canvas)
         case .history(let history):
             HistoryView.draw(history, state: state, into: &canvas)
         case .comparison:
@@ -221,12 +221,12 @@ public enum ScreenView {
         }
         let hint: String
         switch state.screen {
-        case .lists(let lists):
+        case .shoppingList(let lists):
             switch lists.mode {
             case .naming: hint = "Type the title; Enter saves it, Esc cancels"
             case .adding: hint = "Type an item; Enter adds it and starts the next, Esc ends"
             case .browsing, .finding:
-                hint = ListsView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
+                hint = ShoppingListView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
             }
         case .history(let history):
             hint = HistoryView.hint(history, session: state.session)

@@ -1,5 +1,5 @@
 /// What the user does on the list of saved comparisons.
-public enum ListsAction: Equatable, Sendable {
+public enum ShoppingListAction: Equatable, Sendable {
     case moveSelection(Int)
     /// PgDn, PgUp: a page of rows down (up).
     case movePage(Int)
@@ -27,12 +27,12 @@ public enum ListsAction: Equatable, Sendable {
     case startItem(Character)
     /// `+` / `-`: the selected item's count up or down one (0: off the list, kept).
     case changeCount(Int)
-    /// Space: the selected item checked off (in the cart), or back.
-    case toggleBought
-    /// Ctrl-T: asks before clearing every check-off for the next trip.
-    case askClearCheckOffs
-    /// Confirmed: clear every check-off.
-    case clearCheckOffs
+    /// Space: the selected item ticked off (in the cart), or back.
+    case toggleTick
+    /// Ctrl-T: asks before clearing every tick for the next trip.
+    case askClearTicks
+    /// Confirmed: clear every tick.
+    case clearTicks
     /// Ctrl-S: group the items by the shop of their product to buy, or back to most recently edited first.
     case toggleOrder
     /// `[` / `]` while grouped by shop: the selected item one place up (-1) or down (1) among its shop's items
@@ -45,7 +45,7 @@ public enum ListsAction: Equatable, Sendable {
     case clearTitle
     case acceptTitle
     case cancelTitle
-    /// The database's answer to `.loadLists`: the list as saved now.
+    /// The database's answer to `.loadShoppingList`: the list as saved now.
     case loaded([ListEntry])
     /// What the list tells the root.
     case delegate(Delegate)
@@ -61,7 +61,7 @@ public enum ListsAction: Equatable, Sendable {
         switch self {
         case .loaded, .delegate: false
         case .moveSelection, .movePage, .selectFirst, .selectLast, .choose, .open, .close, .new, .rename, .askDelete, .delete,
-             .undoDelete, .find, .findNext, .startItem, .changeCount, .toggleBought, .askClearCheckOffs, .clearCheckOffs, .toggleOrder,
+             .undoDelete, .find, .findNext, .startItem, .changeCount, .toggleTick, .askClearTicks, .clearTicks, .toggleOrder,
              .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle: true
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The list of saved comparisons (Ctrl-O), the most recently edited first: open, find, create, rename,
 /// delete and bring back.
-public struct ListsScreen: Equatable, Sendable, ScreenReducer {
+public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     public enum Mode: Equatable, Sendable {
         case browsing
         /// Typing a title: for the selected comparison, or for a new one.
@@ -76,11 +76,11 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
 
     // MARK: Update
 
-    public mutating func update(_ action: ListsAction, env: inout ScreenEnvironment) -> [Effect] {
+    public mutating func update(_ action: ShoppingListAction, env: inout ScreenEnvironment) -> [Effect] {
         reduce(action, open: env.open, session: &env.session, chrome: &env.chrome)
     }
 
-    private mutating func reduce(_ action: ListsAction, open: ComparisonID, session: inout Session, chrome: inout Chrome) -> [Effect] {
+    private mutating func reduce(_ action: ShoppingListAction, open: ComparisonID, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
         case .moveSelection(let delta):
             select(selected + delta)
@@ -97,7 +97,7 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
         case .open:
             return openSelected(open: open)
         case .close:
-            return [.send(.lists(.delegate(.closed)))]
+            return [.send(.shoppingList(.delegate(.closed)))]
         case .new:
             mode = .naming("", isNew: true)
         case .rename:
@@ -114,7 +114,7 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
                 effects.append(entries.first.map { .openComparison($0.id) }
                     ?? .createComparison(Comparison(id: session.makeComparisonID())))
             }
-            return (effects + [.loadLists]).map(Effect.database)
+            return (effects + [.loadShoppingList]).map(Effect.database)
         case .undoDelete:
             guard let comparison = session.deletedComparisons.popLast() else {
                 chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
@@ -122,33 +122,33 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
             }
             wanted = comparison.id
             chrome.status = StatusMessage("Brought back \"\(comparison.displayTitle)\"")
-            return [.database(.restoreDeletedComparison(comparison)), .database(.loadLists)]
+            return [.database(.restoreDeletedComparison(comparison)), .database(.loadShoppingList)]
         case .find:
             mode = .finding("")
         case .changeCount(let delta):
             if let effect = changeCount(by: delta, chrome: &chrome) { return [.database(effect)] }
-        case .toggleBought:
+        case .toggleTick:
             guard let entry = selectedEntry else { break }
             guard entry.item.isListed else {
                 chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
                 break
             }
-            entries[selected].item.bought.toggle()
-            return [.database(.setInCart(entry.id, !entry.item.bought))]
-        case .askClearCheckOffs:
-            guard entries.contains(where: \.item.bought) else {
-                chrome.status = StatusMessage("Nothing is checked off")
+            entries[selected].item.ticked.toggle()
+            return [.database(.setTicked(entry.id, !entry.item.ticked))]
+        case .askClearTicks:
+            guard entries.contains(where: \.item.ticked) else {
+                chrome.status = StatusMessage("Nothing is ticked")
                 break
             }
-            chrome.overlay = .confirm(.clearCheckOffs)
-        case .clearCheckOffs:
-            for index in entries.indices { entries[index].item.bought = false }
-            chrome.status = StatusMessage("Check-offs cleared: ready for the next trip")
-            return [.database(.clearCheckOffs)]
+            chrome.overlay = .confirm(.clearTicks)
+        case .clearTicks:
+            for index in entries.indices { entries[index].item.ticked = false }
+            chrome.status = StatusMessage("Ticks cleared: ready for the next trip")
+            return [.database(.clearTicks)]
         case .toggleOrder:
             session.listOrder = session.listOrder.toggled
             chrome.status = StatusMessage(session.listOrder == .byShop ? "Grouped by shop" : "Most recently edited first")
-            return [.database(.loadLists)]
+            return [.database(.loadShoppingList)]
         case .moveInAisle(let step):
             if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return [.database(effect)] }
         case .startItem(let c):
@@ -228,7 +228,7 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
 
     private func openSelected(open: ComparisonID) -> [Effect] {
         guard let entry = selectedEntry else { return [] }
-        return (entry.id == open ? [] : [.database(.openComparison(entry.id))]) + [.send(.lists(.delegate(.closed)))]
+        return (entry.id == open ? [] : [.database(.openComparison(entry.id))]) + [.send(.shoppingList(.delegate(.closed)))]
     }
 
     /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
@@ -282,7 +282,7 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
         wanted = item.id
         mode = .adding("")
         chrome.status = StatusMessage("Added \"\(TerminalText.singleLine(title))\": type the next, Esc ends")
-        return [.database(.addListItem(item)), .database(.loadLists)]
+        return [.database(.addListItem(item)), .database(.loadShoppingList)]
     }
 
     private mutating func acceptTitle(session: inout Session, chrome: inout Chrome) -> [Effect] {
@@ -292,10 +292,10 @@ public struct ListsScreen: Equatable, Sendable, ScreenReducer {
         if isNew {
             let created = Comparison(id: session.makeComparisonID(), title: title)
             chrome.status = StatusMessage("New comparison \"\(created.displayTitle)\"")
-            return [.database(.createComparison(created)), .send(.lists(.delegate(.closed)))]
+            return [.database(.createComparison(created)), .send(.shoppingList(.delegate(.closed)))]
         }
         guard let entry = selectedEntry else { return [] }
         entries[selected].title = title
-        return [.database(.renameComparison(entry.id, title)), .database(.loadLists), .send(.lists(.delegate(.renamed(entry.id, title))))]
+        return [.database(.renameComparison(entry.id, title)), .database(.loadShoppingList), .send(.shoppingList(.delegate(.renamed(entry.id, title))))]
     }
 }

@@ -2,31 +2,31 @@ import Foundation
 
 /// The saved comparisons as a shopping list, one per line, the selected one reversed and the open one marked:
 /// check box, count, title, the product to buy, its price and the line total; the trip's totals under them.
-enum ListsView {
-    static func draw(_ lists: ListsScreen, state: AppState, into canvas: inout Canvas) {
+enum ShoppingListView {
+    static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency)
-        let layout = ListsLayout(lists, size: state.session.size)
+        let layout = ShoppingListLayout(lists, size: state.session.size)
         let shop = state.session.shop
-        let heading = " per \(g.vertical) Saved comparisons" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
+        let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
             + (state.session.listOrder == .byShop ? ", by shop" : "")
         canvas.put(TextWidth.truncate(heading, to: canvas.width, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
         let w = canvas.width
-        var headings = [("Title", ListsLayout.titleX), ("Total", layout.totalEndX - 5)]
+        var headings = [("Title", ShoppingListLayout.titleX), ("Total", layout.totalEndX - 5)]
         if layout.showsProducts { headings += [("Buy", layout.buyX), ("Price", layout.priceEndX - 5)] }
         if layout.showsDates { headings.append(("Last edited", layout.dateX)) }
-        for (text, x) in headings { canvas.put(text, x: x, y: ListsLayout.headingY, style: .underline, color: .muted) }
+        for (text, x) in headings { canvas.put(text, x: x, y: ShoppingListLayout.headingY, style: .underline, color: .muted) }
         if case .finding(let text) = lists.mode {
             var shown = Substring(TerminalText.singleLine(text))   // a long text shows its end, where typing goes
-            while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ListsLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
-            canvas.put("Find: \(shown)\(g.cursor)", x: ListsLayout.boxX, y: layout.findY, style: .bold, color: .accent)
+            while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ShoppingListLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
+            canvas.put("Find: \(shown)\(g.cursor)", x: ShoppingListLayout.boxX, y: layout.findY, style: .bold, color: .accent)
         } else if !lists.entries.isEmpty {
-            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), money: money, width: w - ListsLayout.boxX), x: ListsLayout.boxX, y: layout.findY,
+            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), money: money, width: w - ShoppingListLayout.boxX), x: ShoppingListLayout.boxX, y: layout.findY,
                        style: .bold, color: .normal)
         }
         if lists.rowCount == 0 {
             let forms = ["Nothing saved yet: type an item, or Ctrl-N for a comparison.", "Nothing yet: type an item, or Ctrl-N", "Nothing saved yet"]
-            canvas.put(forms.first { TextWidth.of($0) <= w - ListsLayout.boxX } ?? "", x: ListsLayout.boxX, y: ListsLayout.firstRowY + 1, style: .dim, color: .muted)
+            canvas.put(forms.first { TextWidth.of($0) <= w - ShoppingListLayout.boxX } ?? "", x: ShoppingListLayout.boxX, y: ShoppingListLayout.firstRowY + 1, style: .dim, color: .muted)
         }
         for (index, y) in layout.visibleRows {
             let entry = lists.entry(atRow: index)
@@ -45,17 +45,17 @@ enum ListsView {
             let buyShop = shop == nil ? buy.map { $0.product.shop.trimmingCharacters(in: .whitespaces) } ?? "" : ""
             if !layout.showsProducts, !buyShop.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyShop)" }
             // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
-            let quiet: CellStyle = isSelected ? style : (item.isListed && !item.bought ? [] : .dim)
+            let quiet: CellStyle = isSelected ? style : (item.isListed && !item.ticked ? [] : .dim)
             // A blank page (no title, no product) is not an item: no box, no count.
             let isItem = entry.map { !($0.title.isEmpty && $0.productCount == 0) } ?? true
             if item.isListed && isItem {
-                canvas.put(item.bought ? "[x]" : "[ ]", x: ListsLayout.boxX, y: y, style: style, color: color)
+                canvas.put(item.ticked ? "[x]" : "[ ]", x: ShoppingListLayout.boxX, y: y, style: style, color: color)
             }
             let count = "\(item.count)\(g.times == "*" ? "x" : g.times)"
             if isItem {
-                canvas.put(count, x: ListsLayout.countX + ListsLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
+                canvas.put(count, x: ShoppingListLayout.countX + ShoppingListLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
             }
-            canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ListsLayout.titleX, y: y,
+            canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ShoppingListLayout.titleX, y: y,
                        style: quiet, color: color)
             guard let entry else { continue }
             if layout.showsProducts {
@@ -66,12 +66,12 @@ enum ListsView {
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
-                    put(amount: money.price(price), money: money, endX: layout.priceEndX, width: ListsLayout.priceWidth, y: y,
+                    put(amount: money.price(price), money: money, endX: layout.priceEndX, width: ShoppingListLayout.priceWidth, y: y,
                         style: quiet, color: color, into: &canvas, glyphs: g)
                 }
             }
             if let line = item.lineTotal(at: shop), item.isListed {
-                put(amount: money.price(line), money: money, endX: layout.totalEndX, width: ListsLayout.totalWidth, y: y,
+                put(amount: money.price(line), money: money, endX: layout.totalEndX, width: ShoppingListLayout.totalWidth, y: y,
                     style: quiet, color: color, into: &canvas, glyphs: g)
             }
             if layout.showsDates, let date = entry.updatedAt {
@@ -82,9 +82,9 @@ enum ListsView {
 
     /// Below the width of the product column, the hint says what to buy for the selected item: `Buy o1, Costco,
     /// 6.99` (a phone in the aisle); nil when the column shows it, or there is nothing to buy.
-    static func narrowBuyHint(_ lists: ListsScreen, state: AppState) -> String? {
+    static func narrowBuyHint(_ lists: ShoppingListScreen, state: AppState) -> String? {
         let money = MoneyFormat(currency: state.session.currency)
-        guard !ListsLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
+        guard !ShoppingListLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
         let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
         let parts = [buy.label, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }

@@ -2,10 +2,10 @@
 ///
 /// A row: the open comparison's mark, the check box, the count (`2×`), the title, the product to buy and its price
 /// (from 60 columns), the line total, and the last edit (from 110 columns).
-public struct ListsLayout: Sendable {
+public struct ShoppingListLayout: Sendable {
     /// The title line, then the column headings, then the rows.
     public static let headingY = 1
-    public static let firstRowY = ListsScreen.linesAboveRows
+    public static let firstRowY = ShoppingListScreen.linesAboveRows
     public static let boxX = 3
     /// The count, right-aligned in `countWidth` columns: `999×`.
     public static let countX = 7
@@ -32,9 +32,9 @@ public struct ListsLayout: Sendable {
     public let showsDates: Bool
     let isNaming: Bool
 
-    public init(_ lists: ListsScreen, size: TerminalSize) {
+    public init(_ lists: ShoppingListScreen, size: TerminalSize) {
         self.size = size
-        rowsPerPage = ListsScreen.rowsPerPage(size)
+        rowsPerPage = ShoppingListScreen.rowsPerPage(size)
         firstRow = (lists.selectedRow / rowsPerPage) * rowsPerPage
         rowCount = lists.rowCount
         isNaming = lists.isTyping
@@ -63,12 +63,12 @@ public struct ListsLayout: Sendable {
     /// What the mouse wheel does: moves the selection by as many rows as the wheel scrolled (typing a new
     /// title, nothing).
     public func action(scrolling lines: Int) -> Action? {
-        rowCount == 0 || lines == 0 || isNaming ? nil : .lists(.moveSelection(lines))
+        rowCount == 0 || lines == 0 || isNaming ? nil : .shoppingList(.moveSelection(lines))
     }
 
     /// What a click at (x, y) does: choosing the row it lands on (nothing while a title is typed).
     public func action(atX x: Int, y: Int) -> Action? {
         guard !isNaming, let row = visibleRows.first(where: { $0.y == y }) else { return nil }
-        return .lists(.choose(row.index))
+        return .shoppingList(.choose(row.index))
     }
 }

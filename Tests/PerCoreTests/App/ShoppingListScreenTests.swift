@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+@Suite struct ShoppingListScreenTests {
+    let entries = [ListEntry(id: "a", title: "Oats", productCount: 2), ListEntry(id: "c", title: "Oil", productCount: 1)]
+
+    func opened() -> TestStore {
+        var store = TestStore(Comparison(id: "c", title: "Oil"))
+        store.send(.app(.showShoppingList), effects: [.loadShoppingList]) {
+            $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
+        }
+        store.send(.shoppingList(.loaded(entries))) {
+            var lists = ShoppingListScreen(entries: [], selecting: "c")
+            lists.refresh(entries)
+            $0.screen = .shoppingList(lists)
+        }
+        return store
+    }
+
+    @Test func opensOnTheCurrentComparison() {
+        let store = opened()
+        #expect(store.state.shoppingList?.selected == 1)
+        #expect(store.state.shoppingList?.entries == entries)
+        #expect(KeyTable.legend(for: store.state) == "Enter open  / find  ^N new  ^D delete  ^Y undo  ^R rename  Esc back  +/- count")
+        #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  / find  ^N new  ^D delete")
+    }
+
+    @Test func renameTypesATitleAndSavesIt() {
+        var store = opened()
+        store.send(.shoppingList(.rename)) { $0.screen = .shoppingList(self.lists(selected: 1, mode: .naming("Oil", isNew: false))) }
+        store.send(.shoppingList(.clearTitle)) { $0.screen = .shoppingList(self.lists(selected: 1, mode: .naming("", isNew: false))) }
+        store.type("Olive, virgin")
+        var renamed = entries
+        renamed[1].title = "Olive, virgin"
+        store.send(.shoppingList(.acceptTitle), effects: [.renameComparison("c", "Olive, virgin"), .loadShoppingList]) {
+            $0.screen = .shoppingList(self.lists(renamed, selected: 1, mode: .browsing))
+            $0.editing.comparison.title = "Olive, virgin"
+        }
+    }
+
+    @Test func newComparisonIsCreatedThenOpenedWhenSaved() {
+        var store = opened()
+        store.send(.shoppingList(.new)) { $0.screen = .shoppingList(self.lists(selected: 1, mode: .naming("", isNew: true))) }
+        store.type("Rice\n")
+        let created = Comparison(id: "s-c2", title: "Rice")
+        #expect(store.state.screen == .comparison)
+        #expect(store.state.chrome.status == StatusMessage("New comparison \"Rice\""))
+        store.send(.database(.opened(created)), effects: [.loadHistory("s-c2")]) {
+            $0.editing = ComparisonScreen(comparison: created, session: &$0.session)
+        }
+        #expect(store.state.editing.comparison.products == [Product(id: "s-3")])
+    }
+
+    @Test func deleteAsksFirstAndCtrlYBringsItBack() {
+        var store = opened()
+        store.send(.shoppingList(.askDelete)) { $0.chrome.overlay = .confirm(.deleteComparison(self.entries[1])) }
+        store.send(.app(.answer(yes: true)), effects: [.deleteComparison("c"), .openComparison("a"), .loadShoppingList]) {
+            $0.chrome.overlay = .none
+            $0.screen = .shoppingList(self.lists([self.entries[0]], selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Deleted \"Oil\" (Ctrl-Y undoes)")
+        }
+        // The store reports what it deleted, then opens the other comparison behind the list, which stays on view.
+        let oil = Comparison(id: "c", title: "Oil", products: [Product(id: "p", price: 3)])
+        store.send(.database(.deletedComparison(oil))) { $0.session.deletedComparisons = [oil] }
+        let oats = Comparison(id: "a", title: "Oats")
+        store.send(.database(.opened(oats)), effects: [.loadHistory("a")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        #expect(store.state.shoppingList != nil)
+
+        #expect(KeyTable.action(for: .control("y"), in: store.state) == .shoppingList(.undoDelete))
+        store.send(.shoppingList(.undoDelete), effects: [.restoreDeletedComparison(oil), .loadShoppingList]) {
+            $0.session.deletedComparisons = []
+            var lists = self.lists([self.entries[0]], selected: 0, mode: .browsing)
+            lists.wanted = "c"
+            $0.screen = .shoppingList(lists)
+            $0.chrome.status = StatusMessage("Brought back \"Oil\"")
+        }
+        // Brought back, it is the most recently edited: first in the list, and selected.
+        store.send(.shoppingList(.loaded([entries[1], entries[0]]))) {
+            $0.screen = .shoppingList(self.lists([self.entries[1], self.entries[0]], selected: 0, mode: .browsing))
+        }
+        store.send(.shoppingList(.undoDelete)) {
+            $0.chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
+        }
+    }
+
+    @Test func leavingABlankComparisonDiscardsIt() {
+        var store = TestStore(Comparison(id: "blank"))
+        let rice = Comparison(id: "r", title: "Rice")
+        store.send(.database(.opened(rice)), effects: [.discardIfBlank("blank"), .loadHistory("r")]) {
+            $0.editing = ComparisonScreen(comparison: rice, session: &$0.session)
+        }
+        // A comparison with a title, or with a product, is kept.
+        let oats = Comparison(id: "o", products: [Product(id: "p", price: 2)])
+        store.send(.database(.opened(oats)), effects: [.loadHistory("o")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
+        store.send(.database(.opened(rice)), effects: [.loadHistory("r")]) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
+    }
+
+    @Test func pageHomeEndAndTheWheelMoveTheSelection() {
+        var store = TestStore(Comparison(id: "c0"))
+        store.send(.app(.showShoppingList), effects: [.loadShoppingList]) { $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c0")) }
+        let many = (0..<50).map { ListEntry(id: EntityID("c\($0)"), title: "T\($0)", productCount: 0) }
+        store.send(.shoppingList(.loaded(many))) { $0.screen = .shoppingList(self.lists(many, selected: 0, mode: .browsing)) }
+        // 80×24: 19 rows a page.
+        #expect(KeyTable.action(for: .key(.pageDown), in: store.state) == .shoppingList(.movePage(1)))
+        #expect(KeyTable.action(for: .control("f"), in: store.state) == .shoppingList(.movePage(1)))
+        #expect(KeyTable.action(for: .control("b"), in: store.state) == .shoppingList(.movePage(-1)))
+        #expect(KeyTable.action(for: .key(.home), in: store.state) == .shoppingList(.selectFirst))
+        #expect(KeyTable.action(for: .control("a"), in: store.state) == .shoppingList(.selectFirst))
+        #expect(KeyTable.action(for: .control("e"), in: store.state) == .shoppingList(.selectLast))
+        #expect(Input.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .shoppingList(.moveSelection(3)))
+        store.send(.shoppingList(.movePage(1))) { $0.screen = .shoppingList(self.lists(many, selected: 19, mode: .browsing)) }
+        #expect(ShoppingListLayout(store.state.shoppingList!, size: store.state.session.size).firstRow == 19)
+        store.send(.shoppingList(.movePage(2))) { $0.screen = .shoppingList(self.lists(many, selected: 49, mode: .browsing)) }
+        store.send(.shoppingList(.moveSelection(-3))) { $0.screen = .shoppingList(self.lists(many, selected: 46, mode: .browsing)) }
+        store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.moveSelection(-3))) { $0.screen = .shoppingList(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.selectLast)) { $0.screen = .shoppingList(self.lists(many, selected: 49, mode: .browsing)) }
+        store.send(.shoppingList(.movePage(-1))) { $0.screen = .shoppingList(self.lists(many, selected: 30, mode: .browsing)) }
+    }
+
+    @Test func slashFindsATitleAndEnterOpensIt() {
+        var store = opened()
+        let three = entries + [ListEntry(id: "r", title: "Brown rice", productCount: 0), ListEntry(id: "u", title: "", productCount: 0)]
+        store.send(.shoppingList(.loaded(three))) { $0.screen = .shoppingList(self.lists(three, selected: 1, mode: .browsing)) }
+        #expect(KeyTable.action(for: .character("/"), in: store.state) == .shoppingList(.find))
+        store.send(.shoppingList(.find)) { $0.screen = .shoppingList(self.lists(three, selected: 1, mode: .finding(""))) }
+        #expect(KeyTable.legend(for: store.state, width: 40) == "Enter open  Down next  Up prev  Esc done")
+        store.type("O")   // the first title holding it, in any case: Oats
+        #expect(store.state.shoppingList == lists(three, selected: 0, mode: .finding("O")))
+        store.type("\t")   // Tab, Down: the next one holding it
+        #expect(store.state.shoppingList == lists(three, selected: 1, mode: .finding("O")))
+        store.send(.shoppingList(.findNext(1))) { $0.screen = .shoppingList(self.lists(three, selected: 2, mode: .finding("O"))) }   // "Brown rice"
+        store.send(.shoppingList(.findNext(1))) { $0.screen = .shoppingList(self.lists(three, selected: 0, mode: .finding("O"))) }   // round the list
+        store.send(.shoppingList(.findNext(-1))) { $0.screen = .shoppingList(self.lists(three, selected: 2, mode: .finding("O"))) }
+        store.type("RICE")
+        #expect(store.state.shoppingList == lists(three, selected: 2, mode: .finding("ORICE")))
+        #expect(store.state.chrome.status == StatusMessage("No title holds \"ORICE\"", isWarning: true))
+        store.send(.shoppingList(.clearTitle)) {
+            $0.screen = .shoppingList(self.lists(three, selected: 2, mode: .finding("")))
+            $0.chrome.status = nil
+        }
+        store.type("untitled")   // the name of a comparison without a title
+        #expect(store.state.shoppingList == lists(three, selected: 3, mode: .finding("untitled")))
+        #expect(store.state.chrome.status == nil)
+        store.send(.shoppingList(.cancelTitle)) { $0.screen = .shoppingList(self.lists(three, selected: 3, mode: .browsing)) }
+        store.send(.shoppingList(.find)) { $0.screen = .shoppingList(self.lists(three, selected: 3, mode: .finding(""))) }
+        store.type("rice")
+        store.send(.shoppingList(.acceptTitle), effects: [.openComparison("r")]) { $0.screen = .comparison }
+    }
+
+    @Test func escapeGoesBackToTheComparison() {
+        var store = opened()
+        store.send(.shoppingList(.close)) { $0.screen = .comparison }
+        #expect(KeyTable.action(for: .key(.escape), in: store.state) == .comparison(.cancelEdit))
+    }
+
+    @Test func aClickChoosesARowAndASecondClickOpensIt() {
+        var store = opened()
+        let layout = ShoppingListLayout(store.state.shoppingList!, size: store.state.session.size)
+        let first = layout.visibleRows[0]
+        let click = Input.action(for: .click(x: 5, y: first.y), in: store.state)
+        #expect(click == .shoppingList(.choose(0)))
+        store.send(.shoppingList(.choose(0))) { $0.screen = .shoppingList(self.lists(selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.choose(0)), effects: [.openComparison("a")]) { $0.screen = .comparison }
+    }
+
+    @Test func aNewTitleIsTypedOnTheVisiblePageAndClicksOffTheRowsDoNothing() {
+        var store = TestStore(Comparison(id: "c0"))
+        store.send(.app(.showShoppingList), effects: [.loadShoppingList]) { $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c0")) }
+        let many = (0..<50).map { ListEntry(id: EntityID("c\($0)"), title: "T\($0)", productCount: 0) }
+        store.send(.shoppingList(.loaded(many))) { $0.screen = .shoppingList(self.lists(many, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.new)) { $0.screen = .shoppingList(self.lists(many, selected: 0, mode: .naming("", isNew: true))) }
+        store.type("New")
+        let screen = ScreenView.render(store.state).text
+        #expect(screen.contains("New▏"), "\(screen)")
+        store.send(.shoppingList(.cancelTitle)) { $0.screen = .shoppingList(self.lists(many, selected: 0, mode: .browsing)) }
+        #expect(Input.action(for: .click(x: 5, y: 23), in: store.state) == nil)   // the legend line: not a list row
+    }
+
+    func lists(_ entries: [ListEntry]? = nil, selected: Int, mode: ShoppingListScreen.Mode) -> ShoppingListScreen {
+        var lists = ShoppingListScreen(entries: entries ?? self.entries, selecting: nil)
+        lists.selected = selected
+        lists.mode = mode
+        return lists
+    }
+}
