@@ -12,7 +12,7 @@ public enum InputEvent: Equatable, Sendable {
     /// Bracketed paste: everything between the paste markers, as one event.
     case paste(String)
     case resize(width: Int, height: Int)
-    /// SIGHUP or SIGTERM arrived: save and leave.
+    /// A signal that ends per arrived (SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): save and leave.
     case hangup
 }
 

@@ -99,7 +99,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
             let product = edited().product
-            guard product.price != nil, product.quantity != nil, product.unit != nil else {
+            guard product.isPriced else {
                 return move(by: 1, session: &session, chrome: &chrome)
             }
             return moveToNextProduct(session: &session, chrome: &chrome)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The saved comparisons as a shopping list, one per line, the selected one reversed and the open one marked:
+/// The shopping list (the saved comparisons), one per line, the selected one reversed and marked `›`:
 /// check box, count, title, the product to buy, its price and the line total; the trip's totals under them.
 enum ShoppingListView {
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
