@@ -82,15 +82,12 @@ public struct DatabaseSession {
             letDeletedComparisonGo()
             return open(opened)
         case .createComparison(let created):
-            do {
-                try database.save(created)
-            } catch {
-                return [.database(.refused(Self.describe(error)))]   // not made: the user can try again
-            }
-            comparisonSaved = true
-            if created.id == open { return [] }
+            // Queued like any write (a lock may hold it), and opened at once: what is typed into it follows it in order.
+            pending.append(.other(effect))
+            let flushed = flush()
+            if created.id == open { return flushed }
             letDeletedComparisonGo()
-            return open(created)
+            return open(created) + flushed
         case .restoreComparison(let comparison):
             deletedElsewhere = false
             pending.removeAll { $0.isEdit(of: comparison.id) }   // saving it whole covers them
@@ -107,6 +104,7 @@ public struct DatabaseSession {
         pending.removeAll { $0.isEdit(of: open) }
     }
 
+    /// Its row exists, or is made by a write queued before any write into it.
     private mutating func open(_ opened: Comparison) -> [Action] {
         open = opened.id
         comparisonSaved = true
@@ -208,7 +206,9 @@ public struct DatabaseSession {
             try database.clearTicks()
         case .setAisleOrder(let ids):
             try database.setAisleOrder(ids)
-        case .edit, .restoreComparison, .loadShoppingList, .loadHistory, .openComparison, .createComparison:
+        case .createComparison(let created):
+            try database.save(created)
+        case .edit, .restoreComparison, .loadShoppingList, .loadHistory, .openComparison:
             break   // not queued as `.other`
         }
         return []
@@ -231,7 +231,7 @@ public struct DatabaseSession {
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
-            let rowWaits = pending.contains { $0.needsRow(of: id) }
+            let rowWaits = pending.contains { $0.needsRow(of: id) || $0.creates(id) }
             if comparisonSaved && !rowWaits && !deletedElsewhere {
                 deletedElsewhere = true
                 actions.append(.database(.comparisonDeletedElsewhere(withEdits: false)))
@@ -327,6 +327,12 @@ enum PendingWrite {
     /// A write into comparison `id`'s own data (not a restore).
     func isEdit(of id: ComparisonID) -> Bool {
         if case .edit(_, let header, _) = self { return header.id == id }
+        return false
+    }
+
+    /// A new comparison `id`, saved whole, still waits.
+    func creates(_ id: ComparisonID) -> Bool {
+        if case .other(.createComparison(let created)) = self { return created.id == id }
         return false
     }
 

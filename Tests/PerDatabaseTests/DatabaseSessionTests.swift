@@ -308,6 +308,34 @@ import TestSupport
         #expect(try setup.load("other")?.products.compactMap(\.price) == [5])
     }
 
+    /// A new comparison made under another program's lock is opened at once and saved when the lock goes, with what
+    /// was typed into it after it, in order (it used to be refused, and a title typed then lost).
+    @Test func aComparisonMadeUnderALockIsOpenedAndSavedOnceTheLockGoes() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "other", title: "Other"))
+        var home = try Side(path: path, id: "home", busyTimeout: 0.05)
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: holding)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.new))
+        for c in "Rice" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))
+        #expect(home.state.editing.comparison.title == "Rice")
+        #expect(home.state.screen == .comparison)
+        home.type("2\t")
+        #expect(!home.session.isUpToDate)
+        home.poll()   // still locked: nothing is said deleted, nothing is lost
+        #expect(home.state.saving != .deletedElsewhere(withEdits: false))
+        try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+        home.poll()
+        #expect(home.session.isUpToDate)
+        let rice = try #require(try setup.load(home.state.editing.comparison.id))
+        #expect(rice.title == "Rice" && rice.products.compactMap(\.price) == [2])
+    }
+
     @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")

@@ -176,10 +176,15 @@ public struct AppState: Equatable, Sendable {
         return restoringIfDeleted(effects)
     }
 
-    /// Quitting commits the field in progress, and saves again a comparison another session
-    /// deleted if a change made here waits for it: nothing typed is lost.
+    /// Quitting (or a signal) commits what is being typed on any screen: a title or an item on the shopping list
+    /// (as Enter would), the field in progress; and saves again a comparison another session deleted if a change
+    /// made here waits for it: nothing typed is lost.
     private mutating func committingForQuit() -> [Effect] {
-        let effects = commitField()
+        var effects: [Effect] = []
+        if case .shoppingList(let list) = screen, list.isTyping {
+            effects += update(.shoppingList(.acceptTitle))
+        }
+        effects += commitField()
         if case .deletedElsewhere(withEdits: true) = saving {
             saving = .upToDate
             return [.database(.restoreComparison(editing.comparison))] + effects
