@@ -156,6 +156,50 @@ extension EndToEnd {
             #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "5""#))
         }
 
+        /// What is being typed on the shopping list (an item, a rename, a new comparison's title) is committed by
+        /// Ctrl-Q, Ctrl-C and the ending signals as Enter would commit it, exit 0.
+        @Test(arguments: ["C-q", "C-c", "HUP", "TERM"])
+        func titlesBeingTypedOnTheListAreSavedByEveryQuit(how: String) {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            func quit(_ tmux: TmuxSession) {
+                if let signal = Self.endingSignals[how] {
+                    let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout
+                    for pid in pids.split(separator: "\n") { kill(Int32(pid)!, signal) }
+                } else {
+                    tmux.keys(how)
+                }
+                #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            }
+            // An item typed on the list.
+            var tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            tmux.keys("C-o")
+            tmux.waitFor("Shopping list")
+            tmux.type("milk")
+            tmux.waitFor("milk")
+            quit(tmux)
+            #expect(run([perBinary, "lists", "--db", db]).stdout.contains("milk"))
+            // A rename of the selected one.
+            tmux = TmuxSession(perCommand(db: db))
+            tmux.keys("C-o")
+            tmux.waitFor("Shopping list")
+            tmux.keys("C-r", "C-u")
+            tmux.type("oat milk")
+            tmux.waitFor("oat milk")
+            quit(tmux)
+            #expect(run([perBinary, "lists", "--db", db]).stdout.contains("oat milk"))
+            // A new comparison's title.
+            tmux = TmuxSession(perCommand(db: db))
+            tmux.keys("C-o")
+            tmux.waitFor("Shopping list")
+            tmux.keys("C-n")
+            tmux.type("Rice")
+            tmux.waitFor("Rice")
+            quit(tmux)
+            #expect(run([perBinary, "lists", "--db", db]).stdout.contains("Rice"))
+        }
+
         /// SIGXFSZ (a file size limit reached) is ignored: the write fails instead and per goes on.
         @Test func sigxfszLeavesPerRunning() {
             let folder = TemporaryFolder()
