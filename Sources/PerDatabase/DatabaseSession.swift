@@ -70,7 +70,7 @@ public struct DatabaseSession {
             if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
             return flush()
         case .loadShoppingList:
-            return (try? database.shoppingList()).map { [.shoppingList(.loaded($0))] } ?? []
+            return shoppingList().map { [.shoppingList(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
             guard let history = try? database.history(of: id) else { return [] }
             switch reader {
@@ -95,6 +95,12 @@ public struct DatabaseSession {
             if comparison.id == open { comparisonSaved = true }
             return flush()
         }
+    }
+
+    /// The shopping list as saved, with the changes still queued here laid over it: a tick or a count that waits for a
+    /// lock shows as made, so nobody makes it twice.
+    private func shoppingList() -> [ListEntry]? {
+        (try? database.shoppingList())?.applying(pending.map(\.change))
     }
 
     /// Leaving a comparison another session deleted lets it go, with the writes held for it.
@@ -219,12 +225,12 @@ public struct DatabaseSession {
         if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
         noteCompanions()
         var actions = flush()
-        if watch.shoppingListOnView, actions.contains(.database(.allSaved)), let entries = try? database.shoppingList() {
+        if watch.shoppingListOnView, actions.contains(.database(.allSaved)), let entries = shoppingList() {
             actions.append(.shoppingList(.loaded(entries)))   // writes that waited are in: the list shows them
         }
         guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
-        if watch.shoppingListOnView, let entries = try? database.shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
+        if watch.shoppingListOnView, let entries = shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
         let id = open
         let read: Int64?
         do { read = try database.lastEdit(of: id) } catch { return actions }   // could not read: next time
@@ -344,5 +350,14 @@ enum PendingWrite {
     var savedProduct: ProductID? {
         if case .edit(let edit, _, _) = self { return edit.savedProduct }
         return nil
+    }
+
+    /// The change as the core asked it.
+    var change: DatabaseEffect {
+        switch self {
+        case .edit(let edit, let header, _): .edit(edit, of: header)
+        case .restore(let comparison): .restoreComparison(comparison)
+        case .other(let effect): effect
+        }
     }
 }

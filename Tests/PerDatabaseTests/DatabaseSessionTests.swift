@@ -336,6 +336,47 @@ import TestSupport
         #expect(rice.title == "Rice" && rice.products.compactMap(\.price) == [2])
     }
 
+    /// Under another program's lock the shopping list shows the changes that wait, over what it reads again: a tick,
+    /// a count of 3× and a new item stay on screen, so `+ +` is not pressed again (which made 5× once the lock went).
+    @Test func theListShowsItsQueuedChangesOverWhatItReads() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "m", title: "Milk"))
+        try setup.save(Comparison(id: "o", title: "Oats"))
+        var home = try Side(path: path, id: "home", busyTimeout: 0.05)
+        home.send(.app(.showShoppingList))
+        #expect(home.state.shoppingList?.entries.map(\.title) == ["Oats", "Milk"])
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: holding)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        home.send(.shoppingList(.toggleTick))                       // Oats ticked
+        home.send(.shoppingList(.moveSelection(1)))
+        home.send(.shoppingList(.changeCount(1)))
+        home.send(.shoppingList(.changeCount(1)))                   // Milk 3×
+        home.send(.shoppingList(.startItem("e")))
+        for c in "ggs" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))
+        home.send(.shoppingList(.cancelTitle))
+        #expect(!home.session.isUpToDate)
+        // Read again (the list shown anew), and at a poll while the lock holds.
+        home.send(.shoppingList(.close))
+        home.send(.app(.showShoppingList))
+        home.poll()
+        func shown() -> [String] {
+            (home.state.shoppingList?.entries ?? []).map { "\($0.title) \($0.item.count)\($0.item.ticked ? " ticked" : "")" }
+        }
+        #expect(shown() == ["eggs 1", "Oats 1 ticked", "Milk 3"])
+        try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+        home.poll()
+        #expect(home.session.isUpToDate)
+        #expect(shown() == ["eggs 1", "Oats 1 ticked", "Milk 3"])
+        let saved = try setup.shoppingList()
+        #expect(saved.first { $0.id == "m" }?.item.count == 3)
+        #expect(saved.first { $0.id == "o" }?.item.ticked == true)
+        #expect(saved.contains { $0.title == "eggs" })
+    }
+
     @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
