@@ -19,8 +19,8 @@ public struct DatabaseSession {
     /// again whole (`.restoreComparison`) or left.
     private var deletedElsewhere = false
     private var lastCounter: Int?
-    /// The open comparison's last edit as last loaded, to skip reloading it for other comparisons' changes.
-    private var lastEdit: Int64?
+    /// The open comparison's last edit and pin as last loaded, to skip reloading it for other comparisons' changes.
+    private var lastEdit: ComparisonStamp?
     /// Writes not done yet (they failed, or wait behind one that did), oldest first.
     private var pending: [PendingWrite] = []
     /// Why the last try failed.
@@ -37,7 +37,7 @@ public struct DatabaseSession {
         self.database = database
         open = opened.id
         lastCounter = try? database.changeCounter()
-        lastEdit = try? database.lastEdit(of: opened.id)
+        lastEdit = try? database.stamp(of: opened.id)
         comparisonSaved = lastEdit != nil || opened.products.contains { !$0.isBlank }
         file = OpenFiles.id(of: database.path)
         noteCompanions()
@@ -114,7 +114,7 @@ public struct DatabaseSession {
     private mutating func open(_ opened: Comparison) -> [Action] {
         open = opened.id
         comparisonSaved = true
-        lastEdit = try? database.lastEdit(of: opened.id)
+        lastEdit = try? database.stamp(of: opened.id)
         return [.database(.opened(opened))]
     }
 
@@ -131,8 +131,11 @@ public struct DatabaseSession {
                 actions += try attempt(write)
                 pending.removeFirst()
                 if hadFailed, let product = write.savedProduct { actions.append(.comparison(.saved(product))) }
+                if case .edit(.pinProduct(let product), let header, _) = write, header.id == open {
+                    lastEdit?.pinned = product   // our own pin: another session's next change of it still shows
+                }
                 if case .restore(let comparison) = write {
-                    lastEdit = try? database.lastEdit(of: comparison.id)
+                    lastEdit = try? database.stamp(of: comparison.id)
                     actions.append(.database(.restoredDeletedComparison))
                 }
             } catch DatabaseFailure.comparisonDeleted {
@@ -232,8 +235,8 @@ public struct DatabaseSession {
         lastCounter = counter
         if watch.shoppingListOnView, let entries = shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
         let id = open
-        let read: Int64?
-        do { read = try database.lastEdit(of: id) } catch { return actions }   // could not read: next time
+        let read: ComparisonStamp?
+        do { read = try database.stamp(of: id) } catch { return actions }   // could not read: next time
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).

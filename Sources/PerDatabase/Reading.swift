@@ -113,4 +113,19 @@ extension ComparisonDatabase {
     public func lastEdit(of id: ComparisonID) throws(DatabaseFailure) -> Int64? {
         try read { db in try Int64.fetchOne(db, sql: "SELECT updated_at FROM comparison WHERE id = ?", arguments: [id.rawValue]) }
     }
+
+    /// What a session polls of its open comparison: its last edit, and its pin (a pin is not an edit, yet another
+    /// session's must show within a second). Nil when the comparison is gone.
+    public func stamp(of id: ComparisonID) throws(DatabaseFailure) -> ComparisonStamp? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT updated_at, pinned_product FROM comparison WHERE id = ?", arguments: [id.rawValue])
+                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) }) }
+        }
+    }
+}
+
+/// A comparison's last edit and pin, as a session last read them.
+public struct ComparisonStamp: Equatable, Sendable {
+    public var edit: Int64
+    public var pinned: ProductID?
 }

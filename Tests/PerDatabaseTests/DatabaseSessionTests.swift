@@ -377,6 +377,28 @@ import TestSupport
         #expect(saved.contains { $0.title == "eggs" })
     }
 
+    /// A pin (Ctrl-W) is not an edit, yet it reaches the other session's open comparison at its next poll, and
+    /// unpinning there then unpins what is pinned now (it used to remove the other's pin, or keep a stale one).
+    @Test func aPinReachesTheOtherSessionAtItsNextPoll() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "c", title: "Oats", products: [
+            Product(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram),
+            Product(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram),
+        ]))
+        var home = try Side(path: path, id: "home")
+        var aisle = try Side(path: path, id: "aisle")
+        home.send(.comparison(.focus(FieldFocus(product: 1, field: .price))))
+        home.send(.comparison(.togglePin))
+        aisle.poll()
+        #expect(aisle.state.editing.comparison.pinned == "o2")
+        aisle.send(.comparison(.focus(FieldFocus(product: 1, field: .price))))
+        aisle.send(.comparison(.togglePin))                       // unpins what it now sees pinned
+        home.poll()
+        #expect(home.state.editing.comparison.pinned == nil)
+        #expect(try setup.load("c")?.pinned == nil)
+    }
+
     @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
