@@ -65,7 +65,7 @@ public struct DatabaseSession {
             if deletedElsewhere && isOpen { return [] }   // held until it is saved again
             return flush()
         case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
-             .clearTicks, .setAisleOrder:
+             .clearTicks, .moveInAisle:
             pending.append(.other(effect))
             if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
             return flush()
@@ -213,8 +213,8 @@ public struct DatabaseSession {
             try database.setTicked(id, ticked)
         case .clearTicks:
             try database.clearTicks()
-        case .setAisleOrder(let ids):
-            try database.setAisleOrder(ids)
+        case .moveInAisle(let id, let step, let shop):
+            try database.moveInAisle(id, by: step, at: shop)
         case .createComparison(let created):
             try database.save(created)
         case .edit, .restoreComparison, .loadShoppingList, .loadHistory, .openComparison:

@@ -9,7 +9,10 @@ extension ComparisonDatabase {
     /// The saved comparisons as the list screen and `per trip` show them, the most recently edited first, each
     /// with its item: count, tick, pin and ranked products.
     public func shoppingList() throws(DatabaseFailure) -> [ListEntry] {
-        try read { db in
+        try read { db in try Self.shoppingList(db) }
+    }
+
+    static func shoppingList(_ db: Database) throws -> [ListEntry] {
             var products: [String: [Product]] = [:]
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT comparison_id, \(ProductColumns.selection) FROM product ORDER BY comparison_id, position, rowid
@@ -31,7 +34,6 @@ extension ComparisonDatabase {
                     item: ListItem(count: row["list_count"], ticked: row["in_cart"] as Bool, pinned: comparison.pinned, aisle: row["aisle"],
                                   comparison: comparison))
             }
-        }
     }
 
     /// `+` / `-`: changes the count by `delta` (kept from 0 to `ListItem.maximumCount`), so two sessions counting
@@ -51,6 +53,22 @@ extension ComparisonDatabase {
     }
 
     /// `[` / `]` on the list grouped by shop: a store's items in their order, numbered 1, 2… in one transaction.
+    /// `[` / `]`: moves item `id` one place (`step`) among its shop's items as they are now, and numbers that shop's
+    /// items 1, 2… in their new order, in one transaction: two sessions moving items of one shop at once both keep
+    /// their move (an order written whole from a screen could undo the other's). Nothing when it cannot move.
+    public func moveInAisle(_ id: ComparisonID, by step: Int, at shop: ShopName?) throws(DatabaseFailure) {
+        try write { db in
+            var arranged = ListOrder.byShop.arranged(try Self.shoppingList(db), at: shop)
+            guard let index = arranged.firstIndex(where: { $0.id == id }),
+                  let (group, target) = ListOrder.aisleStep(in: arranged, at: index, by: step, shop: shop) else { return }
+            arranged.swapAt(index, target)
+            for (aisle, position) in group.enumerated() {
+                try db.execute(sql: "UPDATE comparison SET aisle = ? WHERE id = ?", arguments: [aisle + 1, arranged[position].id.rawValue])
+            }
+        }
+    }
+
+    /// Sets a shop's items' aisles 1, 2… in this order.
     public func setAisleOrder(_ ids: [ComparisonID]) throws(DatabaseFailure) {
         try write { db in
             for (index, id) in ids.enumerated() {

@@ -14,11 +14,11 @@ import Testing
     @Test func eachKindOfListChangeShowsAsMade() {
         let queued: [DatabaseEffect] = [
             .changeListCount("a", by: 1), .changeListCount("b", by: -1), .renameComparison("c", "Brown rice"), .clearTicks,
-            .setTicked("b", true), .setAisleOrder(["c", "a"]), .deleteComparison("zz"), .addListItem(Comparison(id: "e", title: "eggs")),
+            .setTicked("b", true), .moveInAisle("c", by: -1, at: nil), .deleteComparison("zz"), .addListItem(Comparison(id: "e", title: "eggs")),
             .changeListCount("e", by: 2), .edit(.pinProduct("p"), of: ComparisonHeader(id: "a", title: "Oats")),
         ]
         let result = read.applying(queued)
-        #expect(shown(result) == ["eggs 3 aisle 0", "Oats 3 aisle 2", "Milk 0 ticked aisle 0", "Brown rice 1 aisle 1"])
+        #expect(shown(result) == ["eggs 3 aisle 0", "Oats 3 aisle 1", "Milk 0 ticked aisle 3", "Brown rice 1 aisle 2"])
         #expect(result.first { $0.id == "a" }?.item.pinned == "p")
         #expect(read.applying([.deleteComparison("b")]).map(\.title) == ["Oats", "Rice"])
         // A count never passes its bounds, and an item that is there already is not added twice.

@@ -172,6 +172,22 @@ import TestSupport
         #expect(ListOrder.byShop.arranged(list, at: nil).map(\.id) == ["m", "o"])
     }
 
+    /// Two sessions moving items of one shop at the same moment, each from the order it shows: both moves are kept
+    /// (a move is a change made to the order as it is in the database, not a whole order written from a screen).
+    @Test func twoSessionsMovingInOneAisleAtOnceBothKeepTheirMove() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonDatabase(path: path)
+        try Self.aldi(store)   // most recent first: Oats, Bread, Milk
+        let other = try ComparisonDatabase(path: path)
+        #expect(ListOrder.byShop.arranged(try store.shoppingList(), at: nil).map(\.id) == ["o", "b", "m"])
+        try store.moveInAisle("o", by: 1, at: nil)    // this session: Oats down  -> Bread, Oats, Milk
+        try other.moveInAisle("m", by: -1, at: nil)   // the other, which still shows Oats, Bread, Milk: Milk up
+        #expect(ListOrder.byShop.arranged(try store.shoppingList(), at: nil).map(\.id) == ["b", "m", "o"])
+        try other.moveInAisle("m", by: -1, at: nil)
+        try store.moveInAisle("m", by: -1, at: nil)   // first already: nothing
+        #expect(ListOrder.byShop.arranged(try store.shoppingList(), at: nil).map(\.id) == ["m", "b", "o"])
+    }
+
     /// `]` in one session moves an item down its store's aisles: the list's recent order and edit times stay, the
     /// other session shows the new order at its next poll, and a session started afterwards opens with it.
     @Test func twoSessionsShareTheAisleOrder() throws {

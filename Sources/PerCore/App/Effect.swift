@@ -62,8 +62,9 @@ public enum DatabaseEffect: Equatable, Sendable {
     case setTicked(ComparisonID, Bool)
     /// The next trip: every tick cleared.
     case clearTicks
-    /// `[` / `]` on the list grouped by shop: a shop's items in their new order (saved as aisles 1, 2…).
-    case setAisleOrder([ComparisonID])
+    /// `[` / `]` on the list grouped by shop: the item one place up (-1) or down (1) among its shop's items as they
+    /// are in the database then (numbered aisles 1, 2…): a move, so two sessions moving at once both keep theirs.
+    case moveInAisle(ComparisonID, by: Int, at: ShopName?)
     case renameComparison(ComparisonID, String)
     case deleteComparison(ComparisonID)
     /// Ctrl-Y on the list: save a comparison this session deleted again, whole (unless another session did).

@@ -17,8 +17,12 @@ extension Array where Element == ListEntry {
             update(id) { $0.item.ticked = ticked }
         case .clearTicks:
             for index in indices { self[index].item.ticked = false }
-        case .setAisleOrder(let ids):
-            for (aisle, id) in ids.enumerated() { update(id) { $0.item.aisle = aisle + 1 } }
+        case .moveInAisle(let id, let step, let shop):
+            var arranged = ListOrder.byShop.arranged(self, at: shop)
+            guard let index = arranged.firstIndex(where: { $0.id == id }),
+                  let (group, target) = ListOrder.aisleStep(in: arranged, at: index, by: step, shop: shop) else { return }
+            arranged.swapAt(index, target)
+            for (aisle, position) in group.enumerated() { update(arranged[position].id) { $0.item.aisle = aisle + 1 } }
         case .renameComparison(let id, let title):
             update(id) { $0.title = title }
         case .deleteComparison(let id):

@@ -33,7 +33,7 @@ extension Effect {
     static func changeListCount(_ id: ComparisonID, by delta: Int) -> Effect { .database(.changeListCount(id, by: delta)) }
     static func setTicked(_ id: ComparisonID, _ ticked: Bool) -> Effect { .database(.setTicked(id, ticked)) }
     static var clearTicks: Effect { .database(.clearTicks) }
-    static func setAisleOrder(_ ids: [ComparisonID]) -> Effect { .database(.setAisleOrder(ids)) }
+    static func moveInAisle(_ id: ComparisonID, by step: Int, at shop: ShopName?) -> Effect { .database(.moveInAisle(id, by: step, at: shop)) }
     static func renameComparison(_ id: ComparisonID, _ title: String) -> Effect { .database(.renameComparison(id, title)) }
     static func deleteComparison(_ id: ComparisonID) -> Effect { .database(.deleteComparison(id)) }
     static func restoreDeletedComparison(_ c: Comparison) -> Effect { .database(.restoreDeletedComparison(c)) }

@@ -29,6 +29,16 @@ public enum ListOrder: Equatable, Sendable {
         }
     }
 
+    /// Moving `entries[index]` one place (`step`: -1 up, 1 down) among its shop's items, `entries` arranged by shop:
+    /// the positions of that shop's items in `entries` and the position the item moves to (the item there takes its
+    /// place); nil when it is first (last) of its shop already.
+    public static func aisleStep(in entries: [ListEntry], at index: Int, by step: Int, shop: ShopName?) -> (group: [Int], target: Int)? {
+        let itsShop = Self.shop(of: entries[index], at: shop)
+        let group = entries.indices.filter { sameShop(Self.shop(of: entries[$0], at: shop), itsShop) }
+        guard let place = group.firstIndex(of: index), group.indices.contains(place + step) else { return nil }
+        return (group, group[place + step])
+    }
+
     /// The shop an entry is grouped under: its product to buy's (`""`: none).
     public static func shop(of entry: ListEntry, at shop: ShopName?) -> String {
         entry.item.productToBuy(at: shop)?.product.shop.trimmingCharacters(in: .whitespaces) ?? ""

@@ -253,19 +253,17 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             chrome.status = StatusMessage("[ ] order a shop's items: Ctrl-S first", isWarning: true)
             return nil
         }
-        let shop = ListOrder.shop(of: entry, at: session.shop)
-        let group = entries.indices.filter { ListOrder.sameShop(ListOrder.shop(of: entries[$0], at: session.shop), shop) }
-        guard let place = group.firstIndex(of: selected), group.indices.contains(place + step) else {
+        guard let (group, target) = ListOrder.aisleStep(in: entries, at: selected, by: step, shop: session.shop) else {
+            let shop = ListOrder.shop(of: entry, at: session.shop)
             let title = TerminalText.singleLine(entry.displayTitle)
             let within = shop.isEmpty ? "of the items without a shop" : "at \(TerminalText.singleLine(shop))"
             chrome.status = StatusMessage("\"\(title)\" is \(step < 0 ? "first" : "last") \(within) already")
             return nil
         }
-        let target = group[place + step]
         entries.swapAt(selected, target)
         selected = target
         for (aisle, index) in group.enumerated() { entries[index].item.aisle = aisle + 1 }
-        return .setAisleOrder(group.map { entries[$0].id })
+        return .moveInAisle(entry.id, by: step, at: session.shop)
     }
 
     /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next; Enter on
