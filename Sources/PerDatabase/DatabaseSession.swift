@@ -200,7 +200,7 @@ public struct DatabaseSession {
             if let deleted = try database.deleteComparison(id) { return [.database(.deletedComparison(deleted))] }
         case .restoreDeletedComparison(let comparison):
             if try !database.restoreDeleted(comparison) {
-                return [.database(.refused("\"\(comparison.displayTitle)\" is there already: another session saved it again"))]
+                return [.database(.backAlready(comparison.displayTitle))]
             }
             if let pinned = comparison.pinned { try database.pin(pinned, in: comparison.id) }   // its product to buy, as it was
         case .discardIfBlank(let id):

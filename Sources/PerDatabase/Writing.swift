@@ -17,7 +17,11 @@ extension ComparisonDatabase {
         }
     }
 
+    /// A comparison deleted meanwhile (in another session) comes back first, with its list state and history.
     private static func save(_ comparison: Comparison, _ db: Database) throws {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true {
+            _ = try DeletedComparisons.bringBack(comparison.id, db)
+        }
         try upsertHeader(comparison, db)
         let id = comparison.id.rawValue
         let keep = Set(comparison.products.map(\.id.rawValue))
@@ -116,12 +120,14 @@ extension ComparisonDatabase {
         }
     }
 
-    /// Deletes a comparison and (by cascade) its products and its price history; returns it as it was, to be brought back
-    /// (`restoreDeleted`), or nil when it was gone already.
+    /// Deletes a comparison and (by cascade) its products and its price history, keeping them whole among the deleted
+    /// comparisons (`DeletedComparisons`); returns it as it was, to be brought back (`restoreDeleted`), or nil when it
+    /// was gone already.
     @discardableResult
     public func deleteComparison(_ id: ComparisonID) throws(DatabaseFailure) -> Comparison? {
         try write { db in
             let deleted = try Self.load(id, db)
+            if deleted != nil { try DeletedComparisons.keep(id, db) }
             try db.execute(sql: "DELETE FROM comparison WHERE id = ?", arguments: [id.rawValue])
             return deleted
         }
@@ -140,15 +146,17 @@ extension ComparisonDatabase {
         }
     }
 
-    /// Saves a deleted comparison again, whole, as a new edit (it goes to the top of the list). Returns false,
-    /// changing nothing, when a comparison with its id exists (another session saved it again meanwhile: its
-    /// products, perhaps newer, are kept).
+    /// Brings a deleted comparison back as it was (its list count, tick, pin, aisle and price history too), as a new
+    /// edit (it goes to the top of the list); one deleted before they were kept is saved again whole. Returns false,
+    /// changing nothing, when a comparison with its id exists (another session saved it again meanwhile, with all of
+    /// that: its products, perhaps newer, are kept).
     public func restoreDeleted(_ comparison: Comparison) throws(DatabaseFailure) -> Bool {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true else {
                 return false
             }
-            try Self.save(comparison, db)
+            if try !DeletedComparisons.bringBack(comparison.id, db) { try Self.save(comparison, db) }
+            try Self.touch(comparison.id, db)
             return true
         }
     }

@@ -73,6 +73,8 @@ public enum DatabaseEvent: Equatable, Sendable {
     case restoredDeletedComparison
     /// This session deleted a comparison: here it is as it was, for Ctrl-Y on the list.
     case deletedComparison(Comparison)
+    /// Ctrl-Y found the comparison (this title) saved again by another session already, as it was.
+    case backAlready(String)
     /// The database file was deleted, or another file moved over it: per opened the file now at the
     /// path (made again when missing) and saves the open comparison into it.
     case databaseFileChanged(path: String, replaced: Bool)

@@ -187,7 +187,7 @@ public struct AppState: Equatable, Sendable {
         effects += commitField()
         if case .deletedElsewhere(withEdits: true) = saving {
             saving = .upToDate
-            return [.database(.restoreComparison(editing.comparison))] + effects
+            return [.database(.restoreComparison(editing.comparison.withoutBlankProducts))] + effects
         }
         return effects
     }
@@ -196,7 +196,7 @@ public struct AppState: Equatable, Sendable {
     private mutating func restoringIfDeleted(_ effects: [Effect]) -> [Effect] {
         guard case .deletedElsewhere = saving, effects.contains(where: { $0.edits(editing.comparison.id) }) else { return effects }
         saving = .upToDate
-        return [.database(.restoreComparison(editing.comparison))] + effects
+        return [.database(.restoreComparison(editing.comparison.withoutBlankProducts))] + effects
     }
 
     private mutating func update(_ event: DatabaseEvent) -> [Effect] {
@@ -223,6 +223,9 @@ public struct AppState: Equatable, Sendable {
             return []
         case .refused(let reason):
             chrome.status = StatusMessage("Not saved: \(reason)", isWarning: true)
+            return []
+        case .backAlready(let title):
+            chrome.status = StatusMessage("\"\(TerminalText.singleLine(title))\" is back already: another session saved it again")
             return []
         case .allSaved:
             saving = .upToDate

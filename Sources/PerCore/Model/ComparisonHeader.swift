@@ -23,3 +23,12 @@ extension Comparison {
         self.init(id: header.id, title: header.title, basis: header.chosenBasis, volumeSystem: header.volumeSystem)
     }
 }
+
+extension Comparison {
+    /// The comparison as it is worth saving whole: without the blank new row (nothing typed into it yet).
+    public var withoutBlankProducts: Comparison {
+        var kept = self
+        for index in kept.products.indices.reversed() where kept.products[index].isBlank { kept.removeProduct(at: index) }
+        return kept
+    }
+}

@@ -173,7 +173,7 @@ import Testing
     @Test func aChangeWaitingForADeletedComparisonIsSavedWhenQuitting() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
         store.send(.database(.comparisonDeletedElsewhere(withEdits: true))) { $0.saving = .deletedElsewhere(withEdits: true) }
-        store.send(.app(.quit), effects: [.restoreComparison(store.state.editing.comparison), .quit]) { $0.saving = .upToDate }
+        store.send(.app(.quit), effects: [.restoreComparison(store.state.editing.comparison.withoutBlankProducts), .quit]) { $0.saving = .upToDate }
     }
 
     @Test func openingAnotherComparisonKeepsTheSession() {
