@@ -14,6 +14,7 @@ enum Schema {
         "v3: stores, seen dates, price history",
         "shopping list: count, in cart and pinned product of each comparison",
         "shopping list: the aisle order of each store's items",
+        "recovery files imported",
     ]
 
     static let migrator: DatabaseMigrator = {
@@ -87,6 +88,15 @@ enum Schema {
         migrator.registerMigration(migrationIdentifiers[4]) { db in
             // 0: not placed yet (every comparison before this version); `[` `]` number a store's items 1, 2….
             try db.execute(sql: "ALTER TABLE comparison ADD COLUMN aisle INTEGER NOT NULL DEFAULT 0 CHECK (aisle >= 0)")
+        }
+        migrator.registerMigration(migrationIdentifiers[5]) { db in
+            // The id of each recovery file `per import` made the changes of, so a second import of it changes nothing.
+            try db.execute(sql: """
+                CREATE TABLE applied_recovery (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    applied_at INTEGER NOT NULL  -- milliseconds since 1970
+                )
+                """)
         }
         return migrator
     }()
