@@ -45,12 +45,15 @@ extension ComparisonDatabase {
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(DatabaseFailure) -> T {
-        try Self.mapErrors(path: path) { try queue.read(body) }
+        if let joined = joinedTransaction { return try Self.mapErrors(path: path) { try body(joined) } }
+        return try Self.mapErrors(path: path) { try queue.read(body) }
     }
 
+    /// A write inside `allOrNothing` joins its transaction.
     func write<T>(_ body: (Database) throws -> T) throws(DatabaseFailure) -> T {
         if isReadOnly { throw .readOnly(path: path) }
         try verifyIntegrity()
+        if let joined = joinedTransaction { return try Self.mapErrors(path: path) { try body(joined) } }
         return try Self.mapErrors(path: path) { try queue.write(body) }
     }
 

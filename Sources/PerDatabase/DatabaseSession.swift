@@ -82,12 +82,16 @@ public struct DatabaseSession {
             letDeletedComparisonGo()
             return open(opened)
         case .createComparison(let created):
-            // Queued like any write (a lock may hold it), and opened at once: what is typed into it follows it in order.
+            // Queued like any write: behind a lock it is made once the lock goes, and opened now.
             pending.append(.other(effect))
-            let flushed = flush()
-            if created.id == open { return flushed }
+            let actions = flush()
+            if actions.contains(where: { if case .database(.refused) = $0 { true } else { false } }) {
+                return actions   // a read-only database: not made
+            }
+            comparisonSaved = true
+            if created.id == open { return actions }
             letDeletedComparisonGo()
-            return open(created) + flushed
+            return actions + open(created)
         case .restoreComparison(let comparison):
             deletedElsewhere = false
             pending.removeAll { $0.isEdit(of: comparison.id) }   // saving it whole covers them
@@ -110,7 +114,6 @@ public struct DatabaseSession {
         pending.removeAll { $0.isEdit(of: open) }
     }
 
-    /// Its row exists, or is made by a write queued before any write into it.
     private mutating func open(_ opened: Comparison) -> [Action] {
         open = opened.id
         comparisonSaved = true
@@ -128,7 +131,7 @@ public struct DatabaseSession {
                 return actions   // held until the comparison is saved again
             }
             do {
-                actions += try attempt(write)
+                actions += try database.apply(write)
                 pending.removeFirst()
                 if hadFailed, let product = write.savedProduct { actions.append(.comparison(.saved(product))) }
                 if case .edit(.pinProduct(let product), let header, _) = write, header.id == open {
@@ -160,69 +163,6 @@ public struct DatabaseSession {
         return actions
     }
 
-    /// Does one write; returns what it learnt.
-    private func attempt(_ write: PendingWrite) throws -> [Action] {
-        switch write {
-        case .restore(let whole):
-            try database.save(whole)
-        case .edit(let edit, let header, let needsRow):
-            if needsRow { try database.saveHeader(of: Comparison(header)) }
-            try attempt(edit, in: header)
-        case .other(let effect):
-            return try attempt(effect)
-        }
-        return []
-    }
-
-    private func attempt(_ edit: ComparisonEdit, in header: ComparisonHeader) throws {
-        switch edit {
-        case .saveField(let field, let product, let keepsEarlierPrice):
-            try database.saveField(field, of: product, in: header.id, keepingEarlierPrice: keepsEarlierPrice)
-        case .restoreProduct(let product, let position):
-            try database.restoreProduct(product, in: header.id, position: position)
-        case .deleteProduct(let id):
-            try database.deleteProduct(id)
-        case .deleteAllProducts(let ids):
-            try database.deleteProducts(ids)
-        case .saveHeader:
-            try database.saveHeader(of: Comparison(header))
-        case .pinProduct(let product):
-            try database.pin(product, in: header.id)
-        }
-    }
-
-    /// The writes to the list and to whole comparisons.
-    private func attempt(_ effect: DatabaseEffect) throws -> [Action] {
-        switch effect {
-        case .renameComparison(let id, let title):
-            try database.renameComparison(id, to: title)
-        case .deleteComparison(let id):
-            if let deleted = try database.deleteComparison(id) { return [.database(.deletedComparison(deleted))] }
-        case .restoreDeletedComparison(let comparison):
-            if try !database.restoreDeleted(comparison) {
-                return [.database(.backAlready(comparison.displayTitle))]
-            }
-            if let pinned = comparison.pinned { try database.pin(pinned, in: comparison.id) }   // its product to buy, as it was
-        case .discardIfBlank(let id):
-            try database.deleteComparisonIfBlank(id)
-        case .addListItem(let item):
-            try database.saveHeader(of: item)
-        case .changeListCount(let id, let delta):
-            try database.changeListCount(of: id, by: delta)
-        case .setTicked(let id, let ticked):
-            try database.setTicked(id, ticked)
-        case .clearTicks:
-            try database.clearTicks()
-        case .moveInAisle(let id, let step, let shop):
-            try database.moveInAisle(id, by: step, at: shop)
-        case .createComparison(let created):
-            try database.save(created)
-        case .edit, .restoreComparison, .loadShoppingList, .loadHistory, .openComparison:
-            break   // not queued as `.other`
-        }
-        return []
-    }
-
     /// Tries the queued writes again, then takes in other sessions' commits, if any.
     public mutating func poll(_ watch: DatabaseWatch) -> [Action] {
         if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
@@ -240,7 +180,7 @@ public struct DatabaseSession {
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
-            let rowWaits = pending.contains { $0.needsRow(of: id) || $0.creates(id) }
+            let rowWaits = pending.contains { $0.needsRow(of: id) }
             if comparisonSaved && !rowWaits && !deletedElsewhere {
                 deletedElsewhere = true
                 actions.append(.database(.comparisonDeletedElsewhere(withEdits: false)))
@@ -287,24 +227,17 @@ public struct DatabaseSession {
         return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
-    /// Writes what this session holds (the open comparison, with everything typed) where `per import`
-    /// reads it: beside the database, else in the temporary folder. Returns the file's path.
-    public func writeRecovery(_ comparisons: [Comparison], now: Date = Date()) throws -> String {
-        let json = ComparisonExchange.encode(comparisons, as: .json)
+    /// Every write this session has not made, in order, as a recovery file holds it.
+    public var recoveryJournal: RecoveryJournal { RecoveryJournal(id: recoveryID.rawValue, changes: pending) }
+    /// The recovery file's id: `per import` records it, so the file's changes are made once.
+    private let recoveryID = EntityID.random()
+
+    /// Writes `recoveryJournal` where `per import` reads it: beside the database, else in per's private state
+    /// folder (`RecoveryFile.stateFolder`). Never leaves a partial file. Returns the file's path.
+    public func writeRecovery(now: Date = Date()) throws -> String {
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-        let name = "per-recovered-\(stamp).json"
-        let folders = [(database.path as NSString).deletingLastPathComponent, NSTemporaryDirectory()]
-        var lastError: Error?
-        for folder in folders {
-            let path = (folder as NSString).appendingPathComponent(name)
-            do {
-                try Data(json.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-                return path
-            } catch {
-                lastError = error
-            }
-        }
-        throw lastError!
+        let folders = [(database.path as NSString).deletingLastPathComponent] + [RecoveryFile.stateFolder()].compactMap { $0 }
+        return try RecoveryFile.write(recoveryJournal.encoded(), named: "per-recovered-\(stamp).json", in: folders)
     }
 
     /// Why a write failed, short enough for the status line.
@@ -318,49 +251,72 @@ public struct DatabaseSession {
     }
 }
 
-/// A write as it was asked, with what it needs of the comparison it was asked in: a queued write
-/// lands in that comparison even if another one is open when it is finally done.
-enum PendingWrite {
-    /// `needsRow`: the comparison's row did not exist yet: the header is saved first.
-    case edit(ComparisonEdit, of: ComparisonHeader, needsRow: Bool)
-    /// A comparison saved whole again, as it was.
-    case restore(Comparison)
-    /// A write to the list or to whole comparisons.
-    case other(DatabaseEffect)
-
-    var isRestore: Bool {
-        if case .restore = self { return true }
-        return false
-    }
-
-    /// A write into comparison `id`'s own data (not a restore).
-    func isEdit(of id: ComparisonID) -> Bool {
-        if case .edit(_, let header, _) = self { return header.id == id }
-        return false
-    }
-
-    /// A new comparison `id`, saved whole, still waits.
-    func creates(_ id: ComparisonID) -> Bool {
-        if case .other(.createComparison(let created)) = self { return created.id == id }
-        return false
-    }
-
-    func needsRow(of id: ComparisonID) -> Bool {
-        if case .edit(_, let header, true) = self { return header.id == id }
-        return false
-    }
-
-    var savedProduct: ProductID? {
-        if case .edit(let edit, _, _) = self { return edit.savedProduct }
-        return nil
-    }
-
-    /// The change as the core asked it.
-    var change: DatabaseEffect {
-        switch self {
-        case .edit(let edit, let header, _): .edit(edit, of: header)
-        case .restore(let comparison): .restoreComparison(comparison)
-        case .other(let effect): effect
+extension ComparisonDatabase {
+    /// Does one queued write, with the same calls whether the app's session makes it or `per import` replays it from
+    /// a recovery file; returns what it learnt.
+    func apply(_ write: PendingWrite) throws -> [Action] {
+        switch write {
+        case .restore(let whole):
+            try save(whole)
+        case .edit(let edit, let header, let needsRow):
+            if needsRow { try saveHeader(of: Comparison(header)) }
+            try apply(edit, in: header)
+        case .other(let effect):
+            return try apply(effect)
         }
+        return []
+    }
+
+    private func apply(_ edit: ComparisonEdit, in header: ComparisonHeader) throws {
+        switch edit {
+        case .saveField(let field, let product, let keepsEarlierPrice):
+            try saveField(field, of: product, in: header.id, keepingEarlierPrice: keepsEarlierPrice)
+        case .restoreProduct(let product, let position):
+            try restoreProduct(product, in: header.id, position: position)
+        case .deleteProduct(let id):
+            try deleteProduct(id)
+        case .deleteAllProducts(let ids):
+            try deleteProducts(ids)
+        case .saveHeader:
+            try saveHeader(of: Comparison(header))
+        case .pinProduct(let product):
+            try pin(product, in: header.id)
+        }
+    }
+
+    /// The writes to the list and to whole comparisons.
+    private func apply(_ effect: DatabaseEffect) throws -> [Action] {
+        switch effect {
+        case .createComparison(let created):
+            try save(created)
+        case .renameComparison(let id, let title):
+            try renameComparison(id, to: title)
+        case .deleteComparison(let id):
+            if let deleted = try deleteComparison(id) { return [.database(.deletedComparison(deleted))] }
+        case .restoreDeletedComparison(let comparison):
+            if try !restoreDeleted(comparison) {
+                return [.database(.backAlready(comparison.displayTitle))]
+            }
+            if let pinned = comparison.pinned { try pin(pinned, in: comparison.id) }   // its product to buy, as it was
+        case .discardIfBlank(let id):
+            try deleteComparisonIfBlank(id)
+        case .addListItem(let item):
+            try saveHeader(of: item)
+        case .changeListCount(let id, let delta):
+            try changeListCount(of: id, by: delta)
+        case .setTicked(let id, let ticked):
+            try setTicked(id, ticked)
+        case .clearTicks:
+            try clearTicks()
+        case .moveInAisle(let id, let step, let shop):
+            try moveInAisle(id, by: step, at: shop)
+        case .edit(let edit, let header):
+            try apply(edit, in: header)
+        case .restoreComparison(let whole):
+            try save(whole)
+        case .loadShoppingList, .loadHistory, .openComparison:
+            break   // reads: never queued
+        }
+        return []
     }
 }

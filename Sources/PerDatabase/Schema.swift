@@ -14,6 +14,7 @@ enum Schema {
         "v3: stores, seen dates, price history",
         "shopping list: count, in cart and pinned product of each comparison",
         "shopping list: the aisle order of each store's items",
+        "recovery files imported",
         "deleted comparisons kept whole for undo",
     ]
 
@@ -90,6 +91,15 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE comparison ADD COLUMN aisle INTEGER NOT NULL DEFAULT 0 CHECK (aisle >= 0)")
         }
         migrator.registerMigration(migrationIdentifiers[5]) { db in
+            // The id of each recovery file `per import` made the changes of, so a second import of it changes nothing.
+            try db.execute(sql: """
+                CREATE TABLE applied_recovery (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    applied_at INTEGER NOT NULL  -- milliseconds since 1970
+                )
+                """)
+        }
+        migrator.registerMigration(migrationIdentifiers[6]) { db in
             try db.execute(sql: DeletedComparisons.migration)
         }
         return migrator

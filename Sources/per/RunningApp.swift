@@ -156,24 +156,26 @@ struct RunningApp {
         return databaseSession.isUpToDate ? 1 : recover(reason: error.message)
     }
 
-    /// Some writes never reached the databaseSession: what this session holds goes to a recovery file.
+    /// Some writes never reached the database: every one of them goes to a recovery file (exit 1).
     private func recover(reason given: String? = nil) -> Int32 {
         let reason = given ?? databaseSession.lastFailure ?? "another session deleted this comparison"
-        let held = [state.editing.comparison]
+        let journal = databaseSession.recoveryJournal
+        let changes = journal.userChanges
+        let counted = changes == 0 ? "some changes could not be saved (\(reason))"
+            : "\(changes) change\(changes == 1 ? "" : "s") could not be saved (\(reason)): \(journal.summary)"
         do {
-            let path = try databaseSession.writeRecovery(held)
+            let path = try databaseSession.writeRecovery()
             Output.diagnostic("""
-                per: some changes could not be saved (\(reason)).
-                per: this comparison, with everything typed, is in \(path)
-                per: bring it back with: per import '\(path)'
+                per: \(counted).
+                per: \(changes == 1 ? "it is" : "they are") in \(path)
+                per: bring \(changes == 1 ? "it" : "them") back with: per import '\(path)'
 
                 """)
         } catch {
             Output.diagnostic("""
-                per: some changes could not be saved (\(reason)), and no recovery file could be written (\(error)).
-                per: this comparison, with everything typed, follows; save it and bring it back with per import:
-                \(ComparisonExchange.encode(held, as: .json))
-
+                per: \(counted), and no recovery file could be written (\(error)).
+                per: the recovery file follows; save it and bring it back with per import:
+                \(journal.encoded())
                 """)
         }
         return 1

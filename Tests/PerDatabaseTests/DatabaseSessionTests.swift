@@ -401,14 +401,20 @@ import TestSupport
 
     @Test func aRecoveryFileHoldsEverythingTypedAndImportsBack() throws {
         let path = folder.file("per.sqlite")
-        var home = try Side(path: path, id: "home")
+        var home = try Side(path: path, id: "home", busyTimeout: 0.05)
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: holding)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
         home.type("1.25\t3\tkg\tkept\t\t4")
-        let recovery = try home.session.writeRecovery([home.state.editing.comparison])
+        let recovery = try home.session.writeRecovery()
         #expect(recovery.hasPrefix(folder.path))
         let text = try String(contentsOfFile: recovery, encoding: .utf8)
-        let back = try ComparisonExchange.decode(text)
-        #expect(back.first?.products.first == Product(id: back.first!.products.first!.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram,
-                                                      seen: home.state.session.today))
+        let back = try RecoveryJournal.decode(text)
+        #expect(back == home.session.recoveryJournal && back.changes.count == 4)
+        guard case .edit(.saveField(.name, let product, _), _, _) = back.changes.last else { Issue.record("\(back)"); return }
+        #expect(product == Product(id: product.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram, seen: home.state.session.today))
+        try other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
     }
 
     /// Sessions typing products into one comparison at once, keystrokes interleaved at random and

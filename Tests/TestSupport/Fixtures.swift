@@ -58,16 +58,16 @@ public func controlCharacters(in text: String, allowing allowed: Set<Unicode.Sca
     text.unicodeScalars.filter { ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) && !allowed.contains($0) }
 }
 
-/// Makes a per database of 20 comparisons × 50 products at `path` (`save` writes them there, with PerDatabase), then writes
-/// garbage over pages 20 to 30, leaving the header, the schema and the first pages intact: SQLite opens it without
-/// complaint.
+/// Makes a per database of 40 comparisons × 50 products at `path` (`save` writes them there, with PerDatabase), then writes
+/// garbage over pages 40 to 50 (products' pages, well after the schema's, which grows with every migration), leaving
+/// the header, the schema and the first pages intact: SQLite opens it without complaint.
 public func makeDamagedPerDatabase(at path: String, save: ([Comparison]) throws -> Void) throws {
-    try save((0..<20).map { c in
+    try save((0..<40).map { c in
         Comparison(title: "c\(c)", products: (0..<50).map { p in product("p\(p)", "\(p).99", "\(c + 1)", .gram) })
     })
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let pageSize = 4096
-    guard bytes.count >= 31 * pageSize else { throw CocoaError(.fileReadCorruptFile) }
-    for i in (19 * pageSize)..<(30 * pageSize) { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
+    guard bytes.count >= 51 * pageSize else { throw CocoaError(.fileReadCorruptFile) }
+    for i in (39 * pageSize)..<(50 * pageSize) { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
     try bytes.write(to: URL(fileURLWithPath: path))
 }

@@ -6,7 +6,7 @@ import PerDatabase
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Read comparisons from a file written by export.",
-        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none. FILE - reads stdin.")
+        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none. FILE - reads stdin. A recovery file (what the app could not save) has its changes made, all or none, once.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "The file to read, or - for standard input.")
     var file: String
@@ -21,6 +21,12 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let input = try Output.Pieces(file)
+            let head = try Self.head(of: input)
+            if head.count < RecoveryJournal.markerLookahead, head.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }) {
+                throw CommandFailure("\(input.name) is empty: nothing to import")
+            }
+            let pieces = Self.pieces(head, then: input)
+            if RecoveryJournal.isJournal(head) { return try importRecovery(from: pieces, named: input.name) }
             let path = try database.resolvedPath()
             let existed = FileManager.default.fileExists(atPath: path)
             let store = try database.openDatabase(create: true)
@@ -28,7 +34,7 @@ struct ImportCommand: ParsableCommand {
             let counts: ImportCounts
             do {
                 counts = try store.importing { writer in
-                    try ComparisonExchange.decode(from: input.next, into: &writer)
+                    try ComparisonExchange.decode(from: pieces, into: &writer)
                 }
             } catch {
                 if existed {
@@ -56,6 +62,64 @@ struct ImportCommand: ParsableCommand {
                 text += "Already here, not imported again (same title and products): \(shown).\n"
             }
             try Output.out(text)
+        }
+    }
+
+    /// The first bytes of the input: enough to tell a recovery file (`RecoveryJournal.isJournal`), fewer only at its end.
+    private static func head(of input: Output.Pieces) throws -> [UInt8] {
+        var head: [UInt8] = []
+        while head.count < RecoveryJournal.markerLookahead {
+            let piece = try input.next()
+            if piece.isEmpty { break }
+            head += piece
+        }
+        return head
+    }
+
+    /// `head`, then the rest of the input.
+    private static func pieces(_ head: [UInt8], then input: Output.Pieces) -> () throws -> [UInt8] {
+        final class Head { var bytes: [UInt8]?; init(_ bytes: [UInt8]) { self.bytes = bytes } }
+        let first = Head(head)
+        return {
+            if let bytes = first.bytes {
+                first.bytes = nil
+                return bytes
+            }
+            return try input.next()
+        }
+    }
+
+    /// A recovery file (the app's changes that could not be saved): read and checked whole before the database is
+    /// opened, then its changes made in one transaction, once (a second import changes nothing).
+    private func importRecovery(from pieces: @escaping () throws -> [UInt8], named name: String) throws {
+        let journal: RecoveryJournal
+        do {
+            journal = try RecoveryJournal.decode(from: pieces)
+        } catch let error as ExchangeError {
+            throw CommandFailure("\(name): \(error.message); nothing was imported")
+        } catch ExchangeInputError.notUTF8 {
+            throw CommandFailure("\(name): not UTF-8 text")
+        } catch ExchangeInputError.tooLarge(let limit) {
+            throw CommandFailure("\(name) is larger than \(limit >> 20) MiB, the most a recovery file holds; nothing was imported")
+        }
+        let path = try database.resolvedPath()
+        let existed = FileManager.default.fileExists(atPath: path)
+        let store = try database.openDatabase(create: true)
+        let outcome: RecoveryImport
+        do {
+            outcome = try store.importRecovery(journal)
+        } catch {
+            if existed { _ = Unmanaged.passRetained(store) } else { Self.remove(created: store) }   // as for a refused export file
+            throw error
+        }
+        switch outcome {
+        case .applied:
+            let changes = journal.userChanges
+            let what = changes == 0 ? "" : ": \(journal.summary)"
+            try Output.out("Imported \(changes) change\(changes == 1 ? "" : "s") from the recovery file\(what).\n")
+        case .alreadyApplied(let at):
+            let when = ISO8601DateFormatter.string(from: at, timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
+            try Output.out("Already imported (\(when)): this recovery file changed nothing this time.\n")
         }
     }
 

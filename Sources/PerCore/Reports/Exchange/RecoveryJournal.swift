@@ -1,0 +1,434 @@
+import Foundation
+
+/// A recovery file: every write a session could not make, in the order it was asked, so `per import` can make each
+/// exactly once. `{"per-recovery": 1, "id": "…", "changes": [{"change": "field", …}, …]}`, one change a line;
+/// prices and quantities as decimal text, as in an export. The id is recorded in the database when the changes are
+/// made, so importing the same file again changes nothing.
+public struct RecoveryJournal: Equatable, Sendable {
+    /// The version of the format this per writes and reads.
+    public static let version = 1
+    /// The largest recovery file per reads (a session's queue is small; a comparison saved whole is its largest part).
+    public static let maxFileBytes = 64 << 20
+
+    public var id: String
+    public var changes: [PendingWrite]
+
+    public init(id: String = EntityID.random().rawValue, changes: [PendingWrite]) {
+        self.id = id
+        self.changes = changes
+    }
+
+    /// Whether a file's first bytes are a recovery file's: `{"per-recovery"` after a byte-order mark and blank space.
+    /// Needs at most `markerLookahead` bytes (fewer at the end of the file).
+    public static func isJournal(_ head: [UInt8]) -> Bool {
+        var rest = head[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        return rest.starts(with: Array(#"{"per-recovery""#.utf8))
+    }
+
+    /// Enough bytes for `isJournal` unless a file starts with a great deal of blank space.
+    public static let markerLookahead = 4096
+
+    // MARK: What it holds, in words
+
+    /// The kinds of change, in the order a summary names them.
+    public enum Kind: CaseIterable, Sendable {
+        case field, productBroughtBack, productDeleted, productsCleared, header, pin, comparisonSavedWhole
+        case newComparison, rename, deletion, comparisonBroughtBack, newItem, count, tick, ticksCleared, aisleMove
+
+        func words(_ n: Int) -> String {
+            let (one, many): (String, String) = switch self {
+            case .field: ("field", "fields")
+            case .productBroughtBack: ("product brought back", "products brought back")
+            case .productDeleted: ("product deleted", "products deleted")
+            case .productsCleared: ("comparison cleared", "comparisons cleared")
+            case .header: ("title or unit", "titles or units")
+            case .pin: ("pin", "pins")
+            case .comparisonSavedWhole: ("comparison saved whole", "comparisons saved whole")
+            case .newComparison: ("new comparison", "new comparisons")
+            case .rename: ("rename", "renames")
+            case .deletion: ("deletion", "deletions")
+            case .comparisonBroughtBack: ("comparison brought back", "comparisons brought back")
+            case .newItem: ("new item", "new items")
+            case .count: ("count", "counts")
+            case .tick: ("tick", "ticks")
+            case .ticksCleared: ("clearing of ticks", "clearings of ticks")
+            case .aisleMove: ("aisle move", "aisle moves")
+            }
+            return "\(n) \(n == 1 ? one : many)"
+        }
+    }
+
+    /// What a change is, for people; nil for one that saves nothing the user made (a blank page let go).
+    public static func kind(of change: PendingWrite) -> Kind? {
+        switch change {
+        case .edit(let edit, _, _): kind(of: edit)
+        case .restore: .comparisonSavedWhole
+        case .other(let effect): kind(of: effect)
+        }
+    }
+
+    private static func kind(of edit: ComparisonEdit) -> Kind {
+        switch edit {
+        case .saveField: .field
+        case .restoreProduct: .productBroughtBack
+        case .deleteProduct: .productDeleted
+        case .deleteAllProducts: .productsCleared
+        case .saveHeader: .header
+        case .pinProduct: .pin
+        }
+    }
+
+    private static func kind(of effect: DatabaseEffect) -> Kind? {
+        switch effect {
+        case .edit(let edit, _): kind(of: edit)
+        case .restoreComparison: .comparisonSavedWhole
+        case .createComparison: .newComparison
+        case .addListItem: .newItem
+        case .changeListCount: .count
+        case .setTicked: .tick
+        case .clearTicks: .ticksCleared
+        case .moveInAisle: .aisleMove
+        case .renameComparison: .rename
+        case .deleteComparison: .deletion
+        case .restoreDeletedComparison: .comparisonBroughtBack
+        case .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison: nil
+        }
+    }
+
+    /// The changes the user made (`kind(of:)` not nil).
+    public var userChanges: Int { changes.count(where: { Self.kind(of: $0) != nil }) }
+
+    /// `2 fields, 1 tick, 1 count, 1 new item`.
+    public var summary: String {
+        var counts: [Kind: Int] = [:]
+        for change in changes { if let kind = Self.kind(of: change) { counts[kind, default: 0] += 1 } }
+        return Kind.allCases.compactMap { kind in counts[kind].map { kind.words($0) } }.joined(separator: ", ")
+    }
+}
+
+// MARK: - Writing
+
+extension RecoveryJournal {
+    /// The file's text.
+    public func encoded() -> String {
+        var lines: [String] = []
+        for change in changes { if let line = Self.encode(change) { lines.append("  " + line) } }
+        return "{\"per-recovery\": \(Self.version), \"id\": \(JSONExchange.string(id)), \"changes\": [\n" + lines.joined(separator: ",\n")
+            + (lines.isEmpty ? "" : "\n") + "]}\n"
+    }
+
+    private static func encode(_ change: PendingWrite) -> String? {
+        switch change {
+        case .edit(let edit, let header, let needsRow): encode(edit, of: header, needsRow: needsRow)
+        case .restore(let comparison): object(["change": string("restoreComparison"), "comparison": whole(comparison)])
+        case .other(let effect): encode(effect)
+        }
+    }
+
+    private static func encode(_ edit: ComparisonEdit, of header: ComparisonHeader, needsRow: Bool) -> String {
+        var members = ["comparison": Self.header(header), "newRow": needsRow ? "true" : "false"]
+        switch edit {
+        case .saveField(let field, let product, let keepsEarlierPrice):
+            members["change"] = string("field")
+            members["field"] = string(field.rawValue)
+            members["product"] = self.product(product)
+            members["keepsEarlierPrice"] = keepsEarlierPrice ? "true" : "false"
+        case .restoreProduct(let product, let position):
+            members["change"] = string("restoreProduct")
+            members["product"] = self.product(product)
+            members["position"] = String(position)
+        case .deleteProduct(let id):
+            members["change"] = string("deleteProduct")
+            members["product"] = string(id.rawValue)
+        case .deleteAllProducts(let products):
+            members["change"] = string("deleteProducts")
+            members["products"] = ids(products)
+        case .saveHeader:
+            members["change"] = string("header")
+        case .pinProduct(let id):
+            members["change"] = string("pin")
+            members["product"] = id.map { string($0.rawValue) } ?? "null"
+        }
+        return object(members)
+    }
+
+    private static func encode(_ effect: DatabaseEffect) -> String? {
+        switch effect {
+        case .edit(let edit, let header): encode(edit, of: header, needsRow: false)
+        case .restoreComparison(let comparison): object(["change": string("restoreComparison"), "comparison": whole(comparison)])
+        case .createComparison(let comparison): object(["change": string("newComparison"), "comparison": whole(comparison)])
+        case .addListItem(let comparison): object(["change": string("newItem"), "comparison": whole(comparison)])
+        case .changeListCount(let id, let delta): object(["change": string("count"), "id": string(id.rawValue), "by": String(delta)])
+        case .setTicked(let id, let ticked): object(["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
+        case .clearTicks: object(["change": string("clearTicks")])
+        case .moveInAisle(let id, let step, let shop):
+            object(["change": string("aisleMove"), "id": string(id.rawValue), "by": String(step), "store": optional(shop?.text)])
+        case .renameComparison(let id, let title): object(["change": string("rename"), "id": string(id.rawValue), "title": string(title)])
+        case .deleteComparison(let id): object(["change": string("deleteComparison"), "id": string(id.rawValue)])
+        case .restoreDeletedComparison(let comparison): object(["change": string("undoDeleteComparison"), "comparison": whole(comparison)])
+        case .discardIfBlank(let id): object(["change": string("discardIfBlank"), "id": string(id.rawValue)])
+        case .loadShoppingList, .loadHistory, .openComparison: nil   // reads: nothing to write
+        }
+    }
+
+    private static let order = ["change", "id", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
+                                "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
+                                "name", "price", "quantity", "unit", "pack", "store", "seen"]
+
+    /// Members in a fixed order (the order above), so files read well and compare byte for byte.
+    private static func object(_ members: [String: String]) -> String {
+        "{" + order.compactMap { key in members[key].map { "\(string(key)): \($0)" } }.joined(separator: ", ") + "}"
+    }
+
+    private static func string(_ text: String) -> String { JSONExchange.string(text) }
+    private static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
+    private static func ids(_ ids: [EntityID]) -> String { "[" + ids.map { string($0.rawValue) }.joined(separator: ", ") + "]" }
+
+    private static func headerMembers(_ header: ComparisonHeader) -> [String: String] {
+        ["id": string(header.id.rawValue), "title": string(header.title), "per": optional(ComparisonExchange.basisText(header.chosenBasis)),
+         "volumeSystem": string(header.volumeSystem.rawValue)]
+    }
+
+    private static func header(_ header: ComparisonHeader) -> String { object(headerMembers(header)) }
+
+    private static func whole(_ comparison: Comparison) -> String {
+        var members = headerMembers(comparison.header)
+        members["pinned"] = optional(comparison.pinned?.rawValue)
+        members["products"] = "[" + comparison.products.map(product).joined(separator: ", ") + "]"
+        return object(members)
+    }
+
+    private static func product(_ p: Product) -> String {
+        object([
+            "id": string(p.id.rawValue), "name": string(p.name), "price": optional(p.price.map(DecimalText.format)),
+            "quantity": optional(p.quantity.map(DecimalText.format)), "unit": optional(p.unit?.symbol), "pack": optional(p.pack?.text),
+            "store": string(p.shop), "seen": optional(p.seen?.iso),
+        ])
+    }
+}
+
+// MARK: - Reading
+
+extension RecoveryJournal {
+    /// Reads a recovery file, checking every value as `per import` checks an export's (numbers in `NumberRange`, text
+    /// without control characters, known units and days). Throws `ExchangeError` for a file per refuses and
+    /// `ExchangeInputError` for bytes that are not UTF-8 or more than `maxFileBytes` of them.
+    public static func decode(from next: @escaping () throws -> [UInt8]) throws -> RecoveryJournal {
+        var stream = ByteStream(limit: maxFileBytes, next: next)
+        try stream.skipByteOrderMark()
+        var parser = JSONParser(stream)
+        let root = try parser.parseValue(depth: 0)
+        try parser.expectEnd()
+        let file = try Members(root, what: "the recovery file")
+        let version = try file.int("per-recovery", in: 1...Int.max)
+        guard version == Self.version else {
+            throw ExchangeError(line: root.line, field: "per-recovery", problem: "version \(version): written by a newer per, which can import it")
+        }
+        let id = try file.id("id")
+        var changes: [PendingWrite] = []
+        for (i, node) in try file.array("changes").enumerated() {
+            changes.append(try change(node, number: i + 1))
+        }
+        return RecoveryJournal(id: id.rawValue, changes: changes)
+    }
+
+    /// Reads a recovery file held in memory.
+    public static func decode(_ text: String) throws -> RecoveryJournal {
+        var given = false
+        return try decode(from: { defer { given = true }; return given ? [] : Array(text.utf8) })
+    }
+
+    private static func change(_ node: JSONNode, number: Int) throws(ExchangeError) -> PendingWrite {
+        let m = try Members(node, what: "change \(number)")
+        let kind = try m.string("change")
+        func edit(_ edit: ComparisonEdit) throws(ExchangeError) -> PendingWrite {
+            .edit(edit, of: try header(m.node("comparison"), place: m.place + ", comparison"), needsRow: try m.bool("newRow"))
+        }
+        switch kind {
+        case "field":
+            guard let field = ProductField(rawValue: try m.string("field")) else {
+                throw m.refuse("field", "not a product field (one of \(ProductField.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return try edit(.saveField(field, product: try product(m.node("product"), place: m.place + ", product"), keepsEarlierPrice: try m.bool("keepsEarlierPrice")))
+        case "restoreProduct":
+            return try edit(.restoreProduct(try product(m.node("product"), place: m.place + ", product"), position: try m.int("position", in: 0...1_000_000_000)))
+        case "deleteProduct":
+            return try edit(.deleteProduct(try m.id("product")))
+        case "deleteProducts":
+            return try edit(.deleteAllProducts(try m.ids("products")))
+        case "header":
+            return try edit(.saveHeader)
+        case "pin":
+            return try edit(.pinProduct(try m.isNull("product") ? nil : try m.id("product")))
+        case "restoreComparison":
+            return .restore(try whole(m.node("comparison"), place: m.place + ", comparison"))
+        case "newComparison":
+            return .other(.createComparison(try whole(m.node("comparison"), place: m.place + ", comparison")))
+        case "newItem":
+            return .other(.addListItem(try whole(m.node("comparison"), place: m.place + ", comparison")))
+        case "undoDeleteComparison":
+            return .other(.restoreDeletedComparison(try whole(m.node("comparison"), place: m.place + ", comparison")))
+        case "count":
+            return .other(.changeListCount(try m.id("id"), by: try m.int("by", in: -ListItem.maximumCount...ListItem.maximumCount)))
+        case "tick":
+            return .other(.setTicked(try m.id("id"), try m.bool("ticked")))
+        case "clearTicks":
+            return .other(.clearTicks)
+        case "aisleMove":
+            return .other(.moveInAisle(try m.id("id"), by: try m.int("by", in: -1...1), at: try m.optionalText("store").flatMap(ShopName.init)))
+        case "rename":
+            return .other(.renameComparison(try m.id("id"), try m.text("title")))
+        case "deleteComparison":
+            return .other(.deleteComparison(try m.id("id")))
+        case "discardIfBlank":
+            return .other(.discardIfBlank(try m.id("id")))
+        default:
+            throw m.refuse("change", "\(ComparisonExchange.quoted(kind)) is not a change this per knows")
+        }
+    }
+
+    private static func header(_ node: JSONNode, place: String) throws(ExchangeError) -> ComparisonHeader {
+        let m = try Members(node, what: place)
+        let basis = try m.optionalString("per").flatMap { text throws(ExchangeError) in try ComparisonExchange.basis(text, line: m.line, field: place + ", per") }
+        let system = try ComparisonExchange.volumeSystem(try m.optionalString("volumeSystem") ?? "", line: m.line, field: place + ", volumeSystem")
+        return ComparisonHeader(id: try m.id("id"), title: try m.text("title"), chosenBasis: basis, volumeSystem: system)
+    }
+
+    private static func whole(_ node: JSONNode, place: String) throws(ExchangeError) -> Comparison {
+        let header = try header(node, place: place)
+        let m = try Members(node, what: place)
+        var comparison = Comparison(header)
+        for (i, product) in try m.array("products").enumerated() {
+            let product = try self.product(product, place: "\(place), product \(i + 1)")
+            if let family = comparison.family, let unit = product.unit, unit.family != family {
+                throw ExchangeError(line: m.line, field: "\(place), product \(i + 1), unit",
+                                    problem: "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
+            }
+            comparison.append(product)
+        }
+        comparison.pinned = try m.isNull("pinned") ? nil : try m.id("pinned")
+        return comparison
+    }
+
+    private static func product(_ node: JSONNode, place: String) throws(ExchangeError) -> Product {
+        let m = try Members(node, what: place)
+        let priceText = try m.optionalString("price"), quantityText = try m.optionalString("quantity")
+        let price = try priceText.flatMap { text throws(ExchangeError) in try ComparisonExchange.decimal(text, line: m.line, field: place + ", price") }
+        let quantity = try quantityText.flatMap { text throws(ExchangeError) in try ComparisonExchange.decimal(text, line: m.line, field: place + ", quantity") }
+        let unit = try m.optionalString("unit").flatMap { text throws(ExchangeError) in try ComparisonExchange.unit(text, line: m.line, field: place + ", unit") }
+        let pack = try m.optionalString("pack").map { text throws(ExchangeError) in
+            guard let pack = Multipack(parsing: text),
+                  NumberRange.violation(of: pack.count) == nil, NumberRange.violation(of: pack.size) == nil else {
+                throw m.refuse("pack", "\(ComparisonExchange.quoted(text)) is not a multipack (count*size, each a number per takes)")
+            }
+            return pack
+        }
+        let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: place + ", seen") }
+        let product = Product(id: try m.id("id"), name: try m.text("name"), price: price, quantity: quantity, unit: unit, pack: pack,
+                              shop: try m.optionalText("store") ?? "", seen: seen)
+        for (key, text) in [("price", priceText), ("quantity", quantityText)] {
+            guard let text else { continue }
+            let written = ComparisonExchange.trimmed(text)
+            if let violation = NumberRange.violation(ofText: written) { throw m.refuse(key, violation.message(naming: ComparisonExchange.quoted(written))) }
+            if written.hasPrefix("-") && DecimalText.parse(written)?.isZero == false { throw m.refuse(key, "\(ComparisonExchange.quoted(written)) is below zero") }
+        }
+        return product
+    }
+
+    /// An object's members (the first of a repeated key), with what names it in messages.
+    private struct Members {
+        let members: [String: JSONNode]
+        let line: Int
+        let place: String
+
+        init(_ node: JSONNode, what place: String) throws(ExchangeError) {
+            guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, field: place, problem: "expected an object ({…})") }
+            var members: [String: JSONNode] = [:]
+            for (key, value) in list where members[key] == nil { members[key] = value }
+            self.members = members
+            line = node.line
+            self.place = place
+        }
+
+        func refuse(_ key: String, _ problem: String) -> ExchangeError {
+            ExchangeError(line: members[key]?.line ?? line, field: "\(place), \(key)", problem: problem)
+        }
+
+        func node(_ key: String) throws(ExchangeError) -> JSONNode {
+            guard let node = members[key] else { throw refuse(key, "missing") }
+            return node
+        }
+
+        func isNull(_ key: String) throws(ExchangeError) -> Bool {
+            if case .null = try node(key).value { return true }
+            return false
+        }
+
+        func string(_ key: String) throws(ExchangeError) -> String {
+            guard case .string(let text) = try node(key).value else { throw refuse(key, "expected text in quotes") }
+            return text
+        }
+
+        /// Text, null or missing (nil).
+        func optionalString(_ key: String) throws(ExchangeError) -> String? {
+            guard let node = members[key] else { return nil }
+            switch node.value {
+            case .null: return nil
+            case .string(let text): return text
+            case .number, .bool, .array, .object: throw refuse(key, "expected text in quotes")
+            }
+        }
+
+        /// Text per takes in a title or name (no control characters but tab and line breaks, not too long).
+        func text(_ key: String) throws(ExchangeError) -> String {
+            let text = try string(key)
+            try ComparisonExchange.checkText(text, line: members[key]?.line, place: "\(place), \(key)")
+            return text
+        }
+
+        func optionalText(_ key: String) throws(ExchangeError) -> String? {
+            guard let text = try optionalString(key) else { return nil }
+            try ComparisonExchange.checkText(text, line: members[key]?.line, place: "\(place), \(key)")
+            return text
+        }
+
+        /// An id: text on one line, not empty, at most 200 characters.
+        func id(_ key: String) throws(ExchangeError) -> EntityID {
+            try Self.id(try string(key), refuse: { refuse(key, $0) })
+        }
+
+        func ids(_ key: String) throws(ExchangeError) -> [EntityID] {
+            try array(key).map { node throws(ExchangeError) in
+                guard case .string(let text) = node.value else { throw refuse(key, "expected ids in quotes") }
+                return try Self.id(text, refuse: { refuse(key, $0) })
+            }
+        }
+
+        private static func id(_ text: String, refuse: (String) -> ExchangeError) throws(ExchangeError) -> EntityID {
+            guard !text.isEmpty, text.unicodeScalars.count <= 200, !text.unicodeScalars.contains(where: TerminalText.isControl) else {
+                throw refuse("\(ComparisonExchange.quoted(text)) is not an id (text on one line, 1 to 200 characters)")
+            }
+            return EntityID(text)
+        }
+
+        func array(_ key: String) throws(ExchangeError) -> [JSONNode] {
+            guard case .array(let items) = try node(key).value else { throw refuse(key, "expected a list ([…])") }
+            return items
+        }
+
+        func bool(_ key: String) throws(ExchangeError) -> Bool {
+            guard case .bool(let value) = try node(key).value else { throw refuse(key, "expected true or false") }
+            return value
+        }
+
+        /// A whole number in `range`, written without a fraction or exponent.
+        func int(_ key: String, in range: ClosedRange<Int>) throws(ExchangeError) -> Int {
+            guard case .number(let text) = try node(key).value, let value = Int(text), range.contains(value) else {
+                throw refuse(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// The recovery file's codec: every queued write reads back as it was written; a hostile file is refused.
+@Suite struct RecoveryJournalTests {
+    static let header = ComparisonHeader(id: "c-1", title: "Oats \"rolled\"\ttab", chosenBasis: ComparisonBasis(amount: 100, unit: .gram), volumeSystem: .imperial)
+    static let product = Product(id: "p-1", name: "Jumbo", price: Decimal(string: "1234567.8901")!, quantity: 1980, unit: .gram,
+                                 pack: Multipack(count: 6, size: 330), shop: "Lidl", seen: CalendarDay(iso: "2026-11-22"))
+    static let whole = Comparison(id: "c-2", title: "Milk", products: [product, Product(id: "p-2", name: "", price: 2, quantity: 1, unit: .kilogram)],
+                                  basis: nil, volumeSystem: .us, pinned: "p-2")
+
+    /// One of every kind of write the session queues.
+    static let everyKind: [PendingWrite] = [
+        .edit(.saveField(.price, product: product, keepsEarlierPrice: false), of: header, needsRow: true),
+        .edit(.saveField(.name, product: Product(id: "p-3", name: "", unit: .kilogram)), of: header, needsRow: false),
+        .edit(.restoreProduct(product, position: 3), of: header, needsRow: false),
+        .edit(.deleteProduct("p-1"), of: header, needsRow: false),
+        .edit(.deleteAllProducts(["p-1", "p-2"]), of: header, needsRow: false),
+        .edit(.saveHeader, of: ComparisonHeader(id: "c-3"), needsRow: false),
+        .edit(.pinProduct("p-2"), of: header, needsRow: false),
+        .edit(.pinProduct(nil), of: header, needsRow: false),
+        .restore(whole),
+        .other(.createComparison(Comparison(id: "c-4", title: "New"))),
+        .other(.addListItem(Comparison(id: "c-5", title: "Eggs"))),
+        .other(.changeListCount("c-5", by: 1)),
+        .other(.changeListCount("c-5", by: -1)),
+        .other(.setTicked("c-2", true)),
+        .other(.setTicked("c-2", false)),
+        .other(.clearTicks),
+        .other(.moveInAisle("c-2", by: -1, at: nil)),
+        .other(.moveInAisle("c-1", by: 1, at: ShopName("Aldi"))),
+        .other(.renameComparison("c-2", "Milk, semi")),
+        .other(.deleteComparison("c-3")),
+        .other(.restoreDeletedComparison(whole)),
+        .other(.discardIfBlank("c-4")),
+    ]
+
+    @Test func everyKindOfWriteReadsBackAsItWasWritten() throws {
+        let journal = RecoveryJournal(id: "j-1", changes: Self.everyKind)
+        let text = journal.encoded()
+        #expect(text.hasPrefix(#"{"per-recovery": 1, "id": "j-1", "changes": ["#))
+        #expect(RecoveryJournal.isJournal(Array(text.utf8)))
+        let back = try RecoveryJournal.decode(text)
+        #expect(back == journal)
+        for (a, b) in zip(back.changes, journal.changes) { #expect(a == b) }
+        // Decimals are text, exactly; the pack keeps its shape.
+        #expect(text.contains(#""price": "1234567.8901", "quantity": "1980", "unit": "g", "pack": "6*330""#))
+        #expect(back.encoded() == text)
+    }
+
+    @Test func theSummaryCountsTheChangesByKind() {
+        let journal = RecoveryJournal(changes: [
+            .edit(.saveField(.price, product: Self.product), of: Self.header, needsRow: false),
+            .edit(.saveField(.quantity, product: Self.product), of: Self.header, needsRow: false),
+            .other(.setTicked("c", true)), .other(.changeListCount("c", by: 1)), .other(.changeListCount("c", by: 1)),
+            .other(.addListItem(Comparison(id: "n", title: "Eggs"))), .other(.discardIfBlank("x")),
+        ])
+        #expect(journal.userChanges == 6)
+        #expect(journal.summary == "2 fields, 1 new item, 2 counts, 1 tick")
+    }
+
+    @Test func onlyARecoveryFileIsTakenForOne() {
+        #expect(RecoveryJournal.isJournal(Array("\u{FEFF}\n  {\"per-recovery\": 1".utf8)))
+        #expect(!RecoveryJournal.isJournal(Array(#"[{"title": "per-recovery"}]"#.utf8)))
+        #expect(!RecoveryJournal.isJournal(Array(#"{"title": "x"}"#.utf8)))
+        #expect(!RecoveryJournal.isJournal([]))
+    }
+
+    static func file(_ change: String) -> String { #"{"per-recovery": 1, "id": "j", "changes": ["# + change + "]}" }
+    static let field = #"{"change": "field", "comparison": {"id": "c", "title": "T", "per": null, "volumeSystem": "us"}, "newRow": false, "field": "price", "product": PRODUCT, "keepsEarlierPrice": true}"#
+    static func field(product: String) -> String { file(field.replacingOccurrences(of: "PRODUCT", with: product)) }
+
+    static let hostile: [(file: String, problem: String)] = [
+        ("", "JSON"),
+        ("{\"per-recovery\": 2, \"id\": \"j\", \"changes\": []}", "written by a newer per"),
+        ("{\"per-recovery\": 1, \"changes\": []}", "id: missing"),
+        ("{\"per-recovery\": 1, \"id\": \"\", \"changes\": []}", "is not an id"),
+        ("{\"per-recovery\": 1, \"id\": \"j\", \"changes\": {}}", "expected a list"),
+        (file(#"{"change": "format the disk"}"#), "not a change this per knows"),
+        (file(#"{"change": "count", "id": "c", "by": 1e9}"#), "whole number from -999 to 999"),
+        (file(#"{"change": "count", "id": "c", "by": 100000}"#), "whole number from -999 to 999"),
+        (file(#"{"change": "tick", "id": "c\u001b[2J", "ticked": true}"#), "is not an id"),
+        (file(#"{"change": "rename", "id": "c", "title": "a\u001b]0;owned\u0007"}"#), "control character"),
+        (field(product: #"{"id": "p", "name": "", "price": "1e400"}"#), "price"),
+        (field(product: #"{"id": "p", "name": "", "price": "12345678901234567890123456789012345678901"}"#), "price"),
+        (field(product: #"{"id": "p", "name": "", "price": "-3"}"#), "below zero"),
+        (field(product: #"{"id": "p", "name": "", "quantity": "abc"}"#), "not a decimal number"),
+        (field(product: #"{"id": "p", "name": "", "unit": "kg!7"}"#), "not a unit"),
+        (field(product: #"{"id": "p", "name": "", "pack": "6*"}"#), "not a multipack"),
+        (field(product: #"{"id": "p", "name": "", "seen": "2026-02-30"}"#), "not a date"),
+        (field(product: #"{"id": "p", "name": "\u0000"}"#), "control character"),
+        (field(product: #""just text""#), "expected an object"),
+        (file(String(repeating: "[", count: 200)), "nested too deeply"),
+        (file(#"{"change": "restoreComparison", "comparison": {"id": "c", "title": "", "products": [{"id": "a", "name": "", "unit": "kg"}, {"id": "b", "name": "", "unit": "l"}], "pinned": null}}"#), "one family of units"),
+    ]
+
+    @Test(arguments: hostile.indices)
+    func aHostileFileIsRefusedWithWhereAndWhy(index: Int) {
+        let (file, problem) = Self.hostile[index]
+        do {
+            let journal = try RecoveryJournal.decode(file)
+            Issue.record("read: \(journal)")
+        } catch let error as ExchangeError {
+            #expect(error.message.contains(problem), "\(error.message)")
+            #expect(TerminalText.forbiddenScalar(in: error.message) == nil)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8AreRefused() {
+        let bytes: [UInt8] = Array(#"{"per-recovery": 1, "id": ""#.utf8) + [0xFF, 0xFE] + Array(#"", "changes": []}"#.utf8)
+        var given = false
+        #expect(throws: ExchangeInputError.notUTF8) {
+            try RecoveryJournal.decode(from: { defer { given = true }; return given ? [] : bytes })
+        }
+    }
+}
