@@ -40,6 +40,15 @@ public struct ImportWriter: ExchangeSink {
         try insertHistory.execute()
     }
 
+    /// The comparison's list state; its pin names the product imported at that position.
+    public mutating func listState(_ state: ExchangeListState, in comparison: ComparisonID) throws {
+        try db.cachedStatement(sql: """
+            UPDATE comparison SET list_count = ?2, in_cart = ?3, aisle = ?4,
+                pinned_product = (SELECT id FROM product WHERE comparison_id = ?1 AND position = ?5)
+            WHERE id = ?1
+            """).execute(arguments: [comparison.rawValue, state.count, state.ticked, state.aisle, state.pinnedPosition])
+    }
+
     /// Takes out again each comparison this import made that is already here: one saved before with the same title,
     /// comparison unit and products (the same fields in the same order). Importing a file twice then adds nothing.
     /// Returns their titles, in file order.

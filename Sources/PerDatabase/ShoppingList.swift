@@ -36,6 +36,18 @@ extension ComparisonDatabase {
             }
     }
 
+    /// Each saved comparison's count, tick and aisle place, as `per export` writes them (the pin is the comparison's).
+    public func listStates() throws(DatabaseFailure) -> [ComparisonID: ExchangeListState] {
+        try read { db in
+            var states: [ComparisonID: ExchangeListState] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, list_count, in_cart, aisle FROM comparison")
+            while let row = try rows.next() {
+                states[ComparisonID(row["id"] as String)] = ExchangeListState(count: row["list_count"], ticked: row["in_cart"] as Bool, aisle: row["aisle"])
+            }
+            return states
+        }
+    }
+
     /// `+` / `-`: changes the count by `delta` (kept from 0 to `ListItem.maximumCount`), so two sessions counting
     /// at once both count.
     public func changeListCount(of id: ComparisonID, by delta: Int) throws(DatabaseFailure) {

@@ -16,7 +16,9 @@ struct ShopOptions: ParsableArguments {
 
 /// `--stale-days` / `PER_STALE_DAYS`: when a price reads as old in the app.
 struct FreshnessOptions: ParsableArguments {
-    @Option(name: .customLong("stale-days"),
+    /// `.unconditional`: a value that looks like an option (`-1`) is taken as the value and refused with the others
+    /// (exit 2), not read as an unknown option.
+    @Option(name: .customLong("stale-days"), parsing: .unconditional,
             help: ArgumentHelp("Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).",
                                valueName: "days"))
     var staleDays: String?
@@ -30,8 +32,16 @@ enum ShopSettings {
     static func shop(_ option: String?) throws -> String {
         guard let option else { return "" }
         let text = option.trimmingCharacters(in: .whitespaces)
-        guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
+        switch SettingText.problem(in: text) {
+        case .controlCharacter:
             throw CommandFailure.usage("--shop: a shop's name can't hold control characters (tabs, newlines, escapes)").reported()
+        case .loneCombiningMark(let mark):
+            throw CommandFailure.usage("--shop: a shop's name can't start with a combining mark (\(TerminalText.codePoint(mark))) with no character to sit on").reported()
+        case nil:
+            break
+        }
+        guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
+            throw CommandFailure.usage("--shop: every character of a shop's name must show on the screen").reported()
         }
         return text
     }

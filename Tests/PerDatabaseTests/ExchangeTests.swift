@@ -44,9 +44,9 @@ import TestSupport
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "number,comparison,per,volume_system,name,price,quantity,unit,store,seen\r\n"
-            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,\r\n"
-            + "2,Empty,,us,,,,,,\r\n")
+        #expect(text == "number,comparison,per,volume_system,name,price,quantity,unit,store,seen,quantity_pack,kind,list_count,in_cart,aisle,pinned_product\r\n"
+            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,product,,,,\r\n"
+            + "2,Empty,,us,,,,,,,,,,,,\r\n")
     }
 
     @Test func csvKeepsNeighboursWithTheSameTitleApart() throws {

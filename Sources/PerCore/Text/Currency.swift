@@ -21,9 +21,7 @@ public struct Currency: Equatable, Hashable, Sendable {
     public init(validating text: String) throws(Refusal) {
         func refuse(_ reason: String) -> Refusal { Refusal(text: text, reason: reason) }
         guard !text.isEmpty else { throw refuse("give a symbol or code, e.g. €, $ or CHF") }
-        if let scalar = text.unicodeScalars.first(where: TerminalText.isControl) {
-            throw refuse("\(TerminalText.codePoint(scalar)) is a control character")
-        }
+        if let problem = SettingText.problem(in: text) { throw refuse(problem.message) }
         guard text.count <= Self.maximumLength else { throw refuse("at most \(Self.maximumLength) characters, e.g. €, $ or CHF") }
         if let bad = text.first(where: { $0.isWhitespace || $0.isNumber || Self.forbidden.contains($0) }) {
             throw refuse("'\(bad)' can't be part of a currency (no spaces, digits or . , + - * / = x)")

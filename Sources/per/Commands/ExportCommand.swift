@@ -6,7 +6,11 @@ import PerDatabase
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write saved comparisons to stdout.",
-        discussion: "With no NAME, every saved comparison, in list order. per import reads the output back.")
+        discussion: """
+            With no NAME, every saved comparison, the one edited longest ago first: per import reads the output back \
+            in that order, so the list keeps its order. The files carry everything: products (with a multipack's shape), \
+            shops, days, earlier prices, and the shopping list (counts, ticks, aisle places, pinned products).
+            """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "json or csv.")
     var format: ExchangeFormat = .json
@@ -39,10 +43,9 @@ struct ExportCommand: ParsableCommand {
                 comparisons = try ids.compactMap { id throws(DatabaseFailure) in try store.load(id) }
             }
             var histories: [ComparisonID: [PriceRecord]] = [:]
-            if format == .json {
-                for comparison in comparisons { histories[comparison.id] = try store.history(of: comparison.id) }
-            }
-            try Output.out(ComparisonExchange.encode(comparisons, histories: histories, as: format, currency: currency))
+            for comparison in comparisons { histories[comparison.id] = try store.history(of: comparison.id) }
+            let lists = try store.listStates()
+            try Output.out(ComparisonExchange.encode(comparisons, histories: histories, as: format, currency: currency, lists: lists))
         }
     }
 }

@@ -1,34 +1,62 @@
 import Foundation
 
-/// RFC 4180 CSV, one row per product under a header:
-/// `number,comparison,per,volume_system,name,price,quantity,unit,store,seen`.
+/// RFC 4180 CSV, one row per product and per earlier price under a header:
+/// `number,comparison,per,volume_system,name,price,quantity,unit,store,seen,quantity_pack,kind,list_count,in_cart,aisle,pinned_product`
+/// (the columns after `seen` came later, so the earlier ones keep their places).
 /// `number` counts the comparisons in the file, so two neighbours with the same title stay two.
 /// Neighbouring rows with the same number, comparison, per and volume_system form one comparison
 /// (`number` may be left out of a file written by hand); a row whose product columns are all empty
-/// stands for a comparison without products. `store` (the shop; the files keep their word) and `seen` (a `YYYY-MM-DD` day) are the products' prices
-/// now; the price history is JSON's alone. Files without them (before the price book) read as before.
-/// Text cells (`comparison`, `name`) are written for spreadsheets: one `'` in front of text that a
+/// stands for a comparison without products. `store` (the shop; the files keep their word) and `seen` (a `YYYY-MM-DD` day)
+/// go with each price. `kind` says what a row is: `product` (a product's price now; also an empty cell) or `history`
+/// (an earlier price, oldest first, after the products). The comparison's shopping-list state is on each of its rows and
+/// read from its first: `list_count` (0: off the list), `in_cart` (yes/no), `aisle` and `pinned_product` (the number of
+/// a product row of the comparison, 1 first); `quantity_pack` is a multipack's shape (`6*330`).
+/// Files without these columns (before the price book, the list or the pack) read as before.
+/// Text cells (`comparison`, `name`, `store`) are written for spreadsheets: one `'` in front of text that a
 /// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
 /// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
-    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "store", "seen", "currency"]
+    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "store", "seen",
+                          "quantity_pack", "kind", "list_count", "in_cart", "aisle", "pinned_product", "currency"]
 
-    /// `currency`: a last column naming it on every row, when there is one.
-    static func encode(_ comparisons: [Comparison], currency: Currency? = nil) -> String {
+    /// `currency`: a last column naming it on every row, when there is one. `lists` nil: the list cells are left empty.
+    static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil,
+                       lists: [ComparisonID: ExchangeListState]? = nil) -> String {
         let extra = currency.map { [textCell($0.text)] } ?? []
         var out = CSV.row(columns.dropLast() + (currency == nil ? [] : ["currency"]))
         for (number, comparison) in comparisons.enumerated() {
-            let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "", comparison.volumeSystem.rawValue]
             let products = comparison.products.filter { !$0.isBlank }
-            if products.isEmpty {
-                out += CSV.row(head + ["", "", "", "", "", ""] + extra)
+            var list = ["", "", "", ""]
+            if let lists {
+                let state = lists[comparison.id] ?? .earlierFormat
+                list = [String(state.count), state.ticked ? "yes" : "no", String(state.aisle),
+                        ComparisonExchange.pinnedNumber(comparison, among: products).map(String.init) ?? ""]
+            }
+            let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "",
+                        comparison.volumeSystem.rawValue]
+            let history = histories[comparison.id] ?? []
+            if products.isEmpty && history.isEmpty {
+                out += CSV.row(head + ["", "", "", "", "", "", "", ""] + list + extra)
             }
             for p in products {
-                out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "", p.unit?.symbol ?? "",
-                                       textCell(p.shop), p.seen?.iso ?? ""] + extra)
+                out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "",
+                                       p.unit?.symbol ?? "", textCell(p.shop), p.seen?.iso ?? "", ComparisonExchange.packText(p) ?? "",
+                                       Kind.product.rawValue] + list + extra)
+            }
+            for h in history {
+                out += CSV.row(head + [textCell(h.name), DecimalText.format(h.price), DecimalText.format(h.quantity), h.unit.symbol,
+                                       textCell(h.shop), h.seen?.iso ?? "", "", Kind.history.rawValue] + list + extra)
             }
         }
         return out
+    }
+
+    /// What a row is (the `kind` column).
+    enum Kind: String {
+        /// A product's price now (an empty cell too: files before the column).
+        case product
+        /// An earlier price of the comparison (`price_history`).
+        case history
     }
 
     /// A title or name as a CSV cell: control characters visible, formulas neutralised.
@@ -62,9 +90,17 @@ enum CSVExchange {
 
         var groupKey: [String]? = nil
         var current = Comparison()
+        var state = ExchangeListState.earlierFormat
+        var stateLine = 0
         var number = 0
         var productCount = 0
+        var historyCount = 0
         var family: UnitFamily? = nil
+        func endComparison() throws {
+            guard groupKey != nil else { return }
+            try ComparisonExchange.checkPin(state, products: productCount, comparison: current.title, line: stateLine, field: "pinned_product")
+            try sink.listState(state, in: current.id)
+        }
         while let record = try reader.next() {
             if record.fieldCount == 1 && record.fields == [""] { continue } // an empty line
             guard record.fieldCount == header.fields.count else {
@@ -77,38 +113,73 @@ enum CSVExchange {
             let title = SpreadsheetText.restored(field("comparison"))
             let key = [title, field("per"), field("volume_system"), field("number")]
             if key != groupKey {
+                try endComparison()
                 groupKey = key
                 try ComparisonExchange.checkText(title, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), title")
                 current = Comparison(
                     title: title,
                     basis: try ComparisonExchange.basis(key[1], line: record.line, field: "per"),
                     volumeSystem: try ComparisonExchange.volumeSystem(key[2], line: record.line, field: "volume_system"))
+                state = ExchangeListState(
+                    count: try ComparisonExchange.listCount(field("list_count"), line: record.line, field: "list_count"),
+                    ticked: try ComparisonExchange.ticked(field("in_cart"), line: record.line, field: "in_cart"),
+                    aisle: try ComparisonExchange.aisle(field("aisle"), line: record.line, field: "aisle"),
+                    pinnedPosition: try ComparisonExchange.pinnedPosition(field("pinned_product"), line: record.line, field: "pinned_product"))
+                stateLine = record.line
                 number += 1
                 productCount = 0
+                historyCount = 0
                 family = nil
                 try sink.comparison(current)
             }
             try ComparisonExchange.checkCurrency(SpreadsheetText.restored(field("currency")), line: record.line)
+            let kindText = ComparisonExchange.trimmed(field("kind")).lowercased()
+            guard let kind = kindText.isEmpty ? .product : Kind(rawValue: kindText) else {
+                throw ExchangeError(line: record.line, field: "kind", problem: "\(ComparisonExchange.quoted(field("kind"))) is not a kind of row (product or history)")
+            }
+            let what: String
+            let rowNumber: Int
+            switch kind {
+            case .product: (what, rowNumber) = ("product", productCount + 1)
+            case .history: (what, rowNumber) = ("history", historyCount + 1)
+            }
+            let place = "comparison \(ComparisonExchange.quoted(title)), \(what) \(rowNumber)"
             let name = SpreadsheetText.restored(field("name"))
-            try ComparisonExchange.checkText(name, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), name")
+            try ComparisonExchange.checkText(name, line: record.line, place: "\(place), name")
             let shop = SpreadsheetText.restored(field("store"))
-            try ComparisonExchange.checkText(shop, line: record.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), store")
+            try ComparisonExchange.checkText(shop, line: record.line, place: "\(place), store")
+            let quantity = try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity")
             let product = Product(
                 name: name,
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
-                quantity: try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity"),
+                quantity: quantity,
                 unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"),
+                pack: try ComparisonExchange.pack(field("quantity_pack"), quantity: quantity, line: record.line, field: "\(place), quantity_pack"),
                 shop: shop,
-                seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1), seen"))
-            if !product.isBlank {
+                seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "\(place), seen"))
+            let texts = DecimalTexts(price: field("price"), quantity: field("quantity"))
+            switch kind {
+            case .product:
+                guard !product.isBlank else { continue }
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"), family: family,
                     comparison: current.title, number: number, productNumber: productCount + 1, line: record.line)
                 if family == nil { family = product.unit?.family }
-                try sink.product(product, position: productCount, in: current.id, texts: DecimalTexts(price: field("price"), quantity: field("quantity")))
+                try sink.product(product, position: productCount, in: current.id, texts: texts)
                 productCount += 1
+            case .history:
+                guard let earlier = PriceRecord(product) else {
+                    let missing = [("price", product.price == nil), ("quantity", product.quantity == nil), ("unit", product.unit == nil)].first { $0.1 }!.0
+                    throw ExchangeError(line: record.line, field: "\(place), \(missing)", problem: "missing (an earlier price has a price, a quantity and a unit)")
+                }
+                try ComparisonExchange.checkNumbers(
+                    of: product, priceText: field("price"), quantityText: field("quantity"), family: nil,
+                    comparison: current.title, number: number, productNumber: historyCount + 1, line: record.line, what: "history")
+                try sink.history(earlier, in: current.id, texts: texts)
+                historyCount += 1
             }
         }
+        try endComparison()
     }
 }
 

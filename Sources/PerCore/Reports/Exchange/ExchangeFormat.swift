@@ -42,11 +42,14 @@ public enum ComparisonExchange {
     /// them from a comparison's "no products" row. `histories`: each comparison's earlier prices, oldest first
     /// (JSON carries them; CSV has the products' prices now). With a currency, each comparison (JSON) or row (CSV) names it;
     /// prices stay plain decimals, and import checks the field and otherwise ignores it (the currency is a setting).
+    /// `lists`: each comparison's shopping-list state (count, tick, aisle; the pin is the comparison's own), written
+    /// for every comparison (a missing one as `earlierFormat`); nil leaves the list fields out (JSON) or empty (CSV),
+    /// as files before the shopping list.
     public static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], as format: ExchangeFormat,
-                              currency: Currency? = nil) -> String {
+                              currency: Currency? = nil, lists: [ComparisonID: ExchangeListState]? = nil) -> String {
         switch format {
-        case .json: JSONExchange.encode(comparisons, histories: histories, currency: currency)
-        case .csv: CSVExchange.encode(comparisons, currency: currency)
+        case .json: JSONExchange.encode(comparisons, histories: histories, currency: currency, lists: lists)
+        case .csv: CSVExchange.encode(comparisons, histories: histories, currency: currency, lists: lists)
         }
     }
 

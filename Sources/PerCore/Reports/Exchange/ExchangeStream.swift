@@ -12,6 +12,9 @@ public protocol ExchangeSink {
     mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws
     /// An earlier price of the comparison whose header came last, in the order recorded (oldest first).
     mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws
+    /// The shopping-list state of the comparison whose header came last, after all its products (`earlierFormat`
+    /// for a file without it). Its pinned position names one of the products handed over (checked).
+    mutating func listState(_ state: ExchangeListState, in comparison: ComparisonID) throws
 }
 
 /// A product's price and quantity as `DecimalText.format` writes them (nil: not at hand).
@@ -42,6 +45,8 @@ public struct CollectingSink: ExchangeSink {
     public private(set) var comparisons: [Comparison] = []
     /// Each comparison's earlier prices, in file order.
     public private(set) var histories: [ComparisonID: [PriceRecord]] = [:]
+    /// Each comparison's shopping-list state (its pin is also set on the comparison).
+    public private(set) var lists: [ComparisonID: ExchangeListState] = [:]
 
     public init() {}
 
@@ -61,6 +66,12 @@ public struct CollectingSink: ExchangeSink {
 
     public mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws {
         histories[comparison, default: []].append(record)
+    }
+
+    public mutating func listState(_ state: ExchangeListState, in comparison: ComparisonID) throws {
+        lists[comparison] = state
+        guard let index = comparisons.lastIndex(where: { $0.id == comparison }) else { return }
+        comparisons[index].pinned = state.pinnedPosition.map { comparisons[index].products[$0].id }
     }
 }
 

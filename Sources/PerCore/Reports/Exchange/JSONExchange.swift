@@ -1,11 +1,15 @@
 import Foundation
 
-/// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "products": [{"name", "price", "quantity", "unit", "store",
-/// "seen"}], "history": [{"name", "store", "seen", "price", "quantity", "unit"}]}]`, prices and quantities as decimal
-/// strings so that nothing passes through binary floating point; `shop` and `seen` null when not known, `history`
-/// (a comparison's earlier prices, oldest first) left out when empty. Files without them (before the price book) read.
+/// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "listCount": 1, "inCart": false, "aisle": 0,
+/// "pinnedProduct": null, "products": [{"name", "price", "quantity", "pack", "unit", "store", "seen"}],
+/// "history": [{"name", "store", "seen", "price", "quantity", "unit"}]}]`, prices and quantities as decimal
+/// strings so that nothing passes through binary floating point; `store` and `seen` null when not known, `history`
+/// (a comparison's earlier prices, oldest first) left out when empty. `pack` is a multipack's shape (`6*330`, null
+/// for none); `listCount`, `inCart`, `aisle` and `pinnedProduct` (the number of a product in `products`, 1 first)
+/// are the shopping list's. Files without them (before the price book, the list or the pack) read.
 enum JSONExchange {
-    static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil) -> String {
+    static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil,
+                       lists: [ComparisonID: ExchangeListState]? = nil) -> String {
         guard !comparisons.isEmpty else { return "[]\n" }
         var out = "[\n"
         for (i, comparison) in comparisons.enumerated() {
@@ -14,6 +18,13 @@ enum JSONExchange {
             out += "    \"per\": \(optional(ComparisonExchange.basisText(comparison.chosenBasis))),\n"
             out += "    \"volumeSystem\": \(string(comparison.volumeSystem.rawValue)),\n"
             if let currency { out += "    \"currency\": \(string(currency.text)),\n" }
+            if let lists {
+                let state = lists[comparison.id] ?? .earlierFormat
+                out += "    \"listCount\": \(state.count),\n"
+                out += "    \"inCart\": \(state.ticked),\n"
+                out += "    \"aisle\": \(state.aisle),\n"
+                out += "    \"pinnedProduct\": \(ComparisonExchange.pinnedNumber(comparison, among: comparison.products).map(String.init) ?? "null"),\n"
+            }
             let history = histories[comparison.id] ?? []
             let afterProducts = history.isEmpty ? "\n" : ",\n"
             if comparison.products.isEmpty {
@@ -22,7 +33,8 @@ enum JSONExchange {
                 out += "    \"products\": [\n"
                 for (j, p) in comparison.products.enumerated() {
                     out += "      {\"name\": \(string(p.name)), \"price\": \(optional(p.price.map(DecimalText.format))), "
-                    out += "\"quantity\": \(optional(p.quantity.map(DecimalText.format))), \"unit\": \(optional(p.unit?.symbol)), "
+                    out += "\"quantity\": \(optional(p.quantity.map(DecimalText.format))), \"pack\": \(optional(ComparisonExchange.packText(p))), "
+                    out += "\"unit\": \(optional(p.unit?.symbol)), "
                     out += "\"store\": \(optional(p.shop.isEmpty ? nil : p.shop)), \"seen\": \(optional(p.seen?.iso))}"
                     out += j == comparison.products.count - 1 ? "\n" : ",\n"
                 }
@@ -201,6 +213,32 @@ enum JSONExchange {
         }
         // History read before the title (the header is out now, whichever member brought it).
         for item in heldHistory { try takeHistory(item) }
+        let state = try listState(members, title: title, products: productCount, line: startLine)
+        try sink.listState(state, in: id)
+    }
+
+    /// The shopping-list members of a comparison (`earlierFormat` for those missing).
+    private static func listState(_ members: [String: JSONNode], title: String, products: Int, line: Int) throws(ExchangeError) -> ExchangeListState {
+        var state = ExchangeListState.earlierFormat
+        if let text = try optionalText(members, "listCount", allowNumber: true) {
+            state.count = try ComparisonExchange.listCount(text.value, line: text.line, field: "listCount")
+        }
+        if let text = try optionalText(members, "aisle", allowNumber: true) {
+            state.aisle = try ComparisonExchange.aisle(text.value, line: text.line, field: "aisle")
+        }
+        if let text = try optionalText(members, "pinnedProduct", allowNumber: true) {
+            state.pinnedPosition = try ComparisonExchange.pinnedPosition(text.value, line: text.line, field: "pinnedProduct")
+        }
+        if let node = members["inCart"] {
+            switch node.value {
+            case .bool(let ticked): state.ticked = ticked
+            case .null: break
+            case .string, .number, .array, .object:
+                throw ExchangeError(line: node.line, field: "inCart", problem: "expected true or false")
+            }
+        }
+        try ComparisonExchange.checkPin(state, products: products, comparison: title, line: members["pinnedProduct"]?.line ?? line, field: "pinnedProduct")
+        return state
     }
 
     /// An earlier price from a comparison's `history`: price, quantity and unit required; `seen` a day or null.
@@ -262,12 +300,15 @@ enum JSONExchange {
         let unit = try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.unit(text.value, line: text.line, field: "unit")
         }
+        let pack = try optionalText(members, "pack", allowNumber: false).flatMap { text throws(ExchangeError) in
+            try ComparisonExchange.pack(text.value, quantity: quantity, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), pack")
+        }
         let shopText = try optionalText(members, "store", allowNumber: false)
         try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), store")
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen")
         }
-        return (Product(name: name, price: price, quantity: quantity, unit: unit, shop: shopText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
+        return (Product(name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: shopText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {

@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import GRDB
+import PerCore
+
+// `per backup FILE`: a snapshot of the whole database, consistent while other sessions write.
+extension ComparisonDatabase {
+    /// Why a backup was not written.
+    public enum BackupFailure: Error, Equatable, Sendable {
+        /// Something is already at the path: it is left as it was.
+        case exists(path: String)
+        /// The file could not be made (no such folder, no permission).
+        case cannotCreate(path: String, reason: String)
+        /// The database could not be copied (the half-written file is removed).
+        case failed(DatabaseFailure)
+    }
+
+    /// Writes a copy of the database to `target` with `VACUUM INTO`: one read transaction, so the copy is the
+    /// database as some commit left it, whatever other connections are writing (a write transaction open elsewhere
+    /// is not in it). The file is made here, mode 0600 and only when nothing is at `target` (`O_EXCL`: an existing
+    /// file, link or folder is never written through or replaced), then filled by SQLite. The copy is a normal per
+    /// database (same schema, migrations and application id), compacted.
+    public func backup(to target: String) throws(BackupFailure) {
+        let target = Self.absolute(target)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST { throw .exists(path: target) }
+            throw .cannotCreate(path: target, reason: String(cString: strerror(code)))
+        }
+        fchmod(descriptor, 0o600)   // whatever the umask
+        #if canImport(Glibc)
+        Glibc.close(descriptor)
+        #else
+        Darwin.close(descriptor)
+        #endif
+        do {
+            // Not in `read`: VACUUM can't run inside a transaction; it makes its own read transaction.
+            try queue.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
+        } catch {
+            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(target + suffix) }
+            throw .failed(Self.storeError(error, path: path, opening: false))
+        }
+    }
+}
