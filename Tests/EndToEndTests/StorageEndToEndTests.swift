@@ -134,7 +134,7 @@ extension EndToEnd {
                 #expect(tmux.format("#{alternate_on}") == "0")
             }
             let saved = export(db)
-            #expect(saved.contains(#"{"name": "hangup", "price": "2.5", "quantity": "3", "unit": "kg", "store": null, "seen": "2"#), "\(saved)")
+            #expect(saved.contains(#"{"name": "hangup", "price": "2.5", "quantity": "3", "pack": null, "unit": "kg", "store": null, "seen": "2"#), "\(saved)")
 
             let tmux = TmuxSession(perCommand(db: db))
             let screen = tmux.waitFor { $0.contains("hangup") && $0.contains("Price") }

@@ -377,6 +377,43 @@ import TestSupport
         #expect(saved.contains { $0.title == "eggs" })
     }
 
+    /// One session deletes a comparison on its list while another keeps editing it: the one saved again keeps its price
+    /// history, its count, its tick, its pin and its aisle, and gains no empty product; Ctrl-Y in the deleting session
+    /// then says it is back already and changes nothing.
+    @Test func aComparisonDeletedWhileAnotherSessionEditsItComesBackWithAllItHad() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "o", title: "Oats", products: [
+            Product(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram, shop: "Aldi"),
+            Product(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram, shop: "Aldi"),
+        ]))
+        try setup.saveField(.price, of: Product(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"), in: "o")
+        try setup.changeListCount(of: "o", by: 3)
+        try setup.setTicked("o", true)
+        try setup.pin("o2", in: "o")
+        try setup.setAisleOrder(["o"])
+        let history = try setup.history(of: "o")
+        var aisle = try Side(path: path, id: "aisle")       // editing Oats
+        var home = try Side(path: path, id: "home")
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.askDelete))
+        home.send(.app(.answer(yes: true)))
+        #expect(try setup.load("o") == nil)
+        aisle.send(.comparison(.focus(FieldFocus(product: 1, field: .price))))
+        aisle.type("3\t")                                   // a new price for small: the comparison is saved again
+        aisle.poll()
+        aisle.type("1\t")                                   // and its quantity
+        let saved = try #require(try setup.load("o"))
+        #expect(saved.products.map(\.id) == ["o1", "o2"])   // no empty product
+        #expect(saved.products.compactMap(\.price) == [5, 3] && saved.products[1].quantity == 1)
+        #expect(Array(try setup.history(of: "o").prefix(history.count)) == history)
+        let item = try #require(try setup.shoppingList().first { $0.id == "o" }?.item)
+        #expect((item.count, item.ticked, item.pinned, item.aisle) == (4, true, "o2", 1))
+        home.send(.shoppingList(.undoDelete))
+        #expect(home.state.chrome.status?.text == "\"Oats\" is back already: another session saved it again")
+        #expect(try setup.load("o")?.products.compactMap(\.price) == [5, 3])
+    }
+
     /// A pin (Ctrl-W) is not an edit, yet it reaches the other session's open comparison at its next poll, and
     /// unpinning there then unpins what is pinned now (it used to remove the other's pin, or keep a stale one).
     @Test func aPinReachesTheOtherSessionAtItsNextPoll() throws {
