@@ -62,39 +62,48 @@ public struct KeyBinding: Sendable {
         case value(label: String, @Sendable (InputEvent) -> Action?)
     }
 
-    /// The keys as the help and Docs/USAGE.md name them: `Esc, Ctrl-O`, `PgDn/PgUp, Ctrl-F/Ctrl-B`, `* x X`.
-    public let keys: String
     public let summary: String
-    /// The short form shown in the one-line legend, if any: `^Q quit`.
-    public let legend: String?
-    /// The legend on a phone-sized screen, whose keyboard lacks F-keys and PgUp/PgDn: a form without them.
-    public let narrowLegend: String?
     public let scope: KeyScope
     let match: Match
+    /// The word after the key in the legend (`quit` of `^Q quit`), if the binding is in the legend.
+    let legendWord: String?
+    /// The legend names only the first group's key (`PgDn more`), not each group's (`+/- count`).
+    let legendNamesFirstGroup: Bool
 
-    /// `legend` is the word after the key in the legend (`quit` of `^Q quit`); its key names each group's
-    /// first key (`+/- count`), or only the first group's when `legendNamesFirstGroup` (`PgDn more`).
     init(_ match: Match, summary: String, legend word: String?, legendNamesFirstGroup: Bool = false, scope: KeyScope) {
         self.match = match
         self.summary = summary
         self.scope = scope
+        legendWord = word
+        self.legendNamesFirstGroup = legendNamesFirstGroup
+    }
+
+    // The labels are derived when asked for (the help, the docs, the legend's entries on screen), not when the table is
+    // built: the first frame builds the table and draws only the legend.
+
+    /// The keys as the help and Docs/USAGE.md name them: `Esc, Ctrl-O`, `PgDn/PgUp, Ctrl-F/Ctrl-B`, `* x X`.
+    public var keys: String {
         switch match {
-        case .keys(let groups):
-            keys = Self.label(groups)
-            let named = legendNamesFirstGroup ? Array(groups.prefix(1)) : groups
-            legend = word.flatMap { word in Self.legendKey(named, narrow: false).map { "\($0) \(word)" } }
-            narrowLegend = word.flatMap { word in Self.legendKey(named, narrow: true).map { "\($0) \(word)" } }
-        case .value(let label, _):
-            keys = label
-            legend = nil
-            narrowLegend = nil
+        case .keys(let groups): Self.label(groups)
+        case .value(let label, _): label
         }
+    }
+
+    /// The short form shown in the one-line legend, if any: `^Q quit`.
+    public var legend: String? { legend(narrow: false) }
+    /// The legend on a phone-sized screen, whose keyboard lacks F-keys and PgUp/PgDn: a form without them.
+    public var narrowLegend: String? { legend(narrow: true) }
+
+    func legend(narrow: Bool) -> String? {
+        guard let legendWord, case .keys(let groups) = match else { return nil }
+        let named = legendNamesFirstGroup ? Array(groups.prefix(1)) : groups
+        return Self.legendKey(named, narrow: narrow).map { $0 + " " + legendWord }
     }
 
     /// The events it matches by name; none for a binding that takes a value.
     public var events: [InputEvent] {
         switch match {
-        case .keys(let groups): groups.flatMap(\.events)
+        case .keys(let groups): groups.flatMap { $0.events }
         case .value: []
         }
     }
@@ -109,10 +118,17 @@ public struct KeyBinding: Sendable {
 
     /// One group's keys in a row; opposites side by side, their alternatives after a comma: `PgDn/PgUp, Ctrl-F/Ctrl-B`.
     static func label(_ groups: [Keys]) -> String {
-        let depth = groups.map(\.events.count).max() ?? 0
+        let depth = groups.map { $0.events.count }.max() ?? 0
         return list((0..<depth).map { i in
-            groups.compactMap { i < $0.events.count ? $0.events[i].keyName : nil }.joined(separator: "/")
+            joined(groups.compactMap { i < $0.events.count ? $0.events[i].keyName : nil }, by: "/")
         })
+    }
+
+    /// Names with a separator between them (a loop: the standard `joined` is generic and slow at its first use).
+    static func joined(_ names: [String], by separator: String) -> String {
+        var text = ""
+        for (i, name) in names.enumerated() { text += i == 0 ? name : separator + name }
+        return text
     }
 
     /// Names in a row: single characters a space apart (`* x X`), others after a comma (`Esc, Ctrl-O`).
@@ -129,7 +145,7 @@ public struct KeyBinding: Sendable {
     static func legendKey(_ groups: [Keys], narrow: Bool) -> String? {
         let firsts = groups.compactMap { group in narrow ? group.events.first { !$0.needsFullKeyboard } : group.events.first }
         guard !firsts.isEmpty, firsts.count == groups.count else { return nil }
-        return firsts.map(\.shortKeyName).joined(separator: "/")
+        return joined(firsts.map { $0.shortKeyName }, by: "/")
     }
 }
 
