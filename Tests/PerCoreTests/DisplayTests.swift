@@ -180,7 +180,7 @@ import Testing
          30 item 40     6.00      1 kg            6.00 +500% more
          ›-          ▏          qty kg
          Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Many                    per kg ›

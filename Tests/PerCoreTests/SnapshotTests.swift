@@ -41,7 +41,7 @@ import Testing
 
 
          Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }
 
@@ -72,7 +72,7 @@ import Testing
 
 
          Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }
 
@@ -102,7 +102,7 @@ import Testing
          │                 │
          └─────────────────┘
          Counted in sheets: type sheet or ›
-        ^Q quit  ^G help  ^O lists  Tab next
+        ^Q quit  ^G help  ^O list  Tab next
         """)
     }
 
@@ -130,7 +130,7 @@ import Testing
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Type a number; Tab for next
-        ^Q quit  ^G help  ^O lists  Tab next
+        ^Q quit  ^G help  ^O list  Tab next
         """)
     }
 
@@ -162,7 +162,7 @@ import Testing
 
 
          Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
     }
 
@@ -191,7 +191,7 @@ import Testing
          │                 │
          └─────────────────┘
          Type a mass unit, or Left/Right
-        ^Q quit  ^G help  ^O lists  Tab next
+        ^Q quit  ^G help  ^O list  Tab next
         """)
     }
 
@@ -209,7 +209,7 @@ import Testing
           Ctrl-Z         suspend (fg resumes)                              products
                                                                            (asks)
          Comparison                                       Ctrl-S           order: best
-          Ctrl-O           saved comparisons                               first / as
+          Ctrl-O           the shopping list                               first / as
           Ctrl-V           price history (where, when)                     typed
           Tab, Down        next field                     Ctrl-W           pin / unpin
           Enter            next field, or next product    Ctrl-Y           undo Ctrl-D
@@ -328,7 +328,7 @@ import Testing
 
 
          Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
         // The stale age is dim (and marked `!`); the best value bold.
         #expect(canvas.styleLines[4] == "......................................ddddd...BBBB.BBBBBB.......................")
@@ -355,7 +355,7 @@ import Testing
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Type a number; Tab for next
-        ^Q quit  ^G help  ^O lists  Tab next
+        ^Q quit  ^G help  ^O list  Tab next
         """)
     }
 

@@ -209,7 +209,7 @@ public enum KeyTable {
         bind([.control("q"), .control("c")], .app(.quit), "save and quit", legend: "quit", .everywhere),
         bind([.key(.function(1)), .control("g")], .app(.toggleHelp), "this help", legend: "help", .everywhere),
         // The comparison
-        bind([.control("o")], .app(.showShoppingList), "saved comparisons", legend: "lists", .comparison),
+        bind([.control("o")], .app(.showShoppingList), "the shopping list", legend: "list", .comparison),
         bind([.control("v")], .app(.showHistory), "price history (where, when)", .comparison),
         bind([.key(.tab), .key(.down)], .comparison(.nextField), "next field", legend: "next", .comparison),
         bind([.key(.enter)], .comparison(.finishProduct), "next field, or next product", .comparison),

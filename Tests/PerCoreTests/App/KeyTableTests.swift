@@ -18,7 +18,7 @@ import Testing
         #expect(KeyTable.action(for: .character("y"), in: state()) == .app(.answer(yes: true)))
         #expect(KeyTable.action(for: .character("n"), in: state()) == .app(.answer(yes: false)))
         #expect(KeyTable.action(for: .control("q"), in: state()) == .app(.quit))
-        #expect(KeyTable.legend(for: state()) == "^Q quit  F1 help  ^O lists  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del")
+        #expect(KeyTable.legend(for: state()) == "^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del")
     }
 
     @Test func clicksBecomeTheSameActionsAsKeys() {
@@ -61,7 +61,7 @@ import Testing
         #expect(KeyTable.action(for: .control("p"), in: store.state) == .comparison(.stepBasis(1)))
         store.send(.terminal(.resize(TerminalSize(width: 40, height: 20)))) { $0.session.size = TerminalSize(width: 40, height: 20) }
         let legend = KeyTable.legend(for: store.state)
-        #expect(legend == "^Q quit  ^G help  ^O lists  Tab next")
+        #expect(legend == "^Q quit  ^G help  ^O list  Tab next")
         #expect(!legend.contains("F1") && !legend.contains("F2"))
         // A key phone keyboards lack (F-keys, PgUp/PgDn, Home/End) always has a companion they have.
         for binding in KeyTable.bindings {
