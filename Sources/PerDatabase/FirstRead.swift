@@ -3,15 +3,15 @@ import GRDB
 import GRDBSQLite
 import PerCore
 
-/// The comparison the app opens on, read with SQLite's C API before the store is opened, so that the first frame
+/// The comparison the app opens on, read with SQLite's C API before the database is opened, so that the first frame
 /// waits neither for GRDB's connection set-up nor for its row decoding (together about as much as everything else
 /// the app does before it). Only an existing, writable per database whose applied migrations are exactly this
-/// per's is read this way; for anything else `read` gives nil and the app opens the store first, as before.
+/// per's is read this way; for anything else `read` gives nil and the app opens the database first, as before.
 ///
-/// It only reads, in one transaction. The store is still opened (lock, checks, migrations) right after the first
+/// It only reads, in one transaction. The database is still opened (lock, checks, migrations) right after the first
 /// frame, and the app compares what it reads then with this: nothing is typed in between. The connection stays
-/// open until `close()`, called once the store is open: closing the last connection of a WAL database
-/// checkpoints it and removes its `-wal` and `-shm` files, which the store would at once make again.
+/// open until `close()`, called once the database is open: closing the last connection of a WAL database
+/// checkpoints it and removes its `-wal` and `-shm` files, which the database would at once make again.
 public final class FirstRead {
     /// The comparison edited last; nil when the database holds none.
     public let comparison: Comparison?
@@ -30,7 +30,7 @@ public final class FirstRead {
     }
 
     /// nil when the file is not one this path can read (missing, read-only, not per's, migrated by another
-    /// version, locked, damaged...): the store's own opening then decides, with its messages.
+    /// version, locked, damaged...): the database's own opening then decides, with its messages.
     public static func read(path: String) -> FirstRead? {
         let path = ComparisonDatabase.absolute(path)
         let folder = (path as NSString).deletingLastPathComponent
@@ -40,8 +40,8 @@ public final class FirstRead {
         else { return nil }
         var connection: OpaquePointer?
         // Nobody has it open (no write-ahead log): read it as immutable, without locks and without making the -wal
-        // and -shm files the store makes right after (syscalls and two new files before the first frame). A session
-        // that starts writing in between is seen by the store's own read, which wins.
+        // and -shm files the database makes right after (syscalls and two new files before the first frame). A session
+        // that starts writing in between is seen by the database's own read, which wins.
         let immutable = access(path + "-wal", F_OK) != 0
         let name = immutable ? "file://" + uriEscaped(path) + "?immutable=1" : path
         let flags = (immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX

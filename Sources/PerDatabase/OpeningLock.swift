@@ -26,7 +26,7 @@ struct OpeningLock {
     }
 }
 
-/// The database files this process has open through a store, by device and inode.
+/// The database files this process has open through a `ComparisonDatabase`, by device and inode.
 enum OpenFiles {
     struct FileID: Hashable, Sendable {
         let device: UInt64

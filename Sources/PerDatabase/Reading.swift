@@ -103,7 +103,7 @@ extension ComparisonDatabase {
     }
 
     /// Cheap; moves whenever another connection (another session or process) commits a change.
-    /// This store's own writes don't move it: the caller already has what it wrote.
+    /// This connection's own writes don't move it: the caller already has what it wrote.
     public func changeCounter() throws(DatabaseFailure) -> Int {
         try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }

@@ -64,7 +64,7 @@ extension ComparisonDatabase {
         }
     }
 
-    /// `[` / `]` on the list grouped by shop: a store's items in their order, numbered 1, 2… in one transaction.
+    /// `[` / `]` on the list grouped by shop: a shop's items in their order, numbered 1, 2… in one transaction.
     /// `[` / `]`: moves item `id` one place (`step`) among its shop's items as they are now, and numbers that shop's
     /// items 1, 2… in their new order, in one transaction: two sessions moving items of one shop at once both keep
     /// their move (an order written whole from a screen could undo the other's). Nothing when it cannot move.

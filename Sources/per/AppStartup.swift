@@ -20,7 +20,7 @@ enum AppStartup {
     static let writeWaitMilliseconds = 100
 
     /// `firstRead` reads the database on another thread while the terminal starts; when it can't (a new, read-only,
-    /// locked or foreign file) the store opens here, with its messages, after the terminal is restored.
+    /// locked or foreign file) the database opens here, with its messages, after the terminal is restored.
     static func start(_ firstRead: FirstReadThread, _ settings: AppSettings) -> Result<RunningApp, ExitStatus> {
         let terminal: Terminal
         do {
@@ -38,13 +38,13 @@ enum AppStartup {
         let store: ComparisonDatabase
         do {
             if let first = firstRead.wait() {
-                // The first frame from the first read; the store opens right after it.
+                // The first frame from the first read; the database opens right after it.
                 let comparison = first.comparison ?? Comparison()
                 state = AppState(comparison: comparison, session: session(isReadOnly: false))
                 terminal.draw(ScreenView.render(state), cursor: nil)
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 first.close()
-                // What the store reads wins: another session may have written in between (nothing was typed yet).
+                // What the database reads wins: another session may have written in between (nothing was typed yet).
                 let opened = try store.comparisonToOpen(orNew: comparison)
                 if opened != comparison || store.isReadOnly {
                     state = AppState(comparison: opened, session: session(isReadOnly: store.isReadOnly))

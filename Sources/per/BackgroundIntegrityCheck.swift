@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import PerDatabase
 
-/// The store's whole-file check (`verifyIntegrity`: `PRAGMA quick_check` reads every page, half a second on a
-/// 390 MB price book) on another thread, so that keys are read and drawn meanwhile; the store session holds
+/// The database's whole-file check (`verifyIntegrity`: `PRAGMA quick_check` reads every page, half a second on a
+/// 390 MB price book) on another thread, so that keys are read and drawn meanwhile; the database session holds
 /// every write until it has passed (`DatabaseSession.holdsWrites`), so nothing is written to a file that fails it.
 final class BackgroundIntegrityCheck: @unchecked Sendable {
     private let lock = NSLock()

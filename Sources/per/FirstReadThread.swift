@@ -33,7 +33,7 @@ final class FirstReadThread: @unchecked Sendable {
         }
     }
 
-    /// The read's result, once it is done; nil when the file is not one the first read takes (the store decides).
+    /// The read's result, once it is done; nil when the file is not one the first read takes (the database decides).
     func wait() -> FirstRead? {
         if let thread {
             pthread_join(thread, nil)

@@ -67,7 +67,7 @@ public struct ComparisonReport: Sendable {
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
-        // The shop column only when a product has a shop, so a table without stores stays as narrow as before.
+        // The shop column only when a product has a shop, so a table without shops stays as narrow as before.
         let hasShops = comparison.products.contains { !$0.shop.isEmpty }
         var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
         if hasShops { header.append("Shop") }

@@ -68,7 +68,7 @@ struct CommandFailure: Error {
     }
 }
 
-/// Runs a command's `validate()` or `run()`, turning a `CommandFailure` or a store's `DatabaseFailure` (status 1) into its
+/// Runs a command's `validate()` or `run()`, turning a `CommandFailure` or a `DatabaseFailure` (status 1) into its
 /// message on stderr and a thrown `ExitCode`; output failures arrive as `ExitCode` already.
 func reportingFailures(_ body: () throws -> Void) throws {
     Output.prepare()

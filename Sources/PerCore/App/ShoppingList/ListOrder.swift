@@ -1,7 +1,7 @@
 import Foundation
 
 /// The order of the list screen (Ctrl-S there): most recently edited first, or grouped by the shop of each item's
-/// product to buy (stores by name, items without a shop last; within a shop, the order the user set with `[` `]`,
+/// product to buy (shops by name, items without a shop last; within a shop, the order the user set with `[` `]`,
 /// its aisles, items not placed yet first and most recently edited first).
 public enum ListOrder: Equatable, Sendable {
     case recent
