@@ -46,9 +46,9 @@ public final class ComparisonDatabase: Sendable {
             var isFolder: ObjCBool = false
             if !fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
                 do {
-                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                    try PrivateFolder.make(folder)
                 } catch {
-                    throw .cannotOpen(path: path, reason: "cannot create the folder \(folder) (\(Self.reason(error)))")
+                    throw .cannotOpen(path: path, reason: "cannot create the folder \(folder) (\(error.reason))")
                 }
             } else if !isFolder.boolValue {
                 throw .cannotOpen(path: path, reason: "\(folder) is not a folder")

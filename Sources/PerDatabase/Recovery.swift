@@ -111,9 +111,9 @@ public enum RecoveryFile {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try PrivateFolder.make(folder)
             } catch {
-                throw SystemError(reason: "cannot create the folder (\((error as NSError).localizedDescription))")
+                throw SystemError(reason: "cannot create the folder (\(error.reason))")
             }
         } else if !isFolder.boolValue {
             throw SystemError(reason: "not a folder")
