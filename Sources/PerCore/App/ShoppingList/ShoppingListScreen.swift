@@ -92,8 +92,15 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             select(entries.count - 1)
         case .choose(let index):
             guard entries.indices.contains(index) else { break }
-            if index == selected { return openSelected(open: open) }
             selected = index
+        case .openRow(let index):
+            guard entries.indices.contains(index) else { break }
+            selected = index
+            return openSelected(open: open)
+        case .tickRow(let index):
+            guard entries.indices.contains(index) else { break }
+            selected = index
+            return toggleTick(chrome: &chrome)
         case .open:
             return openSelected(open: open)
         case .close:
@@ -128,13 +135,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .changeCount(let delta):
             if let effect = changeCount(by: delta, chrome: &chrome) { return [.database(effect)] }
         case .toggleTick:
-            guard let entry = selectedEntry else { break }
-            guard entry.item.isListed else {
-                chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
-                break
-            }
-            entries[selected].item.ticked.toggle()
-            return [.database(.setTicked(entry.id, !entry.item.ticked))]
+            return toggleTick(chrome: &chrome)
         case .askClearTicks:
             guard entries.contains(where: \.item.ticked) else {
                 chrome.status = StatusMessage("Nothing is ticked")
@@ -229,6 +230,17 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     private func openSelected(open: ComparisonID) -> [Effect] {
         guard let entry = selectedEntry else { return [] }
         return (entry.id == open ? [] : [.database(.openComparison(entry.id))]) + [.send(.shoppingList(.delegate(.closed)))]
+    }
+
+    /// Space (or a tap on the box) on the selected item: ticked off, or back; an item off the list says so.
+    private mutating func toggleTick(chrome: inout Chrome) -> [Effect] {
+        guard let entry = selectedEntry else { return [] }
+        guard entry.item.isListed else {
+            chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
+            return []
+        }
+        entries[selected].item.ticked.toggle()
+        return [.database(.setTicked(entry.id, !entry.item.ticked))]
     }
 
     /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
