@@ -71,5 +71,29 @@ extension EndToEnd {
             #expect(trip.contains("- [x] 1× Oats"), "\(trip)")
             #expect(trip.contains("- [ ] 1× Eggs"), "\(trip)")
         }
+        /// `eggs⏎` with a saved `Eggs`: no second item, its count went up; `mi` shows `Milk`, Tab takes it.
+        @Test func typedItemsFindSavedComparisons() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            #expect(run([perBinary, "import", "--db", db, "-"], input: Self.seed).status == 0)
+            let tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
+            tmux.waitFor("per │")
+            tmux.keys("C-o")
+            tmux.waitFor { $0.contains("1× Eggs") && $0.contains("1× Milk") }
+            tmux.type("eggs"); tmux.keys("Enter")
+            var screen = tmux.waitFor { $0.contains("\"Eggs\" (saved): 2 to buy") }
+            #expect(screen.contains("2× Eggs"), "\(screen)")
+            tmux.type("mi")
+            screen = tmux.waitFor { $0.contains("mi▏lk") && $0.contains("Tab: \"Milk\" (saved)") }
+            tmux.keys("Tab", "Enter", "Escape")
+            screen = tmux.waitFor { $0.contains("2× Milk") && !$0.contains("▏") }
+            #expect(screen.components(separatedBy: "Eggs").count == 2, "\(screen)")   // one Eggs row, no new item
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let trip = run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout
+            #expect(trip.contains("- [ ] 2× Eggs"), "\(trip)")
+            #expect(trip.contains("- [ ] 2× Milk"), "\(trip)")
+            #expect(!trip.contains("eggs") && !trip.contains("Untitled"), "\(trip)")
+        }
     }
 }

@@ -40,14 +40,14 @@ import TestSupport
             $0.chrome.status = StatusMessage("Added \"milk\": type the next, Esc ends")
             $0.madeIDs(2)
         }
-        // `eggs⏎oats⏎`: each Enter adds one; the screen stays.
-        let effects = store.type("eggs\noats\n")
+        // `eggs⏎rice⏎`: each Enter adds one; the screen stays.
+        let effects = store.type("eggs\nrice\n")
         #expect(effects == [.addListItem(Comparison(id: "s-c3", title: "eggs")), .loadShoppingList,
-                            .addListItem(Comparison(id: "s-c4", title: "oats")), .loadShoppingList])
-        #expect(store.state.shoppingList?.entries.map(\.title) == ["oats", "eggs", "milk", "Oats", "Oil"])
+                            .addListItem(Comparison(id: "s-c4", title: "rice")), .loadShoppingList])
+        #expect(store.state.shoppingList?.entries.map(\.title) == ["rice", "eggs", "milk", "Oats", "Oil"])
         #expect(store.state.shoppingList?.mode == .adding(""))
         // The store's list replaces the one kept here; the last added stays selected.
-        let fresh = [ListEntry(id: "s-c4", title: "oats", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
+        let fresh = [ListEntry(id: "s-c4", title: "rice", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
                      ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
         store.send(.shoppingList(.loaded(fresh))) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .adding(""))) }
         // Esc ends (Enter on an empty title too); the item typed half is dropped.
@@ -61,6 +61,62 @@ import TestSupport
         store.type("a\u{8}  \n")
         #expect(store.state.shoppingList?.mode == .browsing)
         #expect(store.state.shoppingList?.entries == fresh)
+    }
+
+    /// A title typed on the list that names a saved comparison (any case, accents and spaces around ignored) counts
+    /// that one instead of making a new empty item; the first saved title it begins is shown, Tab or Right takes it.
+    @Test func typedItemsFindSavedComparisons() {
+        var saved = Self.shopping
+        saved.append(ListEntry(id: "e", title: "Éclair", productCount: 1, item: ListItem(count: 0)))   // off the list
+        var store = opened(saved)
+        #expect(store.state.shoppingList?.selected == 0)
+        store.send(.shoppingList(.startItem("e"))) { $0.screen = .shoppingList(self.lists(saved, selected: 0, mode: .adding("e"))) }
+        #expect(store.state.shoppingList?.completion?.id == "e")
+        #expect(store.state.shoppingList?.completionRest == "clair")
+        #expect(KeyTable.action(for: .key(.tab), in: store.state) == .shoppingList(.acceptCompletion))
+        #expect(KeyTable.action(for: .key(.right), in: store.state) == .shoppingList(.acceptCompletion))
+        var screen = ScreenView.render(store.state)
+        #expect(screen.lines[2].hasPrefix(" › [ ]   1× e▏clair"), "\(screen.text)")
+        #expect(screen.styleLines[2].prefix(21).hasSuffix("RUUUUURR"))   // the rest underlined (and dim)…
+        #expect(screen.lines[22] == " Tab: \"Éclair\" (saved); Enter: a new item", "\(screen.text)")   // …and said in words
+        store.send(.shoppingList(.acceptCompletion)) { $0.screen = .shoppingList(self.lists(saved, selected: 0, mode: .adding("Éclair"))) }
+        #expect(ScreenView.render(store.state).lines[22] == " Enter: one more \"Éclair\" (saved)")
+        // Enter on it: on the list (0× to 1×), no new item; the next title follows.
+        var counted = saved
+        counted[3].item.count = 1
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("e", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(counted, selected: 3, mode: .adding("")))
+            $0.chrome.status = StatusMessage("\"Éclair\" (saved): 1 to buy; type the next")
+        }
+        // Typed whole, in another case, with spaces around: one more Milk.
+        store.type(" MILK ")
+        counted[1].item.count = 3
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("m", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(counted, selected: 1, mode: .adding("")))
+            $0.chrome.status = StatusMessage("\"Milk\" (saved): 3 to buy; type the next")
+        }
+        // Nothing to take: Tab does nothing. A title that names nothing saved is a new item, as before.
+        store.type("oa")
+        #expect(store.state.shoppingList?.completion?.id == "a")
+        store.type("tx")
+        #expect(store.state.shoppingList?.completion == nil)
+        store.send(.shoppingList(.acceptCompletion))
+        let oatx = Comparison(id: "s-c2", title: "oatx")
+        store.send(.shoppingList(.acceptTitle), effects: [.addListItem(oatx), .loadShoppingList]) {
+            $0.screen = .shoppingList(self.lists([ListEntry(id: "s-c2", title: "oatx", productCount: 0)] + counted, selected: 0, mode: .adding(""),
+                                                 wanted: "s-c2"))
+            $0.chrome.status = StatusMessage("Added \"oatx\": type the next, Esc ends")
+            $0.madeIDs(2)
+        }
+        // A blank page's "Untitled" is no saved title; at the most, a count says so.
+        store.type("untitled")
+        #expect(store.state.shoppingList?.completion == nil)
+        store.send(.shoppingList(.clearTitle)) {
+            $0.screen = .shoppingList(self.lists([ListEntry(id: "s-c2", title: "oatx", productCount: 0)] + counted, selected: 0, mode: .adding(""),
+                                                 wanted: "s-c2"))
+        }
+        screen = ScreenView.render(store.state)
+        #expect(screen.lines[22] == " Type an item; Enter adds it and starts the next, Esc ends")
     }
 
     @Test func typingAListDrawsTheNewRowFirstAndTakesNoClicks() {

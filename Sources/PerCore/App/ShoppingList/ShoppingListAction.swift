@@ -49,6 +49,8 @@ public enum ShoppingListAction: Equatable, Sendable {
     case clearTitle
     case acceptTitle
     case cancelTitle
+    /// Tab or Right while typing a list: the title typed becomes the saved title it begins (the completion shown).
+    case acceptCompletion
     /// The database's answer to `.loadShoppingList`: the list as saved now.
     case loaded([ListEntry])
     /// What the list tells the root.
@@ -66,7 +68,7 @@ public enum ShoppingListAction: Equatable, Sendable {
         case .loaded, .delegate: false
         case .moveSelection, .movePage, .selectFirst, .selectLast, .choose, .openRow, .tickRow, .open, .close, .new, .rename, .askDelete, .delete,
              .undoDelete, .find, .findNext, .startItem, .changeCount, .toggleTick, .askClearTicks, .clearTicks, .toggleOrder,
-             .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle: true
+             .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle, .acceptCompletion: true
         }
     }
 }

@@ -58,6 +58,16 @@ enum ShoppingListView {
             }
             canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleRoom(row: index), ellipsis: g.ellipsis), x: ShoppingListLayout.titleX, y: y,
                        style: quiet, color: color)
+            // Typing a list: the rest of the saved title it begins, after the cursor, dim and underlined (the status
+            // line says Tab takes it).
+            if isSelected, case .adding(let text) = lists.mode, !lists.completionRest.isEmpty {
+                let typedWidth = TextWidth.of(TerminalText.singleLine(text + String(g.cursor)))
+                let room = layout.titleRoom(row: index) - typedWidth
+                if room > 0 {
+                    canvas.put(TextWidth.truncate(TerminalText.singleLine(lists.completionRest), to: room, ellipsis: g.ellipsis),
+                               x: ShoppingListLayout.titleX + typedWidth, y: y, style: [.reverse, .dim, .underline], color: color)
+                }
+            }
             // The selected item's count by taps: `−` and `+` drawn as keys, out of the row's reverse.
             for button in layout.countButtons where button.y == y {
                 canvas.put(" \(button.delta < 0 ? g.minus : "+") ", x: button.x, y: y, style: .bold, color: .accent)
