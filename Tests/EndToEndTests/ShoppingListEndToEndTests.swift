@@ -65,7 +65,7 @@ extension EndToEnd {
             tmux.waitFor("Rice")
             tmux.keys("C-o")
             var screen = tmux.waitFor("Shopping list at aldi")
-            #expect(screen.contains("Rice                        none here"), "\(screen)")
+            #expect(screen.contains("Rice                 −   +  none here"), "\(screen)")   // selected: its count buttons
             #expect(screen.contains("Oats                        o2  "), "\(screen)")   // every product to buy is at Aldi: no store said
             tmux.keys("Down", "Enter")   // Oats
             // The names keep their room (`o1 @ Costco`): the verdict says it short.
@@ -74,7 +74,7 @@ extension EndToEnd {
             tmux.keys("C-w")
             screen = tmux.waitFor("Pinned \"o3\"")
             tmux.keys("C-o")
-            screen = tmux.waitFor { $0.contains("Oats                        o3  ") }
+            screen = tmux.waitFor { $0.contains("Oats                 −   +  o3  ") }
             #expect(screen.contains("4.49"), "\(screen)")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

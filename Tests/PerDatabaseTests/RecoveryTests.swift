@@ -24,7 +24,7 @@ import TestSupport
         func choose(_ id: ComparisonID) throws {
             let list = try #require(side.state.shoppingList)
             let index = try #require(list.entries.firstIndex { $0.id == id }, "\(id) not on the list")
-            if index != list.selected { side.send(.shoppingList(.choose(index))) }   // choosing the selected row opens it
+            if index != list.selected { side.send(.shoppingList(.choose(index))) }   // a tap off the title: selects only
         }
         side.type("2.5\t1\tl\tjumbo\t\t")
         side.send(.app(.showShoppingList))

@@ -31,7 +31,9 @@ public enum HelpPages {
             let keyWidth = min(keyColumn, bindings.map { TextWidth.of($0.keys) }.max() ?? 0)
             return [.heading(scope.rawValue)] + bindings.map { .binding($0, keyWidth: keyWidth) } + [.blank]
         }
-        let mouse = "Click a key, a field, \(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right); the wheel scrolls."
+        let mouse = scopes.contains(.shoppingList)
+            ? "Tap [ ] to tick an item, \(glyphs.minus) or + on the selected one to count, a title to open it, elsewhere to select; the wheel scrolls."
+            : "Click a key, a field, \(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right); the wheel scrolls."
         return keyed + [.heading("Mouse"), .text(mouse)]
     }
 

@@ -180,6 +180,7 @@ public enum KeyTable {
         // Typing a list: a title an item, Enter after each
         bind([.key(.enter)], .shoppingList(.acceptTitle), "add it, type the next", legend: "add", .adding),
         bind([.key(.escape)], .shoppingList(.cancelTitle), "done (drops the unfinished)", legend: "done", .adding),
+        bind([.key(.tab), .key(.right)], .shoppingList(.acceptCompletion), "take the saved title shown", .adding),
         // Finding a title on the list screen
         bind([.key(.enter)], .shoppingList(.acceptTitle), "open the one found", legend: "open", .finding),
         bind([.key(.down), .key(.tab)], .shoppingList(.findNext(1)), "next match", legend: "next", .finding),

@@ -155,14 +155,28 @@ import Testing
         #expect(KeyTable.action(for: .key(.escape), in: store.state) == .comparison(.cancelEdit))
     }
 
-    @Test func aClickChoosesARowAndASecondClickOpensIt() {
+    /// A tap elsewhere on a row selects it, and a second tap there selects it still: only a tap on a title opens.
+    @Test func aTapOnARowSelectsItAndOnlyATapOnTheTitleOpens() {
         var store = opened()
         let layout = ShoppingListLayout(store.state.shoppingList!, size: store.state.session.size)
         let first = layout.visibleRows[0]
-        let click = Input.action(for: .click(x: 5, y: first.y), in: store.state)
-        #expect(click == .shoppingList(.choose(0)))
+        // At 80×24: `›` at 1, the box at 3-5, the count at 7-10, the title from 12; the Total column is off the title.
+        #expect(Input.action(for: .click(x: 8, y: first.y), in: store.state) == .shoppingList(.choose(0)))
+        #expect(Input.action(for: .click(x: 70, y: first.y), in: store.state) == .shoppingList(.choose(0)))
+        #expect(Input.action(for: .click(x: 12, y: first.y), in: store.state) == .shoppingList(.openRow(0)))
+        #expect(Input.action(for: .click(x: 15, y: first.y), in: store.state) == .shoppingList(.openRow(0)))   // `Oats`: 12-15
+        #expect(Input.action(for: .click(x: 16, y: first.y), in: store.state) == .shoppingList(.choose(0)))    // past the title
         store.send(.shoppingList(.choose(0))) { $0.screen = .shoppingList(self.lists(selected: 0, mode: .browsing)) }
-        store.send(.shoppingList(.choose(0)), effects: [.openComparison("a")]) { $0.screen = .comparison }
+        store.send(.shoppingList(.choose(0)))   // a second tap opens nothing
+        store.send(.shoppingList(.choose(7)))   // no such row: nothing
+        store.send(.shoppingList(.openRow(1)), effects: []) {   // Oil is the open comparison: back to it
+            $0.screen = .comparison
+        }
+        store.send(.app(.showShoppingList), effects: [.loadShoppingList]) {
+            $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
+        }
+        store.send(.shoppingList(.loaded(entries))) { $0.screen = .shoppingList(self.lists(selected: 1, mode: .browsing)) }
+        store.send(.shoppingList(.openRow(0)), effects: [.openComparison("a")]) { $0.screen = .comparison }
     }
 
     @Test func aNewTitleIsTypedOnTheVisiblePageAndClicksOffTheRowsDoNothing() {

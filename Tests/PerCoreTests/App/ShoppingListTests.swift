@@ -40,14 +40,14 @@ import TestSupport
             $0.chrome.status = StatusMessage("Added \"milk\": type the next, Esc ends")
             $0.madeIDs(2)
         }
-        // `eggs⏎oats⏎`: each Enter adds one; the screen stays.
-        let effects = store.type("eggs\noats\n")
+        // `eggs⏎rice⏎`: each Enter adds one; the screen stays.
+        let effects = store.type("eggs\nrice\n")
         #expect(effects == [.addListItem(Comparison(id: "s-c3", title: "eggs")), .loadShoppingList,
-                            .addListItem(Comparison(id: "s-c4", title: "oats")), .loadShoppingList])
-        #expect(store.state.shoppingList?.entries.map(\.title) == ["oats", "eggs", "milk", "Oats", "Oil"])
+                            .addListItem(Comparison(id: "s-c4", title: "rice")), .loadShoppingList])
+        #expect(store.state.shoppingList?.entries.map(\.title) == ["rice", "eggs", "milk", "Oats", "Oil"])
         #expect(store.state.shoppingList?.mode == .adding(""))
         // The store's list replaces the one kept here; the last added stays selected.
-        let fresh = [ListEntry(id: "s-c4", title: "oats", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
+        let fresh = [ListEntry(id: "s-c4", title: "rice", productCount: 0), ListEntry(id: "s-c3", title: "eggs", productCount: 0),
                      ListEntry(id: "s-c2", title: "milk", productCount: 0)] + entries
         store.send(.shoppingList(.loaded(fresh))) { $0.screen = .shoppingList(self.lists(fresh, selected: 0, mode: .adding(""))) }
         // Esc ends (Enter on an empty title too); the item typed half is dropped.
@@ -61,6 +61,62 @@ import TestSupport
         store.type("a\u{8}  \n")
         #expect(store.state.shoppingList?.mode == .browsing)
         #expect(store.state.shoppingList?.entries == fresh)
+    }
+
+    /// A title typed on the list that names a saved comparison (any case, accents and spaces around ignored) counts
+    /// that one instead of making a new empty item; the first saved title it begins is shown, Tab or Right takes it.
+    @Test func typedItemsFindSavedComparisons() {
+        var saved = Self.shopping
+        saved.append(ListEntry(id: "e", title: "Éclair", productCount: 1, item: ListItem(count: 0)))   // off the list
+        var store = opened(saved)
+        #expect(store.state.shoppingList?.selected == 0)
+        store.send(.shoppingList(.startItem("e"))) { $0.screen = .shoppingList(self.lists(saved, selected: 0, mode: .adding("e"))) }
+        #expect(store.state.shoppingList?.completion?.id == "e")
+        #expect(store.state.shoppingList?.completionRest == "clair")
+        #expect(KeyTable.action(for: .key(.tab), in: store.state) == .shoppingList(.acceptCompletion))
+        #expect(KeyTable.action(for: .key(.right), in: store.state) == .shoppingList(.acceptCompletion))
+        var screen = ScreenView.render(store.state)
+        #expect(screen.lines[2].hasPrefix(" › [ ]   1× e▏clair"), "\(screen.text)")
+        #expect(screen.styleLines[2].prefix(21).hasSuffix("RUUUUURR"))   // the rest underlined (and dim)…
+        #expect(screen.lines[22] == " Tab: \"Éclair\" (saved); Enter: a new item", "\(screen.text)")   // …and said in words
+        store.send(.shoppingList(.acceptCompletion)) { $0.screen = .shoppingList(self.lists(saved, selected: 0, mode: .adding("Éclair"))) }
+        #expect(ScreenView.render(store.state).lines[22] == " Enter: one more \"Éclair\" (saved)")
+        // Enter on it: on the list (0× to 1×), no new item; the next title follows.
+        var counted = saved
+        counted[3].item.count = 1
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("e", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(counted, selected: 3, mode: .adding("")))
+            $0.chrome.status = StatusMessage("\"Éclair\" (saved): 1 to buy; type the next")
+        }
+        // Typed whole, in another case, with spaces around: one more Milk.
+        store.type(" MILK ")
+        counted[1].item.count = 3
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("m", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(counted, selected: 1, mode: .adding("")))
+            $0.chrome.status = StatusMessage("\"Milk\" (saved): 3 to buy; type the next")
+        }
+        // Nothing to take: Tab does nothing. A title that names nothing saved is a new item, as before.
+        store.type("oa")
+        #expect(store.state.shoppingList?.completion?.id == "a")
+        store.type("tx")
+        #expect(store.state.shoppingList?.completion == nil)
+        store.send(.shoppingList(.acceptCompletion))
+        let oatx = Comparison(id: "s-c2", title: "oatx")
+        store.send(.shoppingList(.acceptTitle), effects: [.addListItem(oatx), .loadShoppingList]) {
+            $0.screen = .shoppingList(self.lists([ListEntry(id: "s-c2", title: "oatx", productCount: 0)] + counted, selected: 0, mode: .adding(""),
+                                                 wanted: "s-c2"))
+            $0.chrome.status = StatusMessage("Added \"oatx\": type the next, Esc ends")
+            $0.madeIDs(2)
+        }
+        // A blank page's "Untitled" is no saved title; at the most, a count says so.
+        store.type("untitled")
+        #expect(store.state.shoppingList?.completion == nil)
+        store.send(.shoppingList(.clearTitle)) {
+            $0.screen = .shoppingList(self.lists([ListEntry(id: "s-c2", title: "oatx", productCount: 0)] + counted, selected: 0, mode: .adding(""),
+                                                 wanted: "s-c2"))
+        }
+        screen = ScreenView.render(store.state)
+        #expect(screen.lines[22] == " Type an item; Enter adds it and starts the next, Esc ends")
     }
 
     @Test func typingAListDrawsTheNewRowFirstAndTakesNoClicks() {
@@ -194,7 +250,7 @@ import TestSupport
         #expect(ScreenView.render(store.state).text == """
              per │ Shopping list
                         Title                       Buy                    Price      Total
-             › [ ]   1× Oats                        o1                      6.99       6.99
+             › [ ]   1× Oats                 −   +  o1                      6.99       6.99
                [x]   2× Milk                        1 L                     1.29       2.58
                [ ]   1× Bread
             \(String(repeating: "\n", count: 16))   Total 9.57 · in cart 2.58 · left 6.99 (1 without a price)
@@ -355,7 +411,7 @@ import TestSupport
         for width in [80, 40] {
             var store = TestStore(Comparison(id: "c"), size: TerminalSize(width: width, height: 20))
             store.apply(.app(.showShoppingList))
-            store.apply(.shoppingList(.loaded([entry])))
+            store.apply(.shoppingList(.loaded([ListEntry(id: "p", title: "Plain", productCount: 0), entry])))   // not selected: its title whole
             let text = ScreenView.render(store.state).text
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(text)")
             #expect(text.contains("Oats\\u{1B}"), "\(text)")
@@ -385,13 +441,87 @@ import TestSupport
         #expect(ScreenView.render(store.state).text == """
              per │ Shopping list
                         Title                 Total
-             › [ ]   2× Oats · Aldi            7.98
+             › [ ]   2× Oats · …  −   +        7.98
                [x]   2× Milk                   2.58
                [ ]   1× Bread
             \(String(repeating: "\n", count: 12))   Total 10.56 · left 7.98 · 1 no price
              Buy a1, Aldi, 3.99
             Enter open  / find  ^N new  ^D delete
             """)
+    }
+
+    /// At 40×20 (a phone) every list action has a tap: the box ticks, `−`/`+` on the selected row count, the title
+    /// opens, anywhere else selects.
+    @Test func tapsTickCountAndOpenAt40By20() {
+        var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
+        store.apply(.app(.showShoppingList))
+        var entries = Self.shopping
+        entries[0].item = ListItem(count: 2, ticked: false, pinned: "a1", comparison: Self.stocked)
+        entries.append(ListEntry(id: "u", title: "", productCount: 0))   // a blank page: no box, no buttons
+        store.apply(.shoppingList(.loaded(entries)))
+        func tap(_ x: Int, _ row: Int) -> Action? { Input.action(for: .click(x: x, y: ShoppingListLayout.firstRowY + row), in: store.state) }
+        #expect(ScreenView.render(store.state).text == """
+             per │ Shopping list
+                        Title                 Total
+             › [ ]   2× Oats · …  −   +        7.98
+               [x]   2× Milk                   2.58
+               [ ]   1× Bread
+                        Untitled
+            \(String(repeating: "\n", count: 11))   Total 10.56 · left 7.98 · 1 no price
+             Buy a1, Aldi, 3.99
+            Enter open  / find  ^N new  ^D delete
+            """)
+        // The buttons are drawn as keys, out of the row's reverse.
+        #expect(Array(ScreenView.render(store.state).styleLines[2].prefix(30)) == Array("RRRRRRRRRRRRRRRRRRRRRBBBRBBBRR"))
+        #expect(tap(3, 0) == .shoppingList(.tickRow(0)))
+        #expect(tap(5, 0) == .shoppingList(.tickRow(0)))
+        #expect(tap(21, 0) == .shoppingList(.changeCount(-1)))
+        #expect(tap(23, 0) == .shoppingList(.changeCount(-1)))
+        #expect(tap(24, 0) == .shoppingList(.choose(0)))   // between the buttons
+        #expect(tap(25, 0) == .shoppingList(.changeCount(1)))
+        #expect(tap(27, 0) == .shoppingList(.changeCount(1)))
+        #expect(tap(12, 0) == .shoppingList(.openRow(0)))
+        #expect(tap(35, 0) == .shoppingList(.choose(0)))   // the total
+        #expect(tap(15, 1) == .shoppingList(.openRow(1)))   // `Milk`: 12-15
+        #expect(tap(16, 1) == .shoppingList(.choose(1)))
+        #expect(tap(4, 3) == .shoppingList(.choose(3)))     // no box on a blank page
+        #expect(tap(4, 4) == nil)                           // no row
+        var ticked = entries
+        ticked[0].item.ticked = true
+        store.send(.shoppingList(.tickRow(0)), effects: [.setTicked("a", true)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing))
+        }
+        ticked[0].item.count = 3
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing))
+        }
+        // A tap on another row's box selects it and unticks it; the buttons follow the selection.
+        ticked[1].item.ticked = false
+        store.send(.shoppingList(.tickRow(1)), effects: [.setTicked("m", false)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing))
+        }
+        #expect(tap(25, 1) == .shoppingList(.changeCount(1)))
+        #expect(tap(25, 0) == .shoppingList(.choose(0)))
+        ticked[1].item.count = 1
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing))
+        }
+        // An item off the list (0×) shows no box; Space or a tap there says how to put it back.
+        ticked[1].item.count = 0
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing))
+            $0.chrome.status = StatusMessage("\"Milk\" is off the list (kept: + puts it back)")
+        }
+        #expect(tap(4, 1) == .shoppingList(.choose(1)))
+        store.send(.shoppingList(.tickRow(1))) {
+            $0.chrome.status = StatusMessage("\"Milk\" is off the list: + puts it back", isWarning: true)
+        }
+        // The wheel moves the selection at this size too; the title opens.
+        #expect(Input.action(for: .scroll(lines: 1, x: 20, y: 5), in: store.state) == .shoppingList(.moveSelection(1)))
+        store.send(.shoppingList(.openRow(2)), effects: [.openComparison("b")]) {
+            $0.screen = .comparison
+            $0.chrome.status = nil
+        }
     }
 
     /// With a current store, the comparison marks the best product there as the one to buy.

@@ -6,8 +6,12 @@ public enum ShoppingListAction: Equatable, Sendable {
     /// Home, End.
     case selectFirst
     case selectLast
-    /// A click on a row: selects it, or opens it when it is already selected.
+    /// A tap on a row (not on its box, title or count buttons): selects it, nothing more.
     case choose(Int)
+    /// A tap on a row's title: selects it and opens that comparison.
+    case openRow(Int)
+    /// A tap on a row's check box: selects it and ticks it off or back, as Space would.
+    case tickRow(Int)
     /// Enter: opens the selected comparison.
     case open
     /// Esc, Ctrl-O: back to the comparison.
@@ -45,6 +49,8 @@ public enum ShoppingListAction: Equatable, Sendable {
     case clearTitle
     case acceptTitle
     case cancelTitle
+    /// Tab or Right while typing a list: the title typed becomes the saved title it begins (the completion shown).
+    case acceptCompletion
     /// The database's answer to `.loadShoppingList`: the list as saved now.
     case loaded([ListEntry])
     /// What the list tells the root.
@@ -60,9 +66,9 @@ public enum ShoppingListAction: Equatable, Sendable {
     var isTheUsers: Bool {
         switch self {
         case .loaded, .delegate: false
-        case .moveSelection, .movePage, .selectFirst, .selectLast, .choose, .open, .close, .new, .rename, .askDelete, .delete,
+        case .moveSelection, .movePage, .selectFirst, .selectLast, .choose, .openRow, .tickRow, .open, .close, .new, .rename, .askDelete, .delete,
              .undoDelete, .find, .findNext, .startItem, .changeCount, .toggleTick, .askClearTicks, .clearTicks, .toggleOrder,
-             .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle: true
+             .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle, .acceptCompletion: true
         }
     }
 }

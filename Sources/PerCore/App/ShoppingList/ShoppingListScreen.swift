@@ -66,6 +66,35 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         }
     }
 
+    /// Typing a list: the first saved title that begins with the text typed (any case, accents ignored), which Tab
+    /// or Right takes; nil when none does or nothing is typed.
+    public var completion: ListEntry? {
+        guard case .adding(let text) = mode else { return nil }
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return nil }
+        return entries.first { Self.title($0.title, begins: typed) }
+    }
+
+    /// What the completion adds to the text typed (`gs` of `Eggs` after `eg`); empty when the text is the whole title.
+    public var completionRest: String {
+        guard case .adding(let text) = mode, let entry = completion,
+              let range = entry.title.range(of: text.trimmingCharacters(in: .whitespaces), options: Self.sameText.union(.anchored)) else { return "" }
+        return String(entry.title[range.upperBound...])
+    }
+
+    /// The saved comparison an item's title names (any case, accents and spaces around ignored): Enter counts it.
+    public func saved(titled text: String) -> Int? {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return nil }
+        return entries.firstIndex { $0.title.trimmingCharacters(in: .whitespaces).compare(typed, options: Self.sameText) == .orderedSame }
+    }
+
+    static let sameText: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+
+    static func title(_ title: String, begins typed: String) -> Bool {
+        title.trimmingCharacters(in: .whitespaces).range(of: typed, options: sameText.union(.anchored)) != nil
+    }
+
     /// Takes a fresh list from the shop, keeping the selection on the same comparison.
     mutating func refresh(_ fresh: [ListEntry]) {
         let id = wanted ?? selectedEntry?.id
@@ -92,8 +121,15 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             select(entries.count - 1)
         case .choose(let index):
             guard entries.indices.contains(index) else { break }
-            if index == selected { return openSelected(open: open) }
             selected = index
+        case .openRow(let index):
+            guard entries.indices.contains(index) else { break }
+            selected = index
+            return openSelected(open: open)
+        case .tickRow(let index):
+            guard entries.indices.contains(index) else { break }
+            selected = index
+            return toggleTick(chrome: &chrome)
         case .open:
             return openSelected(open: open)
         case .close:
@@ -128,13 +164,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .changeCount(let delta):
             if let effect = changeCount(by: delta, chrome: &chrome) { return [.database(effect)] }
         case .toggleTick:
-            guard let entry = selectedEntry else { break }
-            guard entry.item.isListed else {
-                chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
-                break
-            }
-            entries[selected].item.ticked.toggle()
-            return [.database(.setTicked(entry.id, !entry.item.ticked))]
+            return toggleTick(chrome: &chrome)
         case .askClearTicks:
             guard entries.contains(where: \.item.ticked) else {
                 chrome.status = StatusMessage("Nothing is ticked")
@@ -168,6 +198,9 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             edit(chrome: &chrome) { _ in "" }
         case .cancelTitle:
             mode = .browsing
+        case .acceptCompletion:
+            guard case .adding = mode, let entry = completion else { break }
+            mode = .adding(entry.title.trimmingCharacters(in: .whitespaces))
         case .acceptTitle:
             switch mode {
             case .finding:
@@ -231,6 +264,17 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         return (entry.id == open ? [] : [.database(.openComparison(entry.id))]) + [.send(.shoppingList(.delegate(.closed)))]
     }
 
+    /// Space (or a tap on the box) on the selected item: ticked off, or back; an item off the list says so.
+    private mutating func toggleTick(chrome: inout Chrome) -> [Effect] {
+        guard let entry = selectedEntry else { return [] }
+        guard entry.item.isListed else {
+            chrome.status = StatusMessage("\"\(TerminalText.singleLine(entry.displayTitle))\" is off the list: + puts it back", isWarning: true)
+            return []
+        }
+        entries[selected].item.ticked.toggle()
+        return [.database(.setTicked(entry.id, !entry.item.ticked))]
+    }
+
     /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
     private mutating func changeCount(by delta: Int, chrome: inout Chrome) -> DatabaseEffect? {
         guard let entry = selectedEntry else { return nil }
@@ -266,14 +310,15 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         return .moveInAisle(entry.id, by: step, at: session.shop)
     }
 
-    /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next; Enter on
-    /// an empty title ends, as Esc does.
+    /// Enter while typing a list: adds the item (saved with a count of 1, not opened) and starts the next, unless the
+    /// title names a saved comparison (then that one counts); Enter on an empty title ends, as Esc does.
     private mutating func addItem(titled text: String, session: inout Session, chrome: inout Chrome) -> [Effect] {
         let title = text.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else {
             mode = .browsing
             return []
         }
+        if let index = saved(titled: title) { return countSaved(at: index, chrome: &chrome) }
         let item = Comparison(id: session.makeComparisonID(), title: title)
         entries.insert(ListEntry(id: item.id, title: title, productCount: 0), at: 0)
         selected = 0
@@ -281,6 +326,23 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         mode = .adding("")
         chrome.status = StatusMessage("Added \"\(TerminalText.singleLine(title))\": type the next, Esc ends")
         return [.database(.addListItem(item)), .database(.loadShoppingList)]
+    }
+
+    /// Enter on a saved comparison's title while typing a list: that one on the list (0× to 1×) or one more of it,
+    /// not a new empty item; the next title follows.
+    private mutating func countSaved(at index: Int, chrome: inout Chrome) -> [Effect] {
+        let entry = entries[index]
+        let count = entry.item.count(changedBy: 1)
+        let title = TerminalText.singleLine(entry.displayTitle)
+        mode = .adding("")
+        selected = index
+        guard count != entry.item.count else {
+            chrome.status = StatusMessage("At most \(ListItem.maximumCount) of one item: \"\(title)\" stays at \(entry.item.count)", isWarning: true)
+            return []
+        }
+        entries[index].item.count = count
+        chrome.status = StatusMessage("\"\(title)\" (saved): \(count) to buy; type the next")
+        return [.database(.changeListCount(entry.id, by: count - entry.item.count))]
     }
 
     private mutating func acceptTitle(session: inout Session, chrome: inout Chrome) -> [Effect] {

@@ -1,7 +1,8 @@
 /// Where the list of saved comparisons (the shopping list) goes at a given size, shared by drawing and clicks.
 ///
 /// A row: the open comparison's mark, the check box, the count (`2×`), the title, the product to buy and its price
-/// (from 60 columns), the line total, and the last edit (from 110 columns).
+/// (from 60 columns), the line total, and the last edit (from 110 columns). The selected item carries two buttons,
+/// `−` and `+`, at the end of its title cell: its count by taps.
 public struct ShoppingListLayout: Sendable {
     /// The title line, then the column headings, then the rows.
     public static let headingY = 1
@@ -31,6 +32,10 @@ public struct ShoppingListLayout: Sendable {
     public let buyWidth: Int
     public let showsDates: Bool
     let isNaming: Bool
+    /// The selected row's item (nil while a title is typed, or when the row is not an item: no buttons then).
+    let selectedItem: (index: Int, entry: ListEntry)?
+    /// The entries on view, by row index, for the taps: where a box and a title are.
+    let entries: [Int: ListEntry]
 
     public init(_ lists: ShoppingListScreen, size: TerminalSize) {
         self.size = size
@@ -44,6 +49,38 @@ public struct ShoppingListLayout: Sendable {
             - (showsDates ? Self.dateWidth + 1 : 0)
         buyWidth = showsProducts ? free * 2 / 5 : 0
         titleWidth = max(4, free - (showsProducts ? buyWidth + 1 : 0))
+        var entries: [Int: ListEntry] = [:]
+        for index in firstRow..<min(rowCount, firstRow + rowsPerPage) { entries[index] = lists.entry(atRow: index) }
+        self.entries = entries
+        let selected = lists.selectedRow
+        selectedItem = !lists.isTyping ? entries[selected].flatMap { Self.isItem($0) ? (selected, $0) : nil } : nil
+    }
+
+    /// A blank page (no title, no product) is not an item: no box, no count, no buttons.
+    public static func isItem(_ entry: ListEntry) -> Bool { !(entry.title.isEmpty && entry.productCount == 0) }
+    /// The check box shows on an item on the list (count above 0).
+    public static func showsBox(_ entry: ListEntry) -> Bool { entry.item.isListed && isItem(entry) }
+
+    /// A count button: ` − ` or ` + `, three columns so a finger finds it.
+    public struct CountButton: Sendable, Equatable {
+        public let x: Int
+        public let y: Int
+        public static let width = 3
+        public let delta: Int
+        func contains(x: Int, y: Int) -> Bool { y == self.y && x >= self.x && x < self.x + Self.width }
+    }
+
+    /// `−` and `+` on the selected item's row, at the end of its title cell (none when it is not an item).
+    public var countButtons: [CountButton] {
+        guard let (index, _) = selectedItem, let y = visibleRows.first(where: { $0.index == index })?.y,
+              titleWidth >= 2 * CountButton.width + 2 else { return [] }
+        let minusX = Self.titleX + titleWidth - 2 * CountButton.width - 1
+        return [CountButton(x: minusX, y: y, delta: -1), CountButton(x: minusX + CountButton.width + 1, y: y, delta: 1)]
+    }
+
+    /// The title's room on a row: the title cell, less the buttons and a space on the selected item's row.
+    public func titleRoom(row index: Int) -> Int {
+        selectedItem?.index == index && !countButtons.isEmpty ? titleWidth - 2 * CountButton.width - 2 : titleWidth
     }
 
     /// The rows on view: their index and line.
@@ -66,9 +103,14 @@ public struct ShoppingListLayout: Sendable {
         rowCount == 0 || lines == 0 || isNaming ? nil : .shoppingList(.moveSelection(lines))
     }
 
-    /// What a click at (x, y) does: choosing the row it lands on (nothing while a title is typed).
+    /// What a tap at (x, y) does (nothing while a title is typed): on the selected item's `−`/`+`, its count; on a
+    /// box, ticking that item; on a title (its text), opening that comparison; anywhere else on a row, selecting it.
     public func action(atX x: Int, y: Int) -> Action? {
-        guard !isNaming, let row = visibleRows.first(where: { $0.y == y }) else { return nil }
+        guard !isNaming, let row = visibleRows.first(where: { $0.y == y }), let entry = entries[row.index] else { return nil }
+        if let button = countButtons.first(where: { $0.contains(x: x, y: y) }) { return .shoppingList(.changeCount(button.delta)) }
+        if Self.showsBox(entry), x >= Self.boxX, x < Self.boxX + 3 { return .shoppingList(.tickRow(row.index)) }
+        let titleEnd = Self.titleX + min(titleRoom(row: row.index), TextWidth.of(TerminalText.singleLine(entry.displayTitle)))
+        if x >= Self.titleX, x < titleEnd { return .shoppingList(.openRow(row.index)) }
         return .shoppingList(.choose(row.index))
     }
 }

@@ -224,7 +224,13 @@ public enum ScreenView {
         case .shoppingList(let lists):
             switch lists.mode {
             case .naming: hint = "Type the title; Enter saves it, Esc cancels"
-            case .adding: hint = "Type an item; Enter adds it and starts the next, Esc ends"
+            case .adding:
+                if let saved = lists.completion {
+                    let title = TerminalText.singleLine(saved.title)
+                    hint = lists.completionRest.isEmpty ? "Enter: one more \"\(title)\" (saved)" : "Tab: \"\(title)\" (saved); Enter: a new item"
+                } else {
+                    hint = "Type an item; Enter adds it and starts the next, Esc ends"
+                }
             case .browsing, .finding:
                 hint = ShoppingListView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
             }

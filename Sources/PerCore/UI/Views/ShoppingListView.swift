@@ -1,7 +1,8 @@
 import Foundation
 
 /// The shopping list (the saved comparisons), one per line, the selected one reversed and marked `›`:
-/// check box, count, title, the product to buy, its price and the line total; the trip's totals under them.
+/// check box, count, title (the selected item's ends in its `−`/`+` buttons), the product to buy, its price and the
+/// line total; the trip's totals under them.
 enum ShoppingListView {
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
@@ -47,7 +48,7 @@ enum ShoppingListView {
             // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
             let quiet: CellStyle = isSelected ? style : (item.isListed && !item.ticked ? [] : .dim)
             // A blank page (no title, no product) is not an item: no box, no count.
-            let isItem = entry.map { !($0.title.isEmpty && $0.productCount == 0) } ?? true
+            let isItem = entry.map(ShoppingListLayout.isItem) ?? true
             if item.isListed && isItem {
                 canvas.put(item.ticked ? "[x]" : "[ ]", x: ShoppingListLayout.boxX, y: y, style: style, color: color)
             }
@@ -55,8 +56,22 @@ enum ShoppingListView {
             if isItem {
                 canvas.put(count, x: ShoppingListLayout.countX + ShoppingListLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
             }
-            canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleWidth, ellipsis: g.ellipsis), x: ShoppingListLayout.titleX, y: y,
+            canvas.put(TextWidth.truncate(TerminalText.singleLine(title), to: layout.titleRoom(row: index), ellipsis: g.ellipsis), x: ShoppingListLayout.titleX, y: y,
                        style: quiet, color: color)
+            // Typing a list: the rest of the saved title it begins, after the cursor, dim and underlined (the status
+            // line says Tab takes it).
+            if isSelected, case .adding(let text) = lists.mode, !lists.completionRest.isEmpty {
+                let typedWidth = TextWidth.of(TerminalText.singleLine(text + String(g.cursor)))
+                let room = layout.titleRoom(row: index) - typedWidth
+                if room > 0 {
+                    canvas.put(TextWidth.truncate(TerminalText.singleLine(lists.completionRest), to: room, ellipsis: g.ellipsis),
+                               x: ShoppingListLayout.titleX + typedWidth, y: y, style: [.reverse, .dim, .underline], color: color)
+                }
+            }
+            // The selected item's count by taps: `−` and `+` drawn as keys, out of the row's reverse.
+            for button in layout.countButtons where button.y == y {
+                canvas.put(" \(button.delta < 0 ? g.minus : "+") ", x: button.x, y: y, style: .bold, color: .accent)
+            }
             guard let entry else { continue }
             if layout.showsProducts {
                 // The product's shop, unless every product to buy is at the current shop.
