@@ -4,6 +4,7 @@
 //
 // Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
 //        PerBench --list 200x20   (only the shopping list: 200 comparisons of 20 products opened and drawn)
+//        PerBench --shops 200x20x10   (only where to shop: 200 items of 20 products over 10 shops, ShopsBench.swift)
 //        PerBench --sizes '' --price-book DB [--price-book-shape 1000x100x20] [--samples 50]: the price book's costs
 //        (PriceBookBench.swift), seeding DB first when it does not exist.
 import Foundation
@@ -23,6 +24,11 @@ let seed = UInt64(argument("--seed") ?? "") ?? 42
 /// product (which would start new ones and let the product count drift from the size measured).
 let refocusEvery = Int(argument("--refocus-every") ?? "") ?? 40
 let sizes = (argument("--sizes") ?? "10,1000,100000").split(separator: ",").compactMap { Int($0) }
+
+if let shape = argument("--shops") {
+    benchWhereToShop(shape)
+    exit(0)
+}
 
 /// `--list 200x20`: the shopping list of 200 comparisons of 20 products each, opened (read from a seeded database,
 /// ranked) and drawn, as Ctrl-O does; prints `LIST items=… products=… median_ms=… max_ms=…` and nothing else.

@@ -33,9 +33,9 @@ extension EndToEnd {
             #expect(screen.contains("Enter open  / find  ^N new  ^D delete"), "\(screen)")
             #expect(screen.split(separator: "\n")[2].contains("› [ ]   1× c29"), "\(screen)")   // an item of the shopping list
             tmux.keys("C-e")   // End (tmux sends End and Home as sequences xterm's terminfo does not list)
-            tmux.waitFor { $0.split(separator: "\n").contains { $0.hasSuffix("× c0") } }
+            tmux.waitFor { $0.split(separator: "\n").contains { $0.contains("› [ ]   1× c0 ") } }   // selected: its − + after it
             tmux.keys("C-a")
-            tmux.waitFor { $0.split(separator: "\n").contains { $0.hasSuffix("× c29") } }
+            tmux.waitFor { $0.split(separator: "\n").contains { $0.contains("› [ ]   1× c29 ") } }
             tmux.keys("C-f")   // a page down: 15 rows at 40×20
             screen = tmux.waitFor { $0.split(separator: "\n")[2].contains("c14") }
             tmux.keys("PageUp")

@@ -6,8 +6,9 @@ public enum TripFormat: String, CaseIterable, Sendable {
     case markdown
 }
 
-/// The shopping list for `per trip`: the items on the list (count ≥ 1) in list order, each with the product to
-/// buy and its line total, then the totals. Text is made safe on the way: the table and the checklist show control
+/// The shopping list for `per trip`: the items on the list (count ≥ 1) in the list screen's order (`ListOrder`: most
+/// recently edited first, or grouped by shop with each shop's aisle order, under a heading per shop in the table and
+/// the checklist), each with the product to buy and its line total, then the totals. Text is made safe on the way: the table and the checklist show control
 /// characters as `\u{1B}` (line breaks and tabs as spaces), JSON escapes them. The table and the checklist show
 /// the currency; JSON keeps plain decimal strings and adds a `currency` field when one is set (and `shop`, the
 /// current shop, with `--shop`).
@@ -17,13 +18,37 @@ public struct TripReport: Sendable {
     public let currency: Currency?
     /// The current shop (`--shop`): each item's product to buy is the best there (none when it has none there).
     public let shop: ShopName?
+    public let order: ListOrder
 
-    public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil) {
-        items = entries.filter(\.isOnTheList)
+    /// `entries` most recently edited first, as the store reads them.
+    public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil, order: ListOrder = .recent) {
+        items = order.arranged(entries, at: shop).filter(\.isOnTheList)
         totals = ListTotals(entries, at: shop)
         self.currency = currency
         self.shop = shop
+        self.order = order
     }
+
+    /// Grouped by shop: the items' places in `items` where a shop's items begin, with the shop's heading.
+    var headings: [Int: String] {
+        switch order {
+        case .recent:
+            return [:]
+        case .byShop:
+            var headings: [Int: String] = [:]
+            var previous: String?
+            for (index, entry) in items.enumerated() {
+                let shop = ListOrder.shop(of: entry, at: self.shop)
+                if let previous, ListOrder.sameShop(previous, shop) { continue }
+                headings[index] = shop.isEmpty ? Self.noShop : TerminalText.singleLine(shop)
+                previous = shop
+            }
+            return headings
+        }
+    }
+
+    /// The heading of the items whose product to buy has no shop (or that have nothing to buy).
+    static let noShop = "No shop"
 
     public func render(_ format: TripFormat) -> String {
         switch format {
@@ -57,7 +82,13 @@ public struct TripReport: Sendable {
                 entry.item.lineTotal(at: shop).map(shown) ?? "-",
             ]
         }
-        var lines = TextTable.lines([header] + body, rightAligned: [1, 5, 6])
+        let rows = TextTable.lines([header] + body, rightAligned: [1, 5, 6])
+        let headings = self.headings
+        var lines = [rows[0]]
+        for (index, row) in rows.dropFirst().enumerated() {
+            if let heading = headings[index] { lines.append(heading) }
+            lines.append(row)
+        }
         lines.append("")
         lines.append(totalsLine)
         return atShop + lines.joined(separator: "\n") + "\n"
@@ -71,9 +102,11 @@ public struct TripReport: Sendable {
 
     // MARK: Markdown
 
-    /// A checklist to paste into a message: `- [ ] 2× Oats: o1, 6.99 = 13.98`, `- [x]` when ticked, totals at the end.
+    /// A checklist to paste into a message: `- [ ] 2× Oats: o1, 6.99 = 13.98`, `- [x]` when ticked, totals at the end;
+    /// grouped by shop, `## Aldi` before each shop's items.
     public var markdown: String {
-        var lines = items.map { entry -> String in
+        let headings = self.headings
+        var lines = items.enumerated().flatMap { index, entry -> [String] in
             var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
             if let buy = entry.item.productToBuy(at: shop) {
                 let seenAt = buy.product.shop.trimmingCharacters(in: .whitespaces)
@@ -81,7 +114,8 @@ public struct TripReport: Sendable {
                     .compactMap { $0 }.joined(separator: ", ")
                 if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }
             }
-            return line
+            guard let heading = headings[index] else { return [line] }
+            return (index == 0 ? [] : [""]) + ["## \(heading)", "", line]
         }
         if !lines.isEmpty { lines.append("") }
         lines.append(totalsLine)

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Where to shop for the items on the list (their counts): what the trip costs at each shop that has a price for any
+/// of them, which items each shop covers, the cheapest shop among those that cover every item, and the cheapest
+/// split across two shops (each item at the cheaper of the two). Exact decimals.
+///
+/// At a shop an item is bought as its pinned product when that product is there or has no shop, else its best value
+/// there, else its best value without a shop (a product without a shop can be bought anywhere); products without a
+/// price count nowhere. Shop names are one shop ignoring case, accents and spaces around them (`ShopName`); a shop is
+/// named as its first product (in list order, best value first) spells it.
+public struct WhereToShop: Equatable, Sendable {
+    /// One item of the trip bought at one shop: `count` × the product's price.
+    public struct Line: Equatable, Sendable {
+        /// The item's place in `items`.
+        public var item: Int
+        public var product: Product
+        public var amount: Decimal
+    }
+
+    /// The trip at one shop.
+    public struct ShopTrip: Equatable, Sendable {
+        public var shop: String
+        /// The sum of `lines`' amounts.
+        public var total: Decimal
+        /// The items it has, in list order.
+        public var lines: [Line]
+        /// The places in `items` of those it does not have, in list order.
+        public var missing: [Int]
+        public var covered: Int { lines.count }
+    }
+
+    /// The trip split across two shops, each item at the cheaper of the two (the first on a tie).
+    public struct Split: Equatable, Sendable {
+        /// The two shops, in the order of `shops` (cheapest first).
+        public var shops: [String]
+        public var total: Decimal
+        /// The cheapest shop's total less this one's; nil when no one shop has every item.
+        public var saves: Decimal?
+        /// Every item, in list order, with the place in `shops` of the shop it is bought at.
+        public var lines: [(shop: Int, line: Line)]
+
+        public static func == (a: Split, b: Split) -> Bool {
+            a.shops == b.shops && a.total == b.total && a.saves == b.saves
+                && a.lines.map(\.shop) == b.lines.map(\.shop) && a.lines.map(\.line) == b.lines.map(\.line)
+        }
+    }
+
+    /// The items on the list (count ≥ 1), in the order given.
+    public let items: [ListEntry]
+    /// Every shop with a price for at least one item: those covering more items first, then the cheapest, then by name.
+    public let shops: [ShopTrip]
+    /// The cheapest of the shops that have every item (the first of `shops` when it has them all); nil when none has.
+    public var cheapestShop: ShopTrip? { shops.first.flatMap { $0.covered == items.count && !items.isEmpty ? $0 : nil } }
+    /// The cheapest pair of shops that together have every item, when it costs less than the cheapest shop (or no one
+    /// shop has them all); nil otherwise.
+    public let bestSplit: Split?
+
+    public init(_ entries: [ListEntry]) {
+        let items = entries.filter(\.isOnTheList)
+        self.items = items
+        // Each item's offers with a price, and the key of their shop ("" for none).
+        var names: [String] = []
+        var shopIndex: [String: Int] = [:]
+        let priced: [[(offer: Offer, shop: Int?)]] = items.map { entry in
+            entry.item.offers.compactMap { offer in
+                guard offer.product.price != nil else { return nil }
+                let name = offer.product.shop.trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { return (offer, nil) }
+                let key = Self.key(name)
+                if let index = shopIndex[key] { return (offer, index) }
+                shopIndex[key] = names.count
+                names.append(name)
+                return (offer, names.count - 1)
+            }
+        }
+        // lines[shop][item]: the item bought at that shop, if it can be.
+        let lines: [[Line?]] = names.indices.map { shop in
+            items.indices.map { index in
+                let offers = priced[index]
+                let here = { (candidate: (offer: Offer, shop: Int?)) in candidate.shop == nil || candidate.shop == shop }
+                let chosen = items[index].item.pinned.flatMap { pin in offers.first { $0.offer.product.id == pin && here($0) } }
+                    ?? offers.first { $0.shop == shop } ?? offers.first { $0.shop == nil }
+                return chosen.map { Line(item: index, product: $0.offer.product, amount: $0.offer.product.price! * Decimal(items[index].item.count)) }
+            }
+        }
+        let trips = names.indices.map { shop in
+            let have = lines[shop].compactMap { $0 }
+            return ShopTrip(shop: names[shop], total: have.reduce(Decimal(0)) { $0 + $1.amount }, lines: have,
+                            missing: items.indices.filter { lines[shop][$0] == nil })
+        }
+        let order = trips.indices.sorted { a, b in
+            let x = trips[a], y = trips[b]
+            if x.covered != y.covered { return x.covered > y.covered }
+            if x.total != y.total { return x.total < y.total }
+            return x.shop.compare(y.shop, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedAscending
+        }
+        shops = order.map { trips[$0] }
+        let cheapest = shops.first.flatMap { $0.covered == items.count && !items.isEmpty ? $0.total : nil }
+
+        var best: Split?
+        for (place, first) in order.enumerated() {
+            pairs: for second in order[(place + 1)...] {
+                var total = Decimal(0)
+                var chosen: [(shop: Int, line: Line)] = []
+                chosen.reserveCapacity(items.count)
+                for index in items.indices {
+                    switch (lines[first][index], lines[second][index]) {
+                    case (nil, nil): continue pairs
+                    case let (a?, nil): chosen.append((0, a))
+                    case let (nil, b?): chosen.append((1, b))
+                    case let (a?, b?): chosen.append(a.amount <= b.amount ? (0, a) : (1, b))
+                    }
+                    total += chosen[chosen.count - 1].line.amount
+                }
+                if best.map({ total < $0.total }) ?? true {
+                    best = Split(shops: [names[first], names[second]], total: total, saves: nil, lines: chosen)
+                }
+            }
+        }
+        if let cheapest, let split = best {
+            best = split.total < cheapest ? Split(shops: split.shops, total: split.total, saves: cheapest - split.total, lines: split.lines) : nil
+        }
+        bestSplit = items.isEmpty ? nil : best
+    }
+
+    /// One key for the spellings of one shop.
+    static func key(_ name: String) -> String { name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+}

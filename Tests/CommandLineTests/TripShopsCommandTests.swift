@@ -1,0 +1,102 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerDatabase
+import TestSupport
+
+/// `per trip --shops` (where to shop) and `per trip --by-shop` / `--by-recent` (the list screen's orders).
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
+struct TripShopsCommandTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+
+    private func at(_ id: String, _ price: String, _ shop: String) -> Product {
+        Product(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: 1, unit: .kilogram, shop: shop)
+    }
+
+    /// The issue's example: Milk 1.00 at Aldi, 0.90 at Lidl; Eggs 3.00 at Aldi, 3.50 at Lidl; Oats 2.00 at Aldi only;
+    /// Bread (edited last) has no product. Eggs then Oats in Aldi's aisle order.
+    private func seed() throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "m", title: "Milk", products: [at("m1", "1.00", "Aldi"), at("m2", "0.90", "Lidl")]))
+        try store.save(Comparison(id: "e", title: "Eggs", products: [at("e1", "3.00", "Aldi"), at("e2", "3.50", "Lidl")]))
+        try store.save(Comparison(id: "o", title: "Oats", products: [at("o1", "2.00", "Aldi")]))
+        try store.save(Comparison(id: "b", title: "Bread"))
+        try store.changeListCount(of: "b", by: -1)
+        try store.setAisleOrder(["e", "o"])
+    }
+
+    @Test func whereToShopInEveryFormat() throws {
+        try seed()
+        let json = run([perBinary, "trip", "--shops", "--db", db, "--format", "json"])
+        #expect(json.status == 0 && json.stderr.isEmpty)
+        #expect(json.stdout == """
+            {"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[]}, {"shop":"Lidl","total":"4.40","covered":2,"missing":["Oats"]}], \
+            "cheapestShop":"Aldi", "bestSplit":{"shops":["Aldi","Lidl"],"total":"5.90","saves":"0.10"}}
+
+            """, "\(json.stdout)")
+        #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any])
+        #expect(run([perBinary, "trip", "--shops", "--db", db]).stdout == """
+            Shop  Total  Items   Missing
+            Aldi   6.00  3 of 3
+            Lidl   4.40  2 of 3  Oats
+
+            Cheapest shop: Aldi, 6.00
+            Best split: Aldi + Lidl, 5.90, saves 0.10 (Aldi: Oats, Eggs · Lidl: Milk)
+
+            """)
+        #expect(run([perBinary, "trip", "--shops", "--db", db, "--format", "markdown", "--currency", "€"]).stdout == """
+            - Aldi: €6.00, 3 of 3 items
+            - Lidl: €4.40, 2 of 3 items, missing Oats
+
+            Cheapest shop: Aldi, €6.00
+            Best split: Aldi + Lidl, €5.90, saves €0.10 (Aldi: Oats, Eggs · Lidl: Milk)
+
+            """)
+        let withShop = run([perBinary, "trip", "--shops", "--shop", "Aldi", "--db", db])
+        #expect(withShop.status == 2 && withShop.stdout.isEmpty)
+        #expect(withShop.stderr == "per: --shops compares every shop; leave --shop out\n")
+    }
+
+    @Test func theOrderOfTheListScreen() throws {
+        try seed()
+        let recent = run([perBinary, "trip", "--db", db, "--format", "markdown"])
+        #expect(recent.stdout == run([perBinary, "trip", "--db", db, "--format", "markdown", "--by-recent"]).stdout)
+        #expect(recent.stdout == """
+            - [ ] 1× Oats: o1, Aldi, 2.00 = 2.00
+            - [ ] 1× Eggs: e1, Aldi, 3.00 = 3.00
+            - [ ] 1× Milk: m2, Lidl, 0.90 = 0.90
+
+            Total 5.90 · in cart 0.00 · left 5.90
+
+            """, "\(recent.stdout)")
+        let markdown = run([perBinary, "trip", "--db", db, "--format", "markdown", "--by-shop"])
+        #expect(markdown.stdout == """
+            ## Aldi
+
+            - [ ] 1× Eggs: e1, Aldi, 3.00 = 3.00
+            - [ ] 1× Oats: o1, Aldi, 2.00 = 2.00
+
+            ## Lidl
+
+            - [ ] 1× Milk: m2, Lidl, 0.90 = 0.90
+
+            Total 5.90 · in cart 0.00 · left 5.90
+
+            """, "\(markdown.stdout)")
+        let table = run([perBinary, "trip", "--db", db, "--by-shop"])
+        #expect(table.stdout == """
+                 Count  Item  Buy  Shop  Price  Total
+            Aldi
+            [ ]     1x  Eggs  e1   Aldi   3.00   3.00
+            [ ]     1x  Oats  o1   Aldi   2.00   2.00
+            Lidl
+            [ ]     1x  Milk  m2   Lidl   0.90   0.90
+
+            Total 5.90 · in cart 0.00 · left 5.90
+
+            """, "\(table.stdout)")
+        let both = run([perBinary, "trip", "--db", db, "--by-shop", "--by-recent"])
+        #expect(both.status != 0)
+    }
+}
