@@ -63,7 +63,7 @@ unit: check-deps
 
 ## Benchmarks: first paint against nano, bytes per keystroke, keystroke cost at 10 to 100,000 products, per compare at
 ## 2,000 and 20,000 items, per import of 200,000 and 1,000,000 products against a Python load, the price book at 2 million
-## earlier prices (BENCH_SECTIONS=7 runs only that one).
+## earlier prices, where to shop for 200 items over 10 shops (BENCH_SECTIONS=7 runs only that one).
 bench: deps build
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" PER_RELEASE_FLAGS="$(RELEASE_FLAGS)" ./Scripts/bench
 
