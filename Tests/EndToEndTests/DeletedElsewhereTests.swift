@@ -32,6 +32,37 @@ extension EndToEnd {
             #expect(export.contains(#""title": "Oats""#) && export.contains(#""price": "7""#), "\(export)")
         }
 
+        /// Session B deletes the comparison session A keeps editing: the one A saves again keeps its price history, its
+        /// list count, its tick, its pin and its aisle, with no empty product; Ctrl-Y in B then says it is back already.
+        @Test func aComparisonDeletedWhileAnotherSessionEditsItKeepsAllItHad() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let seed = #"[{"title": "Oats", "listCount": 4, "inCart": true, "aisle": 2, "pinnedProduct": 2, "products": ["#
+                + #"{"name": "big", "price": "6", "quantity": "1", "unit": "kg", "store": "Aldi", "seen": "2026-11-01"}, "#
+                + #"{"name": "small", "price": "4", "quantity": "500", "unit": "g", "store": "Aldi", "seen": "2026-11-01"}], "#
+                + #""history": [{"name": "big", "store": "Aldi", "seen": "2026-10-01", "price": "7", "quantity": "1", "unit": "kg"}]}]"#
+            let (a, b) = twoSessions(on: db, seed)
+            let before = run([perBinary, "export", "--db", db]).stdout
+            #expect(before.contains(#""listCount": 4"#) && before.contains(#""pinnedProduct": 2"#), "\(before)")
+            b.keys("C-o"); b.waitFor("Shopping list")
+            b.keys("C-d"); b.waitFor("y/n")
+            b.type("y")
+            b.waitFor("Deleted \"Oats\"")
+            a.waitFor("Another session deleted \"Oats\"")
+            a.type("9"); a.keys("Tab")                 // the new row's price: Oats is saved again
+            a.waitFor("again: another session had deleted it")
+            b.keys("C-y")
+            b.waitFor("\"Oats\" is back already: another session saved it again")
+            a.keys("C-q"); b.keys("C-q")
+            #expect(a.waitForExit() == 0 && b.waitForExit() == 0)
+            let after = run([perBinary, "export", "--db", db]).stdout
+            for kept in [#""listCount": 4"#, #""inCart": true"#, #""aisle": 2"#, #""pinnedProduct": 2"#, #""price": "7""#] {
+                #expect(after.contains(kept), "\(kept) lost: \(after)")
+            }
+            #expect(after.components(separatedBy: #""title": "Oats""#).count == 2, "\(after)")   // once
+            #expect(!after.contains(#""price": null"#), "\(after)")                             // no empty product
+        }
+
         /// Session A deletes a product session B shows: it leaves B's screen and ranking.
         @Test func aProductDeletedInAnotherSessionLeavesTheScreen() {
             let folder = TemporaryFolder()
