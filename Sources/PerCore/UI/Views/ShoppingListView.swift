@@ -22,7 +22,7 @@ enum ShoppingListView {
             while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ShoppingListLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
             canvas.put("Find: \(shown)\(g.cursor)", x: ShoppingListLayout.boxX, y: layout.findY, style: .bold, color: .accent)
         } else if !lists.entries.isEmpty {
-            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), money: money, width: w - ShoppingListLayout.boxX), x: ShoppingListLayout.boxX, y: layout.findY,
+            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), at: shop, money: money, width: w - ShoppingListLayout.boxX), x: ShoppingListLayout.boxX, y: layout.findY,
                        style: .bold, color: .normal)
         }
         if lists.rowCount == 0 {
@@ -74,10 +74,9 @@ enum ShoppingListView {
             }
             guard let entry else { continue }
             if layout.showsProducts {
-                // The product's shop, unless every product to buy is at the current shop.
-                let shop = buyShop
-                let missing = entry.productCount == 0 ? "" : shop == nil ? "no price yet" : "none here"
-                let label = buy.map { TerminalText.singleLine(shop.isEmpty ? $0.label : "\($0.label), \(shop)") } ?? missing
+                // The product's shop, unless every product to buy is at the current shop (or anywhere).
+                let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
+                let label = buy.map { TerminalText.singleLine(buyShop.isEmpty ? $0.label : "\($0.label), \(buyShop)") } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
@@ -116,17 +115,25 @@ enum ShoppingListView {
     }
 
     /// `Total 45.92 · in cart 13.98 · left 31.94 (2 without a price)`, shorter when the width asks; items without a
-    /// price are said before the cart is left out, so a total never looks complete when it is not.
-    static func totalsLine(_ totals: ListTotals, money: MoneyFormat, width: Int) -> String {
+    /// price (or not at the current shop: `1 not at Lidl`) are said before the cart is left out, so a total never looks
+    /// complete when it is not.
+    static func totalsLine(_ totals: ListTotals, at shop: ShopName? = nil, money: MoneyFormat, width: Int) -> String {
         let total = money.shown(money.price(totals.total)), cart = money.shown(money.price(totals.inCart)), left = money.shown(money.price(totals.left))
-        let unpriced = totals.unpriced == 0 ? "" : " (\(totals.unpriced) without a price)"
+        let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
+                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt(shop))"].compactMap { $0 }
+        let short = [totals.unpriced == 0 ? nil : "\(totals.unpriced) no price", totals.notHere == 0 ? nil : "\(totals.notHere) not here"].compactMap { $0 }
         let forms = [
-            "Total \(total) · in cart \(cart) · left \(left)\(unpriced)",
-        ] + (totals.unpriced == 0 ? [] : ["Total \(total) · left \(left) · \(totals.unpriced) no price"]) + [
+            "Total \(total) · in cart \(cart) · left \(left)" + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"),
+        ] + (short.isEmpty ? [] : ["Total \(total) · left \(left) · " + short.joined(separator: " · ")]) + [
             "Total \(total) · in cart \(cart) · left \(left)",
             "Total \(total) cart \(cart) left \(left)",
             "Left \(left) of \(total)",
         ]
         return forms.first { TextWidth.of($0) <= width } ?? forms.last!
+    }
+
+    /// What an item reads when none of its products can be bought at the current shop: `not at Lidl`.
+    static func notAt(_ shop: ShopName?) -> String {
+        "not at " + TerminalText.singleLine(shop?.text ?? "")
     }
 }
