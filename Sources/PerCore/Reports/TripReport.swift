@@ -40,15 +40,12 @@ public struct TripReport: Sendable {
             for (index, entry) in items.enumerated() {
                 let shop = ListOrder.shop(of: entry, at: self.shop)
                 if let previous, ListOrder.sameShop(previous, shop) { continue }
-                headings[index] = shop.isEmpty ? Self.noShop : TerminalText.singleLine(shop)
+                headings[index] = shop.isEmpty ? ListOrder.noShop : TerminalText.singleLine(shop)
                 previous = shop
             }
             return headings
         }
     }
-
-    /// The heading of the items whose product to buy has no shop (or that have nothing to buy).
-    static let noShop = "No shop"
 
     public func render(_ format: TripFormat) -> String {
         switch format {

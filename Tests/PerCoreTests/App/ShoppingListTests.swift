@@ -389,7 +389,8 @@ import TestSupport
             $0.screen = .shoppingList(self.lists(ListOrder.byShop.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
         }
         #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Shopping list, by shop"))
-        #expect(ScreenView.render(store.state).lines[2].contains("Milk                        1 L, Aldi"))
+        #expect(ScreenView.render(store.state).lines[2] == " ── Aldi ──")   // a heading above each shop's items
+        #expect(ScreenView.render(store.state).lines[3].contains("Milk                        1 L, Aldi"))
         store.send(.shoppingList(.toggleOrder), effects: [.loadShoppingList]) {
             $0.session.listOrder = .recent
             $0.chrome.status = StatusMessage("Most recently edited first")

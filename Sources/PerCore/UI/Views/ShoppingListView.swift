@@ -7,7 +7,7 @@ enum ShoppingListView {
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency)
-        let layout = ShoppingListLayout(lists, size: state.session.size)
+        let layout = ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop)
         let shop = state.session.shop
         let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
             + (state.session.listOrder == .byShop ? ", by shop" : "")
@@ -28,6 +28,11 @@ enum ShoppingListView {
         if lists.rowCount == 0 {
             let forms = ["Nothing saved yet: type an item, or Ctrl-N for a comparison.", "Nothing yet: type an item, or Ctrl-N", "Nothing saved yet"]
             canvas.put(forms.first { TextWidth.of($0) <= w - ShoppingListLayout.boxX } ?? "", x: ShoppingListLayout.boxX, y: ShoppingListLayout.firstRowY + 1, style: .dim, color: .muted)
+        }
+        // Grouped by shop: each shop's name above its items, bold and between rules, so it reads without colour.
+        for (text, y) in layout.headings {
+            let rule = String(repeating: g.horizontal, count: 2)
+            canvas.put(TextWidth.truncate("\(rule) \(text) \(rule)", to: w - 2, ellipsis: g.ellipsis), x: 1, y: y, style: .bold, color: .accent)
         }
         for (index, y) in layout.visibleRows {
             let entry = lists.entry(atRow: index)
@@ -98,7 +103,7 @@ enum ShoppingListView {
     /// 6.99` (a phone in the aisle); nil when the column shows it, or there is nothing to buy.
     static func narrowBuyHint(_ lists: ShoppingListScreen, state: AppState) -> String? {
         let money = MoneyFormat(currency: state.session.currency)
-        guard !ShoppingListLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
+        guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
         let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
         let parts = [buy.label, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
