@@ -97,7 +97,7 @@ struct TripCommandTests {
         #expect(currency.status == 2 && currency.stdout.isEmpty && currency.stderr.hasPrefix("per: "), "\(currency.stderr)")
     }
 
-    /// `--store NAME`: each item's product to buy is the best at that store, none when it has none there.
+    /// `--store NAME`: each item's product to buy is the best at that store, `not at NAME` when it has none there.
     @Test func atAStore() throws {
         let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, shop: "Costco")]))
@@ -114,9 +114,9 @@ struct TripCommandTests {
             """)
         #expect(run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "aldi"]).stdout == """
             - [ ] 1× Oats: o2, Aldi, 3.99 = 3.99
-            - [ ] 1× Rice
+            - [ ] 1× Rice: not at aldi
 
-            Total 3.99 · in cart 0.00 · left 3.99 (1 without a price)
+            Total 3.99 · in cart 0.00 · left 3.99 (1 not at aldi)
 
             """)
         #expect(run([perBinary, "trip", "--db", db, "--format", "json", "--store", "Aldi"]).stdout == """

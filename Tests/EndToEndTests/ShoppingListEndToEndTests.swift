@@ -65,7 +65,7 @@ extension EndToEnd {
             tmux.waitFor("Rice")
             tmux.keys("C-o")
             var screen = tmux.waitFor("Shopping list at aldi")
-            #expect(screen.contains("Rice                 −   +  none here"), "\(screen)")   // selected: its count buttons
+            #expect(screen.contains("Rice                 −   +  not at aldi"), "\(screen)")   // selected: its count buttons
             #expect(screen.contains("Oats                        o2  "), "\(screen)")   // every product to buy is at Aldi: no store said
             tmux.keys("Down", "Enter")   // Oats
             // The names keep their room (`o1 @ Costco`): the verdict says it short.

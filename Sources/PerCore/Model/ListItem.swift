@@ -39,12 +39,19 @@ public struct ListItem: Equatable, Sendable {
     /// On the list: counted at least once.
     public var isListed: Bool { count > 0 }
 
-    /// What to buy: the pinned product while it is ranked, else the best value. With a current shop, only that
-    /// shop's products count: the pinned one if it is there, else the best there; nil when it has none.
+    /// What to buy: the pinned product while it is ranked, else the best value. With a current shop, `ProductChoice`'s
+    /// rule: the pinned one if it can be bought there, else the best there, else the best without a shop; nil when none.
     public func productToBuy(at shop: ShopName? = nil) -> Offer? {
-        let here = shop.map { shop in offers.filter { shop.matches($0.product.shop) } } ?? offers
-        if let pinned, let offer = here.first(where: { $0.product.id == pinned }) { return offer }
-        return here.first
+        var choice = ProductChoice<Offer>(pinned: pinned)
+        for offer in offers {   // best value first: the first of each kind is kept
+            choice.offer(offer, id: offer.product.id, place: ProductChoice<Offer>.place(of: offer.product.shop, at: shop)) { _, _ in false }
+        }
+        return choice.chosen
+    }
+
+    /// Whether the item has products to buy but none that can be bought at `shop` (`not at Lidl`).
+    public func isNotAt(_ shop: ShopName?) -> Bool {
+        shop != nil && !offers.isEmpty && productToBuy(at: shop) == nil
     }
 
     /// count × the price of the product to buy (at `shop`); nil without one.
@@ -86,18 +93,21 @@ public struct Offer: Equatable, Sendable {
 }
 
 /// The trip's sums over the items on the list (count ≥ 1): of the whole list, in the cart, and left to buy.
-/// Exact decimals; an item without a product to buy adds nothing and is counted in `unpriced`.
+/// Exact decimals; an item without a product to buy adds nothing and is counted in `unpriced`, or in `notHere` when
+/// it has products but none at the current shop.
 public struct ListTotals: Equatable, Sendable {
     public var total: Decimal = 0
     public var inCart: Decimal = 0
     public var left: Decimal { total - inCart }
     /// Items on the list without a product to buy (no price yet).
     public var unpriced = 0
+    /// Items on the list with products, none of which can be bought at the current shop (`not at Lidl`).
+    public var notHere = 0
 
     public init(_ entries: [ListEntry], at shop: ShopName? = nil) {
         for entry in entries where entry.isOnTheList {
             guard let line = entry.item.lineTotal(at: shop) else {
-                unpriced += 1
+                if entry.item.isNotAt(shop) { notHere += 1 } else { unpriced += 1 }
                 continue
             }
             total += line

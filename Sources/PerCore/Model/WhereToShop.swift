@@ -4,9 +4,9 @@ import Foundation
 /// of them, which items each shop covers, the cheapest shop among those that cover every item, and the cheapest
 /// split across two shops (each item at the cheaper of the two). Exact decimals.
 ///
-/// At a shop an item is bought as its pinned product when that product is there or has no shop, else its best value
-/// there, else its best value without a shop (a product without a shop can be bought anywhere); products without a
-/// price count nowhere. Shop names are one shop ignoring case, accents and spaces around them (`ShopName`); a shop is
+/// At a shop an item is bought as `ProductChoice` says (the list's rule): its pinned product when that product is there
+/// or has no shop, else its best value there, else its best value without a shop (a product without a shop can be
+/// bought anywhere); products without a price count nowhere. Shop names are one shop ignoring case, accents and spaces around them (`ShopName`); a shop is
 /// named as its first product (in list order, best value first) spells it.
 public struct WhereToShop: Equatable, Sendable {
     /// One item of the trip bought at one shop: `count` × the product's price.
@@ -77,10 +77,12 @@ public struct WhereToShop: Equatable, Sendable {
         let lines: [[Line?]] = names.indices.map { shop in
             items.indices.map { index in
                 let offers = priced[index]
-                let here = { (candidate: (offer: Offer, shop: Int?)) in candidate.shop == nil || candidate.shop == shop }
-                let chosen = items[index].item.pinned.flatMap { pin in offers.first { $0.offer.product.id == pin && here($0) } }
-                    ?? offers.first { $0.shop == shop } ?? offers.first { $0.shop == nil }
-                return chosen.map { Line(item: index, product: $0.offer.product, amount: $0.offer.product.price! * Decimal(items[index].item.count)) }
+                var choice = ProductChoice<Offer>(pinned: items[index].item.pinned)
+                for candidate in offers {   // best value first: the first of each kind is kept
+                    let place: ProductChoice<Offer>.Place = candidate.shop == nil ? .anywhere : candidate.shop == shop ? .here : .elsewhere
+                    choice.offer(candidate.offer, id: candidate.offer.product.id, place: place) { _, _ in false }
+                }
+                return choice.chosen.map { Line(item: index, product: $0.product, amount: $0.product.price! * Decimal(items[index].item.count)) }
             }
         }
         let trips = names.indices.map { shop in

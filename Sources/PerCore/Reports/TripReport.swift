@@ -40,15 +40,12 @@ public struct TripReport: Sendable {
             for (index, entry) in items.enumerated() {
                 let shop = ListOrder.shop(of: entry, at: self.shop)
                 if let previous, ListOrder.sameShop(previous, shop) { continue }
-                headings[index] = shop.isEmpty ? Self.noShop : TerminalText.singleLine(shop)
+                headings[index] = shop.isEmpty ? ListOrder.noShop : TerminalText.singleLine(shop)
                 previous = shop
             }
             return headings
         }
     }
-
-    /// The heading of the items whose product to buy has no shop (or that have nothing to buy).
-    static let noShop = "No shop"
 
     public func render(_ format: TripFormat) -> String {
         switch format {
@@ -76,7 +73,7 @@ public struct TripReport: Sendable {
                 entry.item.ticked ? "[x]" : "[ ]",
                 "\(entry.item.count)x",
                 TerminalText.singleLine(entry.displayTitle),
-                buy.map(label) ?? "-",
+                buy.map(label) ?? (entry.item.isNotAt(shop) ? notAt : "-"),
                 buy.map { TerminalText.singleLine($0.product.shop) } ?? "",
                 buy?.product.price.map(shown) ?? "-",
                 entry.item.lineTotal(at: shop).map(shown) ?? "-",
@@ -94,11 +91,16 @@ public struct TripReport: Sendable {
         return atShop + lines.joined(separator: "\n") + "\n"
     }
 
-    /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price.
+    /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price or not at the current shop.
     var totalsLine: String {
-        "Total \(shown(totals.total)) · in cart \(shown(totals.inCart)) · left \(shown(totals.left))"
-            + (totals.unpriced == 0 ? "" : " (\(totals.unpriced) without a price)")
+        let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
+                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt)"].compactMap { $0 }
+        return "Total \(shown(totals.total)) · in cart \(shown(totals.inCart)) · left \(shown(totals.left))"
+            + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))")
     }
+
+    /// An item none of whose products can be bought at the current shop: `not at Lidl`.
+    private var notAt: String { "not at " + TerminalText.singleLine(shop?.text ?? "") }
 
     // MARK: Markdown
 
@@ -113,6 +115,8 @@ public struct TripReport: Sendable {
                 line += ": " + [label(buy), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
                 if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }
+            } else if entry.item.isNotAt(shop) {
+                line += ": " + notAt
             }
             guard let heading = headings[index] else { return [line] }
             return (index == 0 ? [] : [""]) + ["## \(heading)", "", line]

@@ -12,14 +12,14 @@ public enum Input {
         case .click(let x, let y):
             switch state.screen {
             case .comparison: return ScreenLayout(state).action(atX: x, y: y)
-            case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size).action(atX: x, y: y)
+            case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
             case .history: return nil
             }
         case .scroll(let lines, _, _):
             switch state.screen {
             // The table is what scrolls on this screen: the wheel moves the focus through its products.
             case .comparison: return lines == 0 ? nil : .comparison(.scrollProducts(lines))
-            case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size).action(scrolling: lines)
+            case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(scrolling: lines)
             case .history: return lines == 0 ? nil : .history(.scroll(lines))
             }
         case .character, .key, .control, .paste, .resize, .hangup:

@@ -308,9 +308,62 @@ import TestSupport
         #expect(item.productToBuy(at: ShopName("Aldi"))?.product.id == "a2")
         #expect(item.productToBuy(at: ShopName("Costco"))?.product.id == "c1")   // the pin is at another store
         let entries = [ListEntry(id: "s", title: "Oats", productCount: 3, item: item)]
-        #expect(ListTotals(entries, at: ShopName("Lidl")) == { var t = ListTotals([]); t.unpriced = 1; return t }())
+        #expect(ListTotals(entries, at: ShopName("Lidl")) == { var t = ListTotals([]); t.notHere = 1; return t }())
+        #expect(item.isNotAt(ShopName("Lidl")) && !item.isNotAt(nil) && !item.isNotAt(ShopName("Aldi")))
+        #expect(TripReport(entries, at: ShopName("Lidl")).markdown == "- [ ] 2× Oats: not at Lidl\n\nTotal 0.00 · in cart 0.00 · left 0.00 (1 not at Lidl)\n")
         #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
             || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
+    }
+
+    /// A product without a shop can be bought anywhere: at a shop, the pinned one if it can be bought there, else the
+    /// best there, else the best without a shop, else none (`not at Lidl`, out of the total, counted as such).
+    @Test func aProductWithoutAShopCanBeBoughtAnywhere() {
+        let milk = Comparison(id: "m", title: "Milk", products: [
+            Product(id: "any", name: "any", price: decimal("0.80"), quantity: 1, unit: .liter, shop: ""),
+            Product(id: "aldi", name: "aldi", price: decimal("1.00"), quantity: 1, unit: .liter, shop: "Aldi"),
+            Product(id: "any2", name: "any2", price: decimal("0.95"), quantity: 1, unit: .liter, shop: " "),
+        ])
+        var item = ListItem(count: 2, ticked: false, pinned: nil, comparison: milk)
+        #expect(item.productToBuy()?.product.id == "any")
+        #expect(item.productToBuy(at: ShopName("Aldi"))?.product.id == "aldi")   // the best at the shop, though dearer
+        #expect(item.productToBuy(at: ShopName("Lidl"))?.product.id == "any")    // else the best without a shop
+        #expect(item.lineTotal(at: ShopName("Lidl")) == decimal("1.60"))
+        item.pinned = "any2"
+        #expect(item.productToBuy(at: ShopName("Aldi"))?.product.id == "any2")   // the pin can be bought anywhere
+        item.pinned = "aldi"
+        #expect(item.productToBuy(at: ShopName("Lidl"))?.product.id == "any")
+        // The comparison's "to buy" mark follows the same rule.
+        var pinned = milk
+        pinned.pinned = "aldi"
+        #expect(TablePage.productToBuy(pinned, at: ShopName("Lidl")) == "any")
+        #expect(TablePage.productToBuy(pinned, at: ShopName("aldi")) == "aldi")
+        #expect(TablePage.productToBuy(milk, at: ShopName("Aldi")) == "aldi")
+        #expect(TablePage.productToBuy(Self.stocked, at: ShopName("Lidl")) == nil)
+
+        let oats = ListItem(count: 1, ticked: false, pinned: nil, comparison: Self.stocked)   // Costco and Aldi only
+        let entries = [ListEntry(id: "m", title: "Milk", productCount: 3, item: ListItem(count: 2, ticked: true, pinned: nil, comparison: milk)),
+                       ListEntry(id: "s", title: "Oats", productCount: 3, item: oats),
+                       ListEntry(id: "e", title: "Eggs", productCount: 0, item: ListItem(count: 1))]
+        var expected = ListTotals([])
+        expected.total = decimal("1.60")
+        expected.inCart = decimal("1.60")
+        expected.notHere = 1
+        expected.unpriced = 1
+        #expect(ListTotals(entries, at: ShopName("Lidl")) == expected)
+        #expect(TripReport(entries, at: ShopName("Lidl")).table == """
+            At Lidl
+                 Count  Item  Buy          Shop  Price  Total
+            [x]     2x  Milk  any                 0.80   1.60
+            [ ]     1x  Oats  not at Lidl            -      -
+            [ ]     1x  Eggs  -                      -      -
+
+            Total 1.60 · in cart 1.60 · left 0.00 (1 without a price, 1 not at Lidl)
+
+            """)
+        #expect(ShoppingListView.totalsLine(expected, at: ShopName("Lidl"), money: MoneyFormat(currency: nil), width: 80)
+            == "Total 1.60 · in cart 1.60 · left 0.00 (1 without a price, 1 not at Lidl)")
+        #expect(ShoppingListView.totalsLine(expected, at: ShopName("Lidl"), money: MoneyFormat(currency: nil), width: 50)
+            == "Total 1.60 · left 0.00 · 1 no price · 1 not here")
     }
 
     /// Ctrl-S groups the list by the store of each item's product to buy (stores by name, none last), and back.
@@ -336,7 +389,8 @@ import TestSupport
             $0.screen = .shoppingList(self.lists(ListOrder.byShop.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
         }
         #expect(ScreenView.render(store.state).lines[0].hasPrefix(" per │ Shopping list, by shop"))
-        #expect(ScreenView.render(store.state).lines[2].contains("Milk                        1 L, Aldi"))
+        #expect(ScreenView.render(store.state).lines[2] == " ── Aldi ──")   // a heading above each shop's items
+        #expect(ScreenView.render(store.state).lines[3].contains("Milk                        1 L, Aldi"))
         store.send(.shoppingList(.toggleOrder), effects: [.loadShoppingList]) {
             $0.session.listOrder = .recent
             $0.chrome.status = StatusMessage("Most recently edited first")

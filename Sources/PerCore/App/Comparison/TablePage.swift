@@ -125,18 +125,18 @@ public struct TablePage: Equatable, Sendable {
         }
     }
 
-    /// The shopping list's product to buy, as `ListItem` picks it: without a current shop the pinned one (the best
-    /// value is marked already); at a shop, the pinned one if it is there, else the best there (one pass over the
-    /// products, only with a shop).
+    /// The shopping list's product to buy, by `ListItem`'s rule (`ProductChoice`): without a current shop the pinned
+    /// one (the best value is marked already); at a shop, one pass over the products, only with a shop.
     static func productToBuy(_ comparison: Comparison, at shop: ShopName?) -> ProductID? {
         guard let shop else { return comparison.pinned }
-        var best: (id: ProductID, price: UnitPrice)?
-        for product in comparison.products where shop.matches(product.shop) {
+        var choice = ProductChoice<(id: ProductID, price: UnitPrice)>(pinned: comparison.pinned)
+        for product in comparison.products {
+            let place = ProductChoice<(id: ProductID, price: UnitPrice)>.place(of: product.shop, at: shop)
+            if case .elsewhere = place { continue }
             guard let price = comparison.unitPrice(of: product) else { continue }
-            if product.id == comparison.pinned { return product.id }
-            if best == nil || price < best!.price { best = (product.id, price) }
+            choice.offer((product.id, price), id: product.id, place: place) { $0.price < $1.price }
         }
-        return best?.id
+        return choice.chosen?.id
     }
 
     public init(_ comparison: Comparison, range: Range<Int>) {

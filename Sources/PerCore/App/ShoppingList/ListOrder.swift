@@ -44,6 +44,9 @@ public enum ListOrder: Equatable, Sendable {
         entry.item.productToBuy(at: shop)?.product.shop.trimmingCharacters(in: .whitespaces) ?? ""
     }
 
+    /// The heading of the items whose product to buy has no shop (or that have nothing to buy).
+    public static let noShop = "No shop"
+
     /// Whether two entries are grouped under one shop (names compared ignoring case and accents).
     public static func sameShop(_ a: String, _ b: String) -> Bool { a.compare(b, options: storeComparison) == .orderedSame }
 

@@ -26,6 +26,37 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     /// Rows on one page at this size (PgDn moves by it; the layout draws it).
     public static func rowsPerPage(_ size: TerminalSize) -> Int { max(1, size.height - linesAboveRows - linesBelowRows) }
 
+    /// A line of the list's rows: a shop's heading (grouped by shop) or a row.
+    public enum Line: Equatable, Sendable {
+        /// The shop's name as its first item spells it, or "No shop".
+        case heading(String)
+        case row(Int)
+    }
+
+    /// The lines drawn for the rows: grouped by shop, a heading above each shop's first row (rows without an entry,
+    /// a title being typed, have none); otherwise the rows alone. Pages are cut from these (`rowsPerPage` lines).
+    public func lines(order: ListOrder, shop: ShopName?) -> [Line] {
+        switch order {
+        case .recent:
+            return (0..<rowCount).map(Line.row)
+        case .byShop:
+            var lines: [Line] = []
+            lines.reserveCapacity(rowCount + 8)
+            var previous: String?
+            for row in 0..<rowCount {
+                if let entry = entry(atRow: row) {
+                    let itsShop = ListOrder.shop(of: entry, at: shop)
+                    if previous.map({ !ListOrder.sameShop($0, itsShop) }) ?? true {
+                        lines.append(.heading(itsShop.isEmpty ? ListOrder.noShop : TerminalText.singleLine(itsShop)))
+                        previous = itsShop
+                    }
+                }
+                lines.append(.row(row))
+            }
+            return lines
+        }
+    }
+
     public init(entries: [ListEntry], selecting id: ComparisonID?) {
         self.entries = entries
         wanted = id
@@ -114,7 +145,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .moveSelection(let delta):
             select(selected + delta)
         case .movePage(let pages):
-            select(selected + pages * Self.rowsPerPage(session.size))
+            movePage(by: pages, session: session)
         case .selectFirst:
             select(0)
         case .selectLast:
@@ -217,6 +248,18 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             break
         }
         return []
+    }
+
+    /// PgDn / PgUp: the selection moves by a page of lines (headings count), to the row on the line a page away, or
+    /// the first row after it when that line is a heading.
+    private mutating func movePage(by pages: Int, session: Session) {
+        let step = pages * Self.rowsPerPage(session.size)
+        guard session.listOrder == .byShop else { return select(selected + step) }
+        let lines = self.lines(order: session.listOrder, shop: session.shop)
+        guard let here = lines.firstIndex(of: .row(selected)) else { return select(selected + step) }
+        let target = max(0, min(lines.count - 1, here + step))
+        let rows = lines[target...].lazy.compactMap { line -> Int? in if case .row(let row) = line { return row } else { return nil } }
+        select(rows.first ?? selected)
     }
 
     private mutating func select(_ index: Int) {

@@ -2,7 +2,8 @@
 ///
 /// A row: the open comparison's mark, the check box, the count (`2×`), the title, the product to buy and its price
 /// (from 60 columns), the line total, and the last edit (from 110 columns). The selected item carries two buttons,
-/// `−` and `+`, at the end of its title cell: its count by taps.
+/// `−` and `+`, at the end of its title cell: its count by taps. Grouped by shop, a heading line names each shop above
+/// its rows (`ShoppingListScreen.lines`), so a screen line is a row or a heading.
 public struct ShoppingListLayout: Sendable {
     /// The title line, then the column headings, then the rows.
     public static let headingY = 1
@@ -21,10 +22,12 @@ public struct ShoppingListLayout: Sendable {
     public static let dateWidth = 16
 
     public let size: TerminalSize
-    /// Rows on one page.
+    /// Lines on one page (rows and, grouped by shop, the shops' headings).
     public let rowsPerPage: Int
-    /// The row index at the top of the page on view (the page holds the selected row).
-    public let firstRow: Int
+    /// The lines on view, in order from `firstRowY` (the page holding the selected row).
+    let lines: ArraySlice<ShoppingListScreen.Line>
+    /// The row index of the first row on view.
+    public var firstRow: Int { visibleRows.first?.index ?? 0 }
     /// How many rows there are (the new comparison being named included).
     public let rowCount: Int
     public let titleWidth: Int
@@ -37,10 +40,14 @@ public struct ShoppingListLayout: Sendable {
     /// The entries on view, by row index, for the taps: where a box and a title are.
     let entries: [Int: ListEntry]
 
-    public init(_ lists: ShoppingListScreen, size: TerminalSize) {
+    /// The layout of `lists` at `size`; grouped by shop (`order`), the shops' headings take lines of their own.
+    public init(_ lists: ShoppingListScreen, size: TerminalSize, order: ListOrder = .recent, shop: ShopName? = nil) {
         self.size = size
         rowsPerPage = ShoppingListScreen.rowsPerPage(size)
-        firstRow = (lists.selectedRow / rowsPerPage) * rowsPerPage
+        let all = lists.lines(order: order, shop: shop)
+        let selectedLine = all.firstIndex(of: .row(lists.selectedRow)) ?? 0
+        let firstLine = (selectedLine / rowsPerPage) * rowsPerPage
+        lines = all[firstLine..<min(all.count, firstLine + rowsPerPage)]
         rowCount = lists.rowCount
         isNaming = lists.isTyping
         showsProducts = size.width >= Self.productsMinimumWidth
@@ -50,7 +57,7 @@ public struct ShoppingListLayout: Sendable {
         buyWidth = showsProducts ? free * 2 / 5 : 0
         titleWidth = max(4, free - (showsProducts ? buyWidth + 1 : 0))
         var entries: [Int: ListEntry] = [:]
-        for index in firstRow..<min(rowCount, firstRow + rowsPerPage) { entries[index] = lists.entry(atRow: index) }
+        for case .row(let index) in lines { entries[index] = lists.entry(atRow: index) }
         self.entries = entries
         let selected = lists.selectedRow
         selectedItem = !lists.isTyping ? entries[selected].flatMap { Self.isItem($0) ? (selected, $0) : nil } : nil
@@ -85,7 +92,16 @@ public struct ShoppingListLayout: Sendable {
 
     /// The rows on view: their index and line.
     public var visibleRows: [(index: Int, y: Int)] {
-        (firstRow..<min(rowCount, firstRow + rowsPerPage)).enumerated().map { offset, index in (index, Self.firstRowY + offset) }
+        lines.enumerated().compactMap { offset, line in
+            if case .row(let index) = line { return (index, Self.firstRowY + offset) } else { return nil }
+        }
+    }
+
+    /// The shops' headings on view (grouped by shop): their text and line. A tap on one does nothing.
+    public var headings: [(text: String, y: Int)] {
+        lines.enumerated().compactMap { offset, line in
+            if case .heading(let text) = line { return (text, Self.firstRowY + offset) } else { return nil }
+        }
     }
 
     /// The line of the totals, or of the text being found (`/`): the spare line under the rows.

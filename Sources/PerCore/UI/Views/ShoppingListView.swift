@@ -7,7 +7,7 @@ enum ShoppingListView {
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency)
-        let layout = ShoppingListLayout(lists, size: state.session.size)
+        let layout = ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop)
         let shop = state.session.shop
         let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
             + (state.session.listOrder == .byShop ? ", by shop" : "")
@@ -22,12 +22,17 @@ enum ShoppingListView {
             while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ShoppingListLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
             canvas.put("Find: \(shown)\(g.cursor)", x: ShoppingListLayout.boxX, y: layout.findY, style: .bold, color: .accent)
         } else if !lists.entries.isEmpty {
-            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), money: money, width: w - ShoppingListLayout.boxX), x: ShoppingListLayout.boxX, y: layout.findY,
+            canvas.put(totalsLine(ListTotals(lists.entries, at: shop), at: shop, money: money, width: w - ShoppingListLayout.boxX), x: ShoppingListLayout.boxX, y: layout.findY,
                        style: .bold, color: .normal)
         }
         if lists.rowCount == 0 {
             let forms = ["Nothing saved yet: type an item, or Ctrl-N for a comparison.", "Nothing yet: type an item, or Ctrl-N", "Nothing saved yet"]
             canvas.put(forms.first { TextWidth.of($0) <= w - ShoppingListLayout.boxX } ?? "", x: ShoppingListLayout.boxX, y: ShoppingListLayout.firstRowY + 1, style: .dim, color: .muted)
+        }
+        // Grouped by shop: each shop's name above its items, bold and between rules, so it reads without colour.
+        for (text, y) in layout.headings {
+            let rule = String(repeating: g.horizontal, count: 2)
+            canvas.put(TextWidth.truncate("\(rule) \(text) \(rule)", to: w - 2, ellipsis: g.ellipsis), x: 1, y: y, style: .bold, color: .accent)
         }
         for (index, y) in layout.visibleRows {
             let entry = lists.entry(atRow: index)
@@ -74,10 +79,9 @@ enum ShoppingListView {
             }
             guard let entry else { continue }
             if layout.showsProducts {
-                // The product's shop, unless every product to buy is at the current shop.
-                let shop = buyShop
-                let missing = entry.productCount == 0 ? "" : shop == nil ? "no price yet" : "none here"
-                let label = buy.map { TerminalText.singleLine(shop.isEmpty ? $0.label : "\($0.label), \(shop)") } ?? missing
+                // The product's shop, unless every product to buy is at the current shop (or anywhere).
+                let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
+                let label = buy.map { TerminalText.singleLine(buyShop.isEmpty ? $0.label : "\($0.label), \(buyShop)") } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
@@ -99,7 +103,7 @@ enum ShoppingListView {
     /// 6.99` (a phone in the aisle); nil when the column shows it, or there is nothing to buy.
     static func narrowBuyHint(_ lists: ShoppingListScreen, state: AppState) -> String? {
         let money = MoneyFormat(currency: state.session.currency)
-        guard !ShoppingListLayout(lists, size: state.session.size).showsProducts, let entry = lists.selectedEntry,
+        guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
         let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
         let parts = [buy.label, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
@@ -116,17 +120,25 @@ enum ShoppingListView {
     }
 
     /// `Total 45.92 · in cart 13.98 · left 31.94 (2 without a price)`, shorter when the width asks; items without a
-    /// price are said before the cart is left out, so a total never looks complete when it is not.
-    static func totalsLine(_ totals: ListTotals, money: MoneyFormat, width: Int) -> String {
+    /// price (or not at the current shop: `1 not at Lidl`) are said before the cart is left out, so a total never looks
+    /// complete when it is not.
+    static func totalsLine(_ totals: ListTotals, at shop: ShopName? = nil, money: MoneyFormat, width: Int) -> String {
         let total = money.shown(money.price(totals.total)), cart = money.shown(money.price(totals.inCart)), left = money.shown(money.price(totals.left))
-        let unpriced = totals.unpriced == 0 ? "" : " (\(totals.unpriced) without a price)"
+        let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
+                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt(shop))"].compactMap { $0 }
+        let short = [totals.unpriced == 0 ? nil : "\(totals.unpriced) no price", totals.notHere == 0 ? nil : "\(totals.notHere) not here"].compactMap { $0 }
         let forms = [
-            "Total \(total) · in cart \(cart) · left \(left)\(unpriced)",
-        ] + (totals.unpriced == 0 ? [] : ["Total \(total) · left \(left) · \(totals.unpriced) no price"]) + [
+            "Total \(total) · in cart \(cart) · left \(left)" + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"),
+        ] + (short.isEmpty ? [] : ["Total \(total) · left \(left) · " + short.joined(separator: " · ")]) + [
             "Total \(total) · in cart \(cart) · left \(left)",
             "Total \(total) cart \(cart) left \(left)",
             "Left \(left) of \(total)",
         ]
         return forms.first { TextWidth.of($0) <= width } ?? forms.last!
+    }
+
+    /// What an item reads when none of its products can be bought at the current shop: `not at Lidl`.
+    static func notAt(_ shop: ShopName?) -> String {
+        "not at " + TerminalText.singleLine(shop?.text ?? "")
     }
 }
