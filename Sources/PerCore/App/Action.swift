@@ -8,6 +8,8 @@ public enum Action: Equatable, Sendable {
     case shoppingList(ShoppingListAction)
     /// For the comparison's price history.
     case history(HistoryAction)
+    /// For where to shop (from the shopping list).
+    case whereToShop(WhereToShopAction)
     /// For whatever is on screen: help, questions, switching screens, quitting.
     case app(AppAction)
     case terminal(TerminalEvent)
@@ -20,6 +22,7 @@ public enum Action: Equatable, Sendable {
         case .comparison(let action): action.isTheUsers
         case .shoppingList(let action): action.isTheUsers
         case .history(let action): action.isTheUsers
+        case .whereToShop(let action): action.isTheUsers
         case .app(.redraw), .app(.suspend): false
         case .app: true
         case .terminal, .database: false
@@ -36,6 +39,8 @@ public enum AppAction: Equatable, Sendable {
     case showShoppingList
     /// Ctrl-V: the comparison's price history.
     case showHistory
+    /// Ctrl-W on the shopping list: where to shop for its items.
+    case showWhereToShop
     case redraw
     case suspend
     /// Ctrl-Q: commit the field in progress, save, quit.

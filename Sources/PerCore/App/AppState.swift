@@ -7,6 +7,8 @@ public struct AppState: Equatable, Sendable {
         case shoppingList(ShoppingListScreen)
         /// The open comparison's price history (Ctrl-V), drawn over the comparison.
         case history(HistoryScreen)
+        /// Where to shop for the shopping list's items (Ctrl-W there), drawn over the list it was opened from.
+        case whereToShop(WhereToShopScreen)
     }
 
     public internal(set) var session: Session
@@ -102,6 +104,18 @@ public struct AppState: Equatable, Sendable {
             adopt(env)
             screen = .history(history)
             return effects
+        case .whereToShop(.delegate(.closed)):
+            guard case .whereToShop(let shops) = screen else { return [] }
+            screen = .shoppingList(shops.list)
+            // Read again: another session may have changed the list meanwhile.
+            return [.database(.loadShoppingList)]
+        case .whereToShop(let action):
+            guard case .whereToShop(var shops) = screen else { return [] }
+            var env = environment
+            let effects = shops.update(action, env: &env)
+            adopt(env)
+            screen = .whereToShop(shops)
+            return effects
         case .app(let action):
             return update(action)
         case .terminal(let event):
@@ -163,6 +177,10 @@ public struct AppState: Equatable, Sendable {
             let effects = commitField()
             screen = .history(HistoryScreen())
             return effects + [.database(.loadHistory(editing.comparison.id, for: .historyScreen))]
+        case .showWhereToShop:
+            guard case .shoppingList(let list) = screen else { return [] }
+            screen = .whereToShop(WhereToShopScreen(list: list))
+            return []
         case .redraw: return [.terminal(.repaint)]
         case .suspend: return [.terminal(.suspend)]
         case .quit: return committingForQuit() + [.terminal(.quit)]
@@ -258,7 +276,7 @@ extension Action {
     var pressesAKey: Bool {
         switch self {
         case .comparison(.keypad), .comparison(.type), .comparison(.selectUnit): true
-        case .comparison, .shoppingList, .history, .app, .terminal, .database: false
+        case .comparison, .shoppingList, .history, .whereToShop, .app, .terminal, .database: false
         }
     }
 }

@@ -10,6 +10,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case finding = "Finding a title (/)"
     case adding = "Typing a list"
     case history = "Price history"
+    case whereToShop = "Where to shop"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -23,6 +24,8 @@ public enum KeyScope: String, Sendable, CaseIterable {
             }
         case .history:
             return [.history, .everywhere]
+        case .whereToShop:
+            return [.whereToShop, .everywhere]
         case .comparison:
             switch state.editing.editor {
             case .numeric: return [.everywhere, .comparison, .numeric]
@@ -40,6 +43,7 @@ extension AppState.Screen {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
         case .shoppingList: [.shoppingList, .adding, .finding, .naming, .everywhere]
         case .history: [.history, .everywhere]
+        case .whereToShop: [.whereToShop, .everywhere]
         }
     }
 }
@@ -170,6 +174,7 @@ public enum KeyTable {
              "count: one more / less (0: off the list)", legend: "count", .shoppingList),
         bind([.character("=")], .shoppingList(.changeCount(1)), "one more, as + (without Shift)", .shoppingList),
         bind([.character(" ")], .shoppingList(.toggleTick), "tick off (in the cart) / untick", legend: "tick", .shoppingList),
+        bind([.control("w")], .app(.showWhereToShop), "where to shop: each shop's total, the cheapest", legend: "shops", .shoppingList),
         bind([.control("t")], .shoppingList(.askClearTicks), "next trip: clear the ticks (asks)", .shoppingList),
         bind([.control("s")], .shoppingList(.toggleOrder), "group by shop / as edited", .shoppingList),
         bind([on(.character("["), sends: .shoppingList(.moveInAisle(-1))), on(.character("]"), sends: .shoppingList(.moveInAisle(1)))],
@@ -206,6 +211,13 @@ public enum KeyTable {
         bind([on(.key(.home), .control("a"), sends: .history(.toFirst)), on(.key(.end), .control("e"), sends: .history(.toLast))],
              "the newest / oldest", .history),
         bind([.key(.escape), .control("v")], .history(.close), "back", legend: "back", .history),
+        // Where to shop
+        bind([on(.key(.up), sends: .whereToShop(.scroll(-1))), on(.key(.down), sends: .whereToShop(.scroll(1)))], "scroll", .whereToShop),
+        bind([on(.key(.pageDown), .control("f"), sends: .whereToShop(.scrollPage(1))), on(.key(.pageUp), .control("b"), sends: .whereToShop(.scrollPage(-1)))],
+             "a page down / up", legend: "more", legendNamesFirstGroup: true, .whereToShop),
+        bind([on(.key(.home), .control("a"), sends: .whereToShop(.toFirst)), on(.key(.end), .control("e"), sends: .whereToShop(.toLast))],
+             "the top / the end", .whereToShop),
+        bind([.key(.escape), .control("w")], .whereToShop(.close), "back to the list", legend: "back", .whereToShop),
         // Every screen
         bind([.control("q"), .control("c")], .app(.quit), "save and quit", legend: "quit", .everywhere),
         bind([.key(.function(1)), .control("g")], .app(.toggleHelp), "this help", legend: "help", .everywhere),
@@ -335,7 +347,7 @@ public enum KeyTable {
                 case .naming, .finding, .adding: return .shoppingList(.paste(text))
                 case .browsing: return nil
                 }
-            case .history: return nil
+            case .history, .whereToShop: return nil
             }
         case .resize, .hangup:
             return nil   // not keys: `action(for:in:)` answered them

@@ -13,7 +13,7 @@ public enum Input {
             switch state.screen {
             case .comparison: return ScreenLayout(state).action(atX: x, y: y)
             case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
-            case .history: return nil
+            case .history, .whereToShop: return nil
             }
         case .scroll(let lines, _, _):
             switch state.screen {
@@ -21,6 +21,7 @@ public enum Input {
             case .comparison: return lines == 0 ? nil : .comparison(.scrollProducts(lines))
             case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(scrolling: lines)
             case .history: return lines == 0 ? nil : .history(.scroll(lines))
+            case .whereToShop: return lines == 0 ? nil : .whereToShop(.scroll(lines))
             }
         case .character, .key, .control, .paste, .resize, .hangup:
             return nil

@@ -22,6 +22,8 @@ public enum ScreenView {
             ShoppingListView.draw(lists, state: state, into: &canvas)
         case .history(let history):
             HistoryView.draw(history, state: state, into: &canvas)
+        case .whereToShop(let shops):
+            WhereToShopView.draw(shops, state: state, into: &canvas)
         case .comparison:
             drawComparison(state, layout, into: &canvas)
         }
@@ -236,6 +238,8 @@ public enum ScreenView {
             }
         case .history(let history):
             hint = HistoryView.hint(history, session: state.session)
+        case .whereToShop(let shops):
+            hint = WhereToShopView.hint(shops, session: state.session)
         case .comparison:
             hint = comparisonHint(state, width: r.width)
         }
