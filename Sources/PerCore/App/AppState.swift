@@ -67,9 +67,7 @@ public struct AppState: Equatable, Sendable {
         if action.isTheUsers { chrome.status = nil }  // a message answers the last thing the user did
         switch action {
         case .comparison(let action):
-            var env = environment
-            var effects = editing.update(action, env: &env)
-            adopt(env)
+            var effects = updateEditing(action)
             if case .externalChanges = action, case .history = screen {
                 // The history on view is read again: another session's change may have added to it.
                 effects.append(.database(.loadHistory(editing.comparison.id, for: .historyScreen)))
@@ -84,11 +82,9 @@ public struct AppState: Equatable, Sendable {
             }
             return []
         case .shoppingList(let action):
-            guard case .shoppingList(var lists) = screen else { return [] }
-            var env = environment
-            let effects = lists.update(action, env: &env)
-            adopt(env)
-            screen = .shoppingList(lists)
+            guard case .shoppingList(let lists) = screen else { return [] }
+            let (updated, effects) = run(lists, action)
+            screen = .shoppingList(updated)
             return effects
         case .history(.delegate(.closed)):
             screen = .comparison
@@ -98,11 +94,9 @@ public struct AppState: Equatable, Sendable {
             let book = PriceBook(history: history, comparison: editing.comparison)
             return reduce(.history(.show(book))) + reduce(.comparison(.historyLoaded(id, history)))
         case .history(let action):
-            guard case .history(var history) = screen else { return [] }
-            var env = environment
-            let effects = history.update(action, env: &env)
-            adopt(env)
-            screen = .history(history)
+            guard case .history(let history) = screen else { return [] }
+            let (updated, effects) = run(history, action)
+            screen = .history(updated)
             return effects
         case .whereToShop(.delegate(.closed)):
             guard case .whereToShop(let shops) = screen else { return [] }
@@ -110,11 +104,9 @@ public struct AppState: Equatable, Sendable {
             // Read again: another session may have changed the list meanwhile.
             return [.database(.loadShoppingList)]
         case .whereToShop(let action):
-            guard case .whereToShop(var shops) = screen else { return [] }
-            var env = environment
-            let effects = shops.update(action, env: &env)
-            adopt(env)
-            screen = .whereToShop(shops)
+            guard case .whereToShop(let shops) = screen else { return [] }
+            let (updated, effects) = run(shops, action)
+            screen = .whereToShop(updated)
             return effects
         case .app(let action):
             return update(action)
@@ -141,12 +133,29 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
-    /// What a screen's reducer is given; `adopt` keeps what it changed of it.
+    /// What a screen's reducer is given: the session and the chrome, which the root keeps as the screen left them.
     private var environment: ScreenEnvironment { ScreenEnvironment(session: session, chrome: chrome, open: editing.comparison.id) }
 
     private mutating func adopt(_ env: ScreenEnvironment) {
         session = env.session
         chrome = env.chrome
+    }
+
+    /// The open comparison's reducer, in place (its products are not copied).
+    private mutating func updateEditing(_ action: ComparisonAction) -> [Effect] {
+        var env = environment
+        let effects = editing.update(action, env: &env)
+        adopt(env)
+        return effects
+    }
+
+    /// The reducer of the screen on view (drawn over the comparison): returns it as the action left it.
+    private mutating func run<Screen: ScreenReducer>(_ screen: Screen, _ action: Screen.ScreenAction) -> (Screen, [Effect]) {
+        var screen = screen
+        var env = environment
+        let effects = screen.update(action, env: &env)
+        adopt(env)
+        return (screen, effects)
     }
 
     private mutating func update(_ action: AppAction) -> [Effect] {
@@ -188,10 +197,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     private mutating func commitField() -> [Effect] {
-        var env = environment
-        let effects = editing.update(.commitField, env: &env)
-        adopt(env)
-        return restoringIfDeleted(effects)
+        restoringIfDeleted(updateEditing(.commitField))
     }
 
     /// Quitting (or a signal) commits what is being typed on any screen: a title or an item on the shopping list
