@@ -301,7 +301,7 @@ extension ComparisonDatabase {
         case .discardIfBlank(let id):
             try deleteComparisonIfBlank(id)
         case .addListItem(let item):
-            try saveHeader(of: item)
+            try saveHeader(of: item, listCountIfNew: 1)
         case .changeListCount(let id, let delta):
             try changeListCount(of: id, by: delta)
         case .setTicked(let id, let ticked):

@@ -26,6 +26,8 @@ public enum ComparisonAction: Equatable, Sendable {
     case toggleTableOrder
     /// Ctrl-W: the focused product is the one to buy on the shopping list (pinned), or no longer is.
     case togglePin
+    /// Ctrl-R: this comparison one more time on the shopping list (made first when it is not saved yet).
+    case addToList
     /// The mouse wheel over the table: the focus moves this many products (below zero: up).
     case scrollProducts(Int)
     case askDeleteProduct
@@ -53,7 +55,7 @@ public enum ComparisonAction: Equatable, Sendable {
         case .historyLoaded, .externalChanges, .saved, .saveFailed: false
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
-             .toggleTableOrder, .togglePin, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
+             .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
              .undoDeletion, .commitField: true
         }
     }

@@ -143,6 +143,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 chrome.status = StatusMessage("Pinned \"\(label)\" to buy; Ctrl-W unpins")
             }
             return [edit(.pinProduct(comparison.pinned))]
+        case .addToList:
+            chrome.status = StatusMessage("\"\(TerminalText.singleLine(comparison.displayTitle))\": one more on the list (Ctrl-O shows it)")
+            // The header first: the count is a list write, and the comparison's row must be there for it.
+            return [edit(.saveHeader), .database(.changeListCount(comparison.id, by: 1))]
         case .toggleTableOrder:
             session.tableOrder = session.tableOrder.toggled
             chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")
