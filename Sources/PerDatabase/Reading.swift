@@ -111,14 +111,15 @@ extension ComparisonDatabase {
     /// session's must show within a second). Nil when the comparison is gone.
     public func stamp(of id: ComparisonID) throws(DatabaseFailure) -> ComparisonStamp? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT updated_at, pinned_product FROM comparison WHERE id = ?", arguments: [id.rawValue])
-                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) }) }
+            try Row.fetchOne(db, sql: "SELECT updated_at, pinned_product, list_count FROM comparison WHERE id = ?", arguments: [id.rawValue])
+                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) }, listCount: $0["list_count"]) }
         }
     }
 }
 
-/// A comparison's last edit and pin, as a session last read them.
+/// A comparison's last edit, pin and count on the shopping list, as a session last read them.
 public struct ComparisonStamp: Equatable, Sendable {
     public var edit: Int64
     public var pinned: ProductID?
+    public var listCount: Int
 }

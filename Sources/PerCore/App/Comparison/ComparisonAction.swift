@@ -49,10 +49,12 @@ public enum ComparisonAction: Equatable, Sendable {
     case saved(ProductID)
     /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
     case saveFailed(ProductID)
+    /// How many of the comparison are on the shopping list (when it is opened, and when another session changes it).
+    case listCounted(ComparisonID, Int)
 
     var isTheUsers: Bool {
         switch self {
-        case .historyLoaded, .externalChanges, .saved, .saveFailed: false
+        case .historyLoaded, .externalChanges, .saved, .saveFailed, .listCounted: false
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
