@@ -81,6 +81,14 @@ public struct DatabaseSession {
             guard let opened = try? database.load(id) else { return [] }
             letDeletedComparisonGo()
             return open(opened)
+        case .openNew(let new):
+            letDeletedComparisonGo()
+            open = new.id
+            comparisonSaved = false
+            lastEdit = nil
+            return [.database(.opened(new)), .comparison(.listCounted(new.id, 0))]
+        case .loadListCount(let id):
+            return [.comparison(.listCounted(id, listCount(of: id)))]
         case .createComparison(let created):
             // Queued like any write: behind a lock it is made once the lock goes, and opened now.
             pending.append(.other(effect))
@@ -118,7 +126,20 @@ public struct DatabaseSession {
         open = opened.id
         comparisonSaved = true
         lastEdit = try? database.stamp(of: opened.id)
-        return [.database(.opened(opened))]
+        return [.database(.opened(opened)), .comparison(.listCounted(opened.id, listCount(of: opened.id)))]
+    }
+
+    /// How many of comparison `id` are on the shopping list, with the count changes still queued here (0 when it has
+    /// no row yet, or it could not be read).
+    private func listCount(of id: ComparisonID, stamp: ComparisonStamp? = nil) -> Int {
+        let saved = stamp?.listCount ?? (try? database.stamp(of: id))?.listCount ?? 0
+        return pending.reduce(saved) { count, write in
+            switch write {
+            case .other(.changeListCount(id, let delta)): ListItem(count: count, ticked: false).count(changedBy: delta)
+            case .other(.createComparison(let made)) where made.id == id: 1   // made on the list: once
+            case .edit, .restore, .other: count
+            }
+        }
     }
 
     /// Tries the queued writes in order; stops at the first that still fails.
@@ -181,14 +202,19 @@ public struct DatabaseSession {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
             let rowWaits = pending.contains { $0.needsRow(of: id) }
+            if !comparisonSaved && !rowWaits && watch.openUntouched, let made = try? database.loadMostRecentlyEdited() {
+                return actions + open(made)   // another session made one: sessions on a new file share it
+            }
             if comparisonSaved && !rowWaits && !deletedElsewhere {
                 deletedElsewhere = true
                 actions.append(.database(.comparisonDeletedElsewhere(withEdits: false)))
             }
             return actions
         }
-        guard edit != lastEdit else { return actions }
+        let before = lastEdit
         lastEdit = edit
+        if edit.listCount != before?.listCount { actions.append(.comparison(.listCounted(id, listCount(of: id, stamp: edit)))) }
+        guard edit.edit != before?.edit || edit.pinned != before?.pinned else { return actions }
         if let fresh = try? database.load(id) { actions.append(.comparison(.externalChanges(fresh))) }
         return actions
     }
@@ -301,7 +327,7 @@ extension ComparisonDatabase {
         case .discardIfBlank(let id):
             try deleteComparisonIfBlank(id)
         case .addListItem(let item):
-            try saveHeader(of: item)
+            try saveHeader(of: item, listCountIfNew: 1)
         case .changeListCount(let id, let delta):
             try changeListCount(of: id, by: delta)
         case .setTicked(let id, let ticked):
@@ -314,7 +340,7 @@ extension ComparisonDatabase {
             try apply(edit, in: header)
         case .restoreComparison(let whole):
             try save(whole)
-        case .loadShoppingList, .loadHistory, .openComparison:
+        case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount:
             break   // reads: never queued
         }
         return []

@@ -22,7 +22,7 @@ public struct ImportWriter: ExchangeSink {
 
     public mutating func comparison(_ header: Comparison) throws {
         let new = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) != true
-        try ComparisonDatabase.upsertHeader(header, db)
+        try ComparisonDatabase.upsertHeader(header, listCountIfNew: ExchangeListState.earlierFormat.count, db)
         if new {
             comparisons += 1
             made.append(header.id)

@@ -89,17 +89,10 @@ extension ComparisonDatabase {
         try read { db in try Self.mostRecentlyEditedID(db).flatMap { try Self.load($0, db) } }
     }
 
-    /// The comparison the app opens on: the one edited most recently, in any session. A database that holds none
-    /// gets `new` (saved empty), made in the same write transaction that found none, so that sessions started
-    /// together on a fresh file all open that one. A read-only database gets `new` unsaved.
+    /// The comparison the app opens on: the one edited most recently, in any session; a database that holds none
+    /// gives `new`, unsaved (its first write makes it: a comparison nobody typed into is never saved).
     public func comparisonToOpen(orNew new: Comparison) throws(DatabaseFailure) -> Comparison {
-        if let found = try loadMostRecentlyEdited() { return found }
-        if isReadOnly { return new }
-        return try write { db in
-            if let id = try Self.mostRecentlyEditedID(db), let found = try Self.load(id, db) { return found }   // made meanwhile
-            try Self.upsertHeader(new, db)
-            return new
-        }
+        try loadMostRecentlyEdited() ?? new
     }
 
     /// Cheap; moves whenever another connection (another session or process) commits a change.
@@ -118,14 +111,15 @@ extension ComparisonDatabase {
     /// session's must show within a second). Nil when the comparison is gone.
     public func stamp(of id: ComparisonID) throws(DatabaseFailure) -> ComparisonStamp? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT updated_at, pinned_product FROM comparison WHERE id = ?", arguments: [id.rawValue])
-                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) }) }
+            try Row.fetchOne(db, sql: "SELECT updated_at, pinned_product, list_count FROM comparison WHERE id = ?", arguments: [id.rawValue])
+                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) }, listCount: $0["list_count"]) }
         }
     }
 }
 
-/// A comparison's last edit and pin, as a session last read them.
+/// A comparison's last edit, pin and count on the shopping list, as a session last read them.
 public struct ComparisonStamp: Equatable, Sendable {
     public var edit: Int64
     public var pinned: ProductID?
+    public var listCount: Int
 }

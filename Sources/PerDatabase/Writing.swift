@@ -6,23 +6,24 @@ import PerCore
 extension ComparisonDatabase {
     /// Saves a whole comparison: header and every product with its position, created or replaced.
     /// Products saved earlier that are no longer in it are deleted. A new comparison goes to the end of the list.
-    public func save(_ comparison: Comparison) throws(DatabaseFailure) {
-        try save([comparison])
+    /// A comparison made here goes on the list `listCountIfNew` times (a saved one keeps its count).
+    public func save(_ comparison: Comparison, listCountIfNew: Int = 1) throws(DatabaseFailure) {
+        try save([comparison], listCountIfNew: listCountIfNew)
     }
 
     /// Saves several whole comparisons in one transaction: all of them or none.
-    public func save(_ comparisons: [Comparison]) throws(DatabaseFailure) {
+    public func save(_ comparisons: [Comparison], listCountIfNew: Int = 1) throws(DatabaseFailure) {
         try write { db in
-            for comparison in comparisons { try Self.save(comparison, db) }
+            for comparison in comparisons { try Self.save(comparison, listCountIfNew: listCountIfNew, db) }
         }
     }
 
     /// A comparison deleted meanwhile (in another session) comes back first, with its list state and history.
-    private static func save(_ comparison: Comparison, _ db: Database) throws {
+    private static func save(_ comparison: Comparison, listCountIfNew: Int, _ db: Database) throws {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true {
             _ = try DeletedComparisons.bringBack(comparison.id, db)
         }
-        try upsertHeader(comparison, db)
+        try upsertHeader(comparison, listCountIfNew: listCountIfNew, db)
         let id = comparison.id.rawValue
         let keep = Set(comparison.products.map(\.id.rawValue))
         for old in try String.fetchAll(db, sql: "SELECT id FROM product WHERE comparison_id = ?", arguments: [id]) where !keep.contains(old) {
@@ -38,22 +39,25 @@ extension ComparisonDatabase {
     }
 
     /// Saves title, chosen basis and volume system (creating the comparison, without products, if it is not saved).
-    public func saveHeader(of comparison: Comparison) throws(DatabaseFailure) {
-        try write { db in try Self.upsertHeader(comparison, db) }
+    /// A comparison made here goes on the list `listCountIfNew` times: 0 (off the list) for one made by the comparison
+    /// screen's first write, 1 for an item typed on the list; a saved one keeps its count.
+    public func saveHeader(of comparison: Comparison, listCountIfNew: Int = 0) throws(DatabaseFailure) {
+        try write { db in try Self.upsertHeader(comparison, listCountIfNew: listCountIfNew, db) }
     }
 
-    static func upsertHeader(_ comparison: Comparison, _ db: Database) throws {
+    /// `listCountIfNew` is the list count of a row made here; an update leaves the count alone.
+    static func upsertHeader(_ comparison: Comparison, listCountIfNew: Int, _ db: Database) throws {
         let now = nowMilliseconds()
         try db.cachedStatement(sql: """
-            INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at)
+            INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at, list_count)
             VALUES (?1, ?2, (SELECT coalesce(max(position), -1) + 1 FROM comparison), ?3, ?4, ?5, ?6,
-                    max(?6, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)))
+                    max(?6, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)), ?7)
             ON CONFLICT(id) DO UPDATE SET title = excluded.title, basis_amount = excluded.basis_amount,
                 basis_unit = excluded.basis_unit, volume_system = excluded.volume_system, updated_at = excluded.updated_at
             """).execute(arguments: [
                 comparison.id.rawValue, comparison.title,
                 comparison.chosenBasis.map { DecimalText.format($0.amount) }, comparison.chosenBasis?.unit.symbol,
-                comparison.volumeSystem.rawValue, now,
+                comparison.volumeSystem.rawValue, now, listCountIfNew,
             ])
     }
 
@@ -155,7 +159,7 @@ extension ComparisonDatabase {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true else {
                 return false
             }
-            if try !DeletedComparisons.bringBack(comparison.id, db) { try Self.save(comparison, db) }
+            if try !DeletedComparisons.bringBack(comparison.id, db) { try Self.save(comparison, listCountIfNew: 1, db) }
             try Self.touch(comparison.id, db)
             return true
         }

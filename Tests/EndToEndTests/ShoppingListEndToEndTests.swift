@@ -28,6 +28,26 @@ extension EndToEnd {
             #expect(trip == "- [ ] 3× oats\n- [x] 1× eggs\n- [ ] 1× milk\n\nTotal 0.00 · in cart 0.00 · left 0.00 (3 without a price)\n", "\(trip)")
         }
 
+        /// A comparison made on the comparison screen (cola, out of curiosity) stays off the list: the screen says so, and
+        /// `per trip` leaves it out; Ctrl-R puts it on, once per press, and the screen counts it.
+        @Test func aComparisonStaysOffTheListUntilCtrlR() {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
+            tmux.waitFor("Untitled")
+            tmux.type("2"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab"); tmux.type("L"); tmux.keys("Tab")
+            tmux.type("cola"); tmux.keys("Enter")
+            var screen = tmux.waitFor("Not on the list")
+            #expect(screen.contains("^R adds it"), "\(screen)")
+            #expect(!run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout.contains("Untitled"))
+            tmux.keys("C-r"); tmux.waitFor("On the list: 1×")
+            tmux.keys("C-r"); screen = tmux.waitFor("On the list: 2×")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let trip = run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout
+            #expect(trip.hasPrefix("- [ ] 2× Untitled: cola"), "\(trip)")
+        }
+
         /// One person ticks in the shop while another counts at home: each sees the other's within a second.
         @Test func countsAndCheckOffsAcrossTwoSessions() {
             let folder = TemporaryFolder()

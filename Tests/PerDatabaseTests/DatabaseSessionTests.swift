@@ -62,7 +62,7 @@ import TestSupport
     @Test func writesWaitWhileTheFileIsChecked() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
-        var aisle = try Side(path: path, id: "aisle", asTheApp: true)
+        let aisle = try Side(path: path, id: "aisle", asTheApp: true)
         home.session.holdsWrites = true
         home.type("3.99\t500\tg\tsmall\t\t")
         #expect(!home.session.isUpToDate)
@@ -73,19 +73,81 @@ import TestSupport
         home.poll()
         #expect(home.session.isUpToDate)
         #expect(try home.session.database.load("home-c0")?.products.first?.name == "small")
-        aisle.poll()
-        #expect(aisle.state.editing.comparison.products.first?.price == Decimal(string: "3.99"))
+        #expect(try aisle.session.database.load("home-c0")?.products.first?.price == Decimal(string: "3.99"))
     }
 
-    @Test func twoSessionsStartedOnAFreshFileOpenOneComparison() throws {
+    /// A fresh file holds nothing until something is typed: each session opens its own unsaved comparison; the first
+    /// typed into is saved, off the list (0×), and the other session's untouched one never is.
+    @Test func aFreshFileHoldsOnlyWhatWasTypedAndItStartsOffTheList() throws {
         let path = folder.file("fresh.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
         var aisle = try Side(path: path, id: "aisle", asTheApp: true)
-        #expect(home.state.editing.comparison.id == "home-c0" && aisle.state.editing.comparison.id == "home-c0")
+        home.send(.terminal(.started)); aisle.send(.terminal(.started))
+        #expect(home.state.editing.comparison.id == "home-c0" && aisle.state.editing.comparison.id == "aisle-c0")
+        #expect(try home.session.database.summaries().isEmpty)
         home.type("3.99\t500\tg\t")
         aisle.poll()
-        #expect(aisle.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), nil])
         #expect(try home.session.database.summaries().map(\.id) == ["home-c0"])
+        #expect(try home.session.database.shoppingList().map(\.item.count) == [0])
+        // The untouched session opened the one typed into: the two share it.
+        #expect(aisle.state.editing.comparison.id == "home-c0")
+        #expect(aisle.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), nil])
+        #expect(aisle.state.editing.onTheList == .known(0) && home.state.editing.onTheList == .known(0))
+        aisle.type("2\t1\tkg\t")
+        home.poll()
+        #expect(home.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), 2])
+    }
+
+    /// A session that began typing into its new comparison keeps it (and what it typed) when another session makes one.
+    @Test func aNewComparisonBeingTypedIntoIsKeptWhenAnotherSessionMakesOne() throws {
+        let path = folder.file("fresh.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        var aisle = try Side(path: path, id: "aisle", asTheApp: true)
+        aisle.send(.comparison(.type("7")))   // in progress, not committed
+        home.type("3.99\t500\tg\t")
+        aisle.poll()
+        #expect(aisle.state.editing.comparison.id == "aisle-c0")
+        #expect(aisle.state.editing.editor.text == "7")
+        aisle.type("\t1\tkg\t")
+        #expect(Set(try home.session.database.summaries().map(\.id)) == ["home-c0", "aisle-c0"])
+    }
+
+    /// The count on the list beside the keypad: read when opened, counted by Ctrl-R here, and another session's `+` on
+    /// the list reaches it at the next poll.
+    @Test func theOpenComparisonsCountOnTheListFollowsEverySession() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        home.send(.terminal(.started))
+        home.type("3.99\t500\tg\t")
+        var aisle = try Side(path: path, id: "aisle", asTheApp: true)
+        #expect(aisle.state.editing.onTheList == .unknown)   // until the first frame asks
+        aisle.send(.terminal(.started))
+        #expect(aisle.state.editing.onTheList == .known(0))
+        home.send(.comparison(.addToList))
+        #expect(home.state.editing.onTheList == .known(1))
+        aisle.poll()
+        #expect(aisle.state.editing.onTheList == .known(1))
+        aisle.send(.app(.showShoppingList))
+        aisle.send(.shoppingList(.changeCount(1)))
+        home.poll()
+        #expect(home.state.editing.onTheList == .known(2))
+    }
+
+    /// Ctrl-R on a comparison not saved yet makes its row (off the list) and counts it once; again: twice. An item
+    /// typed on the list starts at 1×.
+    @Test func ctrlRPutsTheOpenComparisonOnTheListAndAListItemStartsAtOne() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home", asTheApp: true)
+        home.send(.comparison(.addToList))
+        #expect(try home.session.database.shoppingList().map { [$0.id.rawValue: $0.item.count] } == [["home-c0": 1]])
+        home.send(.comparison(.addToList))
+        #expect(try home.session.database.shoppingList().map(\.item.count) == [2])
+        home.send(.app(.showShoppingList))
+        home.send(.shoppingList(.startItem("M")))
+        for c in "ilk" { home.send(.shoppingList(.type(c))) }
+        home.send(.shoppingList(.acceptTitle))
+        let counts = Dictionary(uniqueKeysWithValues: try home.session.database.shoppingList().map { ($0.title, $0.item.count) })
+        #expect(counts == ["Milk": 1, "": 2])
     }
 
     @Test func aComparisonDeletedOnTheListComesBackWithCtrlY() throws {
@@ -114,7 +176,7 @@ import TestSupport
     @Test func leavingABlankComparisonDeletesIt() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
-        #expect(try home.session.database.summaries().map(\.id) == ["home-c0"])
+        #expect(try home.session.database.summaries().map(\.id) == [])   // not typed into: not saved
         home.send(.app(.showShoppingList))
         home.send(.shoppingList(.new))
         for c in "Rice" { home.send(.shoppingList(.type(c))) }
@@ -125,7 +187,8 @@ import TestSupport
         home.send(.app(.showShoppingList))
         home.send(.shoppingList(.askDelete))
         home.send(.app(.answer(yes: true)))
-        #expect(try home.session.database.summaries().map(\.title) == [""])
+        #expect(try home.session.database.summaries().map(\.title) == [])   // the blank one opened is not saved
+        #expect(home.state.editing.comparison.isBlank && home.state.editing.onTheList == .known(0))
         home.send(.shoppingList(.new))
         for c in "Tea" { home.send(.shoppingList(.type(c))) }
         home.send(.shoppingList(.acceptTitle))

@@ -215,23 +215,28 @@ import TestSupport
         #expect(Set(try store.summaries().map(\.id)) == [titled.id, withProduct.id])
     }
 
-    @Test func sessionsStartingOnAFreshFileOpenTheSameComparison() throws {
-        let path = folder.file("fresh.sqlite")
-        // Two connections, as two processes would have, racing to open the empty file.
-        let stores = try (0..<2).map { _ in try ComparisonDatabase(path: path) }
-        let opened = OpenedIDs()
-        DispatchQueue.concurrentPerform(iterations: 8) { i in
-            let id = try? stores[i % 2].comparisonToOpen(orNew: Comparison(id: ComparisonID("new-\(i)"))).id
-            opened.add(id)
-        }
-        #expect(opened.ids.count == 1, "\(opened.ids)")
-        #expect(try stores[0].summaries().count == 1)
-        #expect(try stores[1].comparisonToOpen(orNew: Comparison()).id == opened.ids.first!)
+    /// A fresh file gets nothing saved by opening it: the new comparison is opened unsaved (made by its first write).
+    @Test func openingAFreshFileSavesNothing() throws {
+        let store = try ComparisonDatabase(path: folder.file("fresh.sqlite"))
+        #expect(try store.comparisonToOpen(orNew: Comparison(id: "new")).id == "new")
+        #expect(try store.summaries().isEmpty)
         // Once it holds comparisons, the most recently edited one opens and nothing is made.
         let later = Comparison(title: "later")
-        try stores[0].save(later)
-        #expect(try stores[1].comparisonToOpen(orNew: Comparison()).id == later.id)
-        #expect(try stores[0].summaries().count == 2)
+        try store.save(later)
+        #expect(try store.comparisonToOpen(orNew: Comparison()).id == later.id)
+        #expect(try store.summaries().count == 1)
+    }
+
+    /// A header saved for a comparison not saved yet makes it off the list (the comparison screen's first write);
+    /// a list item starts at 1×; saving the header again keeps the count.
+    @Test func aNewHeaderStartsOffTheListUnlessItIsAListItem() throws {
+        let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
+        try store.saveHeader(of: Comparison(id: "compared", title: "Cereal"))
+        try store.saveHeader(of: Comparison(id: "listed", title: "Milk"), listCountIfNew: 1)
+        try store.changeListCount(of: "listed", by: 2)
+        try store.saveHeader(of: Comparison(id: "listed", title: "Milk 1l"))
+        let counts = Dictionary(uniqueKeysWithValues: try store.shoppingList().map { ($0.id.rawValue, $0.item.count) })
+        #expect(counts == ["compared": 0, "listed": 3])
     }
 
     @Test func saveFieldUpsertsOneColumn() throws {

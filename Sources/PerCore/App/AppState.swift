@@ -44,7 +44,9 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// What the database session watches between polls.
-    public var watch: DatabaseWatch { DatabaseWatch(open: editing.comparison, shoppingListOnView: shoppingList != nil) }
+    public var watch: DatabaseWatch {
+        DatabaseWatch(open: editing.comparison, shoppingListOnView: shoppingList != nil, openUntouched: editing.isUntouched)
+    }
 
     // MARK: Update
 
@@ -113,8 +115,9 @@ public struct AppState: Equatable, Sendable {
         case .terminal(let event):
             switch event {
             case .started:
-                // The open comparison's history, for the lowest seen, once the first frame is on screen.
-                return [.database(.loadHistory(editing.comparison.id, for: .lowestSeen))]
+                // The open comparison's history, for the lowest seen, and its count on the list, once the first frame is on
+                // screen.
+                return [.database(.loadHistory(editing.comparison.id, for: .lowestSeen)), .database(.loadListCount(editing.comparison.id))]
             case .resize(let size):
                 session.size = size
                 editing.refreshTablePage(session)

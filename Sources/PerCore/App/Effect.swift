@@ -54,6 +54,10 @@ public enum DatabaseEffect: Equatable, Sendable {
     case openComparison(ComparisonID)
     /// Save a new comparison and open it.
     case createComparison(Comparison)
+    /// Open a new comparison without saving it (after the last one was deleted): its first write makes it.
+    case openNew(Comparison)
+    /// Read how many of a comparison are on the shopping list (reported by `.comparison(.listCounted)`).
+    case loadListCount(ComparisonID)
     /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
     case addListItem(Comparison)
     /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).
@@ -98,8 +102,12 @@ public enum TerminalEffect: Equatable, Sendable {
 public struct DatabaseWatch: Equatable, Sendable {
     public var open: Comparison
     public var shoppingListOnView: Bool
-    public init(open: Comparison, shoppingListOnView: Bool) {
+    /// Nothing was typed into the open comparison (nor is being typed): when it was never saved and another session
+    /// makes a comparison, this session opens that one instead (sessions started together on a new file share one).
+    public var openUntouched: Bool
+    public init(open: Comparison, shoppingListOnView: Bool, openUntouched: Bool = false) {
         self.open = open
         self.shoppingListOnView = shoppingListOnView
+        self.openUntouched = openUntouched
     }
 }

@@ -239,6 +239,7 @@ public enum KeyTable {
         bind([.control("k")], .comparison(.askClearComparison), "delete all products (asks)", .comparison),
         bind([.control("s")], .comparison(.toggleTableOrder), "order: best first / as typed", .comparison),
         bind([.control("w")], .comparison(.togglePin), "pin / unpin", .comparison),
+        bind([.control("r")], .comparison(.addToList), "one more on the list", .comparison),
         bind([.control("y")], .comparison(.undoDeletion), "undo Ctrl-D / Ctrl-K", .comparison),
         // Every screen
         bind([.control("l")], .app(.redraw), "redraw", .everywhere),

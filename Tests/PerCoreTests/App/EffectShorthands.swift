@@ -29,6 +29,7 @@ extension Effect {
     static func loadHistory(_ id: ComparisonID, for reader: HistoryReader = .lowestSeen) -> Effect { .database(.loadHistory(id, for: reader)) }
     static func openComparison(_ id: ComparisonID) -> Effect { .database(.openComparison(id)) }
     static func createComparison(_ c: Comparison) -> Effect { .database(.createComparison(c)) }
+    static func openNew(_ c: Comparison) -> Effect { .database(.openNew(c)) }
     static func addListItem(_ c: Comparison) -> Effect { .database(.addListItem(c)) }
     static func changeListCount(_ id: ComparisonID, by delta: Int) -> Effect { .database(.changeListCount(id, by: delta)) }
     static func setTicked(_ id: ComparisonID, _ ticked: Bool) -> Effect { .database(.setTicked(id, ticked)) }

@@ -84,6 +84,31 @@ import Testing
         }
     }
 
+    /// Deleting the last comparison opens a new blank one, not saved: a comparison nobody typed into is never saved.
+    @Test func deletingTheLastComparisonOpensANewOneUnsaved() {
+        var store = opened()
+        let oil = entries[1], oats = entries[0]
+        store.send(.shoppingList(.askDelete)) { $0.chrome.overlay = .confirm(.deleteComparison(oil)) }
+        store.send(.app(.answer(yes: true)), effects: [.deleteComparison("c"), .openComparison("a"), .loadShoppingList]) {
+            $0.chrome.overlay = .none
+            $0.screen = .shoppingList(self.lists([oats], selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Deleted \"Oil\" (Ctrl-Y undoes)")
+        }
+        store.send(.database(.opened(Comparison(id: "a", title: "Oats"))), effects: [.loadHistory("a")]) {
+            $0.editing = ComparisonScreen(comparison: Comparison(id: "a", title: "Oats"), session: &$0.session)
+        }
+        store.send(.shoppingList(.askDelete)) {
+            $0.chrome.overlay = .confirm(.deleteComparison(oats))
+            $0.chrome.status = nil
+        }
+        store.send(.app(.answer(yes: true)), effects: [.deleteComparison("a"), .openNew(Comparison(id: "s-c3")), .loadShoppingList]) {
+            $0.chrome.overlay = .none
+            $0.screen = .shoppingList(self.lists([], selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Deleted \"Oats\" (Ctrl-Y undoes)")
+            $0.session.serial = 3
+        }
+    }
+
     @Test func leavingABlankComparisonDiscardsIt() {
         var store = TestStore(Comparison(id: "blank"))
         let rice = Comparison(id: "r", title: "Rice")

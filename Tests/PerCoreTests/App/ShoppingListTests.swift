@@ -259,6 +259,23 @@ import TestSupport
             """)
     }
 
+    /// Ctrl-R on the comparison puts it on the list once more: its header first (an unsaved comparison gets its row),
+    /// then a change of its count, and the status says so.
+    @Test func ctrlRPutsTheComparisonOnTheListOnceMore() {
+        var store = TestStore(Self.oats)
+        #expect(KeyTable.action(for: .control("r"), in: store.state) == .comparison(.addToList))
+        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
+            $0.chrome.status = StatusMessage("\"Oats\": one more on the list (Ctrl-O shows it)")
+        }
+        // Once the count is read, it is shown and counted here.
+        store.send(.comparison(.listCounted("a", 2))) { $0.editing.onTheList = .known(2) }
+        store.send(.comparison(.listCounted("other", 5)))
+        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
+            $0.editing.onTheList = .known(3)
+            $0.chrome.status = StatusMessage("\"Oats\": 3× on the list (Ctrl-O shows it)")
+        }
+    }
+
     /// Ctrl-W pins the focused product as the one to buy, marks it in the table, and unpins.
     @Test func ctrlWPinsTheProductToBuyAndUnpins() {
         var store = TestStore(Self.oats)

@@ -26,6 +26,8 @@ public enum ComparisonAction: Equatable, Sendable {
     case toggleTableOrder
     /// Ctrl-W: the focused product is the one to buy on the shopping list (pinned), or no longer is.
     case togglePin
+    /// Ctrl-R: this comparison one more time on the shopping list (made first when it is not saved yet).
+    case addToList
     /// The mouse wheel over the table: the focus moves this many products (below zero: up).
     case scrollProducts(Int)
     case askDeleteProduct
@@ -47,13 +49,15 @@ public enum ComparisonAction: Equatable, Sendable {
     case saved(ProductID)
     /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
     case saveFailed(ProductID)
+    /// How many of the comparison are on the shopping list (when it is opened, and when another session changes it).
+    case listCounted(ComparisonID, Int)
 
     var isTheUsers: Bool {
         switch self {
-        case .historyLoaded, .externalChanges, .saved, .saveFailed: false
+        case .historyLoaded, .externalChanges, .saved, .saveFailed, .listCounted: false
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
-             .toggleTableOrder, .togglePin, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
+             .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
              .undoDeletion, .commitField: true
         }
     }

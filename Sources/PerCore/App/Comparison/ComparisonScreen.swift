@@ -20,6 +20,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     static let undoDepth = 20
     /// The lowest unit price seen in this comparison (its history and its products' prices), for what a commit says.
     public internal(set) var lowestSeen: LowestSeen = .unknown
+    /// How many of this comparison are on the shopping list (shown beside the keypad); unknown until read.
+    public internal(set) var onTheList: ListCount = .unknown
     /// A product completed by its price or quantity while its unit (perhaps carried over from the product before,
     /// perhaps about to change) is still ahead: how its price stands is said once the unit is settled.
     var unitToSettle: ProductID?
@@ -44,6 +46,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     }
 
     public var tablePage: TablePage { page.value }
+    /// Nothing typed into the comparison, nor being typed: it may give way to one another session made.
+    public var isUntouched: Bool { comparison.isBlank && editor == untouchedEditor }
     var displayOrder: DisplayOrder { order.value }
     public var focusedProduct: Product { comparison.products[focus.product] }
 
@@ -143,6 +147,16 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 chrome.status = StatusMessage("Pinned \"\(label)\" to buy; Ctrl-W unpins")
             }
             return [edit(.pinProduct(comparison.pinned))]
+        case .addToList:
+            let title = TerminalText.singleLine(comparison.displayTitle)
+            if case .known(let count) = onTheList {
+                onTheList = .known(ListItem(count: count, ticked: false).count(changedBy: 1))
+                chrome.status = StatusMessage("\"\(title)\": \(onTheList.count ?? count)× on the list (Ctrl-O shows it)")
+            } else {
+                chrome.status = StatusMessage("\"\(title)\": one more on the list (Ctrl-O shows it)")
+            }
+            // The header first: the count is a list write, and the comparison's row must be there for it.
+            return [edit(.saveHeader), .database(.changeListCount(comparison.id, by: 1))]
         case .toggleTableOrder:
             session.tableOrder = session.tableOrder.toggled
             chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")
@@ -172,6 +186,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return commit(session, chrome: &chrome)
         case .undoDeletion:
             return undoDeletion(session: session, chrome: &chrome)
+        case .listCounted(let id, let count):
+            if id == comparison.id { onTheList = .known(count) }
+            return []
         case .historyLoaded(let id, let history):
             if id == comparison.id { lowestSeen = LowestSeen(history: history, comparison: comparison) }
             return []

@@ -179,7 +179,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             var effects: [DatabaseEffect] = [.deleteComparison(entry.id)]
             if entry.id == open {
                 effects.append(entries.first.map { .openComparison($0.id) }
-                    ?? .createComparison(Comparison(id: session.makeComparisonID())))
+                    ?? .openNew(Comparison(id: session.makeComparisonID())))
             }
             return (effects + [.loadShoppingList]).map(Effect.database)
         case .undoDelete:

@@ -93,7 +93,7 @@ public struct RecoveryJournal: Equatable, Sendable {
         case .renameComparison: .rename
         case .deleteComparison: .deletion
         case .restoreDeletedComparison: .comparisonBroughtBack
-        case .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison: nil
+        case .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil
         }
     }
 
@@ -169,7 +169,7 @@ extension RecoveryJournal {
         case .deleteComparison(let id): object(["change": string("deleteComparison"), "id": string(id.rawValue)])
         case .restoreDeletedComparison(let comparison): object(["change": string("undoDeleteComparison"), "comparison": whole(comparison)])
         case .discardIfBlank(let id): object(["change": string("discardIfBlank"), "id": string(id.rawValue)])
-        case .loadShoppingList, .loadHistory, .openComparison: nil   // reads: nothing to write
+        case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil   // reads: nothing to write
         }
     }
 

@@ -180,6 +180,12 @@ public enum ScreenView {
                 lines.append(("per \(basis.label)", .bold, .best))
             }
         }
+        if let count = state.editing.onTheList.count {
+            let said = count == 0 ? [["Not on the list: ^R adds"], ["Not on the list", "^R adds it"], ["Not on list", "^R adds"]]
+                                  : [["On the list: \(count)×"], ["On list: \(count)×"], ["\(count)× on list"]]
+            let fitting = said.first { $0.allSatisfy { TextWidth.of($0) <= r.width - 1 } } ?? said[2]
+            lines += fitting.map { ($0, [], .normal) }
+        }
         for (i, line) in lines.enumerated() where i < r.height {
             let text = TextWidth.truncateWords(line.0, to: r.width - 1, ellipsis: state.session.glyphs.ellipsis)
             canvas.put(text, x: r.x + 1, y: r.y + i, style: line.1, color: line.2, limit: r.width - 1)
