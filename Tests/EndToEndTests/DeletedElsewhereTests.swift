@@ -20,7 +20,7 @@ extension EndToEnd {
             b.keys("C-o"); b.waitFor("Shopping list")
             b.keys("C-d"); b.waitFor("y/n")
             b.type("y")
-            b.waitFor("Untitled")   // its only comparison gone, B opens a new one
+            b.waitFor("Deleted \"Oats\"")   // its only comparison gone, B opens a new one (not saved: not on the list)
             var screen = a.waitFor("Another session deleted \"Oats\"")
             #expect(screen.contains("a change here saves it again"), "\(screen)")
             a.type("7"); a.keys("Tab")

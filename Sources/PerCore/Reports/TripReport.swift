@@ -36,12 +36,12 @@ public struct TripReport: Sendable {
             return [:]
         case .byShop:
             var headings: [Int: String] = [:]
-            var previous: String?
+            var previous: ListGroup?
             for (index, entry) in items.enumerated() {
-                let shop = ListOrder.shop(of: entry, at: self.shop)
-                if let previous, ListOrder.sameShop(previous, shop) { continue }
-                headings[index] = shop.isEmpty ? ListOrder.noShop : TerminalText.singleLine(shop)
-                previous = shop
+                let group = ListGroup(entry.item, at: shop)
+                if let previous, previous.isSame(as: group) { continue }
+                headings[index] = group.heading
+                previous = group
             }
             return headings
         }

@@ -26,11 +26,30 @@ import TestSupport
         let store = grouped(recent, size: TerminalSize(width: 80, height: 24))
         let lists = store.state.shoppingList!
         #expect(lists.lines(order: .byShop, shop: nil) == [
-            .heading("Aldi"), .row(0), .row(1), .row(2), .heading("Costco"), .row(3), .heading("No shop"), .row(4),
+            .heading("Aldi"), .row(0), .row(1), .row(2), .heading("Costco"), .row(3), .heading("Any shop"), .row(4),
         ])
         #expect(lists.lines(order: .recent, shop: nil) == (0..<5).map(ShoppingListScreen.Line.row))
-        // At Costco, the Aldi items have no product to buy: no shop.
-        #expect(ListOrder.byShop.arranged(recent, at: ShopName("Costco")).map(\.title) == ["Rice", "Eggs", "Oats", "Bread", "Milk"])
+        // At Costco, Bread (no shop) can be bought there, the Aldi items cannot.
+        #expect(ListOrder.byShop.arranged(recent, at: ShopName("Costco")).map(\.title) == ["Rice", "Bread", "Eggs", "Oats", "Milk"])
+    }
+
+    /// At Lidl: the shops, then what any shop has, what Lidl hasn't, and what has no price yet, each under a heading
+    /// that says which (not one "No shop" for all three).
+    @Test func afterTheShopsTheHeadingsSayWhyAnItemHasNone() {
+        let tea = ListEntry(id: "t", title: "Tea", productCount: 0)
+        let entries = [helper.stocked("o", "Oats", at: "Aldi"), tea, helper.stocked("s", "Salt", at: ""), helper.stocked("m", "Milk", at: "lidl")]
+        let lidl = ShopName("Lidl")
+        #expect(entries.map { ListGroup($0.item, at: lidl) } == [.notAt(lidl!), .noPrice, .anyShop, .shop("lidl")])
+        #expect(entries.map { ListGroup($0.item, at: lidl).heading } == ["Not at Lidl", "No price yet", "Any shop", "lidl"])
+        #expect(entries.map { ListGroup($0.item, at: nil) } == [.shop("Aldi"), .noPrice, .anyShop, .shop("lidl")])
+        #expect(ListOrder.byShop.arranged(entries, at: lidl).map(\.title) == ["Milk", "Salt", "Oats", "Tea"])
+        var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 12), shop: "Lidl")
+        store.apply(.app(.showShoppingList))
+        store.apply(.shoppingList(.toggleOrder))
+        store.apply(.shoppingList(.loaded(entries)))
+        #expect(store.state.shoppingList!.lines(order: .byShop, shop: lidl).compactMap { line -> String? in
+            if case .heading(let text) = line { return text } else { return nil }
+        } == ["lidl", "Any shop", "Not at Lidl", "No price yet"])
     }
 
     @Test func headingsAt80By24() {
@@ -44,7 +63,7 @@ import TestSupport
                [ ]   1× Milk                        1 kg, Aldi              1.00       1.00
              ── Costco ──
                [ ]   1× Rice                        1 kg, Costco            1.00       1.00
-             ── No shop ──
+             ── Any shop ──
                [ ]   1× Bread                       1 kg                    1.00       1.00
             \(String(repeating: "\n", count: 11))   Total 5.00 · in cart 0.00 · left 5.00
              Grouped by shop
@@ -65,7 +84,7 @@ import TestSupport
                [ ]   1× Milk · Aldi            1.00
              ── Costco ──
                [ ]   1× Rice · Costco          1.00
-             ── No shop ──
+             ── Any shop ──
                [ ]   1× Bread                  1.00
             \(String(repeating: "\n", count: 7))   Total 5.00 · in cart 0.00 · left 5.00
              Grouped by shop
@@ -84,14 +103,14 @@ import TestSupport
         #expect(tap(30, line: 3) == .shoppingList(.choose(2)))          // Milk
         #expect(tap(4, line: 4) == nil)                                 // ── Costco ──
         #expect(tap(4, line: 5) == .shoppingList(.tickRow(3)))          // Rice
-        #expect(tap(4, line: 6) == nil)                                 // ── No shop ──
+        #expect(tap(4, line: 6) == nil)                                 // ── Any shop ──
         #expect(tap(12, line: 7) == .shoppingList(.openRow(4)))         // Bread
         #expect(tap(4, line: 8) == nil)                                 // under the rows
         #expect(Input.action(for: .scroll(lines: 2, x: 10, y: 5), in: store.state) == .shoppingList(.moveSelection(2)))
         let layout = ShoppingListLayout(store.state.shoppingList!, size: store.state.session.size, order: .byShop)
         #expect(layout.visibleRows.map(\.index) == [0, 1, 2, 3, 4])
         #expect(layout.visibleRows.map(\.y) == [3, 4, 5, 7, 9])
-        #expect(layout.headings.map(\.text) == ["Aldi", "Costco", "No shop"])
+        #expect(layout.headings.map(\.text) == ["Aldi", "Costco", "Any shop"])
         #expect(layout.headings.map(\.y) == [2, 6, 8])
     }
 

@@ -28,7 +28,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
 
     /// A line of the list's rows: a shop's heading (grouped by shop) or a row.
     public enum Line: Equatable, Sendable {
-        /// The shop's name as its first item spells it, or "No shop".
+        /// The group's heading: the shop's name as its first item spells it, `Any shop`, `Not at Lidl`, `No price yet`.
         case heading(String)
         case row(Int)
     }
@@ -42,13 +42,13 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .byShop:
             var lines: [Line] = []
             lines.reserveCapacity(rowCount + 8)
-            var previous: String?
+            var previous: ListGroup?
             for row in 0..<rowCount {
                 if let entry = entry(atRow: row) {
-                    let itsShop = ListOrder.shop(of: entry, at: shop)
-                    if previous.map({ !ListOrder.sameShop($0, itsShop) }) ?? true {
-                        lines.append(.heading(itsShop.isEmpty ? ListOrder.noShop : TerminalText.singleLine(itsShop)))
-                        previous = itsShop
+                    let group = ListGroup(entry.item, at: shop)
+                    if previous.map({ !$0.isSame(as: group) }) ?? true {
+                        lines.append(.heading(group.heading))
+                        previous = group
                     }
                 }
                 lines.append(.row(row))
@@ -341,9 +341,8 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             return nil
         }
         guard let (group, target) = ListOrder.aisleStep(in: entries, at: selected, by: step, shop: session.shop) else {
-            let shop = ListOrder.shop(of: entry, at: session.shop)
+            let within = ListGroup(entry.item, at: session.shop).within
             let title = TerminalText.singleLine(entry.displayTitle)
-            let within = shop.isEmpty ? "of the items without a shop" : "at \(TerminalText.singleLine(shop))"
             chrome.status = StatusMessage("\"\(title)\" is \(step < 0 ? "first" : "last") \(within) already")
             return nil
         }
