@@ -42,6 +42,8 @@ static const attr_t CN_A_UNDERLINE = A_UNDERLINE;
 static const mmask_t CN_BUTTON1_PRESSED = BUTTON1_PRESSED;
 static const mmask_t CN_BUTTON1_RELEASED = BUTTON1_RELEASED;
 static const mmask_t CN_BUTTON1_CLICKED = BUTTON1_CLICKED;
+// A move with a button down (button-event tracking, mode 1002).
+static const mmask_t CN_REPORT_MOUSE_POSITION = REPORT_MOUSE_POSITION;
 // The wheel: up is button 4, down button 5.
 static const mmask_t CN_BUTTON4_PRESSED = BUTTON4_PRESSED;
 static const mmask_t CN_BUTTON5_PRESSED = BUTTON5_PRESSED;
@@ -99,6 +101,7 @@ typedef struct {
     int capture_fd;                          // the (unlinked) temporary file fd 2 points to, or -1
     char bd_string[64];                      // terminfo BD, copied at start
     char cnorm_string[64];                   // terminfo cnorm, copied at start
+    int mouse_tracking;                      // per turned mouse reporting on (modes 1002 and 1006)
 } cn_state_t;
 
 __attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0} };
@@ -204,10 +207,17 @@ static inline void cn_remember_restore_strings(int bracketed_paste) {
 
 static inline void cn_set_in_curses(int on) { cn_state.is_in_curses = on; }
 
+/// The crash handler turns mouse reporting off when per turned it on.
+static inline void cn_set_mouse_tracking(int on) { cn_state.mouse_tracking = on; }
+
 static inline void cn_on_crash(int sig) {
     if (cn_state.is_in_curses) {
         cn_state.is_in_curses = 0;
         if (cn_state.bd_string[0]) cn_write_all(STDOUT_FILENO, cn_state.bd_string, strlen(cn_state.bd_string));
+        if (cn_state.mouse_tracking) {
+            static const char off[] = "\033[?1006l\033[?1002l";
+            cn_write_all(STDOUT_FILENO, off, sizeof off - 1);
+        }
         endwin();  // not async-signal-safe; best effort
         if (cn_state.cnorm_string[0]) cn_write_all(STDOUT_FILENO, cn_state.cnorm_string, strlen(cn_state.cnorm_string));
         cn_write_all(STDOUT_FILENO, "\r\n", 2);

@@ -16,6 +16,8 @@ struct EscapeSequence: Equatable, Sendable {
         case string(afterEscape: Bool)
         /// `ESC` and intermediate bytes (0x20-0x2F), up to a final byte.
         case intermediate
+        /// `ESC [ M` and the X10 mouse report's bytes so far (button, column, line: three in all).
+        case x10Mouse([UInt32])
     }
 
     enum Step: Equatable, Sendable {
@@ -61,6 +63,9 @@ struct EscapeSequence: Equatable, Sendable {
                     stage = .controlSequence(parameters + "\u{0}")  // too long: keep reading, mean nothing
                 }
                 return .more
+            case 0x4D where parameters.isEmpty:
+                stage = .x10Mouse([])  // a mouse report from a terminal without the SGR form (GNU screen 4)
+                return .more
             case 0x40...0x7E:
                 return .finished(Self.controlSequence(parameters, final: Character(Unicode.Scalar(UInt8(code)))))
             default:
@@ -83,6 +88,27 @@ struct EscapeSequence: Equatable, Sendable {
             case 0x30...0x7E: return .finished(nil)
             default: return .abandoned
             }
+        case .x10Mouse(let codes):
+            guard codes.count == 2 else {
+                stage = .x10Mouse(codes + [code])
+                return .more
+            }
+            return .finished(Self.x10Mouse(button: codes[0], column: codes[1], line: code))
+        }
+    }
+
+    /// `ESC [ M` then three bytes, each 32 more than its value: the button (as in the SGR form, 3 a release) and
+    /// the 1-based column and line.
+    static func x10Mouse(button: UInt32, column: UInt32, line: UInt32) -> InputEvent? {
+        guard button >= 32, column >= 33, line >= 33 else { return nil }
+        let (x, y) = (Int(column) - 33, Int(line) - 33)
+        switch Int(button - 32) & ~0b11100 {
+        case 0: return .click(x: x, y: y)
+        case 32: return .drag(x: x, y: y)
+        case 3: return .release(x: x, y: y)  // X10 does not say which button let go: the left is the one followed
+        case 64: return .scroll(lines: -1, x: x, y: y)
+        case 65: return .scroll(lines: 1, x: x, y: y)
+        default: return nil
         }
     }
 
@@ -173,16 +199,19 @@ struct EscapeSequence: Equatable, Sendable {
         }
     }
 
-    /// `ESC [ < button ; x ; y M` (a press) or `m` (a release), 1-based cells: a left press is a
-    /// click, the wheel scrolls, the rest means nothing.
+    /// `ESC [ < button ; x ; y M` (a press, or a move with a button down: button + 32) or `m` (a release),
+    /// 1-based cells: a left press is a click, a move with it down a drag, its release a release; the wheel
+    /// scrolls; the rest means nothing.
     static func sgrMouse(_ parameters: String, final: Character) -> InputEvent? {
         let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-        guard numbers.count == 3, final == "M", numbers[1] >= 1, numbers[2] >= 1 else { return nil }
+        guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
         let (button, x, y) = (numbers[0] & ~0b11100, numbers[1] - 1, numbers[2] - 1)  // without shift/alt/ctrl
-        switch button {
-        case 0: return .click(x: x, y: y)
-        case 64: return .scroll(lines: -1, x: x, y: y)
-        case 65: return .scroll(lines: 1, x: x, y: y)
+        switch (button, final) {
+        case (0, "M"): return .click(x: x, y: y)
+        case (32, "M"): return .drag(x: x, y: y)
+        case (0, "m"): return .release(x: x, y: y)
+        case (64, "M"): return .scroll(lines: -1, x: x, y: y)
+        case (65, "M"): return .scroll(lines: 1, x: x, y: y)
         default: return nil
         }
     }

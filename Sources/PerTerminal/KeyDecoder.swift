@@ -66,11 +66,13 @@ enum KeyDecoder {
         }
     }
 
-    /// A left-button press (or click, when click detection is on) becomes one click, a wheel step one
-    /// line of scrolling; releases and the rest are ignored.
+    /// A left-button press (or click, when click detection is on) becomes one click, its release a release, a move
+    /// with the button down a drag, a wheel step one line of scrolling; the rest is ignored.
     static func mouse(buttonState: mmask_t, x: Int32, y: Int32) -> InputEvent? {
         guard x >= 0, y >= 0 else { return nil }
         if buttonState & (CN_BUTTON1_PRESSED | CN_BUTTON1_CLICKED) != 0 { return .click(x: Int(x), y: Int(y)) }
+        if buttonState & CN_BUTTON1_RELEASED != 0 { return .release(x: Int(x), y: Int(y)) }
+        if buttonState & CN_REPORT_MOUSE_POSITION != 0 { return .drag(x: Int(x), y: Int(y)) }
         if buttonState & CN_BUTTON4_PRESSED != 0 { return .scroll(lines: -1, x: Int(x), y: Int(y)) }
         if buttonState & CN_BUTTON5_PRESSED != 0 { return .scroll(lines: 1, x: Int(x), y: Int(y)) }
         return nil

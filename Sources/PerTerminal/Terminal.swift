@@ -48,6 +48,9 @@ public enum TerminalError: Error, Equatable, Sendable {
     private let pasteOn: String?
     private let pasteOff: String?
     private var assembler = InputAssembler()
+    /// Bytes read into characters (UTF-8, else Latin-1), and what they gave that the assembler has not taken yet.
+    private var bytes = InputBytes()
+    private var decodedBytes: [(status: Int32, code: UInt32)] = []
     private var stopped = false
     private var earlyErrors = 0
     /// The streams a headless screen reads and writes, closed by stop().
@@ -88,8 +91,10 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
 
         if mouse {
-            mousemask(CN_BUTTON1_PRESSED | CN_BUTTON1_RELEASED | CN_BUTTON1_CLICKED | CN_BUTTON4_PRESSED | CN_BUTTON5_PRESSED, nil)
-            mouseinterval(0)  // no click detection: a press is reported at once
+            // per reads the mouse itself (EscapeSequence: SGR reports, X10 where the terminal has no SGR), in order,
+            // a press, its moves and its release each on its own: ncurses merges a press and release that arrive
+            // together into one click and gives one event per read. Its own decoding of kmous is turned off.
+            keyok(KEY_MOUSE, false)
         }
     }
 
@@ -133,7 +138,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         // endwin left keypad mode; ncurses would send smkx again at the first read, after the first frame (and
         // after everything done between the two). Sent now, before the frame.
         keypad(terminal.window, true)
-        terminal.sendPasteMode(on: true)
+        terminal.sendInputModes(on: true)
         return terminal
     }
 
@@ -249,8 +254,16 @@ public enum TerminalError: Error, Equatable, Sendable {
         let deadline = timeoutMilliseconds >= 0 ? Terminal.now() + Int64(timeoutMilliseconds) : nil
         while true {
             if cn_hangup_pending() != 0 { return .hangup }
+            if !decodedBytes.isEmpty {
+                let next = decodedBytes.removeFirst()
+                guard let decoded = assembler.feed(status: next.status, code: next.code) else { continue }
+                if let event = realize(decoded) { return event }
+                continue
+            }
             let wait: Int32
-            if assembler.isPasting {
+            if bytes.isWaiting {
+                wait = 50  // the rest of a character comes with its first byte; if not, the byte was Latin-1
+            } else if assembler.isPasting {
                 wait = 500  // the rest of a paste is already on its way
             } else if let escape = assembler.escape {
                 // ncurses waited ESCDELAY before handing over a bare ESC, so a sequence's rest is
@@ -263,11 +276,15 @@ public enum TerminalError: Error, Equatable, Sendable {
             }
             wtimeout(window, wait)
             let before = Terminal.now()
-            var code: wint_t = 0
-            let status = wget_wch(window, &code)
-            if status == ERR {
+            // Bytes, not wget_wch: it drops the rest of a burst at a byte that is not UTF-8.
+            let value = wgetch(window)
+            if value == ERR {
                 let interrupted = cn_errno() == EINTR
                 if cn_hangup_pending() != 0 { return .hangup }
+                if bytes.isWaiting {
+                    decodedBytes += bytes.flush().map { (OK, $0) }
+                    continue
+                }
                 if assembler.isPasting {
                     if let paste = assembler.finishPaste() { return paste }
                     continue
@@ -286,14 +303,19 @@ public enum TerminalError: Error, Equatable, Sendable {
                 continue
             }
             earlyErrors = 0
-            guard let decoded = assembler.feed(status: status, code: code) else { continue }
-            if let event = realize(decoded) { return event }
+            if value > 0xFF {
+                // A key ncurses decoded ends a begun character.
+                decodedBytes += bytes.flush().map { (OK, $0) }
+                decodedBytes.append((KEY_CODE_YES, UInt32(bitPattern: value)))
+            } else {
+                decodedBytes += bytes.feed(UInt8(value)).map { (OK, $0) }
+            }
         }
     }
 
     private func realize(_ decoded: DecodedInput) -> InputEvent? {
         switch decoded {
-        case .event(.click), .event(.scroll):
+        case .event(.click), .event(.drag), .event(.release), .event(.scroll):
             guard case .event(let event) = decoded, mouse else { return nil }  // a stray report with the mouse off
             return event
         case .event(let event):
@@ -316,11 +338,17 @@ public enum TerminalError: Error, Equatable, Sendable {
         return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
     }
 
-    /// Bracketed paste on or off (and, when turning it on, the character set reset: both are sent when per
-    /// takes the terminal). putp writes through stdio, so flush it at once.
-    private func sendPasteMode(on: Bool) {
+    /// Bracketed paste and the mouse on or off (and, when turning them on, the character set reset: all are sent
+    /// when per takes the terminal). The mouse: button-event tracking (mode 1002: presses, releases and the moves
+    /// with a button down, which a press on the keypad follows) in SGR form (1006). putp writes through stdio, so
+    /// flush it at once.
+    private func sendInputModes(on: Bool) {
         if on, let reset = resetCharacterSet { putp(reset) }
         if let sequence = on ? pasteOn : pasteOff { putp(sequence) }
+        if mouse, interactive {
+            putp(on ? "\u{1B}[?1002h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1002l")
+            cn_set_mouse_tracking(on ? 1 : 0)
+        }
         fflush(cn_stdout())
     }
 
@@ -333,15 +361,15 @@ public enum TerminalError: Error, Equatable, Sendable {
     /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`.
     public func suspend() {
         guard !stopped, interactive else { return }
-        sendPasteMode(on: false)
-        endwin()  // also turns the mouse off
+        sendInputModes(on: false)
+        endwin()
         cn_set_in_curses(0)
         cn_stop_self()
         // Resumed.
         cn_set_in_curses(1)
         clearok(cn_curscr(), true)
-        doupdate()  // back to program mode, the mouse on, the screen repainted
-        sendPasteMode(on: true)
+        doupdate()  // back to program mode, the screen repainted
+        sendInputModes(on: true)
         clearok(cn_curscr(), true)  // the caller's next draw repaints again, at the size it now knows
     }
 
@@ -350,8 +378,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         guard !stopped else { return }
         stopped = true
         if interactive {
-            sendPasteMode(on: false)
-            if mouse { mousemask(0, nil) }
+            sendInputModes(on: false)
             curs_set(1)
             endwin()
             cn_set_in_curses(0)

@@ -34,8 +34,11 @@ extension EndToEnd {
             // Price, quantity and unit set: Enter skips the name and goes to a new product's price.
             tmux.type("g"); tmux.keys("Enter")
             tmux.waitFor { $0.contains("Price (new product)") && $0.contains("500 g") }
-            // The second product of the same unit: price, Tab, quantity (a multipack), Enter.
+            // The second product of the same unit: price, Tab, quantity (a multipack), Enter (on to the carried
+            // unit), Enter (taken).
             tmux.type("3"); tmux.keys("Tab"); tmux.type("6*125"); tmux.keys("Enter")
+            tmux.waitFor("Unit of 3.00")
+            tmux.keys("Enter")
             let screen = tmux.waitFor { $0.contains("Price (new product)") && $0.contains("6×125") }
             #expect(line(screen, containing: "6×125").contains("g"), "\(screen)")
             #expect(line(screen, containing: "2.50").contains("500 g"), "\(screen)")

@@ -90,7 +90,8 @@ private func key(_ code: Int32) -> DecodedInput { KeyDecoder.decode(status: KEY_
     @Test func clickOncePerPressAndTheWheelScrolls() {
         #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_PRESSED, x: 3, y: 4) == .click(x: 3, y: 4))
         #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_CLICKED, x: 0, y: 0) == .click(x: 0, y: 0))
-        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_RELEASED, x: 3, y: 4) == nil)
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_RELEASED, x: 3, y: 4) == .release(x: 3, y: 4))
+        #expect(KeyDecoder.mouse(buttonState: CN_REPORT_MOUSE_POSITION, x: 5, y: 4) == .drag(x: 5, y: 4))
         #expect(KeyDecoder.mouse(buttonState: CN_BUTTON4_PRESSED, x: 3, y: 4) == .scroll(lines: -1, x: 3, y: 4))
         #expect(KeyDecoder.mouse(buttonState: CN_BUTTON5_PRESSED, x: 3, y: 4) == .scroll(lines: 1, x: 3, y: 4))
         #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_PRESSED, x: -1, y: 4) == nil)
@@ -201,7 +202,7 @@ private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
 
     @Test func unknownSequencesAreReadWholeAndDropped() {
         for sequence in ["\u{1B}[1;5A", "\u{1B}[200;3~", "\u{1B}]0;title\u{7}", "\u{1B}]52;c;eHl6\u{1B}\\",
-                         "\u{1B}P1$r0m\u{1B}\\", "\u{1B}(B", "\u{1B}[?1049h", "\u{1B}[<35;10;7M", "\u{1B}[<0;10;7m",
+                         "\u{1B}P1$r0m\u{1B}\\", "\u{1B}(B", "\u{1B}[?1049h", "\u{1B}[<35;10;7M", "\u{1B}[<2;10;7m",
                          "\u{1B}[" + String(repeating: "9", count: 200) + "q", "\u{1B}[57441u"] {
             #expect(typed(text(sequence + "7")) == [.character("7")], "\(sequence.debugDescription)")
         }
@@ -216,7 +217,7 @@ private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
     }
 
     @Test func sgrMouseReportsAreClicksAndScrolls() {
-        #expect(typed(text("\u{1B}[<0;10;7M\u{1B}[<0;10;7m")) == [.click(x: 9, y: 6)])
+        #expect(typed(text("\u{1B}[<0;10;7M\u{1B}[<0;10;7m")) == [.click(x: 9, y: 6), .release(x: 9, y: 6)])
         #expect(typed(text("\u{1B}[<64;3;4M\u{1B}[<65;3;4M")) == [.scroll(lines: -1, x: 2, y: 3), .scroll(lines: 1, x: 2, y: 3)])
         #expect(typed(text("\u{1B}[<0;0;7M")) == [])
     }
@@ -224,5 +225,97 @@ private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
     @Test func aControlKeyCutsASequenceShortAndStillActs() {
         #expect(typed(text("\u{1B}[12\u{3}")) == [.control("c")])
         #expect(typed(text("\u{1B}[12")) == [])  // cut off by the link: nothing
+    }
+}
+
+/// Issue 22: a press on the keypad is followed to its release (button-event tracking, mode 1002).
+@Suite struct PointerTrackingTests {
+    private func typed(_ s: String) -> [InputEvent] {
+        var a = InputAssembler()
+        var out: [InputEvent] = []
+        for scalar in s.unicodeScalars {
+            if case .event(let event) = a.feed(status: OK, code: scalar.value) { out.append(event) }
+        }
+        return out
+    }
+
+    @Test func aPressDragsAndReleasesAsXtermSendsThem() {
+        // Down on (9, 6), moved with the button down (32 + 0) to two cells, let go at the last.
+        #expect(typed("\u{1B}[<0;10;7M\u{1B}[<32;11;7M\u{1B}[<32;11;9M\u{1B}[<0;11;9m")
+                == [.click(x: 9, y: 6), .drag(x: 10, y: 6), .drag(x: 10, y: 8), .release(x: 10, y: 8)])
+        // With Shift, Alt or Ctrl held the same; other buttons' moves and releases mean nothing.
+        #expect(typed("\u{1B}[<4;1;1M\u{1B}[<36;2;1M\u{1B}[<4;2;1m") == [.click(x: 0, y: 0), .drag(x: 1, y: 0), .release(x: 1, y: 0)])
+        #expect(typed("\u{1B}[<2;1;1M\u{1B}[<34;2;1M\u{1B}[<2;2;1m\u{1B}[<35;2;1M7") == [.character("7")])
+    }
+
+    @Test func x10ReportsWhereTheTerminalHasNoSGRForm() {
+        // ESC [ M, then button + 32, column + 32, line + 32 (1-based): press on (9, 6), move, release (3), a digit.
+        #expect(typed("\u{1B}[M *'\u{1B}[M@+'\u{1B}[M#+'7")
+                == [.click(x: 9, y: 6), .drag(x: 10, y: 6), .release(x: 10, y: 6), .character("7")])
+        #expect(typed("\u{1B}[M`!!\u{1B}[Ma!!") == [.scroll(lines: -1, x: 0, y: 0), .scroll(lines: 1, x: 0, y: 0)])
+    }
+
+    @Test func ncursesReportsBecomeTheSameEvents() {
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_PRESSED, x: 9, y: 6) == .click(x: 9, y: 6))
+        #expect(KeyDecoder.mouse(buttonState: CN_REPORT_MOUSE_POSITION, x: 10, y: 6) == .drag(x: 10, y: 6))
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_RELEASED, x: 10, y: 8) == .release(x: 10, y: 8))
+        #expect(KeyDecoder.mouse(buttonState: CN_BUTTON1_RELEASED, x: -1, y: 8) == nil)
+    }
+}
+
+/// Issue 22: bytes that are not UTF-8 are Latin-1, and nothing after them is dropped.
+@Suite struct InputBytesTests {
+    /// Bytes as `wgetch` gives them, then nothing more (the read times out): what the user typed.
+    private func typed(_ bytes: [UInt8]) -> [InputEvent] {
+        var decoder = InputBytes()
+        var assembler = InputAssembler()
+        var out: [InputEvent] = []
+        func deliver(_ codes: [UInt32]) {
+            for code in codes {
+                if case .event(let event) = assembler.feed(status: OK, code: code) { out.append(event) }
+            }
+        }
+        for byte in bytes { deliver(decoder.feed(byte)) }
+        deliver(decoder.flush())
+        return out
+    }
+
+    private func characters(_ s: String) -> [InputEvent] { s.map { .character($0) } }
+
+    @Test func aLatin1BurstIsReadWhole() {
+        #expect(typed(Array("Caf".utf8) + [0xE9] + Array(" au lait".utf8)) == characters("Café au lait"))
+    }
+
+    @Test func validUTF8AroundALatin1Byte() {
+        // ü in UTF-8, then a Latin-1 é, then ÷ and 😀 in UTF-8.
+        #expect(typed(Array("Müsli ".utf8) + [0xE9] + Array("t÷😀".utf8)) == characters("Müsli ét÷😀"))
+    }
+
+    @Test func aLoneLeadByteAtTheEndOfARead() {
+        var decoder = InputBytes()
+        #expect(decoder.feed(0xE9) == [])
+        #expect(decoder.isWaiting)
+        #expect(decoder.flush() == [0xE9])
+        #expect(!decoder.isWaiting)
+        #expect(typed(Array("Caf".utf8) + [0xE9]) == characters("Café"))
+        // A UTF-8 character split across two reads is still one character.
+        #expect(decoder.feed(0xC3) == [])
+        #expect(decoder.feed(0xA9) == [0xE9])
+    }
+
+    @Test func anInvalidContinuationKeepsEveryByte() {
+        // é in UTF-8 is C3 A9; C3 then a letter: Ã and the letter. E2 82 then a space: â, the control 0x82 (never
+        // typed), the space. An overlong E0 80 and a surrogate's ED A0: each byte Latin-1.
+        #expect(typed([0xC3, 0x78, 0x79]) == characters("Ãxy"))
+        #expect(typed([0xE2, 0x82, 0x20, 0x31]) == characters("â 1"))
+        #expect(typed([0xE0, 0x80, 0x41]) == characters("àA"))
+        #expect(typed([0xED, 0xA0, 0x80, 0x42]) == characters("í\u{A0}B"))
+        // A continuation byte alone, and bytes never in UTF-8.
+        #expect(typed([0xA9, 0xFF, 0xC0, 0x7A]) == characters("©ÿÀz"))
+    }
+
+    @Test func controlsAndSequencesAfterALatin1ByteStillAct() {
+        // A Latin-1 é then Enter, and then an arrow's escape sequence.
+        #expect(typed([0xE9, 0x0D] + Array("\u{1B}[A".utf8)) == [.character("é"), .key(.enter), .key(.up)])
     }
 }

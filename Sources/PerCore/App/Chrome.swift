@@ -5,12 +5,22 @@ public struct Chrome: Equatable, Sendable {
     public var status: StatusMessage?
     /// The button shown pressed until the flash ends.
     public var flash: PressableButton?
+    /// A press on the keypad whose button is still down; nil when there is none.
+    public var keypadPress: KeypadPress?
 
     public init(overlay: Overlay = .none, status: StatusMessage? = nil, flash: PressableButton? = nil) {
         self.overlay = overlay
         self.status = status
         self.flash = flash
     }
+}
+
+/// A press on the keypad, followed to its release as on a phone's calculator.
+public enum KeypadPress: Equatable, Sendable {
+    /// Over this key: it shows pressed, and fires if the button is let go here.
+    case over(CalculatorKey)
+    /// Dragged off the keypad: nothing shows pressed, and letting go here fires nothing.
+    case away
 }
 
 /// A button on screen that can show pressed: a keypad key, a toolbar button or a unit in the picker.

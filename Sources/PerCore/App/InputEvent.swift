@@ -5,8 +5,12 @@ public enum InputEvent: Equatable, Sendable {
     case key(SpecialKey)
     /// Ctrl plus a letter, lower-case: Ctrl-Q is `.control("q")`.
     case control(Character)
-    /// A left-button click at a screen cell.
+    /// A left-button press at a screen cell (a tap's start).
     case click(x: Int, y: Int)
+    /// The pointer moved to a screen cell with the left button down (button-event tracking).
+    case drag(x: Int, y: Int)
+    /// The left button let go at a screen cell (a tap's end).
+    case release(x: Int, y: Int)
     /// The mouse wheel over a screen cell: `lines` below zero scrolls up (towards the start).
     case scroll(lines: Int, x: Int, y: Int)
     /// Bracketed paste: everything between the paste markers, as one event.

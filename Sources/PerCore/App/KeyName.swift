@@ -9,6 +9,8 @@ extension InputEvent {
         case .control(let c): "Ctrl-" + c.uppercased()
         case .key(let key): key.name
         case .click: "click"
+        case .drag: "drag"
+        case .release: "release"
         case .scroll: "wheel"
         case .paste: "paste"
         case .resize: "resize"
@@ -22,7 +24,7 @@ extension InputEvent {
         case .control(let c): "^" + c.uppercased()
         case .key(.backTab): "S-Tab"
         case .key(.function(let n)) where n > 12: "S-F\(n - 12)"
-        case .character, .key, .click, .scroll, .paste, .resize, .hangup: keyName
+        case .character, .key, .click, .drag, .release, .scroll, .paste, .resize, .hangup: keyName
         }
     }
 
@@ -34,7 +36,7 @@ extension InputEvent {
             case .function, .pageUp, .pageDown, .home, .end: true
             case .up, .down, .left, .right, .tab, .backTab, .enter, .escape, .backspace, .delete: false
             }
-        case .character, .control, .click, .scroll, .paste, .resize, .hangup: false
+        case .character, .control, .click, .drag, .release, .scroll, .paste, .resize, .hangup: false
         }
     }
 }

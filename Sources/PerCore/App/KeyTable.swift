@@ -304,6 +304,9 @@ public enum KeyTable {
         switch event {
         case .resize(let width, let height): return .terminal(.resize(TerminalSize(width: width, height: height)))
         case .hangup: return .terminal(.hangup)
+        // Only a keypad press in progress follows the pointer (Input gives its move or its end, which cancels when
+        // the keypad is not there to act on); a press elsewhere acted already.
+        case .drag, .release: return pointer
         case .character, .key, .control, .click, .scroll, .paste: break
         }
         let bound = boundAction(for: event, in: state, pointer: pointer)
@@ -350,7 +353,7 @@ public enum KeyTable {
                 }
             case .history, .whereToShop: return nil
             }
-        case .resize, .hangup:
+        case .resize, .hangup, .drag, .release:
             return nil   // not keys: `action(for:in:)` answered them
         case .character, .key, .control:
             for scope in KeyScope.active(in: state) {

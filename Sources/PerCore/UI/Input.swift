@@ -6,12 +6,22 @@ public enum Input {
         KeyTable.action(for: event, in: state, pointer: pointer(event, in: state))
     }
 
+    /// The keypad key at (x, y) when the comparison's keypad is on view with nothing over it.
+    private static func keypadKeyOnView(atX x: Int, y: Int, in state: AppState) -> CalculatorKey? {
+        guard case .comparison = state.screen, state.chrome.overlay == .none, !state.session.size.isTooSmall else { return nil }
+        return ScreenLayout(state).keypadKey(atX: x, y: y)
+    }
+
     /// What a click or the wheel points at on the screen on view; nil for other events.
     static func pointer(_ event: InputEvent, in state: AppState) -> Action? {
         switch event {
         case .click(let x, let y):
             switch state.screen {
-            case .comparison: return ScreenLayout(state).action(atX: x, y: y)
+            case .comparison:
+                // On the keypad a press only shows the key: it fires on release (`keypadTouch`).
+                let layout = ScreenLayout(state)
+                if state.chrome.overlay == .none, let key = layout.keypadKey(atX: x, y: y) { return .comparison(.keypadTouch(.down(key))) }
+                return layout.action(atX: x, y: y)
             case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
             case .history, .whereToShop: return nil
             }
@@ -23,6 +33,12 @@ public enum Input {
             case .history: return lines == 0 ? nil : .history(.scroll(lines))
             case .whereToShop: return lines == 0 ? nil : .whereToShop(.scroll(lines))
             }
+        case .drag(let x, let y), .release(let x, let y):
+            // Only a keypad press in progress follows the pointer; off the keypad (or the keypad gone) it ends in nothing.
+            guard state.chrome.keypadPress != nil else { return nil }
+            let key = keypadKeyOnView(atX: x, y: y, in: state)
+            if case .drag = event { return .comparison(.keypadTouch(.moved(key))) }
+            return .comparison(.keypadTouch(.up(key)))
         case .character, .key, .control, .paste, .resize, .hangup:
             return nil
         }

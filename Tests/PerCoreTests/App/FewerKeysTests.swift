@@ -66,13 +66,18 @@ import Testing
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
-        // The second product of the same unit: price, Tab, quantity, Enter.
+        // The second product of the same unit: price, Tab, quantity, Enter (on to the carried unit), Enter (taken).
         store.type("3\t750")
         let second = Product(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
+            $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
+            $0.editing.unitToSettle = "s-2"
+        }
+        store.send(.comparison(.finishProduct)) {
             $0.editing.comparison.append(Product(id: "s-3", unit: .gram))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
+            $0.editing.unitToSettle = nil
             $0.madeIDs(3)
         }
         // The carried unit alone is not typed data: the row is blank, unranked, and leaving it saves nothing.
@@ -98,12 +103,54 @@ import Testing
 
     @Test func enterInAFinishedProductBeforeTheLastGoesToTheNextOnesPrice() {
         var store = TestStore()
-        store.type("2\t1\tkg\n3\t1\n")
+        store.type("2\t1\tkg\n3\t1\n\n")
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
+            $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
+        }
+        store.send(.comparison(.finishProduct)) {
+            $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
+        }
+    }
+
+    /// Issue 22: price⏎ quantity⏎ unit⏎ for every product. With the unit carried over, Enter on the quantity goes on to
+    /// the unit (shown selected), where Enter takes it and a unit typed replaces it; nothing lands in the next price.
+    @Test func enterOnTheQuantityGoesOnToTheCarriedUnit() {
+        var store = TestStore()
+        store.type("2.49\n500\ng\n3.99\n2")
+        let second = Product(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: second)
+            $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
+            $0.editing.unitToSettle = "s-2"
+        }
+        var accepted = store
+        // Enter takes the carried unit.
+        accepted.send(.comparison(.finishProduct)) {
+            $0.editing.comparison.append(Product(id: "s-3", unit: .gram))
+            $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
+            $0.editing.unitToSettle = nil
+            $0.madeIDs(3)
+        }
+        // A unit typed replaces it: 2 kg, and the next price is empty.
+        store.type("kg")
+        let inKilograms = Product(id: "s-2", price: dec("3.99"), quantity: 2, unit: .kilogram, seen: TestStore.today)
+        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inKilograms, keepsEarlierPrice: false)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: inKilograms)
+            $0.editing.comparison.append(Product(id: "s-3", unit: .kilogram))
+            $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
+            $0.editing.unitToSettle = nil
+            $0.madeIDs(3)
+        }
+    }
+
+    @Test func enterOnTheQuantityOfAFinishedProductGoesToItsUnit() {
+        var store = TestStore()
+        store.type("2\t1\tkg\n")
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .quantity)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
         store.send(.comparison(.finishProduct)) {
-            $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
         }
     }
 

@@ -1,6 +1,18 @@
+/// A press on the keypad as the layout resolved it: the key nearest the pointer anywhere in the keypad's rectangle.
+public enum KeypadTouch: Equatable, Sendable {
+    /// The button went down over this key.
+    case down(CalculatorKey)
+    /// The pointer moved with the button down: over this key, or off the keypad (nil).
+    case moved(CalculatorKey?)
+    /// The button let go: over this key, which fires; off the keypad (nil), nothing fires.
+    case up(CalculatorKey?)
+}
+
 /// What the user does on the comparison screen.
 public enum ComparisonAction: Equatable, Sendable {
     case keypad(CalculatorKey)
+    /// A press on the keypad, its moves and its release (`Chrome.keypadPress`): the key fires on release.
+    case keypadTouch(KeypadTouch)
     case type(Character)
     case deleteBackward
     /// Delete: the character under the cursor (the name field).
@@ -9,7 +21,8 @@ public enum ComparisonAction: Equatable, Sendable {
     case moveCursor(TextField.Motion)
     case clearField
     case nextField
-    /// Enter: to the next product's price when the focused product has price, quantity and unit; else `nextField`.
+    /// Enter: to the next product's price when the focused product has price, quantity and unit; else, and always from
+    /// the quantity (on to its unit), `nextField`.
     case finishProduct
     case previousField
     case nextProduct
@@ -58,7 +71,7 @@ public enum ComparisonAction: Equatable, Sendable {
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
-             .undoDeletion, .commitField: true
+             .undoDeletion, .commitField, .keypadTouch: true
         }
     }
 }

@@ -72,6 +72,21 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
         case .keypad(let key): return press(key, chrome: &chrome)
+        case .keypadTouch(let touch):
+            switch touch {
+            case .down(let key):
+                chrome.keypadPress = .over(key)
+                return []
+            case .moved(let key):
+                guard chrome.keypadPress != nil else { return [] }
+                chrome.keypadPress = key.map { .over($0) } ?? .away
+                return []
+            case .up(let key):
+                guard chrome.keypadPress != nil else { return [] }
+                chrome.keypadPress = nil
+                guard let key else { return [] }
+                return press(key, chrome: &chrome)
+            }
         case .type(let character): return type(character, currency: session.currency, chrome: &chrome)
         case .deleteBackward:
             switch editor {
@@ -102,8 +117,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
-            let product = edited().product
-            guard product.isPriced else {
+            // Enter on the quantity always goes on to the unit, carried over or not: price⏎ quantity⏎ unit⏎ is one
+            // rhythm for every product, and a unit typed in it is never read as the next price.
+            guard focus.field != .quantity, edited().product.isPriced else {
                 return move(by: 1, session: &session, chrome: &chrome)
             }
             return moveToNextProduct(session: &session, chrome: &chrome)

@@ -276,7 +276,23 @@ public struct ScreenLayout: Sendable {
 
     // MARK: Hit testing
 
-    /// What a click at (x, y) does: the same action as the key it lands on.
+    /// The keypad key a press at (x, y) is on: the nearest key anywhere in the keypad's rectangle (its borders and
+    /// the lines between keys included), while the keypad is on screen; nil elsewhere. A cell is about twice as tall
+    /// as wide, so lines count double; a line exactly between two keys is the upper or left one's.
+    public func keypadKey(atX x: Int, y: Int) -> CalculatorKey? {
+        guard kind != .tooSmall, case .numeric = focused, keypadFrame.contains(x: x, y: y) else { return nil }
+        var nearest: (key: CalculatorKey, distance: Int)?
+        for cap in KeypadView.keyCaps(x: keypadOrigin.x, y: keypadOrigin.y, size: keypadSize) {
+            let face = KeypadView.face(of: cap)
+            let dx = max(face.x - x, 0, x - (face.maxX - 1))
+            let dy = 2 * max(face.y - y, 0, y - (face.maxY - 1))
+            let distance = dx * dx + dy * dy
+            if nearest.map({ distance < $0.distance }) ?? true { nearest = (cap.key, distance) }
+        }
+        return nearest?.key
+    }
+
+    /// What a click at (x, y) does: the same action as the key it lands on (the keypad's keys: `keypadKey`).
     public func action(atX x: Int, y: Int) -> Action? {
         guard kind != .tooSmall else { return nil }
         if basisButton.contains(x: x, y: y) { return .comparison(.stepBasis(1)) }

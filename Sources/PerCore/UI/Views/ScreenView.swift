@@ -42,7 +42,8 @@ public enum ScreenView {
         drawToolbar(state, layout, into: &canvas)
         switch state.editing.editor {
         case .numeric:
-            let pressed: CalculatorKey? = if case .key(let k) = state.chrome.flash { k } else { nil }
+            let pressed: CalculatorKey? = if case .over(let held) = state.chrome.keypadPress { held }
+                else if case .key(let k) = state.chrome.flash { k } else { nil }
             KeypadView.draw(into: &canvas, x: layout.keypadOrigin.x, y: layout.keypadOrigin.y, size: layout.keypadSize,
                             enabled: state.editing.enabledKeys, pressed: pressed, glyphs: g)
         case .unit(let picker):
