@@ -141,8 +141,9 @@ public enum ScreenView {
         for button in layout.toolbarButtons {
             let pressed = button.shows != nil && button.shows == state.chrome.flash
             let enabled: Bool = button.action == .comparison(.clearField) ? !state.editing.editor.text.isEmpty : true
-            canvas.put(button.label, x: button.frame.x, y: button.frame.y,
-                       style: pressed ? .reverse : (enabled ? .bold : .dim), color: enabled ? .accent : .muted)
+            // A button that does nothing now is not drawn (not dim alone, which some terminals drop).
+            guard enabled || pressed else { continue }
+            canvas.put(button.label, x: button.frame.x, y: button.frame.y, style: pressed ? .reverse : .bold, color: .accent)
         }
     }
 
