@@ -21,7 +21,7 @@ import Testing
 
     @Test func theBestValueIsDarkOnGreenAndMutedHasAColourOfItsOwn() {
         #expect(Palette.pair(.best, colors: 8, defaultColors: true) == Palette.Pair(0, 2))
-        #expect(Palette.pair(.best, colors: 256, defaultColors: false) == Palette.Pair(0, 2))
+        #expect(Palette.pair(.best, colors: 256, defaultColors: false) == Palette.Pair(16, 2))
         // Muted is a colour from the basic eight with 8 or 16 colours, grey with 256: never the terminal's own.
         #expect(Palette.pair(.muted, colors: 8, defaultColors: true) == Palette.Pair(4, -1))
         #expect(Palette.pair(.muted, colors: 256, defaultColors: true) == Palette.Pair(244, -1))

@@ -20,7 +20,9 @@ public struct Palette: Equatable, Sendable {
         case .normal: return Pair(fg, bg)
         case .accent: return Pair(many ? 32 : blue, bg)        // #0087d7 (about 4:1 on white and 5:1 on black); bold blue
         case .muted: return Pair(many ? 244 : blue, bg)        // grey #808080 (4:1 on white, 5:1 on black); blue
-        case .best: return Pair(black, green)                 // dark on green, never green on the background
+        // Dark on green, never green on the background; 16 is the cube's black, which xterm's boldColors does not turn
+        // into grey as it does bold colour 0.
+        case .best: return Pair(many ? 16 : black, green)
         case .warning: return Pair(red, bg)
         case .operatorKey: return Pair(many ? 166 : magenta, bg) // the iOS keypad's orange, darker: #d75f00
         }

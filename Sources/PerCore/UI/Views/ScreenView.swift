@@ -4,6 +4,7 @@ import Foundation
 public enum ScreenView {
     public static func render(_ state: AppState) -> Canvas {
         var canvas = Canvas(width: state.session.size.width, height: state.session.size.height)
+        canvas.asciiOnly = state.session.glyphs == .ascii
         let layout = ScreenLayout(state)
         let g = state.session.glyphs
         guard layout.kind != .tooSmall else {
