@@ -162,23 +162,14 @@ public enum TerminalError: Error, Equatable, Sendable {
         return terminal
     }
 
-    /// Pair numbers are `ColorRole.rawValue`; `.normal` is pair 0, the terminal's own colours.
+    /// Pair numbers are `ColorRole.rawValue`; `.normal` is pair 0, the terminal's own colours. The colours are
+    /// `Palette`'s, readable on dark and light backgrounds.
     private static func setUpColors() {
         start_color()
         let defaults = use_default_colors() == OK
-        let fg: Int16 = defaults ? -1 : Int16(COLOR_WHITE)
-        let bg: Int16 = defaults ? -1 : Int16(COLOR_BLACK)
-        let operatorColor: Int16 = cn_colors() >= 256 ? 214 : Int16(COLOR_YELLOW)  // the iOS keypad's orange
         for role in ColorRole.allCases where role != .normal {
-            let foreground: Int16
-            switch role {
-            case .normal, .muted: foreground = fg  // muted is dimmed by its attribute
-            case .accent: foreground = Int16(COLOR_CYAN)
-            case .best: foreground = Int16(COLOR_GREEN)
-            case .warning: foreground = Int16(COLOR_RED)
-            case .operatorKey: foreground = operatorColor
-            }
-            init_pair(Int16(role.rawValue), foreground, bg)
+            let pair = Palette.pair(role, colors: Int(cn_colors()), defaultColors: defaults)
+            init_pair(Int16(role.rawValue), pair.foreground, pair.background)
         }
     }
 
@@ -379,6 +370,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         stopped = true
         if interactive {
             sendInputModes(on: false)
+            // Without an alternate screen (GNU screen's default, no `altscreen`) the last frame would stay under
+            // the shell's prompt: clear what per drew first. With one, the terminal then restores the shell's screen.
+            werase(window)
+            clearok(window, true)
+            wrefresh(window)
             curs_set(1)
             endwin()
             cn_set_in_curses(0)

@@ -26,6 +26,23 @@ extension EndToEnd {
             #expect(tmux.format("#{alternate_on}") == "0")
         }
 
+        /// GNU screen's default (no `altscreen`): per has no alternate screen to leave, so it clears what it drew.
+        @Test func quittingWithoutAnAlternateScreenLeavesNothingDrawn() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession("bash --norc --noprofile -i", environment: ["PS1": "shell$ "])
+            tmux.waitFor("shell$")
+            tmux.tmux(["set-window-option", "-t", "main", "alternate-screen", "off"])
+            tmux.type(perCommand(db: folder.file("per.sqlite"))); tmux.keys("Enter")
+            tmux.waitFor("Untitled")
+            tmux.type("42")
+            tmux.waitFor("42▏")
+            tmux.keys("C-q")
+            let screen = tmux.waitFor(timeout: 5) { $0.contains("shell$") && !$0.contains("Untitled") }
+            for drawn in ["Untitled", "42▏", "┌", "│", "ranked", "quit"] {
+                #expect(!screen.contains(drawn), "'\(drawn)' stayed on the shell's screen:\n\(screen)")
+            }
+        }
+
         /// ncurses sends only the cells that changed: a digit must not repaint the screen (a repaint is over 1,000 bytes).
         @Test func aDigitSendsOnlyTheChangedCells() throws {
             let folder = TemporaryFolder()

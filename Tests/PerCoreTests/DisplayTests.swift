@@ -80,7 +80,7 @@ import Testing
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
          1        0.9999999…      1 kg    today   1.00 ★ Best value
-        ›-        ▏             qty kg                              ‹ prev next › clear
+        ›-        ▏             qty kg                              ‹ prev next ›
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
@@ -100,9 +100,9 @@ import Testing
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
          3 jam          2.50      1 kg    today   2.50 +1825% more
-         1 sugar       1.299     10 kg    today  0.130 ★ Best value ‹ prev next › clear
+         1 sugar       1.299     10 kg    today  0.130 ★ Best value ‹ prev next ›
          2 salt         1.47     10 kg    today  0.147 +13% more    ┌───┬───┬───┐ ┌───┐
-        ›-           ▏          qty kg                              │ 1 │ 2 │ 3 │ │ + │
+        ›-           ▏          qty kg                              │ 1 │ 2 │ 3 │ │   │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
@@ -160,18 +160,18 @@ import Testing
          per │ Many                                                            per kg ›
           # Name       Price    Qty Unit  Seen  Per kg 22-41 of 41  Price (new product)
           6 item 22     2.00      1 kg            2.00 +100% more
-         12 item 23     3.00      1 kg            3.00 +200% more   ‹ prev next › clear
+         12 item 23     3.00      1 kg            3.00 +200% more   ‹ prev next ›
          18 item 24     4.00      1 kg            4.00 +300% more   ┌───┬───┬───┐ ┌───┐
-         24 item 25     5.00      1 kg            5.00 +400% more   │ 1 │ 2 │ 3 │ │ + │
+         24 item 25     5.00      1 kg            5.00 +400% more   │ 1 │ 2 │ 3 │ │   │
          30 item 26     6.00      1 kg            6.00 +500% more   │   │   │   │ ├───┤
-         36 item 27     7.00      1 kg            7.00 +600% more   ├───┼───┼───┤ │ − │
+         36 item 27     7.00      1 kg            7.00 +600% more   ├───┼───┼───┤ │   │
           1 item 28     1.00      1 kg            1.00 ★ Best value │ 4 │ 5 │ 6 │ ├───┤
-          6 item 29     2.00      1 kg            2.00 +100% more   │   │   │   │ │ × │
+          6 item 29     2.00      1 kg            2.00 +100% more   │   │   │   │ │   │
          12 item 30     3.00      1 kg            3.00 +200% more   ├───┼───┼───┤ ├───┤
-         18 item 31     4.00      1 kg            4.00 +300% more   │ 7 │ 8 │ 9 │ │ ÷ │
+         18 item 31     4.00      1 kg            4.00 +300% more   │ 7 │ 8 │ 9 │ │   │
          24 item 32     5.00      1 kg            5.00 +400% more   │   │   │   │ ├───┤
          30 item 33     6.00      1 kg            6.00 +500% more   ├───┼───┼───┤ │   │
-         36 item 34     7.00      1 kg            7.00 +600% more   │ . │ 0 │ ⌫ │ │ = │
+         36 item 34     7.00      1 kg            7.00 +600% more   │ . │ 0 │   │ │   │
           1 item 35     1.00      1 kg            1.00 ★ Best value │   │   │   │ │   │
           6 item 36     2.00      1 kg            2.00 +100% more   └───┴───┴───┘ └───┘
          12 item 37     3.00      1 kg            3.00 +200% more    40 of 40 ranked
@@ -237,7 +237,7 @@ import Testing
          per │ Many                                                            per kg ›
             # Name        Price    Qty Unit  Seen  Per kg 1201/1201 Price (new product)
          1030 item 1182    7.00      1 kg            7.00 +600%
-            1 item 1183    1.00      1 kg            1.00 ★ Best    ‹ prev next › clear
+            1 item 1183    1.00      1 kg            1.00 ★ Best    ‹ prev next ›
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 4) == """
          per │ Many                    per kg ›
@@ -262,11 +262,11 @@ import Testing
          per │ Drinks                                                      per 100 mL ›
          # Name       Price    Qty Unit  Seen   Per 100 mL          Price (new product)
          3 cola        1.49    330 mL                0.452 +677173%
-         1 water      0.001   1500 mL            0.0000667 ★ Best   ‹ prev next › clear
+         1 water      0.001   1500 mL            0.0000667 ★ Best   ‹ prev next ›
          4 gold   999999.00      1 mL          99999900.00 +1.5e14% ┌───┬───┬───┐ ┌───┐
-         2             2.00      2 L                 0.100 +149900% │ 1 │ 2 │ 3 │ │ + │
+         2             2.00      2 L                 0.100 +149900% │ 1 │ 2 │ 3 │ │   │
          - half        3.00    qty unit                    no qty   │   │   │   │ ├───┤
-        ›-        ▏            qty unit                             ├───┼───┼───┤ │ − │
+        ›-        ▏            qty unit                             ├───┼───┼───┤ │   │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Drinks              per 100 mL ›
@@ -298,9 +298,9 @@ import Testing
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
          1 pound        3.00      1 lb    today   6.61 ★ Best value
-         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
+         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next ›
          3 small        3.99    500 g     today   7.98 +21% more    ┌───┬───┬───┐ ┌───┐
-        ›-           ▏          qty lb                              │ 1 │ 2 │ 3 │ │ + │
+        ›-           ▏          qty lb                              │ 1 │ 2 │ 3 │ │   │
         """)
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›

@@ -23,13 +23,13 @@ import Testing
          3 small        3.99    500 g     today   7.98 +21% more
          2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
          1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │ + │
+        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │   │
                                                                     │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │ − │
+                                                                    ├───┼───┼───┤ │   │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │ × │
+                                                                    │   │   │   │ │   │
                                                                     ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │ 7 │ 8 │ 9 │ │   │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │   │
                                                                     │ . │ 0 │ ⌫ │ │ = │
@@ -54,13 +54,13 @@ import Testing
          3 small       €3.99    500 g     today  €7.98 +21% more
          2 big         €6.99      1 kg    today  €6.99 +6% more     ‹ prev next › clear
          1 pound       €3.00      1 lb    today  €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │ + │
+        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │   │
                                                                     │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │ − │
+                                                                    ├───┼───┼───┤ │   │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │ × │
+                                                                    │   │   │   │ │   │
                                                                     ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+                                                                    │ 7 │ 8 │ 9 │ │   │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │   │
                                                                     │ . │ 0 │ ⌫ │ │ = │
@@ -121,10 +121,10 @@ import Testing
         Price (new product):                = 15
          ‹ prev next › clear
          ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
-         │ 1 │ 2 │ 3 │ │ + │  Best: pound
-         ├───┼───┼───┤ │ − │  6.61 per kg
-         │ 4 │ 5 │ 6 │ │ × │
-         ├───┼───┼───┤ │ ÷ │
+         │ 1 │ 2 │ 3 │ │   │  Best: pound
+         ├───┼───┼───┤ │   │  6.61 per kg
+         │ 4 │ 5 │ 6 │ │   │
+         ├───┼───┼───┤ │   │
          │ 7 │ 8 │ 9 │ ├───┤
          ├───┼───┼───┤ │ = │
          │ . │ 0 │ ⌫ │ │   │
@@ -144,13 +144,13 @@ import Testing
          3 small        3.99    500 g     today   7.98 +21% more
          2 big          6.99      1 kg    today   6.99 +6% more     < prev next > clear
          1 pound        3.00      1 lb    today   6.61 * Best value +---+---+---+ +---+
-        >-           12+3_      qty lb                              | 1 | 2 | 3 | | + |
+        >-           12+3_      qty lb                              | 1 | 2 | 3 | |   |
                                                                     |   |   |   | +---+
-                                                                    +---+---+---+ | - |
+                                                                    +---+---+---+ |   |
                                                                     | 4 | 5 | 6 | +---+
-                                                                    |   |   |   | | * |
+                                                                    |   |   |   | |   |
                                                                     +---+---+---+ +---+
-                                                                    | 7 | 8 | 9 | | / |
+                                                                    | 7 | 8 | 9 | |   |
                                                                     |   |   |   | +---+
                                                                     +---+---+---+ |   |
                                                                     | . | 0 |<- | | = |
@@ -227,22 +227,64 @@ import Testing
         """)
     }
 
-    @Test func disabledKeysAreDimAndPressedKeyReversedWithoutColour() {
+    /// What a terminal that drops dim shows (mosh, Debian's xterm-kitty, a white xterm) with NO_COLOR: the characters,
+    /// and each cell's attributes but dim (`R` reverse, `B` bold, `u` underline) after a `|` per line.
+    static func withoutDim(_ canvas: Canvas) -> [String] {
+        zip(canvas.lines, canvas.styleLines).map { text, styles in text + "|" + styles.replacingOccurrences(of: "d", with: ".") }
+    }
+
+    /// The disabled `=` (nothing typed) and the enabled one (`12+3`) differ in what is drawn, with dim and colour dropped.
+    @Test func aDisabledKeyDiffersFromAnEnabledOneWithoutDimOrColour() {
+        var disabled = Canvas(width: 19, height: 13), enabled = Canvas(width: 19, height: 13)
+        var engine = CalculatorEngine()
+        KeypadView.draw(into: &disabled, x: 0, y: 0, size: .full(keyWidth: 3), enabled: engine.enabledKeys, pressed: nil, glyphs: .utf8)
+        for key: CalculatorKey in [.digit(1), .operation(.plus), .digit(3)] { _ = engine.press(key) }
+        #expect(engine.isEnabled(.equals) && !CalculatorEngine().isEnabled(.equals))
+        KeypadView.draw(into: &enabled, x: 0, y: 0, size: .full(keyWidth: 3), enabled: engine.enabledKeys, pressed: nil, glyphs: .utf8)
+        let equalsFace = 15...17
+        func face(_ canvas: Canvas) -> [String] {
+            Self.withoutDim(canvas)[9...11].map { line in
+                let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+                let text = Array(parts[0].padding(toLength: 19, withPad: " ", startingAt: 0)), styles = Array(parts.last!)
+                return String(text[equalsFace]) + "/" + String(styles[equalsFace])
+            }
+        }
+        #expect(face(enabled) == ["   /...", " = /...", "   /..."])
+        #expect(face(disabled) == ["   /...", "   /...", "   /..."])
+        // The same for ⌫ and the operators, in the full and the compact keypad.
+        for (size, glyphs) in [(KeypadView.Size.full(keyWidth: 3), GlyphSet.utf8), (.compact, .utf8)] {
+            var none = Canvas(width: 19, height: 13)
+            KeypadView.draw(into: &none, x: 0, y: 0, size: size, enabled: [], pressed: nil, glyphs: glyphs)
+            for key: CalculatorKey in [.equals, .backspace, .operation(.plus), .operation(.minus), .operation(.times), .operation(.divide)] {
+                #expect(!Self.withoutDim(none).joined().contains(KeypadView.label(key, glyphs: glyphs)), "\(key) drawn while disabled")
+            }
+        }
+    }
+
+    /// The toolbar's `clear` is not drawn while it would do nothing (nothing typed): not dim alone.
+    @Test func aDisabledClearIsNotDrawn() {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+        #expect(!Self.withoutDim(ScreenView.render(s))[3].contains("clear"))
+        s.update(KeyTable.action(for: .character("4"), in: s)!)
+        #expect(Self.withoutDim(ScreenView.render(s))[3].contains("clear"))
+    }
+
+    @Test func disabledKeysAreBlankAndPressedKeyReversedWithoutColour() {
         var k = Canvas(width: 19, height: 13)
         KeypadView.draw(into: &k, x: 0, y: 0, size: .full(keyWidth: 3), enabled: CalculatorEngine().enabledKeys, pressed: .digit(5), glyphs: .utf8)
         let text = k.styleLines.joined(separator: "\n")
         #expect(text == """
         ...................
-        ................d..
         ...................
-        ................d..
+        ...................
+        ...................
         ......R............
-        ................d..
-        ...................
-        ................d..
         ...................
         ...................
-        ..........d.....d..
+        ...................
+        ...................
+        ...................
+        ...................
         ...................
         ...................
         """)
@@ -308,18 +350,18 @@ import Testing
          per │ Oats                                                            per kg ›
          # Name            Price    Qty Unit  Seen  Per kg          Price (new product)
          3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22% buy
-         2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next › clear
+         2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next ›
          1 Jumbo @ Aldi     8.99      2 kg    5 mo!   4.50 ★ Best   ┌───┬───┬───┐ ┌───┐
-        ›- @ Costco      ▏          qty kg                          │ 1 │ 2 │ 3 │ │ + │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │ − │
-                                                                    │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │ × │
-                                                                    ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │ ÷ │
+        ›- @ Costco      ▏          qty kg                          │ 1 │ 2 │ 3 │ │   │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │   │
-                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │   │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │   │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │   │ │   │
                                                                     │   │   │   │ │   │
                                                                     └───┴───┴───┘ └───┘
                                                                      3 of 3 ranked
@@ -344,15 +386,15 @@ import Testing
         ›- @ Costco
            ▏          for qty        kg
         Price (new product):
-         ‹ prev next › clear
+         ‹ prev next ›
          ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
-         │ 1 │ 2 │ 3 │ │ + │  Best: Jumbo
-         ├───┼───┼───┤ │ − │  4.50 per kg
-         │ 4 │ 5 │ 6 │ │ × │
-         ├───┼───┼───┤ │ ÷ │
+         │ 1 │ 2 │ 3 │ │   │  Best: Jumbo
+         ├───┼───┼───┤ │   │  4.50 per kg
+         │ 4 │ 5 │ 6 │ │   │
+         ├───┼───┼───┤ │   │
          │ 7 │ 8 │ 9 │ ├───┤
-         ├───┼───┼───┤ │ = │
-         │ . │ 0 │ ⌫ │ │   │
+         ├───┼───┼───┤ │   │
+         │ . │ 0 │   │ │   │
          └───┴───┴───┘ └───┘
          Type a number; Tab for next
         ^Q quit  ^G help  ^O list  Tab next

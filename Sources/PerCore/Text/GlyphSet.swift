@@ -17,6 +17,46 @@ public struct GlyphSet: Equatable, Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         teeDown: "+", teeUp: "+", teeRight: "+", teeLeft: "+", cross: "+", bestMark: "*", ellipsis: "~", cursor: "_")
 
+    /// The ASCII form of the glyphs per's own texts use (help, hints, messages, units): `⌫` → `<-`, `×` → `*`, `…` →
+    /// `...`, `m²` → `m2`. Other characters (the user's own text: `Café`) stay as they are.
+    public static func asciiText(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII { out.unicodeScalars.append(scalar); continue }
+            switch scalar {
+            case "×": out += "*"
+            case "÷": out += "/"
+            case "−", "–", "—", "─", "⁻": out += "-"
+            case "…": out += "..."
+            case "⌫": out += "<-"
+            case "‹": out += "<"
+            case "›": out += ">"
+            case "★": out += "*"
+            case "·": out += "."
+            case "→": out += "->"
+            case "≥": out += ">="
+            case "≤": out += "<="
+            case "⏎": out += "Enter"
+            case "▏": out += "_"
+            case "│": out += "|"
+            case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": out += "+"
+            case "⁰", "₀": out += "0"
+            case "¹", "₁": out += "1"
+            case "²", "₂": out += "2"
+            case "³": out += "3"
+            case "⁴": out += "4"
+            case "⁵": out += "5"
+            case "⁶": out += "6"
+            case "⁷": out += "7"
+            case "⁸": out += "8"
+            case "⁹": out += "9"
+            case "ⁿ": out += "n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// UTF-8 when the locale's codeset is UTF-8 and the terminal is not the Linux console.
     public static func choose(codeset: String, term: String) -> GlyphSet {
         let utf8Codeset = codeset.uppercased().filter { $0 != "-" } == "UTF8"  // no Foundation: it costs at start

@@ -50,6 +50,8 @@ public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Every text put is drawn in ASCII (`GlyphSet.asciiText`): the ASCII glyph set is in use.
+    public var asciiOnly = false
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -68,16 +70,11 @@ public struct Canvas: Equatable, Sendable {
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = [], color: ColorRole = .normal, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let end = min(width, limit.map { x + $0 } ?? width)
+        if TextWidth.asciiWidth(text) != nil { return putBytes(text, x: x, y: y, end: end, style: style, color: color) }
+        let shown = asciiOnly ? GlyphSet.asciiText(text) : text
+        if asciiOnly, TextWidth.asciiWidth(shown) != nil { return putBytes(shown, x: x, y: y, end: end, style: style, color: color) }
         var column = x
-        if TextWidth.asciiWidth(text) != nil {
-            for byte in text.utf8 {
-                if column >= end { break }
-                if column >= 0 { self[column, y] = Cell(Character(Unicode.Scalar(byte)), style: style, color: color) }
-                column += 1
-            }
-            return column - x
-        }
-        for character in text {
+        for character in shown {
             let w = TextWidth.of(character)
             guard w > 0 else { continue }
             if column + w > end { break }
@@ -86,6 +83,17 @@ public struct Canvas: Equatable, Sendable {
                 if w == 2 { self[column + 1, y] = Cell(nil, style: style, color: color) }
             }
             column += w
+        }
+        return column - x
+    }
+
+    /// `put` for text that is all ASCII, a byte a column.
+    private mutating func putBytes(_ text: String, x: Int, y: Int, end: Int, style: CellStyle, color: ColorRole) -> Int {
+        var column = x
+        for byte in text.utf8 {
+            if column >= end { break }
+            if column >= 0 { self[column, y] = Cell(Character(Unicode.Scalar(byte)), style: style, color: color) }
+            column += 1
         }
         return column - x
     }

@@ -104,8 +104,9 @@ public enum KeypadView {
         }
     }
 
-    /// Draws the keypad: enabled keys in the normal weight (operators in their colour), disabled keys dim (and muted
-    /// in colour), the flashed key reversed.
+    /// Draws the keypad: enabled keys in the normal weight (operators in their colour), a disabled key's face blank
+    /// (what is drawn tells them apart, not dim alone: mosh and some terminfo entries drop dim, a white xterm draws dim
+    /// black as black), the flashed key reversed (a disabled key too, so a tap on it is seen).
     public static func draw(into canvas: inout Canvas, x: Int, y: Int, size: Size, enabled: Set<CalculatorKey>, pressed: CalculatorKey?, glyphs: GlyphSet) {
         let caps = keyCaps(x: x, y: y, size: size)
         var lines = BoxLines(width: canvas.width, height: canvas.height)
@@ -132,8 +133,8 @@ public enum KeypadView {
             // attribute sequence): enough to see, and few bytes over a slow link. Enabled labels are in the normal
             // weight, so the flash ends with the label alone, no attribute sequence.
             let isPressed = pressed == cap.key
-            canvas.put(label, x: lx, y: ly, style: isPressed ? .reverse : isEnabled ? [] : .dim,
-                       color: isEnabled ? (isOperator ? .operatorKey : .normal) : .muted)
+            guard isEnabled || isPressed else { continue }
+            canvas.put(label, x: lx, y: ly, style: isPressed ? .reverse : [], color: isOperator && isEnabled ? .operatorKey : .normal)
         }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 public enum ScreenView {
     public static func render(_ state: AppState) -> Canvas {
         var canvas = Canvas(width: state.session.size.width, height: state.session.size.height)
+        canvas.asciiOnly = state.session.glyphs == .ascii
         let layout = ScreenLayout(state)
         let g = state.session.glyphs
         guard layout.kind != .tooSmall else {
@@ -142,8 +143,9 @@ public enum ScreenView {
         for button in layout.toolbarButtons {
             let pressed = button.shows != nil && button.shows == state.chrome.flash
             let enabled: Bool = button.action == .comparison(.clearField) ? !state.editing.editor.text.isEmpty : true
-            canvas.put(button.label, x: button.frame.x, y: button.frame.y,
-                       style: pressed ? .reverse : (enabled ? .bold : .dim), color: enabled ? .accent : .muted)
+            // A button that does nothing now is not drawn (not dim alone, which some terminals drop).
+            guard enabled || pressed else { continue }
+            canvas.put(button.label, x: button.frame.x, y: button.frame.y, style: pressed ? .reverse : .bold, color: .accent)
         }
     }
 
