@@ -136,3 +136,25 @@ struct CommandLineConventionTests {
         #expect(ComparisonDatabase.titlesForCompletion(atPath: db) == ["Untitled", "Oats"])
     }
 }
+
+/// What keeps the build quiet (Docs/DECISIONS.md 139), checked without building: a full release build takes minutes.
+@Suite struct QuietBuildTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// SwiftPM warns about ncursesw.pc's -D flags at every build of a system library that names it (Debian's has them).
+    @Test func ncursesIsNotFoundThroughPkgConfig() throws {
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(package.contains("#if os(Linux)\nlet ncurses = Target.systemLibrary(name: \"CNcurses\")\n#else"))
+    }
+
+    /// The release links with lld (no glibc NSS notes) and finds the static libraries through -L, not a .pc file.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "needs make"))
+    func theReleaseBuildLinksWithLLD() throws {
+        let result = run(["make", "-s", "-n", "-C", root.path, "build"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let command = result.stdout.split(separator: "\n").first { $0.contains("swift build") }.map(String.init) ?? ""
+        #expect(command.contains("-Xswiftc -use-ld=lld"), "\(command)")
+        #expect(command.contains("-Xswiftc -L\(root.path)/.build/static-link"), "\(command)")
+        #expect(!command.contains("PKG_CONFIG_PATH"), "\(command)")
+    }
+}
