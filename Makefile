@@ -13,9 +13,12 @@ BIN_RELEASE = .build/release/per
 STATIC_LIBS = libsqlite3.a libncursesw.a libtinfo.a libstdc++.a
 CC ?= cc
 MISSING_STATIC := $(shell for lib in $(STATIC_LIBS) libc.a; do case "$$($(CC) -print-file-name=$$lib)" in (/*) ;; (*) echo $$lib ;; esac; done)
-RELEASE_FLAGS = -c release --static-swift-stdlib $(if $(MISSING_STATIC),-Xlinker -no-pie,-Xswiftc -static-executable) -Xlinker --no-export-dynamic
-# ncursesw.pc pointing at a folder of links to the static libraries: SwiftPM puts its -L before the system
-# library folder, so -lsqlite3, -lncursesw, -ltinfo and -lstdc++ find the .a files there.
+# The folder of links to the static libraries goes first on the linker's path (-L, before the system library
+# folder), so -lsqlite3, -lncursesw and -lstdc++ find the .a files there. lld links: it does not repeat glibc's
+# notes that a static binary's getpwuid, dlopen... need glibc's shared NSS libraries at run time (about 20 lines
+# that alarmed every build; per reads HOME and opens no plug-ins).
+RELEASE_FLAGS = -c release --static-swift-stdlib $(if $(MISSING_STATIC),-Xlinker -no-pie,-Xswiftc -static-executable) -Xlinker --no-export-dynamic \
+  -Xswiftc -L$(STATIC_LINK) -Xswiftc -use-ld=lld
 STATIC_LINK = $(CURDIR)/.build/static-link
 GENERATED = .build/share
 MAN_PAGE = $(GENERATED)/man/per.1
@@ -35,7 +38,7 @@ all: build
 
 ## Build the release binary (the Swift runtime, Foundation and the C libraries linked in: one static file).
 build: check-deps static-link
-	PKG_CONFIG_PATH="$(STATIC_LINK)" $(SWIFT) build $(RELEASE_FLAGS) --product per
+	$(SWIFT) build $(RELEASE_FLAGS) --product per
 
 ## The folder of static libraries the release build links (a library not installed stays dynamic).
 static-link:
@@ -44,8 +47,9 @@ static-link:
 	  found=$$($(CC) -print-file-name=$$lib); \
 	  case "$$found" in /*) ln -sf "$$found" "$(STATIC_LINK)/$$lib" ;; *) rm -f "$(STATIC_LINK)/$$lib" ;; esac; \
 	done
-	@sed -e 's|^Libs:.*|Libs: -L$(STATIC_LINK) '"$$(pkg-config --libs ncursesw)"'|' \
-	  "$$(pkg-config --variable=pcfiledir ncursesw)/ncursesw.pc" > "$(STATIC_LINK)/ncursesw.pc"
+	@# libncursesw.a as a linker script: ncursesw, then the libraries it needs (tinfo: pkg-config --libs ncursesw).
+	@found=$$($(CC) -print-file-name=libncursesw.a); rm -f "$(STATIC_LINK)/libncursesw.a" "$(STATIC_LINK)/ncursesw.pc"; \
+	case "$$found" in /*) printf 'INPUT(%s %s)\n' "$$found" "$$(pkg-config --libs ncursesw | sed -e 's/-lncursesw//')" > "$(STATIC_LINK)/libncursesw.a" ;; esac
 
 ## Build and start per (any arguments: make run ARGS="compare 3.99/500g 6.99/1kg").
 run: build

@@ -32,7 +32,11 @@ struct PerCommand: ParsableCommand {
                 try AppOptions.runApp(quick)
                 return
             }
-            guard arguments.first == CompareCommand.configuration.commandName else { return main(arguments) }
+            guard arguments.first == CompareCommand.configuration.commandName else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return
+            }
             let (options, items) = CompareCommand.splitItems(Array(arguments.dropFirst()))
             var command = try parseAsRoot([arguments[0]] + options)
             if var compare = command as? CompareCommand {
@@ -41,8 +45,16 @@ struct PerCommand: ParsableCommand {
             }
             try command.run()
         } catch {
-            exit(withError: error)
+            exitForBadInput(error)
         }
+    }
+
+    /// ArgumentParser's `exit(withError:)`, but what its parser refuses (an unknown option or subcommand, a missing
+    /// value, `--format xml`) exits with status 2, as per's own refusals do, not 64 (EX_USAGE): one status for bad input.
+    static func exitForBadInput(_ error: Error) -> Never {
+        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+        Output.diagnostic(fullMessage(for: error) + "\n")
+        exit(withError: ExitCode(CommandFailure.badInputStatus))
     }
 }
 

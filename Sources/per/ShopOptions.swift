@@ -22,6 +22,12 @@ struct FreshnessOptions: ParsableArguments {
             help: ArgumentHelp("Mark prices seen more than this many days ago as old (1 to \(ShopSettings.maximumStaleDays); default: $PER_STALE_DAYS, else \(Session.defaultStaleDays)).",
                                valueName: "days"))
     var staleDays: String?
+
+    /// The one check of `--stale-days` (`ShopSettings.staleDays`), wherever it is given: ArgumentParser also takes the
+    /// root's options after a subcommand (`per lists --stale-days 0`), where `run()` would never see them.
+    func validate() throws {
+        if let staleDays { _ = try ShopSettings.staleDays(staleDays) }
+    }
 }
 
 /// The checked values of `--shop` and `--stale-days`; a bad one prints why and exits 2 (`CommandFailure.usage`).

@@ -134,6 +134,28 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
         #expect(error.message.contains(fragment), "\(error.message)")
         #expect(error.message.contains(argument))
     }
+
+    /// Refusals in command-line words, not the keypad's (issue 22).
+    @Test(arguments: [
+        ("-3.99/500g", "invalid item '-3.99/500g': price '-3.99' is negative"),
+        ("−3.99/500g", "invalid item '−3.99/500g': price '−3.99' is negative"),
+        ("3.99/6x330x2ml", "invalid item '3.99/6x330x2ml': quantity '6x330x2': one operation at most"),
+        ("3.99/2*5+1g", "invalid item '3.99/2*5+1g': quantity '2*5+1': one operation at most"),
+        (".0000000000001/1kg", "invalid item '.0000000000001/1kg': price '.0000000000001' is too small (at least 0.000000000001, or 0)"),
+        ("1000000000000/1kg", "invalid item '1000000000000/1kg': price '1000000000000' is too large (at most 999999999999)"),
+    ])
+    func refusesInCommandLineWords(argument: String, message: String) {
+        guard case .failure(let error) = ProductSpec.parse(argument) else { Issue.record("\(argument) parsed"); return }
+        #expect(error.message == message)
+    }
+
+    /// The documented range holds for a plain number, though the keypad takes at most 11 decimals.
+    @Test func acceptsTheSmallestNumberKept() throws {
+        let product = try ProductSpec.parse(".000000000001/1kg").get()
+        #expect(product.price == NumberRange.smallest)
+        let quantity = try ProductSpec.parse("1/0.000000000001 g").get()
+        #expect(quantity.quantity == NumberRange.smallest)
+    }
 }
 
 @Suite struct PercentFastPathTests {

@@ -69,8 +69,8 @@ import TestSupport
         let decoded = try ComparisonExchange.decode(#"[{"title": "n", "products": [{"price": 0.1, "quantity": 12.345678901, "unit": "g"}]}]"#)
         #expect(decoded.first?.products.first?.price.map(DecimalText.format) == "0.1")
         #expect(decoded.first?.products.first?.quantity.map(DecimalText.format) == "12.345678901")
-        // A single object is one comparison; missing optional members are empty.
-        let one = try ComparisonExchange.decode(#"{"title": "solo"}"#)
+        // Missing optional members are empty.
+        let one = try ComparisonExchange.decode(#"[{"title": "solo"}]"#)
         #expect(one.map { Shape($0) } == [Shape(Comparison(title: "solo"))])
     }
 
@@ -93,6 +93,9 @@ import TestSupport
         ("comparison,name\nOats,bad\"quote\n", "line 2, field 2: a quote inside unquoted text"),
         ("comparison,name\nOats,\"closed\"junk\n", "line 2, field 2: text after a closing quote"),
         ("comparison,colour\nOats,red\n", "line 1: unknown column \"colour\""),
+        // Only a list of comparisons, or a CSV with per's columns (issue 22).
+        ("{\"title\": \"solo\"}", "line 1: a JSON object, not a list of comparisons"),
+        ("not json\nat all\n", "line 1: neither a JSON list of comparisons nor a per CSV"),
         ("name,price\nbig,1\n", "line 1: the header has no \"comparison\" column"),
         ("comparison,per\nOats,per parsec2\n", "line 2, per: \"per parsec2\" is not a comparison unit"),
         ("comparison,volume_system\nOats,metric\n", "line 2, volume_system: \"metric\" is not a volume system"),

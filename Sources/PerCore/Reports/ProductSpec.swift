@@ -37,14 +37,28 @@ public struct ProductSpec: Equatable, Sendable {
                 return fail("the shop holds the control character \(TerminalText.codePoint(scalar))")
             }
         }
-        /// A price or quantity: one keypad expression, above zero.
+        /// A price or quantity: a plain number anywhere in `NumberRange` (`.000000000001`, which has more digits than the
+        /// keypad takes), or one keypad operation (`6x330`), above zero. Refusals in command-line words, naming the field.
         func positive(_ text: String, _ field: String) -> Result<Decimal, ParseError> {
             func failing(_ reason: String) -> Result<Decimal, ParseError> { .failure(ParseError(argument: argument, reason: reason)) }
             guard !text.isEmpty else { return failing("missing \(field)") }
+            let bare = (field == "price" ? currency.map { $0.stripped(from: text) } ?? text : text).trimmingCharacters(in: .whitespaces)
+            if bare.first == "-" || bare.first == "−" { return failing("\(field) '\(text)' is negative") }
+            if case .success(let plain) = NumberGrouping.ungrouped(bare), let value = plainNumber(plain) {
+                if let violation = NumberRange.violation(ofText: plain) ?? NumberRange.violation(of: value) {
+                    return failing("\(field) " + violation.message(naming: "'\(text)'"))
+                }
+                return value > 0 ? .success(value) : failing("\(field) must be above zero")
+            }
             switch CalculatorEngine.value(ofTyped: text, currency: field == "price" ? currency : nil) {
             case .success(let value?): return value > 0 ? .success(value) : failing("\(field) must be above zero")
             case .success(nil): return failing("missing \(field)")
-            case .failure(let error): return failing("\(field) \(error.message)")
+            case .failure(let error):
+                if let character = error.character, case .operation? = CalculatorKey(character: character),
+                   operationCount(in: bare) > 1 {
+                    return failing("\(field) '\(text)': one operation at most")
+                }
+                return failing("\(field) \(error.message)")
             }
         }
         let price: Decimal, quantity: Decimal
@@ -62,6 +76,28 @@ public struct ProductSpec: Equatable, Sendable {
             return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
         }
         return .success(Product(name: name, price: price, quantity: quantity, unit: unit, shop: shop))
+    }
+
+    /// `text` as a number when it is only digits with at most one point (`.5`, `12.`, `0.000000000001`).
+    static func plainNumber(_ text: String) -> Decimal? {
+        var digits = 0, points = 0
+        for character in text {
+            switch character {
+            case "0"..."9": digits += 1
+            case ".": points += 1
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1 else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// The operators in a price or quantity (an `x` between digits is one; a leading sign is not).
+    static func operationCount(in text: String) -> Int {
+        text.dropFirst().filter { character in
+            guard let key = CalculatorKey(character: character), case .operation = key else { return false }
+            return true
+        }.count
     }
 
     /// Splits `6x330 ml` into `6x330` and `ml`: the quantity is digits, points and operators;

@@ -55,10 +55,13 @@ struct CommandFailure: Error {
         self.status = status
     }
 
+    /// The exit status for bad input on the command line, per's refusals and ArgumentParser's alike (`PerCommand.exitForBadInput`).
+    static let badInputStatus: Int32 = 2
+
     /// Bad input on the command line, whatever the command: an option's value, an ITEM, a NAME that stands for several
-    /// comparisons. Status 2 (what ArgumentParser itself refuses, an unknown option or a missing value, exits 64).
+    /// comparisons. Status 2, as for what ArgumentParser itself refuses (an unknown option or a missing value).
     static func usage(_ message: String) -> CommandFailure {
-        CommandFailure(message, status: 2)
+        CommandFailure(message, status: badInputStatus)
     }
 
     /// Writes the message on stderr; the `ExitCode` to throw, which ArgumentParser exits with (never `exit()`).

@@ -15,7 +15,8 @@ struct CompareCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets.")
+    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets.",
+            completion: .list(ShellCompletion.comparisonUnits))
     var per: String?
 
     @Option(help: "table, json or csv.")

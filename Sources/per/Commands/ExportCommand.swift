@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "json or csv.")
     var format: ExchangeFormat = .json
     @OptionGroup var currency: CurrencyOptions
-    @Argument(help: "Titles (any case; Untitled for those without) or ids (as per lists prints them) of the comparisons to export.")
+    @Argument(help: "Titles (any case; Untitled for those without) or ids (as per lists prints them) of the comparisons to export.",
+              completion: .custom(ShellCompletion.savedTitles))
     var names: [String] = []
 
     /// Bad option values, refused before anything is opened.

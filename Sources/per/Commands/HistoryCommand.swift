@@ -19,7 +19,7 @@ struct HistoryCommand: ParsableCommand {
     var clear = false
     @Flag(help: "With --clear: do not ask.")
     var yes = false
-    @Argument(help: "The comparison's title or id.")
+    @Argument(help: "The comparison's title or id.", completion: .custom(ShellCompletion.savedTitles))
     var name: String
 
     /// Bad option values, refused before anything is opened.

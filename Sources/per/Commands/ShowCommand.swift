@@ -14,7 +14,7 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "table, json or csv.")
     var format: ReportFormat = .table
     @OptionGroup var currency: CurrencyOptions
-    @Argument(help: "The comparison's title or id.")
+    @Argument(help: "The comparison's title or id.", completion: .custom(ShellCompletion.savedTitles))
     var name: String
 
     /// Bad option values, refused before anything is opened.

@@ -72,6 +72,9 @@ enum CSVExchange {
         reader.maxFields = columns.count + 1
         guard let header = try reader.next() else { return }
         var columnIndex: [String: Int] = [:]
+        guard header.fields.contains(where: { columns.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }) else {
+            throw ExchangeError(line: header.line, problem: "neither a JSON list of comparisons nor a per CSV (whose first line names its columns: comparison,name,price,quantity,unit…)")
+        }
         for (i, raw) in header.fields.enumerated() {
             let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
             guard columns.contains(name) else {

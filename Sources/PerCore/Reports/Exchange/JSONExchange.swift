@@ -97,7 +97,8 @@ enum JSONExchange {
                 }
             }
         case UInt8(ascii: "{"):
-            try comparison(&parser, number: 1, depth: 0, into: &sink)
+            // Only a list: an object alone is more likely some other program's JSON than one comparison.
+            throw ExchangeError(line: parser.line, problem: "a JSON object, not a list of comparisons ([{\"title\": …, \"products\": […]}, …]) as per export writes")
         default:
             let root = try parser.parseValue(depth: 0)
             try parser.expectEnd()

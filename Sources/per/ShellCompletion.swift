@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import PerDatabase
+
+/// What the shell completion scripts ask per for (swift-argument-parser's custom completions): the saved titles for
+/// `show`, `history` and `export`. Never fails loudly: any problem is no suggestions.
+enum ShellCompletion {
+    /// The saved titles starting with `prefix` (any case), from the database the command line names (`--db`, else
+    /// PER_DB, else the default file), read-only.
+    @Sendable static func savedTitles(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+        guard let path = try? DatabaseOptions.resolvedPath(databaseOption(in: arguments)) else { return [] }
+        return ComparisonDatabase.titlesForCompletion(atPath: path).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    }
+
+    /// `--db PATH` or `--db=PATH` among the words typed so far.
+    static func databaseOption(in arguments: [String]) -> String? {
+        for (i, word) in arguments.enumerated() {
+            if word == "--db", i + 1 < arguments.count { return arguments[i + 1] }
+            if word.hasPrefix("--db=") { return String(word.dropFirst("--db=".count)) }
+        }
+        return nil
+    }
+
+    /// `--per`'s units, as `per compare --help` lists them, with the amounts people compare by.
+    static let comparisonUnits = [
+        "kg", "100g", "g", "mg", "oz", "lb", "l", "100ml", "ml", "cl", "dl", "tsp", "tbsp", "floz", "cup", "pt", "qt", "gal",
+        "m", "cm", "mm", "in", "ft", "yd", "m2", "cm2", "sqin", "sqft", "each", "dozen",
+    ]
+}

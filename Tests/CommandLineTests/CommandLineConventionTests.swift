@@ -1,0 +1,160 @@
+import Foundation
+import PerCore
+import Testing
+@testable import PerDatabase
+import TestSupport
+
+/// The command line as its users expect (issue 22): one exit status (2) for bad input, whoever refuses it; refusals in
+/// command-line words; `per import` telling JSON from CSV by content; one check of `--stale-days`; completions that
+/// offer the saved titles.
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
+struct CommandLineConventionTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+
+    private func seed(_ titles: [String]) {
+        let json = "[" + titles.map { #"{"title": "\#($0)", "products": []}"# }.joined(separator: ", ") + "]"
+        let result = run([perBinary, "import", "--db", db, "-"], input: json)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// What swift-argument-parser refuses exits 2 as per's own refusals do (it was 64), with its explanation.
+    @Test(arguments: [
+        (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
+        (["compare", "--format", "xml", "1/1kg"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'."),
+        (["show", "--format", "xml", "Oats"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'."),
+        (["export", "--format", "xml"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'json' and 'csv'."),
+        (["lists", "--bogus"], "Error: Unknown option '--bogus'"),
+        (["history"], "Error: Missing expected argument '<name>'"),
+        (["import", "--db"], "Error: Missing value for '--db <db>'"),
+    ])
+    func theParsersRefusalsExitTwo(arguments: [String], firstLine: String) {
+        let result = run([perBinary] + arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == firstLine, "\(result.stderr)")
+    }
+
+    /// `--stale-days` is checked the same way wherever it is given, the root's option after a subcommand included.
+    @Test(arguments: [
+        (["lists", "--stale-days", "0"], "0"), (["lists", "--stale-days", "-1"], "-1"), (["show", "--stale-days", "0", "Oats"], "0"),
+        (["trip", "--stale-days", "3651"], "3651"), (["app", "--stale-days", "x"], "x"), (["--stale-days", "0"], "0"),
+    ])
+    func staleDaysIsCheckedOnce(arguments: [String], value: String) {
+        let result = run([perBinary, "--db", db] + arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "per: --stale-days: '\(value)' is not a number of days from 1 to 3650\n")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test(arguments: [
+        ("-3.99/500g", "per: invalid item '-3.99/500g': price '-3.99' is negative\n"),
+        ("3.99/6x330x2ml", "per: invalid item '3.99/6x330x2ml': quantity '6x330x2': one operation at most\n"),
+        (".0000000000001/1kg", "per: invalid item '.0000000000001/1kg': price '.0000000000001' is too small (at least 0.000000000001, or 0)\n"),
+    ])
+    func compareRefusesInCommandLineWords(item: String, message: String) {
+        let result = run([perBinary, "compare", "--", item])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == message)
+    }
+
+    /// 10⁻¹², the documented lower bound, is a price and a quantity like any other.
+    @Test func compareTakesTheWholeDocumentedRange() {
+        let result = run([perBinary, "compare", "--format", "csv", ".000000000001/1kg", "999999999999/0.000000000001g"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("0.000000000001,1,kg"), "\(result.stdout)")
+        #expect(result.stdout.contains("999999999999,0.000000000001,g"), "\(result.stdout)")
+    }
+
+    /// Only a JSON list of comparisons or a CSV with per's columns: anything else is refused, naming what it is, and the
+    /// database stays byte for byte as it was.
+    @Test(arguments: [
+        (#"{"title": "Solo", "products": []}"#,
+         #"line 1: a JSON object, not a list of comparisons ([{"title": …, "products": […]}, …]) as per export writes; nothing was imported"#),
+        ("not json\nat all\n",
+         "line 1: neither a JSON list of comparisons nor a per CSV (whose first line names its columns: comparison,name,price,quantity,unit…); nothing was imported"),
+        ("  \n\t[1, 2]", "line 2: expected a comparison ({\"title\": …, \"products\": […]}); nothing was imported"),
+    ])
+    func importRefusesWhatIsNotAnExport(content: String, message: String) throws {
+        seed(["Oats"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let file = folder.file("in.txt")
+        try content.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = run([perBinary, "import", "--db", db, file])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "per: \(file): \(message)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+
+    /// JSON is told by its first character that is not blank space, whatever the file is called.
+    @Test func importTellsJSONByContent() throws {
+        let file = folder.file("comparisons.csv")
+        try "\n  [{\"title\": \"Rice\", \"products\": []}]".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = run([perBinary, "import", "--db", db, file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported 1 comparison (0 products).\n")
+    }
+
+    /// The scripts swift-argument-parser writes ask per for `show`'s, `history`'s and `export`'s NAMEs, and offer units for `--per`.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsAskForSavedTitles(shell: String) {
+        let script = run([perBinary, "--generate-completion-script", shell])
+        #expect(script.status == 0)
+        for command in ["show", "history", "export"] {
+            #expect(script.stdout.contains("---completion \(command) -- positional@0"), "\(shell): \(command)")
+        }
+        #expect(script.stdout.contains("100g"), "\(shell): --per's units")
+    }
+
+    /// The completion per answers: the saved titles starting with what is typed (any case), newest first, read from the
+    /// database `--db` names; nothing, and no error, when there is no database.
+    @Test func completionOffersSavedTitles() throws {
+        seed(["Oats", "Rice", "rolled oats"])
+        let all = run([perBinary, "---completion", "show", "--", "positional@0", "3", "0", "per", "show", "--db", db, ""])
+        #expect(all.status == 0)
+        #expect(all.stdout == "rolled oats\nRice\nOats\n")
+        let some = run([perBinary, "---completion", "export", "--", "positional@0", "2", "1", "per", "export", "--db=\(db)", "r"])
+        #expect(some.stdout == "rolled oats\nRice\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        let missing = folder.file("none.sqlite")
+        let none = run([perBinary, "---completion", "history", "--", "positional@0", "3", "0", "per", "history", "--db", missing, ""])
+        #expect(none.status == 0)
+        #expect(none.stdout.isEmpty)
+        #expect(none.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    /// The function behind it, on a file that is not a database: nothing, quietly.
+    @Test func completionTitlesOfAFileThatIsNotADatabase() throws {
+        let file = folder.file("notes.txt")
+        try "hello".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(ComparisonDatabase.titlesForCompletion(atPath: file) == [])
+        seed(["Oats", ""])
+        #expect(ComparisonDatabase.titlesForCompletion(atPath: db) == ["Untitled", "Oats"])
+    }
+}
+
+/// What keeps the build quiet (Docs/DECISIONS.md 139), checked without building: a full release build takes minutes.
+@Suite struct QuietBuildTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// SwiftPM warns about ncursesw.pc's -D flags at every build of a system library that names it (Debian's has them).
+    @Test func ncursesIsNotFoundThroughPkgConfig() throws {
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(package.contains("#if os(Linux)\nlet ncurses = Target.systemLibrary(name: \"CNcurses\")\n#else"))
+    }
+
+    /// The release links with lld (no glibc NSS notes) and finds the static libraries through -L, not a .pc file.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "needs make"))
+    func theReleaseBuildLinksWithLLD() throws {
+        let result = run(["make", "-s", "-n", "-C", root.path, "build"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let command = result.stdout.split(separator: "\n").first { $0.contains("swift build") }.map(String.init) ?? ""
+        #expect(command.contains("-Xswiftc -use-ld=lld"), "\(command)")
+        #expect(command.contains("-Xswiftc -L\(root.path)/.build/static-link"), "\(command)")
+        #expect(!command.contains("PKG_CONFIG_PATH"), "\(command)")
+    }
+}
