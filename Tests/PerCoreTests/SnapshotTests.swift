@@ -364,7 +364,7 @@ import Testing
         #expect(canvas.text == """
          per │ Oats: prices seen                                               6 prices
          Seen       Product                       Shop   Price Qty Unit Per kg
-         2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
+        ›2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
          2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
          2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
          2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
@@ -385,10 +385,11 @@ import Testing
 
 
          Lowest seen: 3.98 per kg at Lidl, 23 Sep
-        PgDn more  Esc back  ^Q quit  F1 help
+        PgDn more  Esc back  ^D del  s shop  d day  l lowest  ^Q quit  F1 help
         """)
+        // The selected entry (the newest) reversed and marked `›`.
         #expect(canvas.styleLines[2...7].joined(separator: "\n") == """
-        .......................................................................ddd......
+        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR
         .......................................................................ddd......
         .BBBBBBBBBB.BBBB..........................BBBB....BBBB.BBB.B......BBBB.BBBBBBBB.
         .......................................................................ddd......
@@ -409,7 +410,7 @@ import Testing
         #expect(ScreenView.render(Self.historyState(40, 20)).text == """
          per │ Oats: prices seen       6 prices
          Seen        Product @ shop    Per kg
-         19 Nov      Oats @ Lidl         4.58
+        ›19 Nov      Oats @ Lidl         4.58
          3 Oct       Oats @ Costco       5.49
          23 Sep      Oats @ Lidl         3.98 ★
          25 Jun      Jumbo @ Aldi        4.50
@@ -426,7 +427,7 @@ import Testing
 
 
          Lowest: 3.98 per kg at Lidl, 23 Sep
-        ^F more  Esc back  ^Q quit  ^G help
+        ^F more  Esc back  ^D del  s shop  d day
         """)
     }
 

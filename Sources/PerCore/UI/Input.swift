@@ -13,7 +13,8 @@ public enum Input {
             switch state.screen {
             case .comparison: return ScreenLayout(state).action(atX: x, y: y)
             case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
-            case .history, .whereToShop: return nil
+            case .history(let history): return HistoryLayout(history, session: state.session).action(atX: x, y: y)
+            case .whereToShop: return nil
             }
         case .scroll(let lines, _, _):
             switch state.screen {
