@@ -85,6 +85,35 @@ import Testing
         #expect(PriceBook.lowest(of: history.prefix(2).reversed(), in: tied)?.record.shop == "Lidl")
     }
 
+    /// Where it was seen cheapest (`l`, `per history --lowest`): each shop's lowest entry, no shop being one shop,
+    /// cheapest first; among a shop's ties the most recent; shops at one price in the order of their entries (newest
+    /// first, unknown days last); entries that can't be ranked are left out.
+    @Test func theLowestAtEachShopIsEachShopsCheapestEntryCheapestFirst() {
+        func entry(_ id: Int64, _ shop: String, _ seen: String?, _ price: Decimal, _ quantity: Decimal, _ unit: MeasureUnit) -> PriceRecord {
+            PriceRecord(entry: PriceEntryID(id), product: "a", name: "Oats", shop: shop, seen: seen.map(day), price: price, quantity: quantity, unit: unit)
+        }
+        let history = [
+            entry(1, "Aldi", "2026-09-01", 4, 1, .kilogram),
+            entry(2, "Aldi", "2026-10-01", 2, 500, .gram),      // 4.00 per kg again, later: Aldi's
+            entry(3, "", nil, 4, 1, .kilogram),                  // no shop, no day: 4.00 per kg, after Aldi's among the ties
+            entry(4, "Lidl", nil, 3, 1, .kilogram),              // a day not known still counts: the cheapest
+            entry(5, "Lidl", "2026-11-01", dec("3.5"), 1, .kilogram),
+            entry(6, "Spar", "2026-11-02", 1, 1, .liter),        // a volume: not ranked per kg, so Spar is left out
+            entry(7, "Costco", "2026-11-03", 6, 1, .kilogram),
+        ]
+        let now = Product(id: "a", name: "Oats", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))
+        let book = PriceBook(history: history, comparison: Comparison(id: "c", products: [now, Product(id: "blank")]))
+        let lowest = book.lowestPerShop
+        #expect(lowest.map(\.record) == [history[3], history[1], history[2], PriceRecord(now)!])
+        #expect(lowest.map(\.isCurrent) == [false, false, false, true])
+        #expect(lowest.map { book.pricePerBasis($0) } == [3, 4, 4, 5])
+        // The book's lowest is the first.
+        #expect(lowest.first == book.lowest)
+        // Nothing ranked, nothing listed.
+        #expect(PriceBook(history: [history[5]], comparison: Comparison(id: "c", products: [Product(id: "x", unit: .kilogram)])).lowestPerShop.isEmpty)
+        #expect(PriceBook(history: [], comparison: Comparison(id: "c")).lowestPerShop.isEmpty)
+    }
+
     @Test func aBookWithoutUnitsNowStillRanksItsHistory() {
         let empty = Comparison(id: "c", products: [Product(id: "x")])
         let book = PriceBook(history: [PriceRecord(product: "x", name: "", shop: "", seen: nil, price: 2, quantity: 500, unit: .gram)], comparison: empty)

@@ -25,7 +25,8 @@ public enum KeyScope: String, Sendable, CaseIterable {
             }
         case .history(let history):
             switch history.mode {
-            case .browsing: return [.history, .everywhere]
+            // Quit and help first, as on the comparison: at 40 columns the history's own keys would push them off.
+            case .browsing: return [.everywhere, .history]
             case .fixing: return [.fixingEntry, .everywhere]
             }
         case .whereToShop:

@@ -24,8 +24,7 @@ enum HistoryView {
             }
         }
         let titleRoom = w - (count.isEmpty ? 0 : TextWidth.of(count) + 2)
-        canvas.put(Self.title(state.editing.comparison.displayTitle, room: titleRoom, glyphs: g, end: history.view == .lowestPerShop ? ": lowest at each shop" : ": prices seen"),
-                   x: 0, y: 0, style: .bold, color: .accent)
+        canvas.put(Self.title(state.editing.comparison.displayTitle, room: titleRoom, glyphs: g, view: history.view), x: 0, y: 0, style: .bold, color: .accent)
         if !count.isEmpty { canvas.put(count, x: w - TextWidth.of(count) - 1, y: 0, style: .dim, color: .muted) }
         guard case .loaded(let book) = history.content, !book.entries.isEmpty else { return }
         for (column, x, width) in layout.columns {
@@ -77,10 +76,13 @@ enum HistoryView {
             let typed = TerminalText.singleLine(fix.text) + String(session.glyphs.cursor)
             let long = "\(label): \(typed)  Enter saves, Esc cancels"
             if TextWidth.of(long) < session.size.width - 1 { return long }
-            let short = "\(fix.field == .shop ? "Shop" : "Day"): \(typed)"
-            // The end of what is typed stays in view.
+            let start = "\(fix.field == .shop ? "Shop" : "Day"): "
             let room = session.size.width - 3
-            return TextWidth.of(short) <= room ? short : String(short.suffix(room))
+            if TextWidth.of(start + typed) <= room { return start + typed }
+            // The label and the end of what is typed stay in view; its start gives way, marked `…`.
+            var end = Substring(typed)
+            while !end.isEmpty, TextWidth.of(start) + 1 + TextWidth.of(String(end)) > room { end = end.dropFirst() }
+            return start + String(session.glyphs.ellipsis) + end
         }
         let long = hint(history, session: session, label: "Lowest seen")
         return TextWidth.of(long) < session.size.width - 1 ? long : hint(history, session: session, label: "Lowest")
@@ -104,6 +106,20 @@ enum HistoryView {
         let titleRoom = room - TextWidth.of(start) - TextWidth.of(end)
         if titleRoom >= 8 { return start + TextWidth.truncate(comparisonTitle, to: titleRoom, ellipsis: g.ellipsis) + end }
         return TextWidth.truncate(start + comparisonTitle, to: room, ellipsis: g.ellipsis)
+    }
+
+    /// The title for the view: the lowest per shop says so at every width (`: lowest at each shop`, shorter where
+    /// narrow), so it never reads as every price.
+    static func title(_ comparisonTitle: String, room: Int, glyphs g: GlyphSet, view: HistoryScreen.View) -> String {
+        switch view {
+        case .everyPrice: return title(comparisonTitle, room: room, glyphs: g)
+        case .lowestPerShop:
+            for end in [": lowest at each shop", ": lowest per shop"] {
+                let whole = " per \(g.vertical) " + comparisonTitle + end
+                if TextWidth.of(whole) <= room { return whole }
+            }
+            return title(comparisonTitle, room: room, glyphs: g, end: ": lowest")
+        }
     }
 
     static func heading(_ column: HistoryLayout.Column, book: PriceBook, layout: HistoryLayout) -> String {
