@@ -210,6 +210,44 @@ struct PriceBookCommandTests {
         let after = FileSnapshot(db)
         #expect(after.bytes == before.bytes)
     }
+
+    /// Issue 20: a `seen` day after tomorrow (by the importer's clock) is refused naming the field, as a day that is
+    /// none; nothing is written. Tomorrow is taken (another time zone's today).
+    @Test func daysInTheFutureAreRefusedNamingTheFieldAndNothingIsWritten() throws {
+        try saveOats()
+        let before = FileSnapshot(db)
+        let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        let today = try #require(CalendarDay(year: now.year!, month: now.month!, day: now.day!))
+        // A month ahead: still after tomorrow should the day turn while the test runs.
+        let later = try #require(today.adding(days: 30)).iso
+        let cases: [(String, String, String)] = [
+            ("product.json", #"[{"title": "X", "products": [{"name": "a", "price": "1", "quantity": "1", "unit": "kg", "seen": "\#(later)"}]}]"#,
+             #"line 1, comparison "X", product 1, seen: "\#(later)" is in the future"#),
+            ("history.json", "[{\"title\": \"X\", \"products\": [],\n \"history\": [{\"price\": \"1\", \"quantity\": \"1\", \"unit\": \"kg\", \"seen\": \"9999-12-31\"}]}]",
+             #"line 2, comparison "X", history 1, seen: "9999-12-31" is in the future"#),
+            ("product.csv", "comparison,name,price,quantity,unit,store,seen\r\nX,a,1,1,kg,Aldi,2026-11-22\r\nX,b,1,1,kg,Aldi,\(later)\r\n",
+             #"line 3, comparison "X", product 2, seen: "\#(later)" is in the future"#),
+            ("history.csv", "comparison,name,price,quantity,unit,store,seen,kind\r\nX,a,1,1,kg,Aldi,,product\r\nX,a,2,1,kg,Aldi,\(later),history\r\n",
+             #"line 3, comparison "X", history 1, seen: "\#(later)" is in the future"#),
+        ]
+        for (name, text, message) in cases {
+            let file = folder.file(name)
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try per("import", file)
+            // A file refused by import: status 1, as for a day that is none (Exit status in USAGE.md).
+            #expect(result.status == 1, "\(name)")
+            #expect(result.err.contains(message), "\(name): \(result.err)")
+            #expect(result.err.contains("(today is \(today.iso)") || result.err.contains("(today is \(today.adding(days: 1)!.iso)"), "\(name): \(result.err)")
+            #expect(result.err.contains("nothing was imported"), "\(name)")
+        }
+        #expect(FileSnapshot(db).bytes == before.bytes)
+        // Tomorrow is taken.
+        let tomorrow = folder.file("tomorrow.json")
+        try #"[{"title": "Y", "products": [{"name": "a", "price": "1", "quantity": "1", "unit": "kg", "seen": "\#(today.adding(days: 1)!.iso)"}]}]"#
+            .write(toFile: tomorrow, atomically: true, encoding: .utf8)
+        let taken = try per("import", tomorrow)
+        #expect(taken.status == 0, "\(taken.err)")
+    }
 }
 
 /// The app's price book options, refused before anything opens: nothing is written.
