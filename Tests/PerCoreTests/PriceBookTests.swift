@@ -114,6 +114,23 @@ import Testing
         #expect(PriceBook(history: [], comparison: Comparison(id: "c")).lowestPerShop.isEmpty)
     }
 
+    /// The readers are given today (the command reads the clock): a `seen` day after tomorrow is refused naming the
+    /// field; tomorrow is taken; without a today nothing is checked.
+    @Test func theExchangeReadersRefuseADayAfterTomorrow() throws {
+        let today = day("2026-11-22")
+        func json(_ seen: String) -> String {
+            #"[{"title": "X", "products": [], "history": [{"price": "1", "quantity": "1", "unit": "kg", "seen": "\#(seen)"}]}]"#
+        }
+        func csv(_ seen: String) -> String { "comparison,name,price,quantity,unit,seen\r\nX,a,1,1,kg,\(seen)\r\n" }
+        let refusedJSON = try #require(throws: ExchangeError.self) { try ComparisonExchange.collect(json("2026-11-24"), today: today) }
+        #expect(refusedJSON.message == #"line 1, comparison "X", history 1, seen: "2026-11-24" is in the future (today is 2026-11-22): a price is seen by today"#)
+        let refusedCSV = try #require(throws: ExchangeError.self) { try ComparisonExchange.decode(csv("2026-11-24"), today: today) }
+        #expect(refusedCSV.message == #"line 2, comparison "X", product 1, seen: "2026-11-24" is in the future (today is 2026-11-22): a price is seen by today"#)
+        #expect(try ComparisonExchange.collect(json("2026-11-23"), today: today).histories.values.first?.first?.seen == day("2026-11-23"))
+        #expect(try ComparisonExchange.decode(csv("2026-11-23"), today: today).first?.products.first?.seen == day("2026-11-23"))
+        #expect(try ComparisonExchange.decode(csv("9999-12-31")).first?.products.first?.seen == day("9999-12-31"))
+    }
+
     @Test func aBookWithoutUnitsNowStillRanksItsHistory() {
         let empty = Comparison(id: "c", products: [Product(id: "x")])
         let book = PriceBook(history: [PriceRecord(product: "x", name: "", shop: "", seen: nil, price: 2, quantity: 500, unit: .gram)], comparison: empty)
