@@ -65,14 +65,15 @@ public struct DatabaseSession {
             if deletedElsewhere && isOpen { return [] }   // held until it is saved again
             return flush()
         case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
-             .clearTicks, .moveInAisle:
+             .clearTicks, .moveInAisle, .changeHistoryEntry:
             pending.append(.other(effect))
             if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
             return flush()
         case .loadShoppingList:
             return shoppingList().map { [.shoppingList(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
-            guard let history = try? database.history(of: id) else { return [] }
+            guard let read = try? database.history(of: id) else { return [] }
+            let history = read.applying(pending.compactMap { if case .other(.changeHistoryEntry(let change)) = $0 { change } else { nil } }, in: id)
             switch reader {
             case .lowestSeen: return [.comparison(.historyLoaded(id, history))]
             case .historyScreen: return [.history(.loaded(id, history))]
@@ -336,6 +337,12 @@ extension ComparisonDatabase {
             try clearTicks()
         case .moveInAisle(let id, let step, let shop):
             try moveInAisle(id, by: step, at: shop)
+        case .changeHistoryEntry(.delete(let entry, let id)):
+            try deleteHistoryEntry(entry, of: id)
+        case .changeHistoryEntry(.restore(let record, let id)):
+            try restoreHistoryEntry(record, in: id)
+        case .changeHistoryEntry(.fix(let entry, let id, let shop, let seen)):
+            try fixHistoryEntry(entry, of: id, shop: shop, seen: seen)
         case .edit(let edit, let header):
             try apply(edit, in: header)
         case .restoreComparison(let whole):
@@ -344,5 +351,26 @@ extension ComparisonDatabase {
             break   // reads: never queued
         }
         return []
+    }
+}
+
+extension [PriceRecord] {
+    /// A comparison's history as read, with the changes to it still waiting to be written laid over it in order: a
+    /// deletion that waits for a lock shows as done.
+    func applying(_ changes: [HistoryEntryChange], in comparison: ComparisonID) -> [PriceRecord] {
+        changes.reduce(into: self) { records, change in
+            switch change {
+            case .delete(let entry, let id):
+                if id == comparison { records.removeAll { $0.entry == entry } }
+            case .restore(let record, let id):
+                if id == comparison, !records.contains(where: { $0.entry != nil && $0.entry == record.entry }) {
+                    records.insert(record, at: records.firstIndex { ($0.entry?.rawValue ?? 0) > (record.entry?.rawValue ?? .max) } ?? records.endIndex)
+                }
+            case .fix(let entry, let id, let shop, let seen):
+                guard id == comparison, let index = records.firstIndex(where: { $0.entry == entry }) else { return }
+                records[index].shop = shop
+                records[index].seen = seen
+            }
+        }
     }
 }

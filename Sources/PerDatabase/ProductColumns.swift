@@ -123,12 +123,14 @@ enum ProductColumns {
         StatementArguments([comparison.rawValue, record.product.rawValue] + values(of: record.asProduct, in: history, formatted: formatted))
     }
 
-    /// A `price_history` row selected with `historyNames` after `product_id`; nil when it is not priced (a unit this
-    /// per can't read), so it is left out, never a crash.
+    /// A `price_history` row selected with `historyNames` after `id, product_id`; nil when it is not priced (a unit
+    /// this per can't read), so it is left out, never a crash.
     static func priceRecord(from row: Row) -> PriceRecord? {
         var product = Product(id: ProductID(String.fromDatabaseValue(row["product_id"]) ?? ""))
         for column in history { column.load(&product, row[column.name]) }
-        return PriceRecord(product)
+        var record = PriceRecord(product)
+        record?.entry = Int64.fromDatabaseValue(row["id"]).map(PriceEntryID.init)
+        return record
     }
 
     /// The arguments of `recordHistory(changing: fields)`: the product's id and its new values of `fields` as stored.

@@ -65,7 +65,7 @@ extension ComparisonDatabase {
 
     static func history(of id: ComparisonID, _ db: Database) throws -> [PriceRecord] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT product_id, \(ProductColumns.historyNames) FROM price_history WHERE comparison_id = ? ORDER BY id
+            SELECT id, product_id, \(ProductColumns.historyNames) FROM price_history WHERE comparison_id = ? ORDER BY id
             """, arguments: [id.rawValue])
         var records: [PriceRecord] = []
         while let row = try rows.next() {

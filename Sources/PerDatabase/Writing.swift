@@ -174,6 +174,49 @@ extension ComparisonDatabase {
         }
     }
 
+    /// Deletes one entry of comparison `id`'s price history; returns it as it was (for Ctrl-Y), nil when the
+    /// comparison has no such entry (nothing is written then).
+    @discardableResult
+    public func deleteHistoryEntry(_ entry: PriceEntryID, of id: ComparisonID) throws(DatabaseFailure) -> PriceRecord? {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT id, product_id, \(ProductColumns.historyNames) FROM price_history WHERE id = ? AND comparison_id = ?
+                """, arguments: [entry.rawValue, id.rawValue]) else { return nil }
+            try db.execute(sql: "DELETE FROM price_history WHERE id = ?", arguments: [entry.rawValue])
+            try Self.touch(id, db)
+            return ProductColumns.priceRecord(from: row)
+        }
+    }
+
+    /// Puts a deleted history entry back, under its id (so in its place in the recording order) unless another entry
+    /// has taken it since, then under a new one. Nothing when the comparison is gone.
+    public func restoreHistoryEntry(_ record: PriceRecord, in id: ComparisonID) throws(DatabaseFailure) {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [id.rawValue]) != nil else { return }
+            let free = try record.entry.map { entry in
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM price_history WHERE id = ?", arguments: [entry.rawValue]) == nil
+            } ?? false
+            try db.execute(sql: ProductColumns.insertHistory, arguments: ProductColumns.insertHistoryArguments(record, comparison: id))
+            if free, let entry = record.entry {
+                try db.execute(sql: "UPDATE price_history SET id = ? WHERE id = ?", arguments: [entry.rawValue, db.lastInsertedRowID])
+            }
+            try Self.touch(id, db)
+        }
+    }
+
+    /// Changes where and when a history entry was seen (its price, quantity and unit stay); false when the comparison
+    /// has no such entry.
+    @discardableResult
+    public func fixHistoryEntry(_ entry: PriceEntryID, of id: ComparisonID, shop: String, seen: CalendarDay?) throws(DatabaseFailure) -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE price_history SET store = ?, seen = ? WHERE id = ? AND comparison_id = ?",
+                           arguments: [shop, seen?.iso, entry.rawValue, id.rawValue])
+            guard db.changesCount > 0 else { return false }
+            try Self.touch(id, db)
+            return true
+        }
+    }
+
     public func renameComparison(_ id: ComparisonID, to title: String) throws(DatabaseFailure) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET title = ? WHERE id = ?", arguments: [title, id.rawValue])

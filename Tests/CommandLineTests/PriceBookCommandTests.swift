@@ -31,35 +31,73 @@ struct PriceBookCommandTests {
         try saveOats()
         let table = try per("history", "oats")
         #expect(table.status == 0, "\(table.err)")
+        // Each earlier price's id; `now` marks a product's price now (no entry to delete).
         #expect(table.out == """
             Oats
-            Seen        Shop    Name   Price  Quantity  Unit  Per kg
-            2026-11-20  Costco  Jumbo   6.99         1  kg      6.99  now
-            2026-11-01          Small   3.00       500  g       6.00  now
-            2026-11-01  Lidl    Jumbo   5.49       0.9  kg      6.10
-            2026-10-03  Aldi    Jumbo   5.49         1  kg      5.49  * lowest
+             Id  Seen        Shop    Name   Price  Quantity  Unit  Per kg
+            now  2026-11-20  Costco  Jumbo   6.99         1  kg      6.99
+            now  2026-11-01          Small   3.00       500  g       6.00
+              2  2026-11-01  Lidl    Jumbo   5.49       0.9  kg      6.10
+              1  2026-10-03  Aldi    Jumbo   5.49         1  kg      5.49  * lowest
 
             """)
         let json = try per("history", "Oats", "--format", "json")
         #expect(json.out == """
             [
-              {"name": "Jumbo", "store": "Costco", "seen": "2026-11-20", "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg", "current": true, "lowest": false},
-              {"name": "Small", "store": null, "seen": "2026-11-01", "price": "3", "quantity": "500", "unit": "g", "unitPrice": "6", "per": "kg", "current": true, "lowest": false},
-              {"name": "Jumbo", "store": "Lidl", "seen": "2026-11-01", "price": "5.49", "quantity": "0.9", "unit": "kg", "unitPrice": "6.1", "per": "kg", "current": false, "lowest": false},
-              {"name": "Jumbo", "store": "Aldi", "seen": "2026-10-03", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "per": "kg", "current": false, "lowest": true}
+              {"id": null, "name": "Jumbo", "store": "Costco", "seen": "2026-11-20", "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg", "current": true, "lowest": false},
+              {"id": null, "name": "Small", "store": null, "seen": "2026-11-01", "price": "3", "quantity": "500", "unit": "g", "unitPrice": "6", "per": "kg", "current": true, "lowest": false},
+              {"id": 2, "name": "Jumbo", "store": "Lidl", "seen": "2026-11-01", "price": "5.49", "quantity": "0.9", "unit": "kg", "unitPrice": "6.1", "per": "kg", "current": false, "lowest": false},
+              {"id": 1, "name": "Jumbo", "store": "Aldi", "seen": "2026-10-03", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "per": "kg", "current": false, "lowest": true}
             ]
 
             """)
         let csv = try per("history", "c", "--format", "csv")
         #expect(csv.out == """
-            name,store,seen,price,quantity,unit,unitPrice,per,current,lowest
-            Jumbo,Costco,2026-11-20,6.99,1,kg,6.99,kg,true,false
-            Small,,2026-11-01,3,500,g,6,kg,true,false
-            Jumbo,Lidl,2026-11-01,5.49,0.9,kg,6.1,kg,false,false
-            Jumbo,Aldi,2026-10-03,5.49,1,kg,5.49,kg,false,true
+            id,name,store,seen,price,quantity,unit,unitPrice,per,current,lowest
+            ,Jumbo,Costco,2026-11-20,6.99,1,kg,6.99,kg,true,false
+            ,Small,,2026-11-01,3,500,g,6,kg,true,false
+            2,Jumbo,Lidl,2026-11-01,5.49,0.9,kg,6.1,kg,false,false
+            1,Jumbo,Aldi,2026-10-03,5.49,1,kg,5.49,kg,false,true
 
             """)
         #expect(try per("history", "rice").status == 1)
+    }
+
+    /// Issue 20: one earlier price deleted by its id; a bad id, `now` and an unknown id refused with status 2, the file
+    /// untouched; `--lowest` in every format.
+    @Test func deletingOneEntryAndTheLowestAtEachShop() throws {
+        try saveOats()
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        for (id, message) in [("abc", "an id is a whole number"), ("now", "a product's price now"), ("9", "no earlier price with id 9"), ("0", "an id is a whole number")] {
+            let refused = try per("history", "Oats", "--delete", id)
+            #expect(refused.status == 2 && refused.err.contains(message), "\(id): \(refused.err)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        let lowest = try per("history", "Oats", "--lowest")
+        #expect(lowest.out == """
+            Oats
+            Shop       Price  Quantity  Unit  Per kg  Seen        Id
+            Aldi        5.49         1  kg      5.49  2026-10-03  1
+            (no shop)   3.00       500  g       6.00  2026-11-01  now
+            Lidl        5.49       0.9  kg      6.10  2026-11-01  2
+            Costco      6.99         1  kg      6.99  2026-11-20  now
+
+            """)
+        #expect(try per("history", "Oats", "--lowest", "--format", "csv").out == """
+            store,price,quantity,unit,unitPrice,per,seen,id,current
+            Aldi,5.49,1,kg,5.49,kg,2026-10-03,1,false
+            ,3,500,g,6,kg,2026-11-01,,true
+            Lidl,5.49,0.9,kg,6.1,kg,2026-11-01,2,false
+            Costco,6.99,1,kg,6.99,kg,2026-11-20,,true
+
+            """)
+        #expect(try per("history", "Oats", "--lowest", "--format", "json").out.hasPrefix("""
+            [
+              {"store": "Aldi", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "per": "kg", "seen": "2026-10-03", "id": 1, "current": false},
+            """))
+        let deleted = try per("history", "Oats", "--delete", "1")
+        #expect(deleted.status == 0 && deleted.out == "Deleted price 1 of \"Oats\": Jumbo 5.49 for 1 kg at Aldi on 2026-10-03.\n", "\(deleted.err)")
+        #expect(try ComparisonDatabase(path: db).history(of: "c").map(\.entry) == [PriceEntryID(2)])
     }
 
     @Test func clearingHistoryAsksOrNeedsYes() throws {
@@ -171,6 +209,44 @@ struct PriceBookCommandTests {
         }
         let after = FileSnapshot(db)
         #expect(after.bytes == before.bytes)
+    }
+
+    /// Issue 20: a `seen` day after tomorrow (by the importer's clock) is refused naming the field, as a day that is
+    /// none; nothing is written. Tomorrow is taken (another time zone's today).
+    @Test func daysInTheFutureAreRefusedNamingTheFieldAndNothingIsWritten() throws {
+        try saveOats()
+        let before = FileSnapshot(db)
+        let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        let today = try #require(CalendarDay(year: now.year!, month: now.month!, day: now.day!))
+        // A month ahead: still after tomorrow should the day turn while the test runs.
+        let later = try #require(today.adding(days: 30)).iso
+        let cases: [(String, String, String)] = [
+            ("product.json", #"[{"title": "X", "products": [{"name": "a", "price": "1", "quantity": "1", "unit": "kg", "seen": "\#(later)"}]}]"#,
+             #"line 1, comparison "X", product 1, seen: "\#(later)" is in the future"#),
+            ("history.json", "[{\"title\": \"X\", \"products\": [],\n \"history\": [{\"price\": \"1\", \"quantity\": \"1\", \"unit\": \"kg\", \"seen\": \"9999-12-31\"}]}]",
+             #"line 2, comparison "X", history 1, seen: "9999-12-31" is in the future"#),
+            ("product.csv", "comparison,name,price,quantity,unit,store,seen\r\nX,a,1,1,kg,Aldi,2026-11-22\r\nX,b,1,1,kg,Aldi,\(later)\r\n",
+             #"line 3, comparison "X", product 2, seen: "\#(later)" is in the future"#),
+            ("history.csv", "comparison,name,price,quantity,unit,store,seen,kind\r\nX,a,1,1,kg,Aldi,,product\r\nX,a,2,1,kg,Aldi,\(later),history\r\n",
+             #"line 3, comparison "X", history 1, seen: "\#(later)" is in the future"#),
+        ]
+        for (name, text, message) in cases {
+            let file = folder.file(name)
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try per("import", file)
+            // A file refused by import: status 1, as for a day that is none (Exit status in USAGE.md).
+            #expect(result.status == 1, "\(name)")
+            #expect(result.err.contains(message), "\(name): \(result.err)")
+            #expect(result.err.contains("(today is \(today.iso)") || result.err.contains("(today is \(today.adding(days: 1)!.iso)"), "\(name): \(result.err)")
+            #expect(result.err.contains("nothing was imported"), "\(name)")
+        }
+        #expect(FileSnapshot(db).bytes == before.bytes)
+        // Tomorrow is taken.
+        let tomorrow = folder.file("tomorrow.json")
+        try #"[{"title": "Y", "products": [{"name": "a", "price": "1", "quantity": "1", "unit": "kg", "seen": "\#(today.adding(days: 1)!.iso)"}]}]"#
+            .write(toFile: tomorrow, atomically: true, encoding: .utf8)
+        let taken = try per("import", tomorrow)
+        #expect(taken.status == 0, "\(taken.err)")
     }
 }
 

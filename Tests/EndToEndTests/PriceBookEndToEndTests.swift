@@ -92,5 +92,43 @@ extension EndToEnd {
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
         }
+
+        /// Issue 20: a typo recorded as a price is deleted on the history screen (Ctrl-D, y) and `per history` no
+        /// longer lists it; Ctrl-Y brings it back under its id.
+        @Test func oneEntryIsDeletedOnTheHistoryScreenAndBroughtBack() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let file = folder.file("oats.json")
+            try #"""
+                [{"title": "Oats", "products": [{"name": "Oats", "price": "5.49", "quantity": "1", "unit": "kg", "store": "Costco", "seen": "2020-10-03"}],
+                  "history": [{"name": "Oats", "store": "Aldi", "seen": "2020-09-01", "price": "4", "quantity": "1", "unit": "kg"},
+                              {"name": "Oats", "store": "Lidl", "seen": "2020-09-20", "price": "0.5", "quantity": "1", "unit": "kg"}]}]
+                """#.write(toFile: file, atomically: true, encoding: .utf8)
+            let imported = run([perBinary, "import", file, "--db", db])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let history = { run([perBinary, "history", "Oats", "--db", db, "--format", "csv"]).stdout }
+            let typo = "2,Oats,Lidl,2020-09-20,0.5,1,kg,0.5,kg,false,true"
+            #expect(history().contains(typo), "\(history())")
+
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Oats @ Costco")
+            tmux.keys("C-v")
+            tmux.waitFor { $0.contains("prices seen") && $0.contains("Lidl") && $0.contains("3 prices") }
+            // The price now is selected first; Down selects the typo.
+            tmux.keys("Down")
+            tmux.keys("C-d")
+            tmux.waitFor("Delete the price 0.5 for 1 kg at Lidl, 2020-09-20? y/n")
+            tmux.type("y")
+            let after = tmux.waitFor { $0.contains("Deleted that price; Ctrl-Y brings it back") && $0.contains("2 prices") }
+            #expect(!after.contains("Lidl"), "\(after)")
+            #expect(waitUntil { !history().contains("Lidl") }, "\(history())")
+            #expect(history().contains("1,Oats,Aldi,2020-09-01,4,1,kg,4,kg,false,true"), "\(history())")
+            // Ctrl-Y: back, under its id.
+            tmux.keys("C-y")
+            tmux.waitFor { $0.contains("Brought back the price of 0.5 seen 2020-09-20") && $0.contains("3 prices") && $0.contains("Lidl") }
+            #expect(waitUntil { history().contains(typo) }, "\(history())")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+        }
     }
 }

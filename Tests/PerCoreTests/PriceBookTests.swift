@@ -54,7 +54,7 @@ import Testing
         #expect(day("2026-11-08").age(on: today) == "2 wk")
         #expect(day("2026-06-22").age(on: today) == "5 mo")
         #expect(day("2023-11-22").age(on: today) == "3 yr")
-        #expect(day("2026-11-23").age(on: today) == "2026-11-23")   // another machine's clock: the date, not a lie
+        #expect(day("2026-11-23").age(on: today) == "future")   // another machine's clock: `future`, never a width that hides the Seen column
         #expect(day("2026-08-23").isOlder(than: 90, on: today))
         #expect(!day("2026-08-24").isOlder(than: 90, on: today))
     }
@@ -83,6 +83,52 @@ import Testing
         #expect(tiedBook.lowestIndex == 0)
         #expect(tiedBook.entries.filter { $0.unitPrice == tiedBook.lowest?.unitPrice }.count == 3)
         #expect(PriceBook.lowest(of: history.prefix(2).reversed(), in: tied)?.record.shop == "Lidl")
+    }
+
+    /// Where it was seen cheapest (`l`, `per history --lowest`): each shop's lowest entry, no shop being one shop,
+    /// cheapest first; among a shop's ties the most recent; shops at one price in the order of their entries (newest
+    /// first, unknown days last); entries that can't be ranked are left out.
+    @Test func theLowestAtEachShopIsEachShopsCheapestEntryCheapestFirst() {
+        func entry(_ id: Int64, _ shop: String, _ seen: String?, _ price: Decimal, _ quantity: Decimal, _ unit: MeasureUnit) -> PriceRecord {
+            PriceRecord(entry: PriceEntryID(id), product: "a", name: "Oats", shop: shop, seen: seen.map(day), price: price, quantity: quantity, unit: unit)
+        }
+        let history = [
+            entry(1, "Aldi", "2026-09-01", 4, 1, .kilogram),
+            entry(2, "Aldi", "2026-10-01", 2, 500, .gram),      // 4.00 per kg again, later: Aldi's
+            entry(3, "", nil, 4, 1, .kilogram),                  // no shop, no day: 4.00 per kg, after Aldi's among the ties
+            entry(4, "Lidl", nil, 3, 1, .kilogram),              // a day not known still counts: the cheapest
+            entry(5, "Lidl", "2026-11-01", dec("3.5"), 1, .kilogram),
+            entry(6, "Spar", "2026-11-02", 1, 1, .liter),        // a volume: not ranked per kg, so Spar is left out
+            entry(7, "Costco", "2026-11-03", 6, 1, .kilogram),
+        ]
+        let now = Product(id: "a", name: "Oats", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))
+        let book = PriceBook(history: history, comparison: Comparison(id: "c", products: [now, Product(id: "blank")]))
+        let lowest = book.lowestPerShop
+        #expect(lowest.map(\.record) == [history[3], history[1], history[2], PriceRecord(now)!])
+        #expect(lowest.map(\.isCurrent) == [false, false, false, true])
+        #expect(lowest.map { book.pricePerBasis($0) } == [3, 4, 4, 5])
+        // The book's lowest is the first.
+        #expect(lowest.first == book.lowest)
+        // Nothing ranked, nothing listed.
+        #expect(PriceBook(history: [history[5]], comparison: Comparison(id: "c", products: [Product(id: "x", unit: .kilogram)])).lowestPerShop.isEmpty)
+        #expect(PriceBook(history: [], comparison: Comparison(id: "c")).lowestPerShop.isEmpty)
+    }
+
+    /// The readers are given today (the command reads the clock): a `seen` day after tomorrow is refused naming the
+    /// field; tomorrow is taken; without a today nothing is checked.
+    @Test func theExchangeReadersRefuseADayAfterTomorrow() throws {
+        let today = day("2026-11-22")
+        func json(_ seen: String) -> String {
+            #"[{"title": "X", "products": [], "history": [{"price": "1", "quantity": "1", "unit": "kg", "seen": "\#(seen)"}]}]"#
+        }
+        func csv(_ seen: String) -> String { "comparison,name,price,quantity,unit,seen\r\nX,a,1,1,kg,\(seen)\r\n" }
+        let refusedJSON = try #require(throws: ExchangeError.self) { try ComparisonExchange.collect(json("2026-11-24"), today: today) }
+        #expect(refusedJSON.message == #"line 1, comparison "X", history 1, seen: "2026-11-24" is in the future (today is 2026-11-22): a price is seen by today"#)
+        let refusedCSV = try #require(throws: ExchangeError.self) { try ComparisonExchange.decode(csv("2026-11-24"), today: today) }
+        #expect(refusedCSV.message == #"line 2, comparison "X", product 1, seen: "2026-11-24" is in the future (today is 2026-11-22): a price is seen by today"#)
+        #expect(try ComparisonExchange.collect(json("2026-11-23"), today: today).histories.values.first?.first?.seen == day("2026-11-23"))
+        #expect(try ComparisonExchange.decode(csv("2026-11-23"), today: today).first?.products.first?.seen == day("2026-11-23"))
+        #expect(try ComparisonExchange.decode(csv("9999-12-31")).first?.products.first?.seen == day("9999-12-31"))
     }
 
     @Test func aBookWithoutUnitsNowStillRanksItsHistory() {

@@ -406,7 +406,7 @@ import Testing
         #expect(canvas.text == """
          per │ Oats: prices seen                                               6 prices
          Seen       Product                       Shop   Price Qty Unit Per kg
-         2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
+        ›2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
          2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
          2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
          2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
@@ -427,10 +427,11 @@ import Testing
 
 
          Lowest seen: 3.98 per kg at Lidl, 23 Sep
-        PgDn more  Esc back  ^Q quit  F1 help
+        ^Q quit  F1 help  PgDn more  Esc back  ^D del  s shop  d day  l lowest
         """)
+        // The selected entry (the newest) reversed and marked `›`.
         #expect(canvas.styleLines[2...7].joined(separator: "\n") == """
-        .......................................................................ddd......
+        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR
         .......................................................................ddd......
         .BBBBBBBBBB.BBBB..........................BBBB....BBBB.BBB.B......BBBB.BBBBBBBB.
         .......................................................................ddd......
@@ -451,7 +452,7 @@ import Testing
         #expect(ScreenView.render(Self.historyState(40, 20)).text == """
          per │ Oats: prices seen       6 prices
          Seen        Product @ shop    Per kg
-         19 Nov      Oats @ Lidl         4.58
+        ›19 Nov      Oats @ Lidl         4.58
          3 Oct       Oats @ Costco       5.49
          23 Sep      Oats @ Lidl         3.98 ★
          25 Jun      Jumbo @ Aldi        4.50
@@ -468,8 +469,154 @@ import Testing
 
 
          Lowest: 3.98 per kg at Lidl, 23 Sep
-        ^F more  Esc back  ^Q quit  ^G help
+        ^Q quit  ^G help  ^F more  Esc back
         """)
+    }
+
+    /// The history with its entries' ids (as read from the database): entries can be fixed.
+    static func historyStateWithIDs(_ width: Int, _ height: Int) -> AppState {
+        var s = state(width, height)
+        s.update(.app(.showHistory))
+        s.update(.history(.loaded("o", history.enumerated().map { index, record in
+            var record = record
+            record.entry = PriceEntryID(Int64(index + 1))
+            return record
+        })))
+        return s
+    }
+
+    /// `l`: the lowest seen at each shop, cheapest first; the title says which view it is.
+    @Test func theLowestAtEachShopAt80x24() {
+        var s = Self.historyStateWithIDs(80, 24)
+        s.update(.history(.toggleLowest))
+        let canvas = ScreenView.render(s)
+        #expect(canvas.text == """
+         per │ Oats: lowest at each shop                                        3 shops
+         Seen       Product                       Shop   Price Qty Unit Per kg
+        ›2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
+         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
+         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Lowest seen: 3.98 per kg at Lidl, 23 Sep
+        ^Q quit  F1 help  PgDn more  Esc back  ^D del  s shop  d day  l lowest
+        """)
+        #expect(canvas.styleLines[2] == String(repeating: "R", count: 80))
+    }
+
+    @Test func theLowestAtEachShopAt40x20() {
+        var s = Self.historyStateWithIDs(40, 20)
+        s.update(.history(.toggleLowest))
+        #expect(ScreenView.render(s).text == """
+         per │ Oats: lowest per shop    3 shops
+         Seen        Product @ shop    Per kg
+        ›23 Sep      Oats @ Lidl         3.98 ★
+         25 Jun      Jumbo @ Aldi        4.50
+         18 Oct 2025 Oats @ Costco       4.99
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Lowest: 3.98 per kg at Lidl, 23 Sep
+        ^Q quit  ^G help  ^F more  Esc back
+        """)
+        // A long title is cut; `: lowest` stays.
+        #expect(HistoryView.title("Organic rolled oats, large flakes", room: 31, glyphs: .utf8, view: .lowestPerShop) == " per │ Organic rolled …: lowest")
+    }
+
+    /// `d` on the third entry: the day typed on the status line, today's date as the example; the entry stays selected.
+    @Test func fixingADayAt80x24() {
+        var s = Self.historyStateWithIDs(80, 24)
+        s.update(.history(.scroll(2)))
+        s.update(.history(.startFix(.day)))
+        #expect(ScreenView.render(s).text == """
+         per │ Oats: prices seen                                               6 prices
+         Seen       Product                       Shop   Price Qty Unit Per kg
+         2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
+         2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
+        ›2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
+         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
+         2026-05-06 Oats                          Costco  6.61   1 kg     6.61
+         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Day (2026-11-22; empty: not known): 2026-09-23▏  Enter saves, Esc cancels
+        Enter save  Esc cancel  ^Q quit  F1 help
+        """)
+    }
+
+    @Test func fixingAShopAndADayAt40x20() {
+        var s = Self.historyStateWithIDs(40, 20)
+        s.update(.history(.scroll(2)))
+        s.update(.history(.startFix(.shop)))
+        let lines = { (s: AppState) in ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        #expect(lines(s)[4] == "›23 Sep      Oats @ Lidl         3.98 ★")
+        #expect(lines(s)[18...19] == [" Shop: Lidl▏  Enter saves, Esc cancels", "Enter save  Esc cancel  ^Q quit  ^G help"])
+        s.update(.history(.cancelFix))
+        s.update(.history(.startFix(.day)))
+        #expect(ScreenView.render(s).text == """
+         per │ Oats: prices seen       6 prices
+         Seen        Product @ shop    Per kg
+         19 Nov      Oats @ Lidl         4.58
+         3 Oct       Oats @ Costco       5.49
+        ›23 Sep      Oats @ Lidl         3.98 ★
+         25 Jun      Jumbo @ Aldi        4.50
+         6 May       Oats @ Costco       6.61
+         18 Oct 2025 Oats @ Costco       4.99
+
+
+
+
+
+
+
+
+
+
+         Day: 2026-09-23▏
+        Enter save  Esc cancel  ^Q quit  ^G help
+        """)
+        // A long shop: the end of what is typed stays in view.
+        s.update(.history(.cancelFix))
+        s.update(.history(.startFix(.shop)))
+        for c in "Supermarket on the corner of Main St" { s.update(.history(.typeFix(c))) }
+        #expect(lines(s)[18] == " Shop: …rket on the corner of Main St▏", "\(lines(s)[18])")
     }
 
     @Test func theHistoryScrollsAPageAtATimeAndSaysWhichEntriesItShows() {

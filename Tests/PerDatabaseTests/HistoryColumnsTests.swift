@@ -30,6 +30,8 @@ import TestSupport
         try queue.write { db in
             try db.execute(sql: ProductColumns.insertHistory, arguments: ProductColumns.insertHistoryArguments(record, comparison: comparison.id))
         }
-        #expect(try store.history(of: comparison.id) == [record])
+        var read = record
+        read.entry = PriceEntryID(1)   // the row's id: the entry's id
+        #expect(try store.history(of: comparison.id) == [read])
     }
 }

@@ -77,7 +77,7 @@ import TestSupport
         jumbo.price = decimal("5.49")
         jumbo.seen = day("2026-11-22")
         try store.saveField(.price, of: jumbo, in: "c1")
-        #expect(try store.history(of: "c1") == [PriceRecord(product: "p1", name: "Jumbo", shop: "", seen: nil, price: decimal("6.99"), quantity: 1, unit: .kilogram)])
+        #expect(try store.history(of: "c1") == [PriceRecord(entry: PriceEntryID(1), product: "p1", name: "Jumbo", shop: "", seen: nil, price: decimal("6.99"), quantity: 1, unit: .kilogram)])
         #expect(try store.load("c1")?.products[0].seen == day("2026-11-22"))
     }
 
@@ -101,7 +101,7 @@ import TestSupport
 
         p.price = decimal("5.49"); p.shop = "Costco"; p.seen = day("2026-11-20")
         try store.saveField(.price, of: p, in: id)
-        let first = PriceRecord(product: "p", name: "Jumbo oats", shop: "Lidl", seen: day("2026-10-03"), price: 5, quantity: 1, unit: .kilogram)
+        let first = PriceRecord(entry: PriceEntryID(1), product: "p", name: "Jumbo oats", shop: "Lidl", seen: day("2026-10-03"), price: 5, quantity: 1, unit: .kilogram)
         #expect(try store.history(of: id) == [first])
         #expect(try store.load(id)?.products == [Product(id: "p", name: "Jumbo oats", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Lidl", seen: day("2026-11-20"))])
 
@@ -189,5 +189,29 @@ import TestSupport
         #expect(try store.load("c")?.products.first?.seen == nil)
         // Not shaped like a day: the schema refuses it.
         #expect(throws: DatabaseFailure.self) { try store.write { try $0.execute(sql: "UPDATE product SET seen = 'soon'") } }
+    }
+
+    /// Issue 20: one entry deleted (returned whole), put back under its id, its shop and day fixed; another
+    /// comparison's id is refused.
+    @Test func oneEntryIsDeletedBroughtBackAndFixed() throws {
+        let store = try ComparisonDatabase(path: folder.file("one.sqlite"))
+        var p = Product(id: "p", name: "Butter", price: decimal("0.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day("2026-11-20"))
+        try store.save(Comparison(id: "c", title: "Butter", products: [p]))
+        try store.save(Comparison(id: "d", title: "Milk"))
+        p.price = decimal("9.99")
+        try store.saveField(.price, of: p, in: "c")
+        let typo = try #require(try store.history(of: "c").first)
+        #expect(typo.entry == PriceEntryID(1) && typo.price == decimal("0.99"))
+        #expect(try store.deleteHistoryEntry(PriceEntryID(1), of: "d") == nil)
+        #expect(try store.history(of: "c") == [typo])
+        #expect(try store.deleteHistoryEntry(PriceEntryID(1), of: "c") == typo)
+        #expect(try store.history(of: "c").isEmpty)
+        try store.restoreHistoryEntry(typo, in: "c")
+        #expect(try store.history(of: "c") == [typo])
+        #expect(try store.fixHistoryEntry(PriceEntryID(1), of: "c", shop: "Lidl", seen: day("2026-11-19")))
+        #expect(try !store.fixHistoryEntry(PriceEntryID(7), of: "c", shop: "Lidl", seen: nil))
+        var fixed = typo
+        fixed.shop = "Lidl"; fixed.seen = day("2026-11-19")
+        #expect(try store.history(of: "c") == [fixed])
     }
 }

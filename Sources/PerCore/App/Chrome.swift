@@ -48,12 +48,17 @@ public enum Confirmation: Equatable, Sendable {
     case deleteComparison(ListEntry)
     /// The next trip: every item back out of the cart.
     case clearTicks
+    /// One entry of the price history (Ctrl-D there).
+    case deleteHistoryEntry(PriceRecord)
 
     public var question: String {
         switch self {
         case .deleteProduct(_, let label): "Delete '\(label)'? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
         case .clearTicks: "New trip: clear every tick? y/n"
+        case .deleteHistoryEntry(let record):
+            "Delete the price \(DecimalText.format(record.price)) for \(DecimalText.format(record.quantity)) \(record.unit.symbol)"
+                + (record.shop.isEmpty ? "" : " at \(TerminalText.singleLine(record.shop))") + (record.seen.map { ", \($0.iso)" } ?? "") + "? y/n"
         case .deleteComparison(let entry): "Delete the comparison \"\(entry.displayTitle)\" and its \(entry.productCount) product\(entry.productCount == 1 ? "" : "s")? y/n"
         }
     }
@@ -61,7 +66,7 @@ public enum Confirmation: Equatable, Sendable {
     /// What the status line says to a no.
     public var declined: String {
         switch self {
-        case .deleteProduct, .clearComparison, .deleteComparison: "Nothing deleted"
+        case .deleteProduct, .clearComparison, .deleteComparison, .deleteHistoryEntry: "Nothing deleted"
         case .clearTicks: "Ticks kept"
         }
     }
@@ -73,6 +78,7 @@ public enum Confirmation: Equatable, Sendable {
         case .clearComparison: yes ? .comparison(.clearAll) : nil
         case .deleteComparison(let entry): yes ? .shoppingList(.delete(entry)) : nil
         case .clearTicks: yes ? .shoppingList(.clearTicks) : nil
+        case .deleteHistoryEntry(let record): yes ? .history(.delete(record)) : nil
         }
     }
 }

@@ -50,6 +50,8 @@ public enum DatabaseEffect: Equatable, Sendable {
     /// Read a comparison's price history: for the comparison's lowest seen (`.comparison(.historyLoaded)`) or for the
     /// history screen (`.history(.loaded)`).
     case loadHistory(ComparisonID, for: HistoryReader)
+    /// The history screen's writes: one entry deleted, brought back or fixed.
+    case changeHistoryEntry(HistoryEntryChange)
     /// Read a comparison to open it (reported by `.database(.opened)`).
     case openComparison(ComparisonID)
     /// Save a new comparison and open it.
@@ -76,6 +78,15 @@ public enum DatabaseEffect: Equatable, Sendable {
     /// The comparison left for another: deleted when it holds nothing (no title, no product), so blank
     /// untitled comparisons do not pile up.
     case discardIfBlank(ComparisonID)
+}
+
+/// A change to one entry of a comparison's price history (the history screen).
+public enum HistoryEntryChange: Equatable, Sendable {
+    case delete(PriceEntryID, of: ComparisonID)
+    /// Ctrl-Y: a deleted entry back, under its id when it is still free.
+    case restore(PriceRecord, in: ComparisonID)
+    /// Where and when it was seen (nil: a day not known).
+    case fix(PriceEntryID, of: ComparisonID, shop: String, seen: CalendarDay?)
 }
 
 /// Who reads a price history.

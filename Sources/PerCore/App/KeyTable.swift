@@ -10,6 +10,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case finding = "Finding a title (/)"
     case adding = "Typing a list"
     case history = "Price history"
+    case fixingEntry = "Fixing a price's shop or day"
     case whereToShop = "Where to shop"
 
     /// The scopes whose keys act in this state, in the order they are tried.
@@ -22,8 +23,12 @@ public enum KeyScope: String, Sendable, CaseIterable {
             case .finding: return [.finding, .everywhere]
             case .adding: return [.adding, .naming, .everywhere]   // typing as for a title; Enter adds
             }
-        case .history:
-            return [.history, .everywhere]
+        case .history(let history):
+            switch history.mode {
+            // Quit and help first, as on the comparison: at 40 columns the history's own keys would push them off.
+            case .browsing: return [.everywhere, .history]
+            case .fixing: return [.fixingEntry, .everywhere]
+            }
         case .whereToShop:
             return [.whereToShop, .everywhere]
         case .comparison:
@@ -42,7 +47,7 @@ extension AppState.Screen {
         switch self {
         case .comparison: [.everywhere, .comparison, .numeric, .unit, .name]
         case .shoppingList: [.shoppingList, .adding, .finding, .naming, .everywhere]
-        case .history: [.history, .everywhere]
+        case .history: [.history, .fixingEntry, .everywhere]
         case .whereToShop: [.whereToShop, .everywhere]
         }
     }
@@ -205,12 +210,25 @@ public enum KeyTable {
             if case .character(let c) = event { return .shoppingList(.type(c)) } else { return nil }
         },
         // The price history
-        bind([on(.key(.up), sends: .history(.scroll(-1))), on(.key(.down), sends: .history(.scroll(1)))], "scroll", .history),
+        bind([on(.key(.up), sends: .history(.scroll(-1))), on(.key(.down), sends: .history(.scroll(1)))], "select a price", .history),
         bind([on(.key(.pageDown), .control("f"), sends: .history(.scrollPage(1))), on(.key(.pageUp), .control("b"), sends: .history(.scrollPage(-1)))],
              "a page down / up", legend: "more", legendNamesFirstGroup: true, .history),
         bind([on(.key(.home), .control("a"), sends: .history(.toFirst)), on(.key(.end), .control("e"), sends: .history(.toLast))],
              "the newest / oldest", .history),
         bind([.key(.escape), .control("v")], .history(.close), "back", legend: "back", .history),
+        bind([.control("d")], .history(.askDelete), "delete the selected price (asks)", legend: "del", .history),
+        bind([.control("y")], .history(.undoDelete), "undo a delete", .history),
+        bind([.character("s")], .history(.startFix(.shop)), "fix the selected price's shop", legend: "shop", .history),
+        bind([.character("d")], .history(.startFix(.day)), "fix the selected price's day", legend: "day", .history),
+        bind([.character("l")], .history(.toggleLowest), "lowest at each shop / every price", legend: "lowest", .history),
+        // Fixing a price's shop or day on the history screen
+        bind([.key(.enter)], .history(.acceptFix), "save the fix", legend: "save", .fixingEntry),
+        bind([.key(.escape)], .history(.cancelFix), "cancel the fix", legend: "cancel", .fixingEntry),
+        bind([.key(.backspace), .key(.delete)], .history(.deleteBackwardInFix), "delete the last character", .fixingEntry),
+        bind([.control("u")], .history(.clearFix), "clear it (a day: not known)", .fixingEntry),
+        bind(value: "any text", "the shop, or the day as 2026-11-20", .fixingEntry) { event in
+            if case .character(let c) = event { return .history(.typeFix(c)) } else { return nil }
+        },
         // Where to shop
         bind([on(.key(.up), sends: .whereToShop(.scroll(-1))), on(.key(.down), sends: .whereToShop(.scroll(1)))], "scroll", .whereToShop),
         bind([on(.key(.pageDown), .control("f"), sends: .whereToShop(.scrollPage(1))), on(.key(.pageUp), .control("b"), sends: .whereToShop(.scrollPage(-1)))],

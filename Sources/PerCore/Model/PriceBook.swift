@@ -1,8 +1,25 @@
 import Foundation
 
+/// An entry of a comparison's price history: the `price_history` row's id, which `per history` prints and
+/// `--delete` takes. A product's price now has none (it is the product, not an entry).
+public struct PriceEntryID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    /// A whole number above zero, as `per history` prints it; nil for any other text.
+    public init?(text: String) {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let value = Int64(text), value > 0 else { return nil }
+        rawValue = value
+    }
+    public var description: String { String(rawValue) }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// One price as it was seen: a product's earlier value kept in the history, or its value now. Only complete
 /// prices (price, quantity and unit) are recorded.
 public struct PriceRecord: Equatable, Sendable {
+    /// The history entry it is; nil for a product's price now.
+    public var entry: PriceEntryID?
     /// The product it was the price of (which may be deleted since: its history is kept).
     public var product: ProductID
     public var name: String
@@ -12,7 +29,9 @@ public struct PriceRecord: Equatable, Sendable {
     public var quantity: Decimal
     public var unit: MeasureUnit
 
-    public init(product: ProductID, name: String, shop: String, seen: CalendarDay?, price: Decimal, quantity: Decimal, unit: MeasureUnit) {
+    public init(entry: PriceEntryID? = nil, product: ProductID, name: String, shop: String, seen: CalendarDay?, price: Decimal, quantity: Decimal,
+                unit: MeasureUnit) {
+        self.entry = entry
         self.product = product
         self.name = name
         self.shop = shop
@@ -68,6 +87,29 @@ public struct PriceBook: Equatable, Sendable {
     }
 
     public var lowest: Entry? { lowestIndex.map { entries[$0] } }
+
+    /// Where it was seen cheapest: for each shop (no shop is one of them) its entry with the lowest unit price (the
+    /// most recent among ties), cheapest first (shops at one price in the order of their entries, newest first).
+    /// Entries that can't be ranked are left out.
+    public var lowestPerShop: [Entry] {
+        var best: [String: Entry] = [:]
+        var order: [String] = []
+        for entry in entries {
+            guard let price = entry.unitPrice else { continue }
+            let shop = entry.record.shop
+            if let kept = best[shop] {
+                if price < kept.unitPrice! { best[shop] = entry }
+            } else {
+                best[shop] = entry
+                order.append(shop)
+            }
+        }
+        let ranked = order.enumerated().map { ($0.offset, best[$0.element]!) }
+        return ranked.sorted { a, b in
+            let (pa, pb) = (a.1.unitPrice!, b.1.unitPrice!)
+            return pa < pb || (!(pb < pa) && a.0 < b.0)
+        }.map(\.1)
+    }
 
     /// An entry's price per the comparison's basis (`per`), e.g. 7.98 per kg.
     public func pricePerBasis(_ entry: Entry) -> Decimal? { entry.unitPrice.flatMap(rankedIn.pricePerBasis) }

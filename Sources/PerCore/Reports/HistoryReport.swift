@@ -19,25 +19,82 @@ public struct HistoryReport: Sendable {
         }
     }
 
+    /// `--lowest`: the lowest unit price seen at each shop, cheapest first (`PriceBook.lowestPerShop`).
+    public func renderLowest(_ format: ReportFormat) -> String {
+        let shops = book.lowestPerShop
+        switch format {
+        case .table:
+            let header = ["Shop", "Price", "Quantity", "Unit", "Per \(book.perLabel)", "Seen", "Id"]
+            let body: [[String]] = shops.map { entry in
+                let r = entry.record
+                return [r.shop.isEmpty ? "(no shop)" : TerminalText.singleLine(r.shop), MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity),
+                        r.unit.symbol, book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", r.seen?.iso ?? "-", Self.idText(entry)]
+            }
+            var lines: [String] = []
+            if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
+            guard !body.isEmpty else { return (lines + ["No prices recorded yet."]).joined(separator: "\n") + "\n" }
+            lines += TextTable.lines([header] + body, rightAligned: [1, 2, 4])
+            return lines.joined(separator: "\n") + "\n"
+        case .json:
+            let objects = shops.map { entry -> String in
+                let r = entry.record
+                let fields: [(String, String)] = [
+                    ("store", r.shop.isEmpty ? "null" : JSONExchange.string(r.shop)),
+                    ("price", JSONExchange.string(DecimalText.format(r.price))),
+                    ("quantity", JSONExchange.string(DecimalText.format(r.quantity))),
+                    ("unit", JSONExchange.string(r.unit.symbol)),
+                    ("unitPrice", unitPriceText(entry).map(JSONExchange.string) ?? "null"),
+                    ("per", JSONExchange.string(book.perLabel)),
+                    ("seen", r.seen.map { JSONExchange.string($0.iso) } ?? "null"),
+                    ("id", r.entry.map { String($0.rawValue) } ?? "null"),
+                    ("current", entry.isCurrent ? "true" : "false"),
+                ]
+                return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            }
+            return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        case .csv:
+            var lines = ["store,price,quantity,unit,unitPrice,per,seen,id,current"]
+            for entry in shops {
+                let r = entry.record
+                let cells = [
+                    CSVExchange.textCell(r.shop), DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
+                    unitPriceText(entry) ?? "", book.perLabel, r.seen?.iso ?? "", r.entry.map { String($0.rawValue) } ?? "",
+                    entry.isCurrent ? "true" : "false",
+                ]
+                lines.append(cells.map(CSV.field).joined(separator: ","))
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// The table's id of an entry: its number, or `now` for a product's price now (which is no entry to delete).
+    static func idText(_ entry: PriceBook.Entry) -> String {
+        entry.record.entry.map { String($0.rawValue) } ?? Self.currentIDText
+    }
+
+    /// What the table's Id column says of a product's price now.
+    public static let currentIDText = "now"
+
     private func unitPriceText(_ entry: PriceBook.Entry) -> String? {
         book.pricePerBasis(entry).map(ComparisonReport.exactText)
     }
 
     public var table: String {
-        let header = ["Seen", "Shop", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)", ""]
+        let header = ["Id", "Seen", "Shop", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)", ""]
         let body: [[String]] = book.entries.enumerated().map { index, entry in
             let r = entry.record
-            let marks = [index == book.lowestIndex ? "* lowest" : nil, entry.isCurrent ? "now" : nil].compactMap { $0 }
+            // The Id column says `now` of a product's price now.
+            let marks = index == book.lowestIndex ? "* lowest" : ""
             return [
-                r.seen?.iso ?? "-", TerminalText.singleLine(r.shop), TerminalText.singleLine(r.name),
+                Self.idText(entry), r.seen?.iso ?? "-", TerminalText.singleLine(r.shop), TerminalText.singleLine(r.name),
                 MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity), r.unit.symbol,
-                book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", marks.joined(separator: ", "),
+                book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", marks,
             ]
         }
         var lines: [String] = []
         if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
         guard !body.isEmpty else { return (lines + ["No prices recorded yet."]).joined(separator: "\n") + "\n" }
-        lines += TextTable.lines([header] + body, rightAligned: [3, 4, 6])
+        lines += TextTable.lines([header] + body, rightAligned: [0, 4, 5, 7])
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -45,6 +102,7 @@ public struct HistoryReport: Sendable {
         let objects = book.entries.enumerated().map { index, entry -> String in
             let r = entry.record
             let fields: [(String, String)] = [
+                ("id", r.entry.map { String($0.rawValue) } ?? "null"),
                 ("name", JSONExchange.string(r.name)),
                 ("store", r.shop.isEmpty ? "null" : JSONExchange.string(r.shop)),
                 ("seen", r.seen.map { JSONExchange.string($0.iso) } ?? "null"),
@@ -62,11 +120,11 @@ public struct HistoryReport: Sendable {
     }
 
     public var csv: String {
-        var lines = ["name,store,seen,price,quantity,unit,unitPrice,per,current,lowest"]
+        var lines = ["id,name,store,seen,price,quantity,unit,unitPrice,per,current,lowest"]
         for (index, entry) in book.entries.enumerated() {
             let r = entry.record
             let cells = [
-                CSVExchange.textCell(r.name), CSVExchange.textCell(r.shop), r.seen?.iso ?? "",
+                r.entry.map { String($0.rawValue) } ?? "", CSVExchange.textCell(r.name), CSVExchange.textCell(r.shop), r.seen?.iso ?? "",
                 DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
                 unitPriceText(entry) ?? "", book.perLabel,
                 entry.isCurrent ? "true" : "false", index == book.lowestIndex ? "true" : "false",

@@ -23,7 +23,8 @@ public enum Input {
                 if state.chrome.overlay == .none, let key = layout.keypadKey(atX: x, y: y) { return .comparison(.keypadTouch(.down(key))) }
                 return layout.action(atX: x, y: y)
             case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
-            case .history, .whereToShop: return nil
+            case .history(let history): return HistoryLayout(history, session: state.session).action(atX: x, y: y)
+            case .whereToShop: return nil
             }
         case .scroll(let lines, _, _):
             switch state.screen {

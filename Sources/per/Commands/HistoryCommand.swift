@@ -10,7 +10,10 @@ struct HistoryCommand: ParsableCommand {
             NAME is a comparison's title (any case; Untitled for one without a title) or the id per lists prints. \
             The comparison's earlier prices (kept whenever a product's price, quantity or unit changed) and its products' \
             prices now, with their store and the day they were seen; the lowest unit price ever seen is marked. \
-            --clear deletes the earlier prices (the products stay), after asking.
+            Each earlier price has an id (the Id column; `now` marks a product's price now). \
+            --delete ID deletes that one earlier price (a typo recorded as a price, say); \
+            --lowest prints the lowest unit price seen at each store instead, cheapest first; \
+            --clear deletes all the earlier prices (the products stay), after asking.
             """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "table, json or csv.")
@@ -19,6 +22,10 @@ struct HistoryCommand: ParsableCommand {
     var clear = false
     @Flag(help: "With --clear: do not ask.")
     var yes = false
+    @Option(name: .customLong("delete"), help: ArgumentHelp("Delete the earlier price with this id (see the Id column).", valueName: "id"))
+    var deleteEntry: String?
+    @Flag(help: "Print the lowest unit price seen at each store, cheapest first.")
+    var lowest = false
     @Argument(help: "The comparison's title or id.", completion: .custom(ShellCompletion.savedTitles))
     var name: String
 
@@ -26,7 +33,23 @@ struct HistoryCommand: ParsableCommand {
     func validate() throws {
         try reportingFailures {
             _ = try database.resolvedPath()
+            if [clear, lowest, deleteEntry != nil].filter({ $0 }).count > 1 {
+                throw CommandFailure.usage("--clear, --delete and --lowest go one at a time")
+            }
+            if let deleteEntry { _ = try Self.entryID(deleteEntry) }
         }
+    }
+
+    /// The id `--delete` was given, or why it is refused (status 2).
+    static func entryID(_ text: String) throws(CommandFailure) -> PriceEntryID {
+        let shown = TerminalText.singleLine(text)
+        if text == HistoryReport.currentIDText {
+            throw CommandFailure.usage("--delete \(shown): that is a product's price now, not an earlier price; change or delete the product in the app")
+        }
+        guard let id = PriceEntryID(text: text) else {
+            throw CommandFailure.usage("--delete \"\(shown)\": an id is a whole number from the Id column of per history")
+        }
+        return id
     }
 
     func run() throws {
@@ -36,11 +59,26 @@ struct HistoryCommand: ParsableCommand {
             guard let comparison = try store.load(first.id) else {
                 throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
-            guard clear else {
-                try Output.out(HistoryReport(history: try store.history(of: first.id), comparison: comparison).render(format))
+            let title = TerminalText.singleLine(comparison.displayTitle)
+            if let deleteEntry {
+                let id = try Self.entryID(deleteEntry)
+                guard try store.history(of: first.id).contains(where: { $0.entry == id }) else {
+                    throw CommandFailure.usage("\"\(title)\" has no earlier price with id \(id) (see per history \"\(title)\")")
+                }
+                guard let deleted = try store.deleteHistoryEntry(id, of: first.id) else {
+                    throw CommandFailure.usage("\"\(title)\" has no earlier price with id \(id) (see per history \"\(title)\")")   // deleted meanwhile
+                }
+                let shop = deleted.shop.isEmpty ? "" : " at \(TerminalText.singleLine(deleted.shop))"
+                let day = deleted.seen.map { " on \($0.iso)" } ?? ""
+                try Output.out("Deleted price \(id) of \"\(title)\": \(TerminalText.singleLine(deleted.name)) \(MoneyFormat.plain.price(deleted.price)) "
+                    + "for \(DecimalText.format(deleted.quantity)) \(deleted.unit.symbol)\(shop)\(day).\n")
                 return
             }
-            let title = TerminalText.singleLine(comparison.displayTitle)
+            guard clear else {
+                let report = HistoryReport(history: try store.history(of: first.id), comparison: comparison)
+                try Output.out(lowest ? report.renderLowest(format) : report.render(format))
+                return
+            }
             if !yes {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw CommandFailure("--clear asks before deleting, and there is no terminal to ask on; add --yes to clear without asking")

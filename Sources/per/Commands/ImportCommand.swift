@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PerCore
 import PerDatabase
+import PerTerminal
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +35,8 @@ struct ImportCommand: ParsableCommand {
             let counts: ImportCounts
             do {
                 counts = try store.importing { writer in
-                    try ComparisonExchange.decode(from: pieces, into: &writer)
+                    // The clock is read here, at the edge: the reader refuses a `seen` day after tomorrow.
+                    try ComparisonExchange.decode(from: pieces, into: &writer, today: LocalClock.today())
                 }
             } catch {
                 if existed {

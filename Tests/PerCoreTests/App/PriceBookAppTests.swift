@@ -186,20 +186,21 @@ import Testing
             $0.screen = .history(HistoryScreen(content: .loaded(PriceBook(history: history, comparison: Comparison(id: "c")))))
             $0.editing.lowestSeen = .record(history[10])
         }
-        // 20 rows a page at 80×24: 30 entries scroll from 0 to 10.
+        // 20 rows a page at 80×24: 30 entries scroll from 0 to 10; Up/Down move the selection (the page follows it),
+        // PgDn/PgUp turn the page and move the selection as far.
         let book = PriceBook(history: history, comparison: Comparison(id: "c"))
-        func at(_ top: Int) -> AppState.Screen { .history(HistoryScreen(content: .loaded(book), top: top)) }
-        let steps: [(InputEvent, Int)] = [
-            (.key(.down), 1), (.key(.pageDown), 10), (.key(.down), 10), (.key(.up), 9), (.key(.home), 0), (.key(.up), 0),
-            (.control("f"), 10), (.control("b"), 0), (.key(.end), 10), (.control("a"), 0), (.control("e"), 10), (.key(.pageUp), 0),
+        func at(_ selected: Int, _ top: Int) -> AppState.Screen { .history(HistoryScreen(content: .loaded(book), top: top, selected: selected)) }
+        let steps: [(InputEvent, Int, Int)] = [
+            (.key(.down), 1, 0), (.key(.pageDown), 21, 10), (.key(.down), 22, 10), (.key(.up), 21, 10), (.key(.home), 0, 0), (.key(.up), 0, 0),
+            (.control("f"), 20, 10), (.control("b"), 0, 0), (.key(.end), 29, 10), (.control("a"), 0, 0), (.control("e"), 29, 10), (.key(.pageUp), 9, 0),
         ]
-        for (key, top) in steps {
+        for (key, selected, top) in steps {
             let action = KeyTable.action(for: key, in: store.state)!
-            store.send(action) { $0.screen = at(top) }
+            store.send(action) { $0.screen = at(selected, top) }
         }
         // The mouse wheel scrolls too.
         #expect(Input.action(for: .scroll(lines: 3, x: 10, y: 5), in: store.state) == .history(.scroll(3)))
-        // Typing does nothing here: the history only reads.
+        // Typing a digit does nothing here.
         #expect(KeyTable.action(for: .character("5"), in: store.state) == nil)
         store.send(KeyTable.action(for: .key(.escape), in: store.state)!) { $0.screen = .comparison }
         store.send(.app(.showHistory), effects: [.loadHistory("c", for: .historyScreen)]) { $0.screen = .history(HistoryScreen()) }

@@ -66,7 +66,7 @@ enum CSVExchange {
 
     /// Reads a CSV export from `stream` record by record, handing each comparison's header and each product to
     /// `sink` as soon as its row is read and checked.
-    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink) throws {
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
         var reader = CSV.Reader(stream)
         defer { stream = reader.stream }
         reader.maxFields = columns.count + 1
@@ -159,7 +159,7 @@ enum CSVExchange {
                 unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"),
                 pack: try ComparisonExchange.pack(field("quantity_pack"), quantity: quantity, line: record.line, field: "\(place), quantity_pack"),
                 shop: shop,
-                seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "\(place), seen"))
+                seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "\(place), seen", today: today))
             let texts = DecimalTexts(price: field("price"), quantity: field("quantity"))
             switch kind {
             case .product:

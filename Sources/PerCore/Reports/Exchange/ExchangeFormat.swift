@@ -65,17 +65,17 @@ public enum ComparisonExchange {
 
     /// Reads an export file (format detected from the content). The comparisons and products get fresh identities.
     /// The same reader as `decode(from:into:)`, collecting what it reads.
-    public static func decode(_ text: String) throws(ExchangeError) -> [Comparison] {
-        try collect(text).comparisons
+    public static func decode(_ text: String, today: CalendarDay? = nil) throws(ExchangeError) -> [Comparison] {
+        try collect(text, today: today).comparisons
     }
 
     /// The same, keeping the comparisons' histories too.
-    public static func collect(_ text: String) throws(ExchangeError) -> CollectingSink {
+    public static func collect(_ text: String, today: CalendarDay? = nil) throws(ExchangeError) -> CollectingSink {
         let bytes = Array(text.utf8)
         var given = false
         var sink = CollectingSink()
         do {
-            try decode(limit: Int.max, from: { defer { given = true }; return given ? [] : bytes }, into: &sink)
+            try decode(limit: Int.max, from: { defer { given = true }; return given ? [] : bytes }, into: &sink, today: today)
         } catch let error as ExchangeError {
             throw error
         } catch {
@@ -132,12 +132,16 @@ public enum ComparisonExchange {
         return value
     }
 
-    /// A day written `YYYY-MM-DD`; empty: not known.
-    static func day(_ text: String, line: Int?, field: String) throws(ExchangeError) -> CalendarDay? {
+    /// A day written `YYYY-MM-DD`; empty: not known. With `today` (the importer's, from its clock), a day after
+    /// tomorrow is refused: no price is seen in the future (tomorrow is another time zone's today).
+    static func day(_ text: String, line: Int?, field: String, today: CalendarDay? = nil) throws(ExchangeError) -> CalendarDay? {
         let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
         guard let day = CalendarDay(iso: trimmed) else {
             throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a date (write it like 2026-11-22, a day that exists)")
+        }
+        if let today, day.dayNumber > today.dayNumber + 1 {
+            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is in the future (today is \(today.iso)): a price is seen by today")
         }
         return day
     }

@@ -216,12 +216,15 @@ extension ComparisonExchange {
     /// bytes. Throws `ExchangeError` for a file per refuses (the first problem in file order), `ExchangeInputError`
     /// for bytes that are not UTF-8 or more than `limit` of them, and whatever `next` or `sink` throw.
     /// A refusal can come after the sink took earlier comparisons: the caller undoes them (one transaction).
-    public static func decode(limit: Int = maxFileBytes, from next: @escaping () throws -> [UInt8], into sink: inout some ExchangeSink) throws {
+    /// `today`: the importer's day (the command reads the clock), a `seen` day after its tomorrow is refused; nil
+    /// checks no day against a clock.
+    public static func decode(limit: Int = maxFileBytes, from next: @escaping () throws -> [UInt8], into sink: inout some ExchangeSink,
+                              today: CalendarDay? = nil) throws {
         var stream = ByteStream(limit: limit, next: next)
         try stream.skipByteOrderMark()
         switch try detect(&stream) {
-        case .json: try JSONExchange.decode(&stream, into: &sink)
-        case .csv: try CSVExchange.decode(&stream, into: &sink)
+        case .json: try JSONExchange.decode(&stream, into: &sink, today: today)
+        case .csv: try CSVExchange.decode(&stream, into: &sink, today: today)
         }
     }
 

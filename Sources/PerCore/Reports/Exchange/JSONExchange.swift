@@ -80,7 +80,7 @@ enum JSONExchange {
     /// products start (or at its end), then each product as soon as it is read and checked. Only one product's
     /// nodes are held at a time, unless a comparison gives its products before its title (then that comparison's
     /// products are kept until its end, as the title names them in messages).
-    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink) throws {
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
         var parser = JSONParser(stream)
         defer { stream = parser.stream }
         try parser.skipSpace()
@@ -90,7 +90,7 @@ enum JSONExchange {
             try parser.inArray(depth: 0) { parser throws in
                 if try parser.peek() == UInt8(ascii: "{") {
                     number += 1
-                    try comparison(&parser, number: number, depth: 1, into: &sink)
+                    try comparison(&parser, number: number, depth: 1, into: &sink, today: today)
                 } else {
                     let node = try parser.parseValue(depth: 1)
                     throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
@@ -109,7 +109,7 @@ enum JSONExchange {
 
     /// One comparison object, its products streamed to `sink`. Members are read in any order; the first of a
     /// repeated key counts.
-    private static func comparison(_ parser: inout JSONParser, number: Int, depth: Int, into sink: inout some ExchangeSink) throws {
+    private static func comparison(_ parser: inout JSONParser, number: Int, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
         let startLine = parser.line
         let id = ComparisonID.random()
         var members: [String: JSONNode] = [:]
@@ -141,7 +141,7 @@ enum JSONExchange {
             return Comparison(id: id, title: title, basis: basis, volumeSystem: system)
         }
         func take(_ item: JSONNode) throws {
-            let (product, texts) = try product(item, number: productCount + 1, in: title)
+            let (product, texts) = try product(item, number: productCount + 1, in: title, today: today)
             try ComparisonExchange.checkNumbers(
                 of: product, priceText: texts.price, quantityText: texts.quantity, family: family,
                 comparison: title, number: number, productNumber: productCount + 1, line: item.line)
@@ -151,7 +151,7 @@ enum JSONExchange {
         }
         func takeHistory(_ item: JSONNode) throws {
             historyCount += 1
-            let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number)
+            let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number, today: today)
             try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
         }
 
@@ -243,7 +243,8 @@ enum JSONExchange {
     }
 
     /// An earlier price from a comparison's `history`: price, quantity and unit required; `seen` a day or null.
-    private static func historyRecord(_ node: JSONNode, number: Int, in title: String, comparisonNumber: Int) throws(ExchangeError) -> (PriceRecord, (price: String?, quantity: String?)) {
+    private static func historyRecord(_ node: JSONNode, number: Int, in title: String, comparisonNumber: Int,
+                                      today: CalendarDay?) throws(ExchangeError) -> (PriceRecord, (price: String?, quantity: String?)) {
         guard case .object(let list) = node.value else {
             throw ExchangeError(line: node.line, problem: "expected an earlier price ({\"price\": …, \"quantity\": …, \"unit\": …})")
         }
@@ -259,7 +260,7 @@ enum JSONExchange {
         let shopText = try optionalText(members, "store", allowNumber: false)
         try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "\(place), store")
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.day(text.value, line: text.line, field: "\(place), seen")
+            try ComparisonExchange.day(text.value, line: text.line, field: "\(place), seen", today: today)
         }
         let priceText = try optionalText(members, "price", allowNumber: true)
         let price = try required("price", try priceText.flatMap { text throws(ExchangeError) in
@@ -281,7 +282,7 @@ enum JSONExchange {
     }
 
     /// A product, and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
-    private static func product(_ node: JSONNode, number: Int, in title: String) throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
+    private static func product(_ node: JSONNode, number: Int, in title: String, today: CalendarDay?) throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
         guard case .object(let list) = node.value else {
             throw ExchangeError(line: node.line, problem: "expected a product ({\"name\": …, \"price\": …})")
         }
@@ -307,7 +308,7 @@ enum JSONExchange {
         let shopText = try optionalText(members, "store", allowNumber: false)
         try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), store")
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen")
+            try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen", today: today)
         }
         return (Product(name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: shopText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
     }

@@ -36,6 +36,7 @@ public struct RecoveryJournal: Equatable, Sendable {
     public enum Kind: CaseIterable, Sendable {
         case field, productBroughtBack, productDeleted, productsCleared, header, pin, comparisonSavedWhole
         case newComparison, rename, deletion, comparisonBroughtBack, newItem, count, tick, ticksCleared, aisleMove
+        case historyEntry
 
         func words(_ n: Int) -> String {
             let (one, many): (String, String) = switch self {
@@ -55,6 +56,7 @@ public struct RecoveryJournal: Equatable, Sendable {
             case .tick: ("tick", "ticks")
             case .ticksCleared: ("clearing of ticks", "clearings of ticks")
             case .aisleMove: ("aisle move", "aisle moves")
+            case .historyEntry: ("price history change", "price history changes")
             }
             return "\(n) \(n == 1 ? one : many)"
         }
@@ -93,6 +95,7 @@ public struct RecoveryJournal: Equatable, Sendable {
         case .renameComparison: .rename
         case .deleteComparison: .deletion
         case .restoreDeletedComparison: .comparisonBroughtBack
+        case .changeHistoryEntry: .historyEntry
         case .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil
         }
     }
@@ -169,11 +172,19 @@ extension RecoveryJournal {
         case .deleteComparison(let id): object(["change": string("deleteComparison"), "id": string(id.rawValue)])
         case .restoreDeletedComparison(let comparison): object(["change": string("undoDeleteComparison"), "comparison": whole(comparison)])
         case .discardIfBlank(let id): object(["change": string("discardIfBlank"), "id": string(id.rawValue)])
+        case .changeHistoryEntry(.delete(let entry, let id)):
+            object(["change": string("deleteHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue)])
+        case .changeHistoryEntry(.restore(let record, let id)):
+            object(["change": string("restoreHistoryEntry"), "id": string(id.rawValue), "entry": record.entry.map { String($0.rawValue) } ?? "null",
+                    "product": product(record.asProduct)])
+        case .changeHistoryEntry(.fix(let entry, let id, let shop, let seen)):
+            object(["change": string("fixHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue), "store": string(shop),
+                    "seen": optional(seen?.iso)])
         case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil   // reads: nothing to write
         }
     }
 
-    private static let order = ["change", "id", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
+    private static let order = ["change", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
                                 "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
                                 "name", "price", "quantity", "unit", "pack", "store", "seen"]
 
@@ -284,6 +295,17 @@ extension RecoveryJournal {
             return .other(.deleteComparison(try m.id("id")))
         case "discardIfBlank":
             return .other(.discardIfBlank(try m.id("id")))
+        case "deleteHistoryEntry":
+            return .other(.changeHistoryEntry(.delete(PriceEntryID(Int64(try m.int("entry", in: 1...Int.max))), of: try m.id("id"))))
+        case "restoreHistoryEntry":
+            let product = try product(m.node("product"), place: m.place + ", product")
+            guard var record = PriceRecord(product) else { throw m.refuse("product", "a price needs its price, quantity and unit") }
+            record.entry = try m.isNull("entry") ? nil : PriceEntryID(Int64(try m.int("entry", in: 1...Int.max)))
+            return .other(.changeHistoryEntry(.restore(record, in: try m.id("id"))))
+        case "fixHistoryEntry":
+            let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: m.place + ", seen") }
+            return .other(.changeHistoryEntry(.fix(PriceEntryID(Int64(try m.int("entry", in: 1...Int.max))), of: try m.id("id"),
+                                                   shop: try m.optionalText("store") ?? "", seen: seen)))
         default:
             throw m.refuse("change", "\(ComparisonExchange.quoted(kind)) is not a change this per knows")
         }

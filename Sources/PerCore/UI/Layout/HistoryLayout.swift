@@ -46,18 +46,20 @@ public struct HistoryLayout: Sendable {
             (rows, shown, columns, fullMark, shopColumn) = ([], 0..<0, [], true, true)
             return
         }
-        let count = book.entries.count
+        let entries = screen.shown
+        let lowest = screen.lowestShown
+        let count = entries.count
         let first = max(0, min(screen.top, count - Self.rowsPerPage(session.size)))
         let shown = first..<min(count, first + Self.rowsPerPage(session.size))
         self.shown = shown
         let rows = shown.map { index in
-            let entry = book.entries[index]
+            let entry = entries[index]
             let record = entry.record
             return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText(on: session.today) } ?? "-",
                        shop: TerminalText.singleLine(record.shop), name: TerminalText.singleLine(record.name),
                        price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
                        unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",
-                       isLowest: index == book.lowestIndex, isCurrent: entry.isCurrent)
+                       isLowest: index == lowest, isCurrent: entry.isCurrent)
         }
         self.rows = rows
         func widest(_ heading: String, _ text: (Row) -> String) -> Int { max(TextWidth.of(heading), rows.map { TextWidth.of(text($0)) }.max() ?? 0) }
@@ -94,6 +96,13 @@ public struct HistoryLayout: Sendable {
         place(.unitPrice, unitPrice)
         place(.mark, max(0, width - x))
         self.columns = placed
+    }
+
+    /// What a click at (x, y) does: a row selects its entry.
+    func action(atX x: Int, y: Int) -> Action? {
+        let offset = y - Self.firstRowY
+        guard x >= 0, rows.indices.contains(offset) else { return nil }
+        return .history(.select(shown.lowerBound + offset))
     }
 
     /// `Per kg`: what the unit prices are per.

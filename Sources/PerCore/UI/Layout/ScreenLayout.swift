@@ -166,8 +166,8 @@ public struct ScreenLayout: Sendable {
             }
             let nameMinimum = wide ? 9 : 7
             let verdictMinimum = 8
-            // Ages are five wide (`today`, `12 wk`, `5 mo!`), a stale year or a day in the future more.
-            let ageWidth = max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0)
+            // Ages are five wide (`today`, `12 wk`, `5 mo!`), six at most (`future`, `24 mo!`: CalendarDay.age).
+            let ageWidth = min(6, max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0))
             var restAtMinimums = restAt(rank: minimumRank, price: minimumPrice, quantity: minimumQuantity, unit: minimumUnit, unitPrice: heading)
             if restAtMinimums - (ageWidth + 1) >= nameMinimum + verdictMinimum {
                 age = ageWidth

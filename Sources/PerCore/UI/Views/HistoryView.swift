@@ -13,16 +13,18 @@ enum HistoryView {
             count = ""
             canvas.put("Reading the prices…", x: 1, y: HistoryLayout.firstRowY, style: .dim, color: .muted)
         case .loaded(let book):
+            let total = history.entryCount
+            let noun = history.view == .lowestPerShop ? (total == 1 ? " shop" : " shops") : (total == 1 ? " price" : " prices")
             count = book.entries.isEmpty ? ""
-                : layout.shown.count == book.entries.count ? "\(book.entries.count) price\(book.entries.count == 1 ? "" : "s")"
-                : "\(layout.shown.lowerBound + 1)-\(layout.shown.upperBound) of \(book.entries.count)"
+                : layout.shown.count == total ? "\(total)\(noun)"
+                : "\(layout.shown.lowerBound + 1)-\(layout.shown.upperBound) of \(total)"
             if book.entries.isEmpty {
                 let long = "No prices yet: a product's price, quantity and unit make one."
                 canvas.put(TextWidth.of(long) <= w - 2 ? long : "No prices yet.", x: 1, y: HistoryLayout.firstRowY, style: .dim, color: .muted, limit: w - 2)
             }
         }
         let titleRoom = w - (count.isEmpty ? 0 : TextWidth.of(count) + 2)
-        canvas.put(Self.title(state.editing.comparison.displayTitle, room: titleRoom, glyphs: g), x: 0, y: 0, style: .bold, color: .accent)
+        canvas.put(Self.title(state.editing.comparison.displayTitle, room: titleRoom, glyphs: g, view: history.view), x: 0, y: 0, style: .bold, color: .accent)
         if !count.isEmpty { canvas.put(count, x: w - TextWidth.of(count) - 1, y: 0, style: .dim, color: .muted) }
         guard case .loaded(let book) = history.content, !book.entries.isEmpty else { return }
         for (column, x, width) in layout.columns {
@@ -36,7 +38,13 @@ enum HistoryView {
         }
         for (offset, row) in layout.rows.enumerated() {
             let y = HistoryLayout.firstRowY + offset
-            let style: CellStyle = row.isLowest ? .bold : []
+            let isSelected = layout.shown.lowerBound + offset == history.selected
+            if isSelected {
+                // Reversed and marked `›` (`>`), as the shopping list's selected row: it reads without colour.
+                canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent))
+                canvas.put(g.next, x: 0, y: y, style: [.reverse, .bold], color: .accent)
+            }
+            let style: CellStyle = (row.isLowest ? CellStyle.bold : CellStyle()).union(isSelected ? CellStyle.reverse : CellStyle())
             let color: ColorRole = row.isLowest ? .best : .normal
             for (column, x, width) in layout.columns where width > 0 {
                 let text: String
@@ -56,13 +64,26 @@ enum HistoryView {
                 let shown = Self.isNumber(column) ? NumberFit.fit(text, width: width, ellipsis: g.ellipsis) : TextWidth.truncate(text, to: width, ellipsis: g.ellipsis)
                 let x = Self.isNumber(column) ? x + width - TextWidth.of(shown) : x
                 let muted = column == .mark && !row.isLowest
-                canvas.put(shown, x: x, y: y, style: muted ? .dim : style, color: muted ? .muted : color, limit: width)
+                canvas.put(shown, x: x, y: y, style: (muted ? CellStyle.dim : style).union(isSelected ? CellStyle.reverse : CellStyle()), color: muted ? .muted : color, limit: width)
             }
         }
     }
 
-    /// The status line's hint: where and when the lowest was seen.
+    /// The status line's hint: where and when the lowest was seen; while fixing, what is typed.
     static func hint(_ history: HistoryScreen, session: Session) -> String {
+        if case .fixing(let fix) = history.mode {
+            let label = fix.field == .shop ? "Shop" : "Day (\(session.today.iso); empty: not known)"
+            let typed = TerminalText.singleLine(fix.text) + String(session.glyphs.cursor)
+            let long = "\(label): \(typed)  Enter saves, Esc cancels"
+            if TextWidth.of(long) < session.size.width - 1 { return long }
+            let start = "\(fix.field == .shop ? "Shop" : "Day"): "
+            let room = session.size.width - 3
+            if TextWidth.of(start + typed) <= room { return start + typed }
+            // The label and the end of what is typed stay in view; its start gives way, marked `…`.
+            var end = Substring(typed)
+            while !end.isEmpty, TextWidth.of(start) + 1 + TextWidth.of(String(end)) > room { end = end.dropFirst() }
+            return start + String(session.glyphs.ellipsis) + end
+        }
         let long = hint(history, session: session, label: "Lowest seen")
         return TextWidth.of(long) < session.size.width - 1 ? long : hint(history, session: session, label: "Lowest")
     }
@@ -78,13 +99,27 @@ enum HistoryView {
     }
 
     /// ` per │ Oats: prices seen`; a long title is cut (it is the user's text), the words after it kept whole or left out.
-    static func title(_ comparisonTitle: String, room: Int, glyphs g: GlyphSet) -> String {
-        let start = " per \(g.vertical) ", end = ": prices seen"
+    static func title(_ comparisonTitle: String, room: Int, glyphs g: GlyphSet, end: String = ": prices seen") -> String {
+        let start = " per \(g.vertical) "
         let full = start + comparisonTitle + end
         if TextWidth.of(full) <= room { return full }
         let titleRoom = room - TextWidth.of(start) - TextWidth.of(end)
         if titleRoom >= 8 { return start + TextWidth.truncate(comparisonTitle, to: titleRoom, ellipsis: g.ellipsis) + end }
         return TextWidth.truncate(start + comparisonTitle, to: room, ellipsis: g.ellipsis)
+    }
+
+    /// The title for the view: the lowest per shop says so at every width (`: lowest at each shop`, shorter where
+    /// narrow), so it never reads as every price.
+    static func title(_ comparisonTitle: String, room: Int, glyphs g: GlyphSet, view: HistoryScreen.View) -> String {
+        switch view {
+        case .everyPrice: return title(comparisonTitle, room: room, glyphs: g)
+        case .lowestPerShop:
+            for end in [": lowest at each shop", ": lowest per shop"] {
+                let whole = " per \(g.vertical) " + comparisonTitle + end
+                if TextWidth.of(whole) <= room { return whole }
+            }
+            return title(comparisonTitle, room: room, glyphs: g, end: ": lowest")
+        }
     }
 
     static func heading(_ column: HistoryLayout.Column, book: PriceBook, layout: HistoryLayout) -> String {
