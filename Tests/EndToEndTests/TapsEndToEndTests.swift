@@ -48,7 +48,7 @@ extension EndToEnd {
         func tapsOnTheLinesBetweenKeysAreTheNearestKey(width: Int, height: Int) throws {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), width: width, height: height)
-            let screen = tmux.waitFor { $0.contains("Untitled") && $0.contains("−") }
+            let screen = tmux.waitFor { $0.contains("Untitled") && $0.contains("│ 7 │ 8 │ 9 │") }
             // Button-event tracking (moves with a button down) in the SGR form.
             #expect(tmux.format("#{mouse_button_flag} #{mouse_sgr_flag}") == "1 1")
             let nine = try #require(key("9", inRow: "│7│8│9│", screen), "\(screen)")
@@ -58,13 +58,13 @@ extension EndToEnd {
             let five = try #require(key("5", inRow: "│4│5│6│", screen), "\(screen)")
             let point = try #require(key(".", inRow: "│.│0│", screen), "\(screen)")
             let seven = try #require(key("7", inRow: "│7│8│9│", screen), "\(screen)")
-            let minusLine = try #require(screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("−") })
-            let minusX = try #require(Array(screen.split(separator: "\n", omittingEmptySubsequences: false)[minusLine]).firstIndex(of: "−"))
-            let minus = (x: minusX, y: minusLine)
-            let equals = try #require(walk(from: minus, 0, 1, to: "=", screen), "\(screen)")
             // 9: on the line under it (between 9 and ⌫: the upper key).
             tap(tmux, try #require(walk(from: nine, 0, 1, to: "─┼┴", screen)))
-            tmux.waitFor { $0.contains("9▏") }
+            // The operators are drawn once they do something (a disabled key is blank): found on this screen.
+            let typed = tmux.waitFor { $0.contains("9▏") }
+            let minusLine = try #require(typed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("−") }, "\(typed)")
+            let minusX = try #require(Array(typed.split(separator: "\n", omittingEmptySubsequences: false)[minusLine]).firstIndex(of: "−"))
+            let minus = (x: minusX, y: minusLine)
             // .: on the keypad's outer border left of it.
             tap(tmux, try #require(walk(from: point, -1, 0, to: "│├", screen)))
             tmux.waitFor { $0.contains("9.▏") }
@@ -80,9 +80,10 @@ extension EndToEnd {
             press(tmux, one); drag(tmux, two)
             let under3 = try #require(walk(from: three, 0, 1, to: "─┼┤┴", screen))
             drag(tmux, under3); release(tmux, under3)
-            tmux.waitFor { $0.contains("9.5−3▏") }
+            let operation = tmux.waitFor { $0.contains("9.5−3▏") }
             // =: on its right border.
-            tap(tmux, try #require(walk(from: equals, 1, 0, to: "│┤", screen)))
+            let equals = try #require(walk(from: minus, 0, 1, to: "=", operation), "\(operation)")
+            tap(tmux, try #require(walk(from: equals, 1, 0, to: "│┤", operation)))
             tmux.waitFor { $0.contains("6.5") && !$0.contains("9.5−3") }
             tmux.keys("Tab")
             tmux.waitFor("Quantity of 6.50")
