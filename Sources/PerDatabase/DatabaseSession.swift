@@ -188,8 +188,15 @@ public struct DatabaseSession {
             return actions
         }
         guard edit != lastEdit else { return actions }
+        let before = lastEdit
         lastEdit = edit
-        if let fresh = try? database.load(id) { actions.append(.comparison(.externalChanges(fresh))) }
+        if edit.edit != before?.edit || edit.pinned != before?.pinned, let fresh = try? database.load(id) {
+            actions.append(.comparison(.externalChanges(fresh)))
+        }
+        // What the lowest seen is compared with follows the history as it is now (cleared, imported, entries deleted).
+        if edit.history != before?.history, let history = try? database.history(of: id) {
+            actions.append(.comparison(.historyLoaded(id, history)))
+        }
         return actions
     }
 
@@ -275,6 +282,8 @@ extension ComparisonDatabase {
             try restoreProduct(product, in: header.id, position: position)
         case .deleteProduct(let id):
             try deleteProduct(id)
+        case .withdrawProduct(let id):
+            try deleteProduct(id, recordingItsPrice: false)
         case .deleteAllProducts(let ids):
             try deleteProducts(ids)
         case .saveHeader:

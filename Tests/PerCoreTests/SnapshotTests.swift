@@ -212,17 +212,17 @@ import Testing
           Ctrl-O           the shopping list                               first / as
           Ctrl-V           price history (where, when)                     typed
           Tab, Down        next field                     Ctrl-W           pin / unpin
-          Enter            next field, or next product    Ctrl-Y           undo Ctrl-D
-          Shift-Tab, Up    previous field (commits it)                     / Ctrl-K
-          PgDn, Ctrl-F     next product, same field
-          PgUp, Ctrl-B     previous product, same field  Price and quantity
-          Esc              cancel this field's edit       0-9     digit
-          Backspace,       delete last character (⌫)      . ,     decimal point
-          Delete                                          +/-     plus, minus
-          Ctrl-U           clear the field                * x X   times (×)
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     /       divide (÷)
-          Shift-F2, Ctrl-T the "per" unit, backwards      =       evaluate now
-          F3, Ctrl-E       US / UK volume units           letters warns, not typed
+          Enter            next field, or next product    Ctrl-Y           undo a
+          Shift-Tab, Up    previous field (commits it)                     change or
+          PgDn, Ctrl-F     next product, same field                        delete
+          PgUp, Ctrl-B     previous product, same field   Ctrl-R           the other
+          Esc              cancel this field's edit                        shop's price
+          Backspace,       delete last character (⌫)
+          Delete                                         Price and quantity
+          Ctrl-U           clear the field                0-9     digit
+          F2, Ctrl-P       the "per" unit: kg, 100 g…     . ,     decimal point
+          Shift-F2, Ctrl-T the "per" unit, backwards      +/-     plus, minus
+          F3, Ctrl-E       US / UK volume units           * x X   times (×)
          Down, Tab or ^F: more; other keys close
         """)
     }
