@@ -390,7 +390,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         let unitPriceBefore = settling ? nil : comparison.unitPrice(of: focusedProduct)
         if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
-        overwritten = Overwrite(field: focus.field, before: earlier, after: product) ?? overwritten
+        overwritten = Overwrite(field: focus.field, before: earlier, after: product)
         if message == nil { chrome.status = nil }
         if focus.field.isPricing, !settling, !earlier.changeIsCorrection(on: session.today), let record = PriceRecord(earlier),
            Overwrite.changed(focus.field, from: earlier, to: product) {
