@@ -183,5 +183,33 @@ extension EndToEnd {
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
         }
+
+        /// At 40 columns: the rows say their shops, and Ctrl-R takes the price back as Costco's (a correction there,
+        /// nothing left at Lidl).
+        @Test func ctrlRSaysThePriceWasTheOtherShopsAt40Columns() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let imported = run([perBinary, "import", "--db", db, "-"], input: #"""
+                [{"title": "Quaker", "products": [{"name": "Quaker", "price": "8.99", "quantity": "2", "unit": "kg", "store": "Costco", "seen": "2025-06-01"}]}]
+                """#)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            do {
+                let tmux = TmuxSession(perCommand(db: db, "--store Lidl"), width: 40, height: 20)
+                tmux.waitFor("@ Costco")
+                tmux.keys("PgUp")
+                tmux.waitFor("Price of Quaker")
+                tmux.type("9.49"); tmux.keys("Tab")
+                let split = tmux.waitFor("Lidl's price; ^R: it was Costco's")
+                #expect(split.contains("Quaker @ Costco") && split.contains("Quaker @ Lidl"), "\(split)")
+                tmux.keys("C-r")
+                let corrected = tmux.waitFor("Costco's price corrected; none at Lidl")
+                #expect(!corrected.contains("Quaker @ Lidl"), "\(corrected)")
+                tmux.keys("C-q")
+                #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            }
+            let export = run([perBinary, "export", "--db", db])
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "store": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
+            #expect(!export.stdout.contains("Lidl") && !export.stdout.contains(#""history": ["#), "\(export.stdout)")
+        }
     }
 }

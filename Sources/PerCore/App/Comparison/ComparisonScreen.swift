@@ -671,7 +671,9 @@ extension ComparisonScreen {
         resetEditor()
         let other = TerminalText.singleLine(corrected.shop)
         let here = TerminalText.singleLine(seen.row.shop)
-        chrome.status = StatusMessage("Corrected \(other)'s \(seen.field.title.lowercased()); nothing kept at \(here)")
+        let field = seen.field.title.lowercased()
+        chrome.status = StatusMessage(session.size.width >= 80 ? "Corrected \(other)'s \(field); nothing kept at \(here)"
+                                                                : "\(other)'s \(field) corrected; none at \(here)")
         return effects + [rereadHistory]
     }
 
