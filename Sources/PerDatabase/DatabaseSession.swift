@@ -215,8 +215,13 @@ public struct DatabaseSession {
         let before = lastEdit
         lastEdit = edit
         if edit.listCount != before?.listCount { actions.append(.comparison(.listCounted(id, listCount(of: id, stamp: edit)))) }
-        guard edit.edit != before?.edit || edit.pinned != before?.pinned else { return actions }
-        if let fresh = try? database.load(id) { actions.append(.comparison(.externalChanges(fresh))) }
+        if edit.edit != before?.edit || edit.pinned != before?.pinned, let fresh = try? database.load(id) {
+            actions.append(.comparison(.externalChanges(fresh)))
+        }
+        // What the lowest seen is compared with follows the history as it is now (cleared, imported, entries deleted).
+        if edit.history != before?.history, let history = try? database.history(of: id) {
+            actions.append(.comparison(.historyLoaded(id, history)))
+        }
         return actions
     }
 
@@ -302,6 +307,8 @@ extension ComparisonDatabase {
             try restoreProduct(product, in: header.id, position: position)
         case .deleteProduct(let id):
             try deleteProduct(id)
+        case .withdrawProduct(let id):
+            try deleteProduct(id, recordingItsPrice: false)
         case .deleteAllProducts(let ids):
             try deleteProducts(ids)
         case .saveHeader:

@@ -102,16 +102,35 @@ enum ProductColumns {
     /// and the new values of `changing` (?2..., the pricing fields being saved, as stored) differ from it. Run
     /// before the product's row is written, in the same transaction, so that each earlier price is recorded exactly
     /// once whoever writes.
+    /// A change that corrects the price (decision 110: the stored price was seen on the new value's day, `?seen`) keeps
+    /// nothing: the earlier value was a typo, not a price seen. Arguments: `historyArguments(_:changing:)`.
     static func recordHistory(changing fields: [ProductField]) -> String {
         let priced = ProductField.allCases.filter(\.isPricing).map { "\(ProductColumn.of($0)[0].name) IS NOT NULL" }
         let conditions = fields.enumerated().map { "\(ProductColumn.of($1)[0].name) IS NOT ?\($0 + 2)" }
+        let seen = "?\(fields.count + 2)"
         return """
             INSERT INTO price_history (comparison_id, product_id, \(historyNames))
             SELECT comparison_id, id, \(historyNames) FROM product
             WHERE id = ?1 AND \(priced.joined(separator: " AND "))
               AND (\(conditions.isEmpty ? "0" : conditions.joined(separator: " OR ")))
+              AND (\(seen) IS NULL OR \(ProductColumn.seen.name) IS NULL OR \(ProductColumn.seen.name) <> \(seen))
             """
     }
+
+    /// Keeps product ?1's price in `price_history` as it is, when it is priced: a product deleted was seen, its price
+    /// is history now.
+    static let recordDeleted = """
+        INSERT INTO price_history (comparison_id, product_id, \(historyNames))
+        SELECT comparison_id, id, \(historyNames) FROM product
+        WHERE id = ?1 AND \(ProductField.allCases.filter(\.isPricing).map { "\(ProductColumn.of($0)[0].name) IS NOT NULL" }.joined(separator: " AND "))
+        """
+
+    /// Takes out of `price_history` product ?1's latest entry when it is the product's price now (all the history's
+    /// columns equal): a price brought back (Ctrl-Y, Ctrl-R) is current again, not also history. Run after the write.
+    static let unrecordCurrent = """
+        DELETE FROM price_history WHERE id = (SELECT max(id) FROM price_history WHERE product_id = ?1)
+          AND EXISTS (SELECT 1 FROM product WHERE product.id = ?1 AND \(history.map { "product.\($0.name) IS price_history.\($0.name)" }.joined(separator: " AND ")))
+        """
 
     /// INSERT of one `price_history` row; arguments: `insertHistoryArguments(_:comparison:formatted:)`.
     static let insertHistory = """
@@ -135,7 +154,7 @@ enum ProductColumns {
 
     /// The arguments of `recordHistory(changing: fields)`: the product's id and its new values of `fields` as stored.
     static func historyArguments(_ product: Product, changing fields: [ProductField]) -> StatementArguments {
-        StatementArguments([product.id.rawValue] + fields.map { ProductColumn.of($0)[0].value(product) })
+        StatementArguments([product.id.rawValue] + fields.map { ProductColumn.of($0)[0].value(product) } + [ProductColumn.seen.value(product)])
     }
 
     /// The arguments of `insert(updating:)` for `product`.

@@ -109,17 +109,32 @@ extension ComparisonDatabase {
 
     /// What a session polls of its open comparison: its last edit, and its pin (a pin is not an edit, yet another
     /// session's must show within a second). Nil when the comparison is gone.
+    /// Its price history's size and last entry too: a history cleared, an entry deleted or imported elsewhere changes
+    /// what the lowest seen is, without an edit of the comparison.
     public func stamp(of id: ComparisonID) throws(DatabaseFailure) -> ComparisonStamp? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT updated_at, pinned_product, list_count FROM comparison WHERE id = ?", arguments: [id.rawValue])
-                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) }, listCount: $0["list_count"]) }
+            try Row.fetchOne(db, sql: """
+                SELECT updated_at, pinned_product, list_count,
+                       (SELECT count(*) FROM price_history WHERE comparison_id = ?1) AS entries,
+                       (SELECT coalesce(max(id), 0) FROM price_history WHERE comparison_id = ?1) AS last_entry
+                FROM comparison WHERE id = ?1
+                """, arguments: [id.rawValue])
+                .map { ComparisonStamp(edit: $0["updated_at"], pinned: ($0["pinned_product"] as String?).map { ProductID($0) },
+                                       listCount: $0["list_count"], history: HistoryStamp(entries: $0["entries"], last: $0["last_entry"])) }
         }
     }
 }
 
-/// A comparison's last edit, pin and count on the shopping list, as a session last read them.
+/// A comparison's last edit, pin and count on the shopping list, and its history's stamp, as a session last read them.
 public struct ComparisonStamp: Equatable, Sendable {
     public var edit: Int64
     public var pinned: ProductID?
     public var listCount: Int
+    public var history: HistoryStamp
+}
+
+/// How many entries a price history holds and the id of its last: a change of either is a change of the history.
+public struct HistoryStamp: Equatable, Sendable {
+    public var entries: Int
+    public var last: Int64
 }

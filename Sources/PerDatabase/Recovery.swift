@@ -35,7 +35,7 @@ extension ComparisonDatabase {
         case .saveField, .restoreProduct:
             let there = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) == true
             return there ? change : .edit(edit, of: header, needsRow: true)
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct:
+        case .deleteProduct, .withdrawProduct, .deleteAllProducts, .saveHeader, .pinProduct:
             return change
         }
     }

@@ -67,7 +67,10 @@ extension ComparisonDatabase {
     /// A changed price, quantity or unit keeps the product's earlier complete price in the history, in the same
     /// transaction (so two sessions changing it at once both record what they replaced).
     /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
-    /// `keepingEarlierPrice`: false when the stored price was never a price seen (see `Effect.saveField`).
+    /// A change that corrects the price (the stored one was seen on the new value's day) keeps nothing (decision 110).
+    /// `keepingEarlierPrice`: false when the stored price was never a price seen (see `Effect.saveField`), or is a
+    /// price brought back (Ctrl-Y): then the product's latest history entry, when it is the price saved, leaves the
+    /// history (it is current again).
     public func saveField(_ field: ProductField, of product: Product, in comparison: ComparisonID,
                           keepingEarlierPrice: Bool = true) throws(DatabaseFailure) {
         try write { db in
@@ -79,6 +82,9 @@ extension ComparisonDatabase {
             }
             try db.cachedStatement(sql: ProductColumns.upsert(field))
                 .execute(arguments: ProductColumns.appendingArguments(product, comparison: comparison))
+            if field.isPricing && !keepingEarlierPrice {
+                try db.cachedStatement(sql: ProductColumns.unrecordCurrent).execute(arguments: [product.id.rawValue])
+            }
             try Self.touch(comparison, db)
         }
     }
@@ -94,15 +100,20 @@ extension ComparisonDatabase {
                            arguments: [comparison.rawValue, position, product.id.rawValue])
             try db.cachedStatement(sql: ProductColumns.upsertWhole)
                 .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
+            // Its deletion kept its price in the history: back, it is its price now.
+            try db.cachedStatement(sql: ProductColumns.unrecordCurrent).execute(arguments: [product.id.rawValue])
             try Self.touch(comparison, db)
         }
     }
 
     /// Deletes a product; the products after it move up one (their order kept), so positions stay close to places.
-    public func deleteProduct(_ id: ProductID) throws(DatabaseFailure) {
+    /// Its price goes into the history (it was seen: it is history now), unless `recordingItsPrice` is false (a
+    /// product made by mistake taken back).
+    public func deleteProduct(_ id: ProductID, recordingItsPrice: Bool = true) throws(DatabaseFailure) {
         try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT comparison_id, position FROM product WHERE id = ?", arguments: [id.rawValue]),
                   let comparison = row["comparison_id"] as String?, let position = row["position"] as Int? else { return }
+            if recordingItsPrice { try db.cachedStatement(sql: ProductColumns.recordDeleted).execute(arguments: [id.rawValue]) }
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
             try db.execute(sql: "UPDATE product SET position = position - 1 WHERE comparison_id = ? AND position > ?",
                            arguments: [comparison, position])
@@ -110,7 +121,8 @@ extension ComparisonDatabase {
         }
     }
 
-    /// Deletes products in one transaction (Ctrl-K clears a comparison at once, or not at all).
+    /// Deletes products in one transaction (Ctrl-K clears a comparison at once, or not at all), their prices going into
+    /// the history as `deleteProduct`'s.
     public func deleteProducts(_ ids: [ProductID]) throws(DatabaseFailure) {
         try write { db in
             var touched = Set<String>()
@@ -118,6 +130,7 @@ extension ComparisonDatabase {
                 if let comparison = try String.fetchOne(db, sql: "SELECT comparison_id FROM product WHERE id = ?", arguments: [id.rawValue]) {
                     touched.insert(comparison)
                 }
+                try db.cachedStatement(sql: ProductColumns.recordDeleted).execute(arguments: [id.rawValue])
                 try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
             }
             for comparison in touched { try Self.touch(ComparisonID(comparison), db) }

@@ -7,7 +7,7 @@ import PerDatabase
 /// with it, and each shopping list item's product to buy is the best there.
 struct ShopOptions: ParsableArguments {
     @Option(name: [.customLong("shop"), .customLong("store")],
-            help: ArgumentHelp("The shop you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it (--store is the same).",
+            help: ArgumentHelp("The shop you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it, and a price typed on another shop's product is this shop's (Ctrl-R: it was the other's) (--store is the same).",
                                valueName: "name"))
     var shop: String?
 

@@ -30,13 +30,16 @@ struct RoundTripTests {
             Product(id: "c3", name: "Mini", price: decimal("4.49"), quantity: 1600, unit: .milliliter, pack: Multipack(count: 8, size: 200), shop: "Tesco"),
         ]))
         // History: two earlier prices of the cans.
-        for price in ["4.29", "4.09"] {
+        // Each on a later day: a change the same day would correct the price, recording nothing (decision 110).
+        for (price, seen) in [("4.29", "2026-02-11"), ("4.09", "2026-02-12")] {
             var cans = try #require(store.load("cola")?.products.first)
             cans.price = decimal(price)
+            cans.seen = CalendarDay(iso: seen)
             try store.saveField(.price, of: cans, in: "cola")
         }
         var cans = try #require(store.load("cola")?.products.first)
         cans.price = decimal("3.99")
+        cans.seen = CalendarDay(iso: "2026-02-13")
         try store.saveField(.price, of: cans, in: "cola")
         try store.save(Comparison(id: "oats", title: "Oats", products: [
             Product(id: "o1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Lidl"),

@@ -5,7 +5,7 @@ import TestSupport
 extension EndToEnd {
     /// The store field and the price history, typed in the real binary and read back with `per`.
     @Suite struct PriceBookEndToEndTests {
-        @Test func aTypedStoreCarriesOverAndAChangedPriceGoesIntoTheHistory() throws {
+        @Test func aTypedStoreCarriesOverAndAPriceCorrectedTheSameDayKeepsNoHistory() throws {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")
             // The day per dates prices with, on the clock of the machine running the test (UTC, as given to per).
@@ -35,7 +35,7 @@ extension EndToEnd {
                 tmux.type("500"); tmux.keys("Tab")
                 tmux.type("g"); tmux.keys("Tab", "Tab", "Tab")
                 tmux.waitFor { $0.contains("Price (new") && $0.contains("3.00") }
-                // Jumbo's price changes: the earlier one is kept.
+                // Jumbo's price changes the day it was typed: a correction, so the earlier one leaves no entry.
                 tmux.keys("PgUp", "PgUp")
                 tmux.waitFor("Price of Jumbo")
                 tmux.keys("C-u"); tmux.type("5.49"); tmux.keys("Tab")
@@ -51,41 +51,40 @@ extension EndToEnd {
             let day = export.stdout.contains("\"seen\": \"\(before)\"") ? before : after
             #expect(export.stdout.contains(#"{"name": "Jumbo", "price": "5.49", "quantity": "1", "pack": null, "unit": "kg", "store": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
             #expect(export.stdout.contains(#"{"name": "", "price": "3", "quantity": "500", "pack": null, "unit": "g", "store": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
-            #expect(export.stdout.contains(#""history": ["#), "\(export.stdout)")
-            #expect(export.stdout.contains(#"{"name": "Jumbo", "store": "Costco", "seen": "\#(day)", "price": "6.99", "quantity": "1", "unit": "kg"}"#), "\(export.stdout)")
+            #expect(!export.stdout.contains(#""history": ["#), "\(export.stdout)")   // no earlier price: none kept
+            #expect(!export.stdout.contains(#""price": "6.99""#), "\(export.stdout)")
         }
 
         @Test func theStoreGivenAtStartTheLowestSeenAndTheHistoryScreen() throws {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")
+            // Oats seen at Costco on an earlier day (a change the same day would correct it: decision 110).
+            let imported = run([perBinary, "import", "--db", db, "-"], input: #"""
+                [{"title": "Oats", "products": [{"name": "Oats", "price": "6.99", "quantity": "1", "unit": "kg", "store": "Costco", "seen": "2025-06-01"}]}]
+                """#)
+            #expect(imported.status == 0, "\(imported.stderr)")
             let tmux = TmuxSession(perCommand(db: db, "--store Costco"))
-            tmux.waitFor("Untitled")
             // The new product starts at Costco.
-            tmux.waitFor("@ Costco")
-            tmux.type("6.99"); tmux.keys("Tab")
-            tmux.type("1"); tmux.keys("Tab")
-            tmux.type("kg"); tmux.keys("Tab")
-            tmux.type("Oats"); tmux.keys("Enter")
-            tmux.waitFor { $0.contains("Price (new") && $0.contains("Oats @ Costco") && $0.contains("today") }
+            tmux.waitFor { $0.contains("Price (new") && $0.contains("Oats @ Cost") && $0.contains("- @ Costco") }
             // Oats' price goes down: a new lowest.
             tmux.keys("PgUp")
             tmux.waitFor("Price of Oats")
             tmux.type("5.49"); tmux.keys("Tab")
             #expect(tmux.waitFor("New lowest price seen (was 6.99 at Costco,").contains("Quantity of Oats"), "\(tmux.screen)")
-            // Then up again: compared with the lowest.
+            // Then corrected the same day: compared with what was seen before, 5.49 is no price seen.
             tmux.keys("BTab")
             tmux.waitFor("Price of Oats")
             tmux.type("7.52"); tmux.keys("Tab")
-            tmux.waitFor("Lowest seen: 5.49 per kg at Costco,")
-            #expect(tmux.screen.contains("(this is +37%)"), "\(tmux.screen)")
+            let lowest = tmux.waitFor("Lowest seen: 6.99 per kg at Costco, 1 Jun 2025")
+            #expect(lowest.contains("(this is +8%)"), "\(lowest)")
             // Ctrl-V: every price seen, newest first, the lowest marked; Esc goes back.
             tmux.keys("C-v")
             let history = tmux.waitFor { $0.contains("prices seen") && $0.contains("★ lowest") }
-            let rows = history.split(separator: "\n").filter { $0.contains("Oats") }
-            #expect(rows.count == 3, "\(history)")
+            let rows = history.split(separator: "\n").filter { $0.contains("Oats") && $0.contains("Costco") }
+            #expect(rows.count == 2, "\(history)")
             #expect(rows.first?.contains("7.52") == true && rows.first?.contains("now") == true, "\(history)")
-            #expect(rows.contains { $0.contains("5.49") && $0.contains("★ lowest") }, "\(history)")
-            #expect(rows.last?.contains("6.99") == true, "\(history)")
+            #expect(rows.last?.contains("6.99") == true && rows.last?.contains("★ lowest") == true, "\(history)")
+            #expect(!history.contains("5.49"), "\(history)")
             #expect(history.contains("Costco"), "\(history)")
             tmux.keys("Escape")
             tmux.waitFor("Quantity of Oats")
@@ -129,6 +128,126 @@ extension EndToEnd {
             #expect(waitUntil { history().contains(typo) }, "\(history())")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+        }
+
+        /// The typo story (issue 20): a price corrected the day it was typed is not a price seen.
+        @Test func aTypoCorrectedAtOnceIsNeitherTheLowestNorInTheHistory() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db, "--store Aldi"))
+            tmux.waitFor("Untitled")
+            tmux.type("0.99"); tmux.keys("Tab")
+            tmux.type("1"); tmux.keys("Tab")
+            tmux.type("kg"); tmux.keys("Tab")
+            tmux.type("Butter"); tmux.keys("Enter")
+            tmux.waitFor { $0.contains("Price (new") && $0.contains("Butter @ Aldi") }
+            tmux.keys("PgUp")
+            tmux.waitFor("Price of Butter")
+            tmux.type("9.99"); tmux.keys("Tab")
+            let screen = tmux.waitFor { $0.contains("Quantity of Butter") && $0.contains("9.99") }
+            #expect(!screen.contains("Lowest seen") && !screen.contains("New lowest"), "\(screen)")
+            tmux.keys("C-v")
+            let history = tmux.waitFor { $0.contains("prices seen") && $0.contains("9.99") }
+            #expect(!history.contains("0.99 ") && !history.contains("0.990"), "\(history)")
+            tmux.keys("Escape")
+            tmux.waitFor("Quantity of Butter")
+            // Ctrl-Y brings the value before the last change back.
+            tmux.keys("C-y")
+            #expect(tmux.waitFor("Brought back the earlier price of 'Butter'").contains("0.99"), "\(tmux.screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let history2 = run([perBinary, "history", "--db", db, "--format", "csv", "Untitled"])
+            #expect(history2.status == 0 && !history2.stdout.contains("9.99"), "\(history2.stdout) \(history2.stderr)")
+        }
+
+        /// The shop story (issue 20): Quaker seen at Costco; at Lidl a new price is Lidl's, and Costco's stays.
+        @Test func aPriceTypedAtLidlIsLidlsAndCostcosStays() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let imported = run([perBinary, "import", "--db", db, "-"], input: #"""
+                [{"title": "Quaker", "products": [{"name": "Quaker", "price": "8.99", "quantity": "2", "unit": "kg", "store": "Costco", "seen": "2025-06-01"}]}]
+                """#)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            do {
+                let tmux = TmuxSession(perCommand(db: db, "--store Lidl"))
+                tmux.waitFor("@ Costco")
+                tmux.keys("PgUp")
+                tmux.waitFor("Price of Quaker")
+                tmux.type("9.49"); tmux.keys("Tab")
+                let screen = tmux.waitFor("Lidl's price, a new row; Costco's kept")
+                // Each row says its shop, whole (the name is cut first).
+                let rows = screen.split(separator: "\n")
+                #expect(rows.contains { $0.contains("@ Costco") && $0.contains("8.99") }, "\(screen)")
+                #expect(rows.contains { $0.contains("@ Lidl") && $0.contains("9.49") }, "\(screen)")
+                #expect(screen.contains("8.99") && screen.contains("9.49"), "\(screen)")
+                tmux.keys("C-q")
+                #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            }
+            let export = run([perBinary, "export", "--db", db])
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "8.99", "quantity": "2", "pack": null, "unit": "kg", "store": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#""price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "store": "Lidl""#), "\(export.stdout)")
+            let history = run([perBinary, "history", "--db", db, "--format", "csv", "Quaker"])
+            #expect(history.stdout.contains("Costco") && history.stdout.contains("Lidl"), "\(history.stdout)")
+            // Nothing was replaced: both prices are current, none is an earlier one at Costco.
+            let entries = history.stdout.split(separator: "\n").dropFirst()
+            #expect(entries.count == 2 && entries.allSatisfy { $0.contains(",true,") }, "\(history.stdout)")
+        }
+
+        /// The deletion story (issue 20): a deleted product's price is history, so the message and Ctrl-V agree.
+        @Test func aDeletedProductsPriceStaysInTheBookTheMessageQuotes() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let imported = run([perBinary, "import", "--db", db, "-"], input: #"""
+                [{"title": "Rice", "products": [{"name": "Cheap", "price": "2", "quantity": "1", "unit": "kg", "store": "Aldi", "seen": "2025-06-01"},
+                 {"name": "Basmati", "price": "3", "quantity": "1", "unit": "kg", "store": "Aldi", "seen": "2025-06-01"}]}]
+                """#)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor { $0.contains("Basmati") && $0.contains("Price (new") }
+            tmux.keys("PgUp", "PgUp")
+            tmux.waitFor("Price of Cheap")
+            tmux.keys("C-d")
+            tmux.waitFor("Delete 'Cheap'? y/n")
+            tmux.type("y")
+            tmux.waitFor("Deleted 'Cheap'")
+            tmux.waitFor("Price of Basmati")
+            tmux.type("3.5"); tmux.keys("Tab")
+            #expect(tmux.waitFor("Lowest seen:").contains("Lowest seen: 2.00 per kg at Aldi, 1 Jun 2025 (this is +75%)"), "\(tmux.screen)")
+            tmux.keys("C-v")
+            let history = tmux.waitFor { $0.contains("prices seen") && $0.contains("Basmati") }
+            #expect(history.split(separator: "\n").contains { $0.contains("Cheap") && $0.contains("2.00") && $0.contains("★") }, "\(history)")
+            tmux.keys("Escape")
+            tmux.waitFor("Quantity of Basmati")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+        }
+
+        /// At 40 columns: the rows say their shops, and Ctrl-R takes the price back as Costco's (a correction there,
+        /// nothing left at Lidl).
+        @Test func ctrlRSaysThePriceWasTheOtherShopsAt40Columns() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let imported = run([perBinary, "import", "--db", db, "-"], input: #"""
+                [{"title": "Quaker", "products": [{"name": "Quaker", "price": "8.99", "quantity": "2", "unit": "kg", "store": "Costco", "seen": "2025-06-01"}]}]
+                """#)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            do {
+                let tmux = TmuxSession(perCommand(db: db, "--store Lidl"), width: 40, height: 20)
+                tmux.waitFor("@ Costco")
+                tmux.keys("PgUp")
+                tmux.waitFor("Price of Quaker")
+                tmux.type("9.49"); tmux.keys("Tab")
+                let split = tmux.waitFor("Lidl's price; ^R: it was Costco's")
+                #expect(split.contains("Quaker @ Costco") && split.contains("Quaker @ Lidl"), "\(split)")
+                tmux.keys("C-r")
+                let corrected = tmux.waitFor("Costco's price corrected; none at Lidl")
+                #expect(!corrected.contains("Quaker @ Lidl"), "\(corrected)")
+                tmux.keys("C-q")
+                #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            }
+            let export = run([perBinary, "export", "--db", db])
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "store": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
+            #expect(!export.stdout.contains("Lidl") && !export.stdout.contains(#""history": ["#), "\(export.stdout)")
         }
     }
 }

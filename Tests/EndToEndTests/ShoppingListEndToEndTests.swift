@@ -29,8 +29,8 @@ extension EndToEnd {
         }
 
         /// A comparison made on the comparison screen (cola, out of curiosity) stays off the list: the screen says so, and
-        /// `per trip` leaves it out; Ctrl-R puts it on, once per press, and the screen counts it.
-        @Test func aComparisonStaysOffTheListUntilCtrlR() {
+        /// `per trip` leaves it out; Ctrl-X puts it on, once per press, and the screen counts it.
+        @Test func aComparisonStaysOffTheListUntilCtrlX() {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")
             let tmux = TmuxSession(perCommand(db: db), width: 40, height: 20)
@@ -38,10 +38,10 @@ extension EndToEnd {
             tmux.type("2"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab"); tmux.type("L"); tmux.keys("Tab")
             tmux.type("cola"); tmux.keys("Enter")
             var screen = tmux.waitFor("Not on the list")
-            #expect(screen.contains("^R adds it"), "\(screen)")
+            #expect(screen.contains("^X adds it"), "\(screen)")
             #expect(!run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout.contains("Untitled"))
-            tmux.keys("C-r"); tmux.waitFor("On the list: 1×")
-            tmux.keys("C-r"); screen = tmux.waitFor("On the list: 2×")
+            tmux.keys("C-x"); tmux.waitFor("On the list: 1×")
+            tmux.keys("C-x"); screen = tmux.waitFor("On the list: 2×")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let trip = run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout

@@ -212,17 +212,17 @@ import Testing
           Ctrl-O           the shopping list                               first / as
           Ctrl-V           price history (where, when)                     typed
           Tab, Down        next field                     Ctrl-W           pin / unpin
-          Enter            next field, or next product    Ctrl-R           one more on
+          Enter            next field, or next product    Ctrl-X           one more on
           Shift-Tab, Up    previous field (commits it)                     the list
-          PgDn, Ctrl-F     next product, same field       Ctrl-Y           undo Ctrl-D
-          PgUp, Ctrl-B     previous product, same field                    / Ctrl-K
-          Esc              cancel this field's edit
-          Backspace,       delete last character (⌫)     Price and quantity
-          Delete                                          0-9     digit
-          Ctrl-U           clear the field                . ,     decimal point
-          F2, Ctrl-P       the "per" unit: kg, 100 g…     +/-     plus, minus
-          Shift-F2, Ctrl-T the "per" unit, backwards      * x X   times (×)
-          F3, Ctrl-E       US / UK volume units           /       divide (÷)
+          PgDn, Ctrl-F     next product, same field       Ctrl-Y           undo a
+          PgUp, Ctrl-B     previous product, same field                    change or
+          Esc              cancel this field's edit                        delete
+          Backspace,       delete last character (⌫)      Ctrl-R           the other
+          Delete                                                           shop's price
+          Ctrl-U           clear the field
+          F2, Ctrl-P       the "per" unit: kg, 100 g…    Price and quantity
+          Shift-F2, Ctrl-T the "per" unit, backwards      0-9     digit
+          F3, Ctrl-E       US / UK volume units           . ,     decimal point
          Down, Tab or ^F: more; other keys close
         """)
     }

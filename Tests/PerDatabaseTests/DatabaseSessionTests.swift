@@ -112,7 +112,7 @@ import TestSupport
         #expect(Set(try home.session.database.summaries().map(\.id)) == ["home-c0", "aisle-c0"])
     }
 
-    /// The count on the list beside the keypad: read when opened, counted by Ctrl-R here, and another session's `+` on
+    /// The count on the list beside the keypad: read when opened, counted by Ctrl-X here, and another session's `+` on
     /// the list reaches it at the next poll.
     @Test func theOpenComparisonsCountOnTheListFollowsEverySession() throws {
         let path = folder.file("per.sqlite")
@@ -133,9 +133,9 @@ import TestSupport
         #expect(home.state.editing.onTheList == .known(2))
     }
 
-    /// Ctrl-R on a comparison not saved yet makes its row (off the list) and counts it once; again: twice. An item
+    /// Ctrl-X on a comparison not saved yet makes its row (off the list) and counts it once; again: twice. An item
     /// typed on the list starts at 1×.
-    @Test func ctrlRPutsTheOpenComparisonOnTheListAndAListItemStartsAtOne() throws {
+    @Test func ctrlXPutsTheOpenComparisonOnTheListAndAListItemStartsAtOne() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
         home.send(.comparison(.addToList))

@@ -109,18 +109,22 @@ import TestSupport
         var whole = try #require(try store.load(id))
         var changed = whole.products[0]
         changed.unit = .pound
+        changed.seen = day("2026-11-21")   // a later day: the price of 20 Nov was seen (the same day, it is corrected)
         whole.replaceProduct(at: 0, with: changed)
         try store.save(whole)
         try store.save(whole)   // unchanged: nothing more
         #expect(try store.history(of: id).map(\.price) == [5, decimal("5.49")])
 
-        // Deleting the product keeps its history; clearing it is its own step; deleting the comparison takes it.
+        // Deleting the product keeps its history and records its price now (it was seen: it is history now);
+        // clearing it is its own step; deleting the comparison takes it.
         try store.deleteProduct("p")
-        #expect(try store.history(of: id).count == 2)
-        #expect(try store.clearHistory(of: id) == 2)
+        #expect(try store.history(of: id).count == 3)
+        #expect(try store.history(of: id).last?.unit == .pound)
+        #expect(try store.clearHistory(of: id) == 3)
         #expect(try store.history(of: id).isEmpty)
         try store.saveField(.price, of: p, in: id)
         p.price = 9
+        p.seen = day("2026-11-21")
         try store.saveField(.price, of: p, in: id)
         #expect(try store.history(of: id).count == 1)
         p.unit = .pound
@@ -199,6 +203,7 @@ import TestSupport
         try store.save(Comparison(id: "c", title: "Butter", products: [p]))
         try store.save(Comparison(id: "d", title: "Milk"))
         p.price = decimal("9.99")
+        p.seen = day("2026-11-21")   // a later day: a new price seen (the same day's would correct it)
         try store.saveField(.price, of: p, in: "c")
         let typo = try #require(try store.history(of: "c").first)
         #expect(typo.entry == PriceEntryID(1) && typo.price == decimal("0.99"))

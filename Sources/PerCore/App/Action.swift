@@ -56,7 +56,7 @@ public enum TerminalEvent: Equatable, Sendable {
     case resize(TerminalSize)
     case flashEnded
     /// The clock's day changed (the loop reads the clock at each poll): prices committed from now on are dated with it.
-    case today(CalendarDay)
+    case today(CalendarDay?)
     /// A signal that ends per (SIGHUP, SIGTERM...): commit, save, quit.
     case hangup
 }

@@ -21,7 +21,11 @@ public enum ComparisonEdit: Equatable, Sendable {
     /// changed before the product was done), so the database does not keep it in the history.
     /// A product not saved yet is saved after the comparison's last product.
     case saveField(ProductField, product: Product, keepsEarlierPrice: Bool = true)
+    /// Deleted, its price recorded in the history (a price seen: it is history now).
     case deleteProduct(ProductID)
+    /// A product made by mistake taken back (Ctrl-R after a price went to the shop you are in): deleted, leaving no
+    /// history entry.
+    case withdrawProduct(ProductID)
     /// Ctrl-Y: a deleted product saved again whole at its place, the products at or after it moving down one.
     case restoreProduct(Product, position: Int)
     case deleteAllProducts([ProductID])
@@ -34,7 +38,7 @@ public enum ComparisonEdit: Equatable, Sendable {
     public var savedProduct: ProductID? {
         switch self {
         case .saveField(_, let product, _), .restoreProduct(let product, _): product.id
-        case .deleteProduct, .deleteAllProducts, .saveHeader, .pinProduct: nil
+        case .deleteProduct, .withdrawProduct, .deleteAllProducts, .saveHeader, .pinProduct: nil
         }
     }
 }

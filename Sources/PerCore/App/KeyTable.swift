@@ -257,8 +257,9 @@ public enum KeyTable {
         bind([.control("k")], .comparison(.askClearComparison), "delete all products (asks)", .comparison),
         bind([.control("s")], .comparison(.toggleTableOrder), "order: best first / as typed", .comparison),
         bind([.control("w")], .comparison(.togglePin), "pin / unpin", .comparison),
-        bind([.control("r")], .comparison(.addToList), "one more on the list", .comparison),
-        bind([.control("y")], .comparison(.undoDeletion), "undo Ctrl-D / Ctrl-K", .comparison),
+        bind([.control("x")], .comparison(.addToList), "one more on the list", .comparison),
+        bind([.control("y")], .comparison(.undoDeletion), "undo a change or delete", .comparison),
+        bind([.control("r")], .comparison(.itWasTheOtherShops), "the other shop's price", .comparison),
         // Every screen
         bind([.control("l")], .app(.redraw), "redraw", .everywhere),
         bind([.control("z")], .app(.suspend), "suspend (fg resumes)", .everywhere),

@@ -11,7 +11,8 @@ public struct Session: Equatable, Sendable {
     public var isReadOnly: Bool
     /// The day on the user's clock: a committed price, quantity or unit is dated with it. Set by the edge at start
     /// and kept current by `.terminal(.today(...))`, which the loop sends when the day changes (checked at each poll).
-    public var today: CalendarDay
+    /// Nil when the clock is outside 2000-9999 (decision 113): prices are then saved without a day.
+    public var today: CalendarDay?
     /// The product table's order (Ctrl-S), whichever comparison is open.
     public var tableOrder: TableOrder = .entry
     /// The comparison unit the user last chose (F2) for each family: a comparison that takes a family without a
@@ -33,7 +34,7 @@ public struct Session: Equatable, Sendable {
     public static let undoDepth = 20
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
-                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay = .reference,
+                glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay? = .reference,
                 shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) {
         self.shop = shop
         self.id = id

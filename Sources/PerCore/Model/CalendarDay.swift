@@ -129,10 +129,11 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
 /// How old prices read on a day: the table's `Seen` column, and whether a price is stale (older than `staleDays`).
 public struct Freshness: Equatable, Sendable {
-    public var today: CalendarDay
+    /// Nil: the clock's date is not known, so ages are not either (a price shows its day, none is stale).
+    public var today: CalendarDay?
     public var staleDays: Int
 
-    public init(today: CalendarDay, staleDays: Int) {
+    public init(today: CalendarDay?, staleDays: Int) {
         self.today = today
         self.staleDays = staleDays
     }
@@ -143,11 +144,13 @@ public struct Freshness: Equatable, Sendable {
     /// `today`, `3 d`, `5 mo!` (stale); nil for a price without a day (saved before per dated prices).
     public func text(_ seen: CalendarDay?) -> String? {
         guard let seen else { return nil }
+        guard let today else { return seen.iso }
         return seen.age(on: today) + (isStale(seen) ? Self.staleMark : "")
     }
 
     public func isStale(_ seen: CalendarDay?) -> Bool {
-        seen.map { $0.isOlder(than: staleDays, on: today) } ?? false
+        guard let seen, let today else { return false }
+        return seen.isOlder(than: staleDays, on: today)
     }
 }
 

@@ -32,6 +32,14 @@ public struct Product: Equatable, Hashable, Sendable {
     /// neither saved nor ranked until something is typed.
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 
+    /// Whether changing this product's price, quantity or unit on `today` corrects it rather than replacing a price
+    /// seen (decision 110): its price was set that same day (at its own shop: a row is one shop's), so its earlier value
+    /// leaves no history entry. An unknown day (`seen` or `today` nil) never corrects.
+    public func changeIsCorrection(on today: CalendarDay?) -> Bool {
+        guard let seen, let today else { return false }
+        return seen == today
+    }
+
     /// Price, quantity and unit all set: a price that can go into the price book.
     public var isPriced: Bool { pricing != nil }
 

@@ -37,7 +37,7 @@ extension Array where Element == ListEntry {
             update(header.id) { $0.item.pinned = product }
         case .edit(.saveHeader, let header):
             update(header.id) { $0.title = header.title }
-        case .edit(.saveField, _), .edit(.deleteProduct, _), .edit(.restoreProduct, _), .edit(.deleteAllProducts, _),
+        case .edit(.saveField, _), .edit(.deleteProduct, _), .edit(.withdrawProduct, _), .edit(.restoreProduct, _), .edit(.deleteAllProducts, _),
              .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount, .changeHistoryEntry:
             break   // the products' own changes show on the comparison screen; the rest changes no item
         }

@@ -108,6 +108,9 @@ import Testing
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
         let bran = Product(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
         store.send(.comparison(.previousField), effects: [.saveField(.shop, product: bran)]) {
+            var carried = bran
+            carried.shop = "Aldi"
+            $0.editing.overwritten = Overwrite(field: .shop, before: carried, after: bran)   // Ctrl-Y would bring Aldi back
             $0.editing.comparison.replaceProduct(at: 1, with: bran)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("bran")))
         }
@@ -140,6 +143,7 @@ import Testing
         store.type("2")   // a digit replaces the value
         let changed = Product(id: "s-1", price: 2, quantity: 2, unit: .kilogram, seen: tomorrow)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed)]) {
+            $0.editing.overwritten = Overwrite(field: .quantity, before: $0.editing.comparison.products[0], after: changed)
             $0.editing.comparison.replaceProduct(at: 0, with: changed)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.standard)))
         }
@@ -153,7 +157,7 @@ import Testing
         var store = TestStore(Comparison(id: "c", products: [Product(id: "x", price: 1, quantity: 1, unit: .kilogram, shop: "Costco")]))
         #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", "Costco"])
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
-        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"])]) {
+        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"]), .loadHistory("c")]) {
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: $0.editing.comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) })]
             $0.editing.comparison.removeAllProducts()
@@ -244,7 +248,7 @@ import Testing
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "a")) }
         #expect(Confirmation.deleteProduct("s-1", label: "a").question == "Delete 'a'? y/n")
         #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
-        store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
+        store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1"), .loadHistory("c")]) {
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)
@@ -265,7 +269,7 @@ import Testing
             $0.chrome.overlay = .confirm(.clearComparison)
             $0.chrome.status = nil  // the next key clears a message
         }
-        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"])]) {
+        store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"]), .loadHistory("c")]) {
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeAllProducts()

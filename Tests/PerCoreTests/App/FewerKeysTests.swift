@@ -24,6 +24,8 @@ import Testing
             $0.chrome.flash = .key(.digit(5))
         }
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))]) {
+            $0.editing.overwritten = Overwrite(field: .price, before: $0.editing.comparison.products[0],
+                                               after: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
             $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
@@ -175,7 +177,7 @@ import Testing
             $0.session.chosenBases[.mass] = ComparisonBasis(amount: 100, unit: .gram)
             $0.chrome.status = StatusMessage("Unit prices per 100 g")
         }
-        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-1"], in: per100g)])   // its exact state: ComparisonScreenTests
+        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-1"], in: per100g), .loadHistory("c")])   // its exact state: ComparisonScreenTests
         store.type("1\t1\tL\t")
         #expect(store.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .liter))
         #expect(KeyTable.action(for: .control("t"), in: store.state) == .comparison(.stepBasis(-1)))
@@ -186,7 +188,7 @@ import Testing
             $0.session.chosenBases[.volume] = ComparisonBasis(amount: 1, unit: .gallon)
             $0.chrome.status = StatusMessage("Unit prices per gal")
         }
-        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"], in: perGallon)])
+        #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"], in: perGallon), .loadHistory("c")])
         store.type("1\t1\tkg")
         let product = Product(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, in: perGallon), .saveHeader(per100g)]) {
@@ -229,25 +231,25 @@ import Testing
         var store = TestStore()
         store.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t3\t1\tkg\tc\t\t")
         let (a, b, c) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1], store.state.editing.comparison.products[2])
-        store.send(.comparison(.deleteProduct(b.id, label: "b")), effects: [.deleteProduct(b.id)]) {
+        store.send(.comparison(.deleteProduct(b.id, label: "b")), effects: [.deleteProduct(b.id), .loadHistory("c")]) {
             $0.editing.comparison.removeProduct(at: 1)
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 1, product: b)])]
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
             $0.chrome.status = StatusMessage("Deleted 'b'")
         }
-        store.send(.comparison(.deleteProduct(a.id, label: "a")), effects: [.deleteProduct(a.id)]) {
+        store.send(.comparison(.deleteProduct(a.id, label: "a")), effects: [.deleteProduct(a.id), .loadHistory("c")]) {
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.deletions.append(Deletion(products: [PlacedProduct(position: 0, product: a)]))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
             $0.chrome.status = StatusMessage("Deleted 'a'")
         }
-        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0)]) {
+        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0), .loadHistory("c")]) {
             $0.editing.comparison.insert(a, at: 0)
             $0.editing.deletions.removeLast()
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 1)))
             $0.chrome.status = StatusMessage("Brought back 'a'")
         }
-        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(b, position: 1)]) {
+        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(b, position: 1), .loadHistory("c")]) {
             $0.editing.comparison.insert(b, at: 1)
             $0.editing.deletions = []
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
@@ -262,7 +264,7 @@ import Testing
         var store = TestStore()
         store.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t")
         let (a, b) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1])
-        store.send(.comparison(.clearAll), effects: [.deleteAllProducts([a.id, b.id, "s-3"])]) {
+        store.send(.comparison(.clearAll), effects: [.deleteAllProducts([a.id, b.id, "s-3"]), .loadHistory("c")]) {
             $0.editing.comparison.removeAllProducts()
             $0.editing.comparison.append(Product(id: "s-4"))
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: a), PlacedProduct(position: 1, product: b)])]
@@ -270,7 +272,7 @@ import Testing
             $0.madeIDs(4)
             $0.chrome.status = StatusMessage("Comparison cleared")
         }
-        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0), .restoreProduct(b, position: 1)]) {
+        store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0), .restoreProduct(b, position: 1), .loadHistory("c")]) {
             $0.editing.comparison.insert(a, at: 0)
             $0.editing.comparison.insert(b, at: 1)
             $0.editing.deletions = []
@@ -299,6 +301,7 @@ import Testing
         store.type("2000")
         let single = Product(id: "s-1", price: dec("4.99"), quantity: 2000, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single)]) {
+            $0.editing.overwritten = Overwrite(field: .quantity, before: $0.editing.comparison.products[0], after: single)
             $0.editing.comparison.replaceProduct(at: 0, with: single)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }

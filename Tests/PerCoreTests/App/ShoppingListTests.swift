@@ -259,11 +259,11 @@ import TestSupport
             """)
     }
 
-    /// Ctrl-R on the comparison puts it on the list once more: its header first (an unsaved comparison gets its row),
+    /// Ctrl-X on the comparison puts it on the list once more: its header first (an unsaved comparison gets its row),
     /// then a change of its count, and the status says so.
-    @Test func ctrlRPutsTheComparisonOnTheListOnceMore() {
+    @Test func ctrlXPutsTheComparisonOnTheListOnceMore() {
         var store = TestStore(Self.oats)
-        #expect(KeyTable.action(for: .control("r"), in: store.state) == .comparison(.addToList))
+        #expect(KeyTable.action(for: .control("x"), in: store.state) == .comparison(.addToList))
         store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
             $0.chrome.status = StatusMessage("\"Oats\": one more on the list (Ctrl-O shows it)")
         }

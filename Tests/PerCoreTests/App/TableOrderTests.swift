@@ -68,7 +68,7 @@ import Testing
         store.type("2.5\t500\tg\t")
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "2.50 for 500 g")) }
         #expect(Confirmation.deleteProduct("s-1", label: "2.50 for 500 g").question == "Delete '2.50 for 500 g'? y/n")
-        store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1")]) {
+        store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1"), .loadHistory("c")]) {
             $0.chrome.overlay = .none
             let deleted = $0.editing.comparison.products[0]
             $0.editing.comparison.removeProduct(at: 0)

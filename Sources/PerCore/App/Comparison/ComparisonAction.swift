@@ -39,7 +39,7 @@ public enum ComparisonAction: Equatable, Sendable {
     case toggleTableOrder
     /// Ctrl-W: the focused product is the one to buy on the shopping list (pinned), or no longer is.
     case togglePin
-    /// Ctrl-R: this comparison one more time on the shopping list (made first when it is not saved yet).
+    /// Ctrl-X: this comparison one more time on the shopping list (made first when it is not saved yet).
     case addToList
     /// The mouse wheel over the table: the focus moves this many products (below zero: up).
     case scrollProducts(Int)
@@ -49,8 +49,12 @@ public enum ComparisonAction: Equatable, Sendable {
     case deleteProduct(ProductID, label: String)
     /// Confirmed: delete every product.
     case clearAll
-    /// Ctrl-Y: brings back what the last Ctrl-D or Ctrl-K deleted (several steps deep).
+    /// Ctrl-Y: brings back the value the last commit overwrote, else what the last Ctrl-D or Ctrl-K deleted (several
+    /// steps deep).
     case undoDeletion
+    /// Ctrl-R after a price typed on another shop's product went to the shop you are in: it was that shop's price
+    /// after all, so it corrects that product and the shop you are in keeps nothing of it.
+    case itWasTheOtherShops
     /// Writes the field in progress into its product before leaving the screen or quitting.
     case commitField
     // What the database answers
@@ -71,7 +75,7 @@ public enum ComparisonAction: Equatable, Sendable {
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
-             .undoDeletion, .commitField, .keypadTouch: true
+             .undoDeletion, .itWasTheOtherShops, .commitField, .keypadTouch: true
         }
     }
 }

@@ -33,10 +33,8 @@ extension ComparisonScreen {
         let index = merged.products.firstIndex { $0.id == focusedProduct.id }
             ?? min(focus.product, merged.products.count - 1)   // gone and not being edited: its neighbour takes the focus
         comparison = merged
-        // Other sessions' prices are seen too (what they replaced went into the history, which held their earlier lowest).
-        for product in fresh.products {
-            if let record = PriceRecord(product), let unitPrice = comparison.unitPrice(of: product) { lowestSeen.take(record, unitPrice: unitPrice, in: comparison) }
-        }
+        // Other sessions' prices now are compared with as this session's are; what they replaced went into the
+        // history, which the poll reads again when it changed.
         page.value = .empty
         focus = FieldFocus(product: index, field: focus.field)
         if !isEditing || comparison.products[index].id != focusedProduct.id {

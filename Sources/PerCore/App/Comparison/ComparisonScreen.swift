@@ -18,6 +18,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     public internal(set) var deletions: [Deletion] = []
     /// How many deletions Ctrl-Y can bring back.
     static let undoDepth = 20
+    /// The value the last commit overwrote, which Ctrl-Y brings back before any deletion; a deletion or bringing it
+    /// back forgets it.
+    public internal(set) var overwritten: Overwrite?
+    /// The last price typed on another shop's product that went to the shop you are in, which Ctrl-R takes back as a
+    /// correction of that product (decision 111).
+    public internal(set) var seenHere: SeenHere?
     /// The lowest unit price seen in this comparison (its history and its products' prices), for what a commit says.
     public internal(set) var lowestSeen: LowestSeen = .unknown
     /// How many of this comparison are on the shopping list (shown beside the keypad); unknown until read.
@@ -68,6 +74,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     /// A change to this comparison's data, for the database, with its header as it is now.
     func edit(_ edit: ComparisonEdit) -> Effect { .database(.edit(edit, of: comparison.header)) }
+
+    /// Reads the history again for the lowest seen (after a change of what it holds: a deletion, a price brought back).
+    var rereadHistory: Effect { .database(.loadHistory(comparison.id, for: .lowestSeen)) }
 
     private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
         switch action {
@@ -124,8 +133,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             return moveToNextProduct(session: &session, chrome: &chrome)
         case .previousField: return move(by: -1, session: &session, chrome: &chrome)
-        case .nextProduct: return scroll(by: 1, session: session, chrome: &chrome)
-        case .previousProduct: return scroll(by: -1, session: session, chrome: &chrome)
+        case .nextProduct: return scroll(by: 1, session: &session, chrome: &chrome)
+        case .previousProduct: return scroll(by: -1, session: &session, chrome: &chrome)
         case .cancelEdit:
             resetEditor()
             chrome.status = StatusMessage("Edit cancelled")
@@ -141,7 +150,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             editor = .unit(picker)
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
-        case .focus(let target): return moveTo(target, session: session, chrome: &chrome)
+        case .focus(let target): return moveTo(target, session: &session, chrome: &chrome)
         case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, session: &session, chrome: &chrome)
         case .toggleVolumeSystem:
@@ -178,7 +187,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")
             return []
         case .scrollProducts(let lines):
-            return scroll(by: lines, session: session, chrome: &chrome)
+            return scroll(by: lines, session: &session, chrome: &chrome)
         case .askDeleteProduct:
             chrome.overlay = .confirm(.deleteProduct(focusedProduct.id, label: TerminalText.singleLine(focusedProduct.label)))
             return []
@@ -197,11 +206,14 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
             chrome.status = StatusMessage("Comparison cleared")
-            return [edit(.deleteAllProducts(ids))]
+            // Their prices are history now: what the lowest seen is compared with is read again from the book.
+            return [edit(.deleteAllProducts(ids)), rereadHistory]
         case .commitField:
-            return commit(session, chrome: &chrome)
+            return commit(&session, chrome: &chrome)
         case .undoDeletion:
-            return undoDeletion(session: session, chrome: &chrome)
+            return undoDeletion(session: &session, chrome: &chrome)
+        case .itWasTheOtherShops:
+            return takeBackAsCorrection(session: &session, chrome: &chrome)
         case .listCounted(let id, let count):
             if id == comparison.id { onTheList = .known(count) }
             return []
@@ -309,29 +321,29 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
         if delta > 0, focus.field.isPricing, fields[index].isPricing, fields[index] != .price {
             // On into this product's own quantity or unit: a price it gets now may still change unit.
-            let effects = commit(session, chrome: &chrome, unitStillAhead: true)
+            let effects = commit(&session, chrome: &chrome, unitStillAhead: true)
             focus = FieldFocus(product: focus.product, field: fields[index])
             resetEditor()
             return effects
         }
         if index < 0 {
             guard focus.product > 0 else {
-                let effects = commit(session, chrome: &chrome)
+                let effects = commit(&session, chrome: &chrome)
                 resetEditor()
                 return effects
             }
-            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), session: session, chrome: &chrome)
+            return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), session: &session, chrome: &chrome)
         }
-        return moveTo(FieldFocus(product: focus.product, field: fields[index]), session: session, chrome: &chrome)
+        return moveTo(FieldFocus(product: focus.product, field: fields[index]), session: &session, chrome: &chrome)
     }
 
     /// Tab from the last field, or Enter in a finished product: to the price of the next product
     /// (`productAfterLastField`), or of a new one at the end.
     private mutating func moveToNextProduct(session: inout Session, chrome: inout Chrome) -> [Effect] {
         if let next = productAfterLastField(session: session) {
-            return moveTo(FieldFocus(product: next, field: .price), session: session, chrome: &chrome)
+            return moveTo(FieldFocus(product: next, field: .price), session: &session, chrome: &chrome)
         }
-        let effects = commit(session, chrome: &chrome)
+        let effects = commit(&session, chrome: &chrome)
         if comparison.products[focus.product].isBlank {
             chrome.status = StatusMessage("Type a price to start the next product")
             focus = FieldFocus(product: focus.product, field: .price)
@@ -361,16 +373,20 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// The wheel moves the focus through the table's order, the field kept (as PgUp/PgDn do).
-    private mutating func scroll(by lines: Int, session: Session, chrome: inout Chrome) -> [Effect] {
+    private mutating func scroll(by lines: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
         let order = displayOrder.isCurrent(for: comparison, order: session.tableOrder) ? displayOrder : DisplayOrder(comparison, order: session.tableOrder)
         let position = min(max(order.position(of: focus.product) + lines, 0), comparison.products.count - 1)
-        return moveTo(FieldFocus(product: order.index(at: position), field: focus.field), session: session, chrome: &chrome)
+        return moveTo(FieldFocus(product: order.index(at: position), field: focus.field), session: &session, chrome: &chrome)
     }
 
-    private mutating func moveTo(_ target: FieldFocus, session: Session, chrome: inout Chrome) -> [Effect] {
+    private mutating func moveTo(_ target: FieldFocus, session: inout Session, chrome: inout Chrome) -> [Effect] {
         guard comparison.products.indices.contains(target.product) else { return [] }
-        let effects = commit(session, chrome: &chrome)
+        let (leaving, going) = (focusedProduct.id, comparison.products[target.product].id)
+        let effects = commit(&session, chrome: &chrome)
         var target = target
+        // A commit may add a row (a price seen at the shop you are in): the target is a product, not a place, and
+        // leaving for another field of the product left goes to the row that took its price.
+        if going == leaving { target.product = focus.product } else if let index = comparison.products.firstIndex(where: { $0.id == going }) { target.product = index }
         let left = focusedProduct.id
         if deletedElsewhere.remove(left) != nil, effects.isEmpty, target.product != focus.product {
             comparison.removeProduct(at: focus.product)
@@ -382,9 +398,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// Writes the editor's value into the focused product; returns a save when it changed. A changed price,
-    /// quantity or unit is dated `today` (the session's); when it changed the unit price, the status line says how it
-    /// stands against the lowest seen.
-    private mutating func commit(_ session: Session, chrome: inout Chrome, unitStillAhead: Bool = false) -> [Effect] {
+    /// quantity or unit is dated `today` (the session's); its earlier value is a price seen (kept in the history) unless
+    /// the change corrects it (`Product.changeIsCorrection`). A price typed on a product of another shop than the one you
+    /// are in goes to that shop's row instead (`seeAtShopYouAreIn`). When the unit price changed, the status line says
+    /// how it stands against the lowest seen.
+    private mutating func commit(_ session: inout Session, chrome: inout Chrome, unitStillAhead: Bool = false) -> [Effect] {
         let settling = unitToSettle == focusedProduct.id && !unitStillAhead
         if settling { unitToSettle = nil }
         guard editor != untouchedEditor else {
@@ -398,28 +416,80 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, saying: message == nil, session: session, chrome: &chrome) }
             return []
         }
+        let earlier = focusedProduct
+        if focus.field.isPricing, !settling, let here = session.shop, earlier.isPriced, ShopName(earlier.shop) != nil, !here.matches(earlier.shop) {
+            return seeAtShopYouAreIn(here, product, session: &session, chrome: &chrome, message: message)
+        }
         let unitPriceBefore = settling ? nil : comparison.unitPrice(of: focusedProduct)
         if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
+        // A unit carried over and settled now was never a value the shopper gave: nothing to bring back.
+        overwritten = settling ? nil : Overwrite(field: focus.field, before: earlier, after: product)
         if message == nil { chrome.status = nil }
+        if focus.field.isPricing, !settling, !earlier.changeIsCorrection(on: session.today), let record = PriceRecord(earlier),
+           Overwrite.changed(focus.field, from: earlier, to: product) {
+            lowestSeen.record(record, in: comparison)   // a price seen, replaced: it is history now
+        }
+        if session.today == nil, focus.field.isPricing, message == nil {
+            chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)
+        }
         if focus.field.isPricing, unitStillAhead, unitPriceBefore == nil, comparison.unitPrice(of: product) != nil {
             unitToSettle = product.id   // completed now, its unit still ahead: judged when the unit is settled
         } else if focus.field.isPricing || settling {
-            sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil, session: session, chrome: &chrome)
+            sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil && session.today != nil,
+                                 session: session, chrome: &chrome)
         }
         // The unit settled before the product was done: the price with the carried unit was never seen.
         return [edit(.saveField(focus.field, product: product, keepsEarlierPrice: !settling))]
     }
 
-    /// When `product`'s unit price changed, the status line says how it stands against the lowest seen (unless the
-    /// commit has something else to say), and the price joins the prices seen.
+    /// A price, quantity or unit typed on `product` of another shop while the session is at `here`: that shop's price
+    /// stays as it was, and the new value goes to `here`'s product of the same name (a change of it, as any), else to a
+    /// new product at `here` (after the others), which the focus follows. Ctrl-R takes it back (`seenHere`).
+    private mutating func seeAtShopYouAreIn(_ here: ShopName, _ typed: Product, session: inout Session, chrome: inout Chrome,
+                                            message: StatusMessage?) -> [Effect] {
+        let original = focusedProduct
+        let field = focus.field
+        let existing = comparison.products.firstIndex { $0.id != original.id && !$0.name.isEmpty && $0.name == original.name && here.matches($0.shop) }
+        var row = existing.map { comparison.products[$0] }
+            ?? Product(id: session.makeProductID(), name: original.name, price: original.price, quantity: original.quantity,
+                       unit: original.unit, pack: original.pack, shop: here.text)
+        let before = existing.map { _ in row }
+        Overwrite.copy(field, from: typed, into: &row)
+        row.seen = session.today
+        let index: Int
+        if let existing {
+            index = existing
+            comparison.replaceProduct(at: index, with: row)
+        } else {
+            index = comparison.products.last.map { $0.isBlank && $0.id != original.id } == true ? comparison.products.count - 1 : comparison.products.count
+            comparison.insert(row, at: index)
+        }
+        if let before, !before.changeIsCorrection(on: session.today), let record = PriceRecord(before), Overwrite.changed(field, from: before, to: row) {
+            lowestSeen.record(record, in: comparison)
+        }
+        overwritten = before.flatMap { Overwrite(field: field, before: $0, after: row) }
+        seenHere = SeenHere(original: original.id, field: field, row: row, rowBefore: before)
+        focus = FieldFocus(product: index, field: field)
+        untouchedEditor = makeEditor(for: focus)
+        editor = untouchedEditor
+        let other = TerminalText.singleLine(original.shop)
+        let shopHere = TerminalText.singleLine(here.text)
+        // Narrow, the row's shop says the rest (each row shows its shop once there are two).
+        let said = session.size.width >= 80 ? "\(shopHere)'s price\(existing == nil ? ", a new row" : ""); \(other)'s kept (Ctrl-R: it was \(other)'s)"
+            : "\(shopHere)'s price; ^R: it was \(other)'s"
+        chrome.status = message ?? StatusMessage(said)
+        return [edit(.saveField(field, product: row))]
+    }
+
+    /// The status line says how `product`'s new unit price stands against the lowest seen (unless the commit has
+    /// something else to say).
     private mutating func sayHowThePriceStands(of product: Product, unitPriceBefore: UnitPrice?, saying: Bool, session: Session,
                                                chrome: inout Chrome) {
-        guard let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore, let record = PriceRecord(product) else { return }
-        if saying, let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today) {
-            chrome.status = StatusMessage(standing)
-        }
-        lowestSeen.take(record, unitPrice: unitPrice, in: comparison)
+        guard saying, let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore,
+              let standing = lowestSeen.standing(of: unitPrice, product: product.id, in: comparison, currency: session.currency,
+                                                 today: session.today) else { return }
+        chrome.status = StatusMessage(standing)
     }
 
     /// The focused product as committing the editor would make it, and what the status line would say.
@@ -517,7 +587,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
         chrome.status = StatusMessage("Deleted '\(label)'")
-        return [edit(.deleteProduct(id))]
+        return [edit(.deleteProduct(id)), rereadHistory]
     }
 }
 
@@ -543,18 +613,30 @@ public struct Deletion: Equatable, Sendable {
 extension ComparisonScreen {
     mutating func remember(_ deletion: Deletion) {
         guard !deletion.products.isEmpty else { return }
+        overwritten = nil
         deletions.append(deletion)
         if deletions.count > Self.undoDepth { deletions.removeFirst(deletions.count - Self.undoDepth) }
     }
 
     /// Ctrl-Y: the latest deletion's products back in their places, each saved whole in its place, with the focus
     /// on the first of them.
-    mutating func undoDeletion(session: Session, chrome: inout Chrome) -> [Effect] {
-        guard let deletion = deletions.popLast() else {
-            chrome.status = StatusMessage("Nothing deleted to bring back")
-            return []
+    mutating func undoDeletion(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        if overwritten != nil || deletions.isEmpty {
+            var effects = commit(&session, chrome: &chrome)
+            resetEditor()
+            if let overwrite = overwritten {
+                overwritten = nil
+                if let back = bringBack(overwrite, chrome: &chrome) { return effects + back }
+            }
+            guard !deletions.isEmpty else {
+                if chrome.status == nil || effects.isEmpty { chrome.status = StatusMessage("Nothing deleted to bring back") }
+                return effects
+            }
+            effects += undoDeletion(session: &session, chrome: &chrome)
+            return effects
         }
-        var effects = commit(session, chrome: &chrome)
+        let deletion = deletions.removeLast()
+        var effects = commit(&session, chrome: &chrome)
         resetEditor()
         let present = Set(comparison.products.map(\.id))
         let back = deletion.products.filter { !present.contains($0.product.id) }
@@ -572,7 +654,61 @@ extension ComparisonScreen {
         chrome.status = StatusMessage(back.count == 1
             ? "Brought back \(Self.naming(back[0].product, number: back[0].position + 1))"
             : "Brought back \(back.count) products")
-        return effects
+        return effects + [rereadHistory]
+    }
+
+    /// Ctrl-Y after a commit overwrote a value: the value back, if the field still holds what the commit gave it (nil
+    /// otherwise). A price brought back is not a new price seen, and the one it replaces was a mistake: neither is
+    /// recorded, and the sighting the commit recorded leaves the history (the database takes it out).
+    private mutating func bringBack(_ overwrite: Overwrite, chrome: inout Chrome) -> [Effect]? {
+        guard let index = comparison.products.firstIndex(where: { $0.id == overwrite.after.id }),
+              !Overwrite.changed(overwrite.field, from: comparison.products[index], to: overwrite.after) else { return nil }
+        var product = comparison.products[index]
+        Overwrite.copy(overwrite.field, from: overwrite.before, into: &product)
+        if overwrite.field.isPricing { product.seen = overwrite.before.seen }
+        comparison.replaceProduct(at: index, with: product)
+        focus = FieldFocus(product: index, field: overwrite.field)
+        resetEditor()
+        chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, number: index + 1))")
+        return [edit(.saveField(overwrite.field, product: product, keepsEarlierPrice: false))] + (overwrite.field.isPricing ? [rereadHistory] : [])
+    }
+
+    /// Ctrl-R: the price that went to the shop you are in (`seenHere`) was the other shop's after all: it corrects that
+    /// product (its day kept: it is what was seen then), and the shop you are in keeps nothing of it (its new row taken
+    /// back, or its row's earlier value brought back).
+    mutating func takeBackAsCorrection(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        var effects = commit(&session, chrome: &chrome)
+        resetEditor()
+        guard let seen = seenHere else {
+            chrome.status = StatusMessage("Ctrl-R takes back a price that went to the shop you are in: none to take back")
+            return effects
+        }
+        seenHere = nil
+        guard let rowIndex = comparison.products.firstIndex(where: { $0.id == seen.row.id }), comparison.products[rowIndex] == seen.row,
+              let originalIndex = comparison.products.firstIndex(where: { $0.id == seen.original }) else {
+            chrome.status = StatusMessage("Changed since: nothing taken back", isWarning: true)
+            return effects
+        }
+        var corrected = comparison.products[originalIndex]
+        Overwrite.copy(seen.field, from: seen.row, into: &corrected)
+        comparison.replaceProduct(at: originalIndex, with: corrected)
+        effects.append(edit(.saveField(seen.field, product: corrected, keepsEarlierPrice: false)))
+        if let before = seen.rowBefore {
+            comparison.replaceProduct(at: rowIndex, with: before)
+            effects.append(edit(.saveField(seen.field, product: before, keepsEarlierPrice: false)))
+        } else {
+            comparison.removeProduct(at: rowIndex)
+            effects.append(edit(.withdrawProduct(seen.row.id)))
+        }
+        overwritten = nil
+        focus = FieldFocus(product: comparison.products.firstIndex { $0.id == seen.original }!, field: seen.field)
+        resetEditor()
+        let other = TerminalText.singleLine(corrected.shop)
+        let here = TerminalText.singleLine(seen.row.shop)
+        let field = seen.field.title.lowercased()
+        chrome.status = StatusMessage(session.size.width >= 80 ? "Corrected \(other)'s \(field); nothing kept at \(here)"
+                                                                : "\(other)'s \(field) corrected; none at \(here)")
+        return effects + [rereadHistory]
     }
 
     /// A product in a message: its name in quotes, else its number.
@@ -588,4 +724,56 @@ extension ComparisonScreen {
         comparison.chosenBasis = remembered
         return [edit(.saveHeader)]
     }
+}
+
+/// A field's value before a commit changed it, for Ctrl-Y.
+public struct Overwrite: Equatable, Sendable {
+    public var field: ProductField
+    /// The product before the commit and after it.
+    public var before: Product
+    public var after: Product
+
+    /// Nil when the field held nothing before (typing a new value overwrites nothing).
+    init?(field: ProductField, before: Product, after: Product) {
+        let empty = Product(id: before.id)
+        guard Self.changed(field, from: empty, to: before) else { return nil }
+        self.field = field
+        self.before = before
+        self.after = after
+    }
+
+    /// `field`'s value (the quantity with its multipack shape) from `source` into `product`.
+    static func copy(_ field: ProductField, from source: Product, into product: inout Product) {
+        switch field {
+        case .price: product.price = source.price
+        case .quantity:
+            product.quantity = source.quantity
+            product.pack = source.pack
+        case .unit: product.unit = source.unit
+        case .name: product.name = source.name
+        case .shop: product.shop = source.shop
+        }
+    }
+
+    /// Whether `field` differs between the two (the quantity by its value).
+    static func changed(_ field: ProductField, from a: Product, to b: Product) -> Bool {
+        switch field {
+        case .price: a.price != b.price
+        case .quantity: a.quantity != b.quantity
+        case .unit: a.unit != b.unit
+        case .name: a.name != b.name
+        case .shop: a.shop != b.shop
+        }
+    }
+}
+
+/// A price, quantity or unit typed on another shop's product that went to the shop you are in (decision 111).
+public struct SeenHere: Equatable, Sendable {
+    /// The other shop's product, left as it was.
+    public var original: ProductID
+    public var field: ProductField
+    /// The row at the shop you are in as the value made it.
+    public var row: Product
+    /// That row before, when it was there already (nil: it was made for the value).
+    public var rowBefore: Product?
 }

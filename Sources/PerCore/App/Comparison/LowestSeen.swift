@@ -1,39 +1,60 @@
 import Foundation
 
-/// The lowest unit price ever seen in the open comparison: found once in its history when it opens (decision 77),
-/// then kept by comparing each committed price with it (a new record can only lower it).
+/// The lowest unit price in the open comparison's price book (its history: earlier prices kept as sightings), found
+/// when the history is read (decision 77) and kept as this session records sightings (decision 110). What a commit is
+/// compared with is this and the comparison's other products' prices now (`lowest(besides:in:)`), so a price that was
+/// corrected, or that the book no longer holds, is never quoted.
 public enum LowestSeen: Equatable, Sendable {
     /// The history is not read yet: commits say nothing.
     case unknown
-    /// Nothing ranked was seen yet.
+    /// The history holds nothing ranked.
     case nothing
-    /// The lowest, the most recent among ties.
+    /// The history's lowest, the most recent among ties.
     case record(PriceRecord)
 
-    /// `history` as recorded (oldest first), and the comparison's prices now (the newest).
+    /// `history` as recorded (oldest first); the comparison ranks it (its family and basis).
     init(history: [PriceRecord], comparison: Comparison) {
-        let newestFirst = comparison.products.reversed().lazy.compactMap(PriceRecord.init) + history.reversed()
-        let lowest = PriceBook.lowest(of: newestFirst, in: PriceBook.ranking(comparison, history: history))
+        let lowest = PriceBook.lowest(of: history.reversed(), in: PriceBook.ranking(comparison, history: history))
         self = lowest.map { .record($0.record) } ?? .nothing
     }
 
-    /// A price just seen: the lowest from now on when it is at or below the lowest (the most recent among ties).
-    mutating func take(_ record: PriceRecord, unitPrice: UnitPrice, in comparison: Comparison) {
+    /// A price that went into the history (a sighting replaced, or a product deleted): the history's lowest from now
+    /// on when it is at or below it (the most recent among ties).
+    mutating func record(_ record: PriceRecord, in comparison: Comparison) {
         switch self {
         case .unknown:
             return
         case .nothing:
-            self = .record(record)
+            if comparison.unitPrice(of: record.asProduct) != nil { self = .record(record) }
         case .record(let lowest):
+            guard let unitPrice = comparison.unitPrice(of: record.asProduct) else { return }
             if let lowestPrice = comparison.unitPrice(of: lowest.asProduct), lowestPrice < unitPrice { return }
             self = .record(record)
         }
     }
 
-    /// What committing a product's new `unitPrice` says: `Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)`,
+    /// The lowest price seen apart from product `id`'s own price now: the history's lowest and the other products'
+    /// prices now (which win ties: they are the more recent). Nil while the history is not read, or nothing is ranked.
+    func lowest(besides id: ProductID, in comparison: Comparison) -> (record: PriceRecord, unitPrice: UnitPrice)? {
+        var best: (record: PriceRecord, unitPrice: UnitPrice)?
+        switch self {
+        case .unknown: return nil
+        case .nothing: break
+        case .record(let lowest): best = comparison.unitPrice(of: lowest.asProduct).map { (lowest, $0) }
+        }
+        for product in comparison.products where product.id != id {
+            guard let unitPrice = comparison.unitPrice(of: product), best == nil || unitPrice <= best!.unitPrice,
+                  let record = PriceRecord(product) else { continue }
+            best = (record, unitPrice)
+        }
+        return best
+    }
+
+    /// What committing product `id`'s new `unitPrice` says: `Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)`,
     /// or `New lowest price seen (was 6.61 at Costco, 3 Oct)`; nil when nothing ranked was seen before.
-    func standing(of unitPrice: UnitPrice, in comparison: Comparison, currency: Currency?, today: CalendarDay) -> String? {
-        guard case .record(let lowest) = self, let lowestPrice = comparison.unitPrice(of: lowest.asProduct),
+    func standing(of unitPrice: UnitPrice, product id: ProductID, in comparison: Comparison, currency: Currency?,
+                  today: CalendarDay?) -> String? {
+        guard let (lowest, lowestPrice) = lowest(besides: id, in: comparison),
               let perBasis = comparison.pricePerBasis(lowestPrice) else { return nil }
         let amount = currency.format(MoneyFormat.plain.unitPrice(perBasis))
         var whereAndWhen = lowest.shop.isEmpty ? "" : " at " + TerminalText.singleLine(lowest.shop)
@@ -44,9 +65,9 @@ public enum LowestSeen: Equatable, Sendable {
         return "Lowest seen: \(amount)\(per)\(whereAndWhen) (this is \(than))"
     }
 
-    /// `, 3 Oct` after a shop, ` on 3 Oct` without one; `today` as such.
-    static func day(_ seen: CalendarDay, today: CalendarDay, after text: String) -> String {
+    /// `, 3 Oct` after a shop, ` on 3 Oct` without one; `today` as such (the year shown unless it is today's).
+    static func day(_ seen: CalendarDay, today: CalendarDay?, after text: String) -> String {
         if seen == today { return text.isEmpty ? " today" : ", today" }
-        return (text.isEmpty ? " on " : ", ") + seen.shortText(on: today)
+        return (text.isEmpty ? " on " : ", ") + (today.map { seen.shortText(on: $0) } ?? seen.shortText + " \(seen.year)")
     }
 }

@@ -195,13 +195,14 @@ public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// A typed day: ISO (`2026-11-20`), empty for a day not known; refused when it is no day or after tomorrow.
-    static func day(_ text: String, today: CalendarDay) -> Result<CalendarDay?, DayProblem> {
+    /// `today` nil: the clock's day is not known (decision 113), so no day can be told to be in the future.
+    static func day(_ text: String, today: CalendarDay?) -> Result<CalendarDay?, DayProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .success(nil) }
         guard let day = CalendarDay(iso: trimmed) else {
-            return .failure(DayProblem(text: "\"\(TerminalText.singleLine(trimmed))\" is not a day: type it as \(today.iso)"))
+            return .failure(DayProblem(text: "\"\(TerminalText.singleLine(trimmed))\" is not a day: type it as \(today?.iso ?? "YYYY-MM-DD")"))
         }
-        guard day.dayNumber <= today.dayNumber + 1 else {
+        if let today, day.dayNumber > today.dayNumber + 1 {
             return .failure(DayProblem(text: "\(day.iso) is in the future: a price is seen by today"))
         }
         return .success(day)

@@ -75,7 +75,7 @@ public struct RecoveryJournal: Equatable, Sendable {
         switch edit {
         case .saveField: .field
         case .restoreProduct: .productBroughtBack
-        case .deleteProduct: .productDeleted
+        case .deleteProduct, .withdrawProduct: .productDeleted
         case .deleteAllProducts: .productsCleared
         case .saveHeader: .header
         case .pinProduct: .pin
@@ -144,6 +144,9 @@ extension RecoveryJournal {
             members["position"] = String(position)
         case .deleteProduct(let id):
             members["change"] = string("deleteProduct")
+            members["product"] = string(id.rawValue)
+        case .withdrawProduct(let id):
+            members["change"] = string("withdrawProduct")
             members["product"] = string(id.rawValue)
         case .deleteAllProducts(let products):
             members["change"] = string("deleteProducts")
@@ -267,6 +270,8 @@ extension RecoveryJournal {
             return try edit(.restoreProduct(try product(m.node("product"), place: m.place + ", product"), position: try m.int("position", in: 0...1_000_000_000)))
         case "deleteProduct":
             return try edit(.deleteProduct(try m.id("product")))
+        case "withdrawProduct":
+            return try edit(.withdrawProduct(try m.id("product")))
         case "deleteProducts":
             return try edit(.deleteAllProducts(try m.ids("products")))
         case "header":

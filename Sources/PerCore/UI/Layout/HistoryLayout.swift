@@ -55,7 +55,7 @@ public struct HistoryLayout: Sendable {
         let rows = shown.map { index in
             let entry = entries[index]
             let record = entry.record
-            return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText(on: session.today) } ?? "-",
+            return Row(day: record.seen.map { day in isWide ? day.iso : session.today.map { day.shortText(on: $0) } ?? day.iso } ?? "-",
                        shop: TerminalText.singleLine(record.shop), name: TerminalText.singleLine(record.name),
                        price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
                        unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",

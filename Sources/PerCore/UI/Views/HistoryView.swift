@@ -72,7 +72,7 @@ enum HistoryView {
     /// The status line's hint: where and when the lowest was seen; while fixing, what is typed.
     static func hint(_ history: HistoryScreen, session: Session) -> String {
         if case .fixing(let fix) = history.mode {
-            let label = fix.field == .shop ? "Shop" : "Day (\(session.today.iso); empty: not known)"
+            let label = fix.field == .shop ? "Shop" : "Day (\(session.today?.iso ?? "YYYY-MM-DD"); empty: not known)"
             let typed = TerminalText.singleLine(fix.text) + String(session.glyphs.cursor)
             let long = "\(label): \(typed)  Enter saves, Esc cancels"
             if TextWidth.of(long) < session.size.width - 1 { return long }

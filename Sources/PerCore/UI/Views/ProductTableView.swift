@@ -35,13 +35,26 @@ enum ProductTableView {
                 canvas.put(ScreenLayout.ageHeading, x: first.age.x, y: t.y, style: .dim, color: .muted)
             }
         }
+        // Two shops on view: each row's shop is kept whole, its name cut instead (decision 111).
+        let shops = Set(layout.rows.compactMap { layout.page.row($0.index).shop.flatMap(ShopName.init)?.text.lowercased() })
         for row in layout.rows {
-            drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX, into: &canvas)
+            drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX,
+                    keepsShop: shops.count > 1, into: &canvas)
         }
     }
 
+    /// The name cell's `name @ shop` in `width` columns: the shop whole, the name cut before it (`Qua… @ Costco`),
+    /// while the shop and a letter of the name fit; else cut at its end as any text.
+    static func nameKeepingShop(_ text: ProductRowText, width: Int, ellipsis: Character) -> String? {
+        guard let shop = text.shop, let name = text.name, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
+        let tail = " @ " + shop
+        let room = width - TextWidth.of(tail)
+        guard room >= 2 else { return nil }
+        return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail
+    }
+
     static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, tableEnd: Int,
-                        into canvas: inout Canvas) {
+                        keepsShop: Bool = false, into canvas: inout Canvas) {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
@@ -96,6 +109,7 @@ enum ProductTableView {
                 }
                 value = text.product.quantity.map(DecimalText.format)
             }
+            if field == .name, keepsShop, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
             if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)

@@ -184,7 +184,7 @@ public enum ScreenView {
             }
         }
         if let count = state.editing.onTheList.count {
-            let said = count == 0 ? [["Not on the list: ^R adds"], ["Not on the list", "^R adds it"], ["Not on list", "^R adds"]]
+            let said = count == 0 ? [["Not on the list: ^X adds"], ["Not on the list", "^X adds it"], ["Not on list", "^X adds"]]
                                   : [["On the list: \(count)×"], ["On list: \(count)×"], ["\(count)× on list"]]
             let fitting = said.first { $0.allSatisfy { TextWidth.of($0) <= r.width - 1 } } ?? said[2]
             lines += fitting.map { ($0, [], .normal) }
