@@ -57,6 +57,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     private var headlessFiles: [UnsafeMutablePointer<FILE>] = []
     /// rmacs, sent when taking the terminal, because sgr0 and sgr no longer reset the character set (see cn_trim_attribute_strings).
     private var resetCharacterSet: String?
+    /// The roles drawn without bold (`Palette.Pair.allowsBold`).
+    private var boldless: Set<ColorRole> = []
 
     private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool) {
         self.screen = screen
@@ -73,7 +75,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         keypad(window, true)
         curs_set(0)
         if Terminal.environment("ESCDELAY") == nil { set_escdelay(25) }
-        if hasColor { Terminal.setUpColors() }
+        if hasColor { boldless = Terminal.setUpColors() }
 
         // terminfo's BE where it has one; screen and tmux understand xterm's mode 2004 even where
         // their terminfo entries do not say so (TERM=screen inside tmux, as tmux sets by default).
@@ -164,13 +166,17 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     /// Pair numbers are `ColorRole.rawValue`; `.normal` is pair 0, the terminal's own colours. The colours are
     /// `Palette`'s, readable on dark and light backgrounds.
-    private static func setUpColors() {
+    /// Returns the roles whose pair is drawn without bold.
+    private static func setUpColors() -> Set<ColorRole> {
         start_color()
         let defaults = use_default_colors() == OK
+        var boldless: Set<ColorRole> = []
         for role in ColorRole.allCases where role != .normal {
             let pair = Palette.pair(role, colors: Int(cn_colors()), defaultColors: defaults)
             init_pair(Int16(role.rawValue), pair.foreground, pair.background)
+            if !pair.allowsBold { boldless.insert(role) }
         }
+        return boldless
     }
 
     static func environment(_ name: String) -> String? {
@@ -219,7 +225,8 @@ public enum TerminalError: Error, Equatable, Sendable {
                     characters[count] = 0
                 }
                 let pair = hasColor ? Int16(source.color.rawValue) : 0
-                setcchar(&cell, characters, Terminal.attributes(source.style), pair, nil)
+                let style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style
+                setcchar(&cell, characters, Terminal.attributes(style), pair, nil)
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)  // ERR at the bottom-right corner is expected
             }
         }

@@ -200,7 +200,7 @@ import Testing
         s.update(.app(.toggleHelp))
         let text = ScreenView.render(s).text
         #expect(text == """
-         per │ keys 1/2
+         per │ keys 1/3
 
          Everywhere                                       Ctrl-D           delete
           Ctrl-Q, Ctrl-C save and quit                                     product

@@ -168,7 +168,7 @@ public struct AppState: Equatable, Sendable {
             return []
         case .nextHelpPage:
             guard case .help(let page) = chrome.overlay else { return [] }
-            let pages = HelpPages.pageCount(screen.helpScopes, size: session.size, glyphs: session.glyphs)
+            let pages = HelpPages.pageCount(screen.helpScopes, messages: chrome.messages, size: session.size, glyphs: session.glyphs)
             chrome.overlay = page + 1 < pages ? .help(page: page + 1) : .none
             return []
         case .answer(let yes):

@@ -2,7 +2,18 @@
 /// button shown pressed. Screens write it; only the root clears the overlay.
 public struct Chrome: Equatable, Sendable {
     public var overlay: Overlay = .none
-    public var status: StatusMessage?
+    /// The message on the status line; each new one is kept in `messages` too.
+    public var status: StatusMessage? {
+        didSet {
+            guard let status, status != messages.first else { return }
+            messages.insert(status, at: 0)
+            messages.removeLast(max(0, messages.count - Self.messagesKept))
+        }
+    }
+    /// The last messages, newest first (the help's Messages page): a message goes at the next key, and may have
+    /// been longer than its lines.
+    public private(set) var messages: [StatusMessage] = []
+    public static let messagesKept = 20
     /// The button shown pressed until the flash ends.
     public var flash: PressableButton?
     /// A press on the keypad whose button is still down; nil when there is none.

@@ -10,6 +10,8 @@ public enum HelpPages {
         case binding(KeyBinding, keyWidth: Int)
         /// Prose under a heading.
         case text(String)
+        /// One of the last status messages.
+        case message(String)
         case blank
     }
 
@@ -43,6 +45,9 @@ public enum HelpPages {
         case .heading(let text): return [.heading(text)]
         case .blank: return [.blank]
         case .text(let text): return TextWidth.wrap(text, to: max(1, width - 3)).map(Line.text)
+        case .message(let text):
+            // `- ` before each, its next lines under its first word.
+            return TextWidth.wrap(text, to: max(1, width - 5)).enumerated().map { .text(($0.offset == 0 ? "- " : "  ") + $0.element) }
         case .binding(let binding, let keyWidth):
             let keys = TextWidth.wrap(binding.keys, to: keyWidth)
             let words = TextWidth.wrap(binding.summary, to: max(1, width - keyWidth - 4))
@@ -61,18 +66,32 @@ public enum HelpPages {
     /// The rows of a column: the screen less the title, a blank row and the hint.
     static func rowsPerColumn(_ height: Int) -> Int { max(1, height - 3) }
 
-    public static func pageCount(_ scopes: [KeyScope], size: TerminalSize, glyphs: GlyphSet = .utf8) -> Int {
+    public static func pageCount(_ scopes: [KeyScope], messages: [StatusMessage] = [], size: TerminalSize, glyphs: GlyphSet = .utf8) -> Int {
         let perPage = columnWidths(size.width).count
-        return max(1, (columns(scopes, size: size, glyphs: glyphs).count + perPage - 1) / perPage)
+        return max(1, (columns(scopes, messages: messages, size: size, glyphs: glyphs).count + perPage - 1) / perPage)
+    }
+
+    /// The heading of the last page(s): the last status messages, newest first.
+    static let messagesHeading = "Messages"
+
+    /// The last messages, on a page of their own after the keys.
+    private static func messageEntries(_ messages: [StatusMessage]) -> [Entry] {
+        [.heading(messagesHeading)] + (messages.isEmpty ? [.text("None yet: what the status line says is kept here.")]
+                                                        : messages.map { .message(TerminalText.singleLine($0.text)) })
     }
 
     /// The entries cut into columns of `rowsPerColumn` rows, pages of `columnWidths` columns side by
     /// side: an entry stays whole in one column when it can, a heading never ends a column (it moves
     /// on with its first key) and a blank line never starts one.
-    static func columns(_ scopes: [KeyScope], size: TerminalSize, glyphs: GlyphSet) -> [[Line]] {
+    static func columns(_ scopes: [KeyScope], messages: [StatusMessage] = [], size: TerminalSize, glyphs: GlyphSet) -> [[Line]] {
         let widths = columnWidths(size.width)
-        let rows = rowsPerColumn(size.height)
-        let entries = entries(for: scopes, glyphs: glyphs)
+        var columns = columns(of: entries(for: scopes, glyphs: glyphs), widths: widths, rows: rowsPerColumn(size.height))
+        // The messages start a page.
+        while columns.count % widths.count != 0 { columns.append([]) }
+        return columns + Self.columns(of: messageEntries(messages), widths: widths, rows: rowsPerColumn(size.height))
+    }
+
+    private static func columns(of entries: [Entry], widths: [Int], rows: Int) -> [[Line]] {
         var columns: [[Line]] = [[]]
         for (i, entry) in entries.enumerated() {
             var lines = Self.lines(of: entry, width: widths[(columns.count - 1) % widths.count])

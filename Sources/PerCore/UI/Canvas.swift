@@ -17,6 +17,7 @@ public enum ColorRole: UInt8, CaseIterable, Sendable {
     case best        // best value
     case warning     // messages, problems
     case operatorKey // + − × ÷ =
+    case frame       // box lines
 }
 
 public struct Cell: Equatable, Sendable {

@@ -1,11 +1,17 @@
-/// The colours of each role, chosen to read on dark and light backgrounds alike: no green, cyan or yellow text on
-/// the terminal's own background (about 1.5:1 on white), the best value as dark text on green (about 10:1 on any
-/// background), mid-tones where 256 colours exist. Colours are numbers as curses takes them; -1 is the terminal's own.
+/// The colours of each role, chosen to read on dark and light backgrounds alike (xterm's default and `-rv`): text on
+/// the terminal's own background has a relative luminance near 0.18, which reads about 4.5:1 on white and on black;
+/// no green, cyan or yellow text there (about 1.5:1 on white), no basic blue (about 2:1 on black); a cell with a
+/// background of its own has a foreground of its own. Colours are numbers as curses takes them; -1 is the terminal's own.
 public struct Palette: Equatable, Sendable {
     public struct Pair: Equatable, Sendable {
         public var foreground: Int16
         public var background: Int16
-        public init(_ foreground: Int16, _ background: Int16) { (self.foreground, self.background) = (foreground, background) }
+        /// Whether bold may be sent with the pair: xterm draws a bold basic colour (0-7) bright (its `boldColors`),
+        /// which turns black on green into grey on green (about 2:1).
+        public var allowsBold: Bool
+        public init(_ foreground: Int16, _ background: Int16, allowsBold: Bool = true) {
+            (self.foreground, self.background, self.allowsBold) = (foreground, background, allowsBold)
+        }
     }
 
     // The basic eight, as curses numbers them.
@@ -18,13 +24,21 @@ public struct Palette: Equatable, Sendable {
         let many = colors >= 256
         switch role {
         case .normal: return Pair(fg, bg)
-        case .accent: return Pair(many ? 32 : blue, bg)        // #0087d7 (about 4:1 on white and 5:1 on black); bold blue
-        case .muted: return Pair(many ? 244 : blue, bg)        // grey #808080 (4:1 on white, 5:1 on black); blue
-        // Dark on green, never green on the background; 16 is the cube's black, which xterm's boldColors does not turn
-        // into grey as it does bold colour 0.
-        case .best: return Pair(many ? 16 : black, green)
+        // Blue #5f5fff (4.6:1 on white and on black); with the basic eight the terminal's own colour (titles, headings
+        // and buttons are bold), as no basic colour but magenta and red reads on both and those two are taken.
+        case .accent: return Pair(many ? 63 : fg, bg)
+        // Grey #767676 (4.5:1 on white, 4.6:1 on black); magenta #cd00cd (4.6:1 and 4.5:1) with the basic eight.
+        case .muted: return Pair(many ? 243 : magenta, bg)
+        // Dark on green (about 10:1 on any background), never green on the background; 16 is the cube's black, which
+        // xterm does not brighten when bold; basic black is, so the basic eight's best is not bold (★ and the green
+        // still mark it).
+        case .best: return many ? Pair(16, green) : Pair(black, green, allowsBold: false)
         case .warning: return Pair(red, bg)
-        case .operatorKey: return Pair(many ? 166 : magenta, bg) // the iOS keypad's orange, darker: #d75f00
+        // The iOS keypad's orange, darker: #af5f00 (4.7:1 on white, 4.5:1 on black); the terminal's own colour with the
+        // basic eight (red would read as a warning, magenta as muted).
+        case .operatorKey: return Pair(many ? 130 : fg, bg)
+        // Box lines: muted's grey, or the terminal's own colour (magenta frames would shout).
+        case .frame: return Pair(many ? 243 : fg, bg)
         }
     }
 }

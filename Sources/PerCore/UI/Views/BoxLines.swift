@@ -37,7 +37,7 @@ struct BoxLines {
         links[y * width + x].formUnion(l)
     }
 
-    func draw(into canvas: inout Canvas, glyphs g: GlyphSet, style: CellStyle = [], color: ColorRole = .muted) {
+    func draw(into canvas: inout Canvas, glyphs g: GlyphSet, style: CellStyle = [], color: ColorRole = .frame) {
         for (index, l) in links.enumerated() where !l.isEmpty {
             let glyph: Character
             switch l {

@@ -1,12 +1,14 @@
-/// Draws the help screen (F1): a page of `HelpPages`' columns, its number, and the hint.
+/// Draws the help screen (F1): a page of `HelpPages`' columns (the keys, then the last messages), its number, and
+/// the hint.
 enum HelpView {
-    static func draw(_ scopes: [KeyScope], into canvas: inout Canvas, page: Int, glyphs: GlyphSet) {
+    static func draw(_ scopes: [KeyScope], messages: [StatusMessage] = [], into canvas: inout Canvas, page: Int, glyphs: GlyphSet) {
         let size = TerminalSize(width: canvas.width, height: canvas.height)
-        let columns = HelpPages.columns(scopes, size: size, glyphs: glyphs)
+        let columns = HelpPages.columns(scopes, messages: messages, size: size, glyphs: glyphs)
         let widths = HelpPages.columnWidths(canvas.width)
         let pages = max(1, (columns.count + widths.count - 1) / widths.count)
         let more = pages > 1 ? " \(page + 1)/\(pages)" : ""
-        canvas.put(" per \(glyphs.vertical) keys\(more)", x: 0, y: 0, style: .bold, color: .accent)
+        let onMessages = columns.indices.contains(page * widths.count) && columns[page * widths.count].first == .heading(HelpPages.messagesHeading)
+        canvas.put(" per \(glyphs.vertical) \(onMessages ? "messages" : "keys")\(more)", x: 0, y: 0, style: .bold, color: .accent)
         for (column, width) in widths.enumerated() where columns.indices.contains(page * widths.count + column) {
             drawColumn(columns[page * widths.count + column], x: column == 0 ? 0 : widths[0], width: width, into: &canvas)
         }

@@ -13,7 +13,7 @@ public enum ScreenView {
         }
         switch state.chrome.overlay {
         case .help(let page):
-            HelpView.draw(state.screen.helpScopes, into: &canvas, page: page, glyphs: g)
+            HelpView.draw(state.screen.helpScopes, messages: state.chrome.messages, into: &canvas, page: page, glyphs: g)
             return canvas
         case .none, .confirm, .quitting:
             break   // drawn on the status line
@@ -57,7 +57,8 @@ public enum ScreenView {
 
     /// The status line and the legend under it.
     static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
-        drawStatus(state, layout, into: &canvas)
+        // A message too long for its line goes on over the legend's, which is back at the next key.
+        guard drawStatus(state, layout, into: &canvas) == 1 else { return }
         canvas.put(TextWidth.truncate(KeyTable.legend(for: state, width: layout.legend.width), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
                    x: 0, y: layout.legend.y, style: .dim, color: .muted)
     }
@@ -195,13 +196,45 @@ public enum ScreenView {
         }
     }
 
-    static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
+    /// A message in at most `lines` lines of `width` columns, words whole (a number is never split): what does not fit
+    /// ends the last line with `…` between words, and a question keeps its `y/n` at the end.
+    static func statusLines(_ text: String, width: Int, lines: Int, ellipsis: Character) -> [String] {
+        guard width > 0, lines > 0 else { return [] }
+        guard TextWidth.of(text) > width else { return [text] }
+        let suffix = text.hasSuffix(" y/n") ? " y/n" : ""
+        let body = String(text.dropLast(suffix.count))
+        // A day or a count stays with its word (`1 Jul`, `12 products`): the space after a whole number does not break.
+        let glued = body.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.allSatisfy(\.isNumber) && !$0.isEmpty ? $0 + "\u{A0}" : $0 + " " }.joined().dropLast()
+        var wrapped = TextWidth.wrap(String(glued), to: width).map { $0.replacingOccurrences(of: "\u{A0}", with: " ") }
+        if wrapped.count <= lines, let last = wrapped.last, TextWidth.of(last + suffix) <= width {
+            wrapped[wrapped.count - 1] = last + suffix
+            return wrapped
+        }
+        let kept = Array(wrapped.prefix(lines - 1))
+        let rest = kept.isEmpty ? body : wrapped.dropFirst(lines - 1).joined(separator: " ")
+        return kept + [TextWidth.truncateWords(rest, to: width - TextWidth.of(suffix), ellipsis: ellipsis) + suffix]
+    }
+
+    /// The status line: a question, a notice, a message (on two lines where one does not hold it) or the hint.
+    /// Returns how many lines it took.
+    @discardableResult
+    static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) -> Int {
         let r = layout.status
-        /// Whole words that fit the line; a question keeps its `y/n`.
+        let ellipsis = state.session.glyphs.ellipsis
+        /// Whole words that fit the line (a hint has shorter forms); a question keeps its `y/n`.
         func fit(_ text: String) -> String {
-            let ellipsis = state.session.glyphs.ellipsis
-            guard text.hasSuffix(" y/n"), TextWidth.of(text) > r.width - 1 else { return TextWidth.truncateWords(text, to: r.width - 1, ellipsis: ellipsis) }
-            return TextWidth.truncateWords(String(text.dropLast(4)), to: r.width - 5, ellipsis: ellipsis) + " y/n"
+            statusLines(text, width: r.width - 1, lines: 1, ellipsis: ellipsis).first ?? ""
+        }
+        /// A message on its line and, when it needs it, the legend's.
+        func put(_ text: String, style: CellStyle, color: ColorRole, filled: Bool = false) -> Int {
+            let lines = statusLines(text, width: r.width - 1, lines: 2, ellipsis: ellipsis)
+            for (i, line) in lines.enumerated() {
+                let row = Rect(x: r.x, y: r.y + i, width: r.width, height: 1)
+                if filled { canvas.fill(row, with: Cell(" ", style: .reverse, color: color)) }
+                canvas.put(" " + line, x: 0, y: row.y, style: style, color: color)
+            }
+            return max(1, lines.count)
         }
         let banner: String? = switch (state.chrome.overlay, state.saving) {
         case (.confirm(let question), _): question.question
@@ -210,10 +243,7 @@ public enum ScreenView {
         case (.none, _), (.help, _): nil
         }
         if let banner {
-            canvas.fill(r, with: Cell(" ", style: .reverse, color: .warning))
-            canvas.put(" " + fit(banner), x: 0, y: r.y,
-                       style: [.reverse, .bold], color: .warning)
-            return
+            return put(banner, style: [.reverse, .bold], color: .warning, filled: true)
         }
         let notice: String? = switch state.saving {
         case .upToDate: nil
@@ -222,13 +252,10 @@ public enum ScreenView {
             "Another session deleted \"\(state.editing.comparison.displayTitle)\": a change here saves it again; Ctrl-O leaves it"
         }
         if state.chrome.status == nil, let text = notice {
-            canvas.put(" " + fit(text), x: 0, y: r.y,
-                       style: .bold, color: .warning)
-            return
+            return put(text, style: .bold, color: .warning)
         }
         if let status = state.chrome.status {
-            canvas.put(" " + fit(status.text), x: 0, y: r.y, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
-            return
+            return put(status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
         }
         let hint: String
         switch state.screen {
@@ -253,6 +280,7 @@ public enum ScreenView {
             hint = comparisonHint(state, width: r.width)
         }
         canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
+        return 1
     }
 
     /// What the focused field takes, on the status line when nothing else is said.

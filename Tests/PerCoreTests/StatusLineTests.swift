@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+@testable import PerCore
+
+/// No message is cut (issue 22): one too long for the status line goes on over the legend's line, words whole, on
+/// every screen; the last messages can be read again on the help's Messages page.
+@Suite struct StatusLineTests {
+    static let lowestSeen = "Lowest seen: 1.27 per kg at Lidl, today (this is +277%)"
+
+    static func said(_ text: String, on state: AppState) -> AppState {
+        var s = state
+        s.chrome.status = StatusMessage(text)
+        return s
+    }
+
+    static func threeProducts(_ width: Int, _ height: Int) -> AppState {
+        var s = SnapshotTests.threeProducts()
+        s.update(.terminal(.resize(TerminalSize(width: width, height: height))))
+        return s
+    }
+
+    /// The last two lines of the screen.
+    static func footer(_ state: AppState) -> [String] { Array(ScreenView.render(state).lines.suffix(2)) }
+
+    @Test func aLongMessageGoesOnOverTheLegendAt40x20() {
+        #expect(ScreenView.render(Self.said(Self.lowestSeen, on: Self.threeProducts(40, 20))).text == """
+         per │ Oats                    per kg ›
+                       Per kg
+         3 small   today 7.98 +21% more
+         2 big     today 6.99 +6% more
+         1 pound   today 6.61 ★ Best value
+        ›-
+           12+3▏      for qty        lb
+        Price (new product):                = 15
+         ‹ prev next › clear
+         ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
+         │ 1 │ 2 │ 3 │ │   │  Best: pound
+         ├───┼───┼───┤ │   │  6.61 per kg
+         │ 4 │ 5 │ 6 │ │   │
+         ├───┼───┼───┤ │   │
+         │ 7 │ 8 │ 9 │ ├───┤
+         ├───┼───┼───┤ │ = │
+         │ . │ 0 │ ⌫ │ │   │
+         └───┴───┴───┘ └───┘
+         Lowest seen: 1.27 per kg at Lidl, today
+         (this is +277%)
+        """)
+    }
+
+    @Test func savedAgainReadsWholeAt40x20AndOnOneLineAt80x24() {
+        var s = Self.threeProducts(80, 24)
+        s.update(.database(.restoredDeletedComparison))
+        #expect(ScreenView.render(s).text == """
+         per │ Oats                                                            per kg ›
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
+         3 small        3.99    500 g     today   7.98 +21% more
+         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
+         1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │   │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │   │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │   │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ . │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 3 ranked
+                                                                     Best: pound
+                                                                     6.61 per kg
+
+
+         Saved "Oats" again: another session had deleted it
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+        s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
+        #expect(Self.footer(s) == [" Saved \"Oats\" again: another session had", " deleted it"])
+        // The next key takes the message away, and the legend is back.
+        s.update(.comparison(.nextField))
+        #expect(Self.footer(s) == [" Type a number; Tab for next", "^Q quit  ^G help  ^O list  Tab next"])
+    }
+
+    @Test func aLongMessageReadsWholeOnEveryScreen() {
+        let whole = [" Lowest seen: 1.27 per kg at Lidl, today", " (this is +277%)"]
+        let list = WhereToShopScreenTests.onTheList(WhereToShopScreenTests.milkEggsOats, 40, 20)
+        #expect(Self.footer(Self.said(Self.lowestSeen, on: list)) == whole)
+        let shops = WhereToShopScreenTests.whereToShop(WhereToShopScreenTests.milkEggsOats, 40, 20)
+        #expect(Self.footer(Self.said(Self.lowestSeen, on: shops)) == whole)
+        #expect(ScreenView.render(Self.said(Self.lowestSeen, on: PriceBookSnapshotTests.historyState(40, 20))).text == """
+         per │ Oats: prices seen       6 prices
+         Seen        Product @ shop    Per kg
+        ›19 Nov      Oats @ Lidl         4.58
+         3 Oct       Oats @ Costco       5.49
+         23 Sep      Oats @ Lidl         3.98 ★
+         25 Jun      Jumbo @ Aldi        4.50
+         6 May       Oats @ Costco       6.61
+         18 Oct 2025 Oats @ Costco       4.99
+
+
+
+
+
+
+
+
+
+
+         Lowest seen: 1.27 per kg at Lidl, today
+         (this is +277%)
+        """)
+    }
+
+    @Test func aMessageThatFitsKeepsTheLegend() {
+        #expect(Self.footer(Self.said("Nothing deleted", on: Self.threeProducts(40, 20))) == [" Nothing deleted", "^Q quit  ^G help  ^O list  Tab next"])
+    }
+
+    @Test func aQuestionKeepsItsYesNoOnItsLastLine() {
+        var s = WhereToShopScreenTests.onTheList(WhereToShopScreenTests.milkEggsOats, 40, 20)
+        s.update(.shoppingList(.moveSelection(1)))
+        s.update(KeyTable.action(for: .control("d"), in: s)!)
+        #expect(Self.footer(s) == [" Delete the comparison \"Eggs\" and its", " 2 products? y/n"])
+        let rendered = ScreenView.render(s)
+        #expect(rendered.styleLines.suffix(2).allSatisfy { $0.hasPrefix("RRRRRRRR") }, "both lines are the question's, reversed")
+        // Longer than two lines: cut between words, the y/n kept.
+        let long = "Delete the comparison \"Organic rolled oats, large flakes, from the market\" and its 12 products? y/n"
+        let lines = ScreenView.statusLines(long, width: 39, lines: 2, ellipsis: "…")
+        #expect(lines == ["Delete the comparison \"Organic rolled", "oats, large flakes, from the… y/n"])
+    }
+
+    @Test func wrappedWordsStayWholeAndNumbersAreNeverSplit() {
+        #expect(ScreenView.statusLines("Lowest seen: 1234567.89 per kg", width: 20, lines: 2, ellipsis: "…")
+                == ["Lowest seen:", "1234567.89 per kg"])
+        #expect(ScreenView.statusLines("Lowest seen: 1234567.89 per kg at Lidl", width: 20, lines: 2, ellipsis: "…")
+                == ["Lowest seen:", "1234567.89 per kg…"])
+        #expect(ScreenView.statusLines("short", width: 20, lines: 2, ellipsis: "…") == ["short"])
+        // A day or a count stays with its word.
+        #expect(ScreenView.statusLines("Lowest seen: 6.61 per kg at Costco, 1 Jul (this is +51%)", width: 39, lines: 2, ellipsis: "…")
+                == ["Lowest seen: 6.61 per kg at Costco,", "1 Jul (this is +51%)"])
+        // One line (a hint): cut between words as before.
+        #expect(ScreenView.statusLines("Type a number on the keypad; Tab for next", width: 20, lines: 1, ellipsis: "…") == ["Type a number on…"])
+    }
+
+    // MARK: The last messages
+
+    @Test func theLastMessagesAreKeptNewestFirst() {
+        var store = TestStore()
+        store.send(.database(.refused("the file is read-only"))) {
+            $0.chrome.status = StatusMessage("Not saved: the file is read-only", isWarning: true)
+        }
+        #expect(store.state.chrome.messages == [StatusMessage("Not saved: the file is read-only", isWarning: true)])
+        store.send(.comparison(.nextField)) {   // the next key takes the message off the line, not out of the messages
+            $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
+            $0.chrome.status = nil
+        }
+        #expect(store.state.chrome.messages == [StatusMessage("Not saved: the file is read-only", isWarning: true)])
+        store.send(.database(.backAlready("Tea"))) {
+            $0.chrome.status = StatusMessage("\"Tea\" is back already: another session saved it again")
+        }
+        #expect(store.state.chrome.messages == [StatusMessage("\"Tea\" is back already: another session saved it again"),
+                                                StatusMessage("Not saved: the file is read-only", isWarning: true)])
+        // The same message again straight after is kept once.
+        store.apply(.comparison(.previousField))
+        store.apply(.database(.backAlready("Tea")))
+        #expect(store.state.chrome.messages.count == 2)
+    }
+
+    @Test func atMostTwentyAreKept() {
+        var store = TestStore()
+        for i in 1...25 { store.apply(.database(.refused("reason \(i)"))) }
+        #expect(store.state.chrome.messages.map(\.text) == (6...25).reversed().map { "Not saved: reason \($0)" })
+    }
+
+    @Test func theHelpsLastPageIsTheMessages() {
+        var s = Self.threeProducts(40, 20)
+        s.update(.database(.restoredDeletedComparison))
+        s.update(.database(.backAlready("Tea")))
+        s.update(.app(.toggleHelp))
+        let pages = HelpPages.pageCount(s.screen.helpScopes, messages: s.chrome.messages, size: s.session.size)
+        for _ in 1..<pages { s.update(.app(.nextHelpPage)) }
+        #expect(s.chrome.overlay == .help(page: pages - 1))
+        #expect(ScreenView.render(s).text == """
+         per │ messages 5/5
+
+         Messages
+          - "Tea" is back already: another
+            session saved it again
+          - Saved "Oats" again: another session
+            had deleted it
+
+
+
+
+
+
+
+
+
+
+
+
+         Any key closes this
+        """)
+        var fresh = Self.threeProducts(80, 24)
+        fresh.update(.app(.toggleHelp))
+        fresh.update(.app(.nextHelpPage))
+        fresh.update(.app(.nextHelpPage))
+        #expect(ScreenView.render(fresh).lines.prefix(5) == [" per │ messages 3/3", "", " Messages", "  None yet: what the status line says is kept", "  here."])
+    }
+}
