@@ -142,10 +142,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         return terminal
     }
 
-    /// A screen that renders into `output` (e.g. /dev/null) with terminfo `term`, for tests:
+    /// A screen that renders into the file at `output` (by default /dev/null) with terminfo `term`, for tests:
     /// no tty, no signal handlers, no stderr capture.
-    static func headless(term: String = "xterm-256color", width: Int, height: Int, mouse: Bool = false) -> Terminal? {
-        guard let output = fopen("/dev/null", "w") else { return nil }
+    static func headless(term: String = "xterm-256color", width: Int, height: Int, mouse: Bool = false,
+                         output outputPath: String = "/dev/null") -> Terminal? {
+        guard let output = fopen(outputPath, "w") else { return nil }
         guard let input = fopen("/dev/null", "r") else {
             fclose(output)
             return nil
