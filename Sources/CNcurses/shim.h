@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <errno.h>
+#include <sys/ioctl.h>
 #if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -56,6 +57,15 @@ static inline FILE *cn_stdin(void) { return stdin; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline int cn_colors(void) { return COLORS; }
 static inline int cn_errno(void) { return errno; }
+
+/// The terminal's size as the kernel reports it for fd 1 (what ncurses asks at start): 0 when it cannot say.
+static inline int cn_window_size(int *height, int *width) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return 0;
+    *height = size.ws_row;
+    *width = size.ws_col;
+    return 1;
+}
 
 /// tigetstr, with both "absent" (NULL) and "not a string capability" ((char *)-1) mapped to NULL.
 static inline const char *cn_tigetstr(const char *name) {
