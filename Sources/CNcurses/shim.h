@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <errno.h>
+#include <sys/ioctl.h>
 #if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -57,6 +58,15 @@ static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline int cn_colors(void) { return COLORS; }
 static inline int cn_errno(void) { return errno; }
 
+/// The terminal's size as the kernel reports it for fd 1 (what ncurses asks at start): 0 when it cannot say.
+static inline int cn_window_size(int *height, int *width) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return 0;
+    *height = size.ws_row;
+    *width = size.ws_col;
+    return 1;
+}
+
 /// tigetstr, with both "absent" (NULL) and "not a string capability" ((char *)-1) mapped to NULL.
 static inline const char *cn_tigetstr(const char *name) {
     char *s = tigetstr(name);
@@ -75,6 +85,21 @@ static inline int cn_remove_from_cap(const char *name, const char *pattern, size
     return 1;
 }
 
+/// sgr sets every attribute at once, starting from a reset: `\E[0;7m` for reverse. An empty first parameter is the
+/// same reset (ECMA-48: an omitted parameter is 0; what sgr0's `\E[m` already relies on), so `\E[0` becomes `\E[`
+/// and every attribute change is a byte shorter: `\E[;7m`. Only where the 0 is a whole parameter (followed by `;`,
+/// `m` or the start of a `%` conditional), so `\E[01m` or `\E[0x` would be left alone. Returns whether it changed sgr.
+static inline int cn_drop_explicit_reset_parameter(void) {
+    char *s = tigetstr("sgr");
+    if (s == NULL || s == (char *)-1) return 0;
+    char *at = strstr(s, "\033[0");
+    if (at == NULL) return 0;
+    char next = at[3];
+    if (next != ';' && next != 'm' && next != '%') return 0;
+    memmove(at + 2, at + 3, strlen(at + 3) + 1);
+    return 1;
+}
+
 /// per never uses the alternate character set (its lines are Unicode or ASCII), yet xterm's sgr0 and sgr
 /// designate the ASCII set (ESC ( B) on every attribute change, and screen's add SI: three bytes (one) per
 /// change, up to a third of a keystroke's output. Drops them; the caller sends rmacs once when it takes the
@@ -85,6 +110,7 @@ static inline int cn_trim_attribute_strings(void) {
     changed |= cn_remove_from_cap("sgr0", "\017", 1);
     changed |= cn_remove_from_cap("sgr", "%e\033(B%;", 5);  // the else branch of %?%p9%t\E(0%e\E(B%;
     changed |= cn_remove_from_cap("sgr", "%e\017%;", 3);
+    cn_drop_explicit_reset_parameter();
     return changed;
 }
 

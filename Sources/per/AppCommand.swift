@@ -77,9 +77,18 @@ struct AppOptions: ParsableArguments {
         } catch {
             throw error.reported()
         }
-        let firstRead = FirstReadThread(path: path)
+        // The locale before any other thread reads it; the first frame is made on the read's thread for the screen
+        // the terminal should have (AppStartup draws it when the terminal has that size and those glyphs).
+        Terminal.setLocale()
+        let expected = Terminal.expectedScreen()
+        let settings = AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.name), staleDays: shop.staleDays)
+        var render: (@Sendable (FirstRead) -> FirstFrame)?
+        if let (size, glyphs) = expected {
+            render = { first in AppStartup.firstFrame(first, size: size, glyphs: glyphs, settings) }
+        }
+        let firstRead = FirstReadThread(path: path, render: render)
         let status = MainActor.assumeIsolated {
-            AppLoop.run(firstRead, AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.name), staleDays: shop.staleDays))
+            AppLoop.run(firstRead, settings)
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -29,19 +29,24 @@ enum AppStartup {
             Output.diagnostic("\(error.message)\n")
             return .failure(ExitStatus(1))
         }
+        let size = TerminalSize(width: terminal.size.width, height: terminal.size.height)
         func session(isReadOnly: Bool) -> Session {
-            Session(size: TerminalSize(width: terminal.size.width, height: terminal.size.height), glyphs: terminal.glyphs,
-                    isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(), shop: settings.shop,
-                    staleDays: settings.staleDays)
+            Self.session(size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, settings)
         }
         var state: AppState
         let store: ComparisonDatabase
         do {
             if let first = firstRead.wait() {
-                // The first frame from the first read; the database opens right after it.
+                // The first frame from the first read (made on its thread when the screen is as expected); the
+                // database opens right after it.
                 let comparison = first.comparison ?? Comparison()
-                state = AppState(comparison: comparison, session: session(isReadOnly: false))
-                terminal.draw(ScreenView.render(state), cursor: nil)
+                if let frame = firstRead.frame, frame.state.session.size == size, frame.state.session.glyphs == terminal.glyphs {
+                    state = frame.state
+                    terminal.draw(frame.canvas, cursor: nil)
+                } else {
+                    state = AppState(comparison: comparison, session: session(isReadOnly: false))
+                    terminal.draw(ScreenView.render(state), cursor: nil)
+                }
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 first.close()
                 // What the database reads wins: another session may have written in between (nothing was typed yet).
@@ -62,6 +67,20 @@ enum AppStartup {
         }
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
         return .success(RunningApp(terminal: terminal, state: state, databaseSession: DatabaseSession(database: store, opened: state.editing.comparison)))
+    }
+}
+
+extension AppStartup {
+    nonisolated static func session(size: TerminalSize, glyphs: GlyphSet, isReadOnly: Bool, _ settings: AppSettings) -> Session {
+        Session(size: size, glyphs: glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
+                shop: settings.shop, staleDays: settings.staleDays)
+    }
+
+    /// The first frame for a screen of `size` and `glyphs`: what `start` makes from the first read, made on the read's
+    /// thread while the terminal starts (pure: a state and its canvas).
+    nonisolated static func firstFrame(_ first: FirstRead, size: TerminalSize, glyphs: GlyphSet, _ settings: AppSettings) -> FirstFrame {
+        let state = AppState(comparison: first.comparison ?? Comparison(), session: session(size: size, glyphs: glyphs, isReadOnly: false, settings))
+        return FirstFrame(state: state, canvas: ScreenView.render(state))
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import CNcurses
 import PerCore
 @testable import PerTerminal
 #if canImport(Glibc)
@@ -105,5 +106,58 @@ import Glibc
         terminal.stop()
         terminal.draw(Canvas(width: 5, height: 2), cursor: nil)
         #expect(terminal.readEvent(timeoutMilliseconds: 0) == nil)
+    }
+}
+
+/// The bytes ncurses writes for a frame, with the attribute strings trimmed as `Terminal.start` trims them.
+extension HeadlessRenderTests {
+    /// Everything written to `path` from byte `offset` on.
+    private func written(_ path: String, from offset: Int) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        fseek(file, offset, SEEK_SET)
+        var bytes: [UInt8] = []
+        while case let c = fgetc(file), c != EOF { bytes.append(UInt8(c)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : -1
+    }
+
+    /// The price being typed (reversed, with the cursor glyph) and the keypad's 3, as the bench types it (section 2).
+    private func frame(typed: String, pressed: Bool) -> Canvas {
+        var canvas = Canvas(width: 80, height: 24)
+        canvas.put(typed + "▏", x: 10, y: 2, style: .reverse)
+        canvas.put("3", x: 62, y: 11, style: pressed ? .reverse : [])
+        return canvas
+    }
+
+    @Test func sgrStartsFromAnEmptyParameter() throws {
+        let terminal = try #require(Terminal.headless(width: 20, height: 3))
+        defer { terminal.stop() }
+        _ = cn_trim_attribute_strings()
+        let sgr = try #require(cn_tigetstr("sgr").map { String(cString: $0) })
+        #expect(sgr == "%?%p9%t\u{1B}(0%;\u{1B}[%?%p6%t;1%;%?%p5%t;2%;%?%p2%t;4%;%?%p1%p3%|%t;7%;%?%p4%t;5%;%?%p7%t;8%;m")
+        #expect(cn_tigetstr("sgr0").map { String(cString: $0) } == "\u{1B}[m")
+    }
+
+    /// A digit: its cell and the glyph after it, the pressed key, one attribute change on and one off (28 bytes at
+    /// these places); the flash's end: back over the key, its label (2 bytes).
+    @Test func aDigitAndItsFlashSendOnlyTheirCells() throws {
+        let path = "/tmp/per-frame-bytes-\(getpid()).txt"
+        defer { unlink(path) }
+        let terminal = try #require(Terminal.headless(width: 80, height: 24, output: path))
+        defer { terminal.stop() }
+        _ = cn_trim_attribute_strings()
+        terminal.draw(frame(typed: "12", pressed: false), cursor: nil)
+        let before = size(path)
+        terminal.draw(frame(typed: "123", pressed: true), cursor: nil)
+        let digit = written(path, from: before)
+        #expect(digit == "\u{1B}[3;13H\u{1B}[;7m3▏\u{1B}[12;63H3\u{1B}[m")
+        let pressed = size(path)
+        terminal.draw(frame(typed: "123", pressed: false), cursor: nil)
+        #expect(written(path, from: pressed) == "\u{8}3")
     }
 }
