@@ -19,7 +19,7 @@ struct AppOptions: ParsableArguments {
 
     func runApp() throws {
         try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, shop: shop.shop, staleDays: freshness.staleDays),
-                        currency: currency.text)
+                        currency: (currency.text, currency.decimal, currency.format))
     }
 
     /// The app's options as given, before they are checked.
@@ -65,10 +65,17 @@ struct AppOptions: ParsableArguments {
         return options
     }
 
-    /// `currency`: the `--currency` text (PER_CURRENCY when nil).
-    static func runApp(_ options: QuickOptions, currency: String? = nil) throws {
-        let (noMouse, databasePath) = (options.noMouse, options.databasePath)
-        let currency = try CurrencyOptions.resolved(currency)
+    /// `currency`: `--currency`, `--decimal` and `--currency-format` (none given on the quick path).
+    static func runApp(_ options: QuickOptions, currency given: (text: String?, decimal: String?, format: String?) = (nil, nil, nil)) throws {
+        let databasePath = options.databasePath
+        let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
+        let mouse: Bool, decimal: DecimalMark
+        do {
+            decimal = try Settings.decimal(option: given.decimal).value
+            mouse = try Settings.flag(.mouse, option: options.noMouse, optionName: "--no-mouse", optionValue: false, fallback: true).value
+        } catch {
+            throw error.reported()
+        }
         let shop = (name: try ShopSettings.shop(options.shop), staleDays: try ShopSettings.staleDays(options.staleDays))
         let path: String
         do {
@@ -79,7 +86,8 @@ struct AppOptions: ParsableArguments {
         }
         let firstRead = FirstReadThread(path: path)
         let status = MainActor.assumeIsolated {
-            AppLoop.run(firstRead, AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.name), staleDays: shop.staleDays))
+            AppLoop.run(firstRead, AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name),
+                                             staleDays: shop.staleDays))
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -8,6 +8,7 @@ struct AppSettings {
     var path: String
     var mouse: Bool
     var currency: Currency?
+    var decimal: DecimalMark = .point
     var shop: ShopName?
     var staleDays: Int
 }
@@ -32,7 +33,7 @@ enum AppStartup {
         func session(isReadOnly: Bool) -> Session {
             Session(size: TerminalSize(width: terminal.size.width, height: terminal.size.height), glyphs: terminal.glyphs,
                     isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(), shop: settings.shop,
-                    staleDays: settings.staleDays)
+                    staleDays: settings.staleDays, decimal: settings.decimal)
         }
         var state: AppState
         let store: ComparisonDatabase

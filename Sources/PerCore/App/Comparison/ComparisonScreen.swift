@@ -383,7 +383,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     private mutating func sayHowThePriceStands(of product: Product, unitPriceBefore: UnitPrice?, saying: Bool, session: Session,
                                                chrome: inout Chrome) {
         guard let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore, let record = PriceRecord(product) else { return }
-        if saying, let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today) {
+        if saying, let standing = lowestSeen.standing(of: unitPrice, in: comparison, currency: session.currency, today: session.today,
+                                                                          decimal: session.decimal) {
             chrome.status = StatusMessage(standing)
         }
         lowestSeen.take(record, unitPrice: unitPrice, in: comparison)

@@ -55,8 +55,9 @@ public struct HistoryLayout: Sendable {
             let record = entry.record
             return Row(day: record.seen.map { isWide ? $0.iso : $0.shortText(on: session.today) } ?? "-",
                        shop: TerminalText.singleLine(record.shop), name: TerminalText.singleLine(record.name),
-                       price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
-                       unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",
+                       price: session.currency.format(session.decimal.shown(MoneyFormat.plain.price(record.price))),
+                       quantity: session.decimal.shown(DecimalText.format(record.quantity)),
+                       unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(session.decimal.shown(MoneyFormat.plain.unitPrice($0))) } ?? "",
                        isLowest: index == book.lowestIndex, isCurrent: entry.isCurrent)
         }
         self.rows = rows
