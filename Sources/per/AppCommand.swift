@@ -19,7 +19,7 @@ struct AppOptions: ParsableArguments {
 
     func runApp() throws {
         try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, shop: shop.shop, staleDays: freshness.staleDays),
-                        currency: currency.text)
+                        currency: (currency.text, currency.decimal, currency.format))
     }
 
     /// The app's options as given, before they are checked.
@@ -65,10 +65,17 @@ struct AppOptions: ParsableArguments {
         return options
     }
 
-    /// `currency`: the `--currency` text (PER_CURRENCY when nil).
-    static func runApp(_ options: QuickOptions, currency: String? = nil) throws {
-        let (noMouse, databasePath) = (options.noMouse, options.databasePath)
-        let currency = try CurrencyOptions.resolved(currency)
+    /// `currency`: `--currency`, `--decimal` and `--currency-format` (none given on the quick path).
+    static func runApp(_ options: QuickOptions, currency given: (text: String?, decimal: String?, format: String?) = (nil, nil, nil)) throws {
+        let databasePath = options.databasePath
+        let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
+        let mouse: Bool, decimal: DecimalMark
+        do {
+            decimal = try Settings.decimal(option: given.decimal).value
+            mouse = try Settings.flag(.mouse, option: options.noMouse, optionName: "--no-mouse", optionValue: false, fallback: true).value
+        } catch {
+            throw error.reported()
+        }
         let shop = (name: try ShopSettings.shop(options.shop), staleDays: try ShopSettings.staleDays(options.staleDays))
         let path: String
         do {
@@ -81,7 +88,7 @@ struct AppOptions: ParsableArguments {
         // the terminal should have (AppStartup draws it when the terminal has that size and those glyphs).
         Terminal.setLocale()
         let expected = Terminal.expectedScreen()
-        let settings = AppSettings(path: path, mouse: !noMouse, currency: currency, shop: ShopName(shop.name), staleDays: shop.staleDays)
+        let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays)
         var render: (@Sendable (FirstRead) -> FirstFrame)?
         if let (size, glyphs) = expected {
             render = { first in AppStartup.firstFrame(first, size: size, glyphs: glyphs, settings) }

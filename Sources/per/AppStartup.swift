@@ -8,6 +8,7 @@ struct AppSettings {
     var path: String
     var mouse: Bool
     var currency: Currency?
+    var decimal: DecimalMark = .point
     var shop: ShopName?
     var staleDays: Int
 }
@@ -73,7 +74,7 @@ enum AppStartup {
 extension AppStartup {
     nonisolated static func session(size: TerminalSize, glyphs: GlyphSet, isReadOnly: Bool, _ settings: AppSettings) -> Session {
         Session(size: size, glyphs: glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                shop: settings.shop, staleDays: settings.staleDays)
+                shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
     }
 
     /// The first frame for a screen of `size` and `glyphs`: what `start` makes from the first read, made on the read's

@@ -3,24 +3,39 @@ import Foundation
 import PerCore
 import PerDatabase
 
-/// `--currency`, else `PER_CURRENCY`: the currency shown with prices (none when both are unset or PER_CURRENCY is empty).
+/// How amounts are written: `--currency` (else `PER_CURRENCY`, else the settings file), `--decimal` and
+/// `--currency-format` (the same way); see `Settings`.
 struct CurrencyOptions: ParsableArguments {
     @Option(name: .customLong("currency"),
-            help: "Show prices with this currency, e.g. €, $ or CHF (default: $PER_CURRENCY). A symbol goes before the amount, a code ending in a letter after it.")
+            help: "Show prices with this currency, e.g. €, $ or CHF (default: $PER_CURRENCY, else the settings file). It stands where its convention puts it: €3.99, CHF 3.99, 3.99 kr, and 3,99 € with --decimal ,.")
     var text: String?
+
+    @Option(name: .customLong("decimal"),
+            help: ArgumentHelp("The decimal mark numbers are shown with: . or , (default: $PER_DECIMAL, else the settings file, else .). JSON and CSV keep the point.",
+                               valueName: "mark"))
+    var decimal: String?
+
+    @Option(name: .customLong("currency-format"),
+            help: ArgumentHelp("Where the currency stands: {amount} €, €{amount}, CHF {amount} (default: $PER_CURRENCY_FORMAT, else the settings file, else its convention); it also sets the currency when none is given.",
+                               valueName: "pattern"))
+    var format: String?
 
     /// The currency; a bad one prints why and exits 2 (`CommandFailure.usage`).
     func resolved() throws -> Currency? {
-        try Self.resolved(text)
+        try Self.resolved(text, decimal: decimal, format: format)
     }
 
-    static func resolved(_ option: String?) throws -> Currency? {
-        let environment = ComparisonDatabase.environmentVariable("PER_CURRENCY")   // getenv: no environment dictionary before the first frame
-        guard let text = option ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+    /// The decimal mark; a bad one prints why and exits 2.
+    func decimalMark() throws -> DecimalMark {
+        do { return try Settings.decimal(option: decimal).value } catch { throw error.reported() }
+    }
+
+    static func resolved(_ option: String?, decimal: String? = nil, format: String? = nil) throws -> Currency? {
         do {
-            return try Currency(validating: text)
+            let mark = try Settings.decimal(option: decimal).value
+            return try Settings.currency(option: option, format: try Settings.currencyFormat(option: format), decimal: mark)?.value
         } catch {
-            throw CommandFailure.usage(option == nil ? "PER_CURRENCY: \(error.message)" : error.message).reported()
+            throw error.reported()
         }
     }
 }

@@ -32,11 +32,13 @@ struct FreshnessOptions: ParsableArguments {
 
 /// The checked values of `--shop` and `--stale-days`; a bad one prints why and exits 2 (`CommandFailure.usage`).
 enum ShopSettings {
-    static let maximumStaleDays = 3650
+    static let maximumStaleDays = SettingsFile.maximumStaleDays
 
     /// The shop as the shop field would hold it typed: surrounding spaces dropped; control characters refused.
     static func shop(_ option: String?) throws -> String {
-        guard let option else { return "" }
+        let setting: Resolved<String>?
+        do { setting = try Settings.shop(option: option) } catch { throw error.reported() }
+        guard let option = setting?.value else { return "" }
         let text = option.trimmingCharacters(in: .whitespaces)
         switch SettingText.problem(in: text) {
         case .controlCharacter:
@@ -53,13 +55,6 @@ enum ShopSettings {
     }
 
     static func staleDays(_ option: String?) throws -> Int {
-        let environment = ComparisonDatabase.environmentVariable("PER_STALE_DAYS").flatMap { $0.isEmpty ? nil : $0 }
-        guard let text = option ?? environment else { return Session.defaultStaleDays }
-        guard text.allSatisfy(\.isASCII), let days = Int(text), (1...maximumStaleDays).contains(days) else {
-            throw CommandFailure.usage(
-                "\(option == nil ? "PER_STALE_DAYS" : "--stale-days"): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(maximumStaleDays)"
-            ).reported()
-        }
-        return days
+        do { return try Settings.staleDays(option: option).value } catch { throw error.reported() }
     }
 }

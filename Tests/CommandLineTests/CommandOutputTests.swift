@@ -170,7 +170,7 @@ struct CommandOutputTests {
         let root = try String(contentsOf: sources.appendingPathComponent("PerCommand.swift"), encoding: .utf8)
         let commands = try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Commands").path)
             .filter { $0.hasSuffix("Command.swift") }.sorted()
-        #expect(commands == ["BackupCommand.swift", "CompareCommand.swift", "ExportCommand.swift", "HistoryCommand.swift", "ImportCommand.swift",
+        #expect(commands == ["BackupCommand.swift", "CompareCommand.swift", "ConfigCommand.swift", "ExportCommand.swift", "HistoryCommand.swift", "ImportCommand.swift",
                              "ListsCommand.swift", "SeedCommand.swift", "ShowCommand.swift", "TripCommand.swift"])
         for file in commands {
             let name = String(file.dropLast(".swift".count))

@@ -85,8 +85,8 @@ struct UnitCommandTests {
 
             """)
         let suffix = try compare(["a=3.99/500g"], currency: "CHF")
-        #expect(suffix.out.contains("3.99 CHF"), "\(suffix.out)")
-        #expect(suffix.out.contains("7.98 CHF"), "\(suffix.out)")
+        #expect(suffix.out.contains("CHF 3.99"), "\(suffix.out)")
+        #expect(suffix.out.contains("CHF 7.98"), "\(suffix.out)")
         let dollars = try compare(["--format", "json", "a=$3.99/500g"], currency: "$")
         #expect(dollars.status == 0, "\(dollars.err)")
         #expect(dollars.out.contains("\"price\": \"3.99\""))

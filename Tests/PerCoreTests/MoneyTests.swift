@@ -3,7 +3,7 @@ import Testing
 @testable import PerCore
 
 @Suite struct CurrencyTests {
-    @Test(arguments: [("€", "€2.50"), ("$", "$2.50"), ("£", "£2.50"), ("R$", "R$2.50"), ("CHF", "2.50 CHF"), ("kr", "2.50 kr"), ("zł", "2.50 zł")])
+    @Test(arguments: [("€", "€2.50"), ("$", "$2.50"), ("£", "£2.50"), ("R$", "R$2.50"), ("CHF", "CHF 2.50"), ("kr", "2.50 kr"), ("zł", "2.50 zł")])
     func symbolsGoBeforeAndCodesAfter(text: String, shown: String) throws {
         let currency = try Currency(validating: text)
         #expect(currency.format("2.50") == shown)

@@ -76,6 +76,42 @@ import Testing
         """)
     }
 
+    @Test func decimalCommaWithTheEuroAfterAt80x24() throws {
+        var s = Self.threeProducts(currency: try Currency(validating: "€").placed(.conventional(for: "€", decimal: .comma)))
+        s.session.decimal = .comma
+        // The keypad's decimal key reads `,` (while it does something: once the number has one, it is blank).
+        #expect(ScreenView.render(s).text.contains("│ , │ 0 │ ⌫ │"))
+        s.update(.comparison(.keypad(.decimalPoint)))
+        s.update(.comparison(.keypad(.digit(5))))
+        let text = ScreenView.render(s).text
+        #expect(text == """
+         per │ Oats                                                            per kg ›
+         # Name        Price    Qty Unit  Seen  Per kg              Price (new)  = 15,5
+         3 small      3,99 €    500 g     today 7,98 € +21% more
+         2 big        6,99 €      1 kg    today 6,99 € +6% more     ‹ prev next › clear
+         1 pound      3,00 €      1 lb    today 6,61 € ★ Best value ┌───┬───┬───┐ ┌───┐
+        ›-           12+3,5▏    qty lb                              │ 1 │ 2 │ 3 │ │   │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │ 4 │ 5 │ 6 │ ├───┤
+                                                                    │   │   │   │ │   │
+                                                                    ├───┼───┼───┤ ├───┤
+                                                                    │ 7 │ 8 │ 9 │ │   │
+                                                                    │   │   │   │ ├───┤
+                                                                    ├───┼───┼───┤ │   │
+                                                                    │   │ 0 │ ⌫ │ │ = │
+                                                                    │   │   │   │ │   │
+                                                                    └───┴───┴───┘ └───┘
+                                                                     3 of 3 ranked
+                                                                     Best: pound
+                                                                     6,61 € per kg
+
+
+         Type a number on the keypad; Tab for next
+        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        """)
+    }
+
     @Test func aCountWordComparisonAt40x20() {
         var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
         for c in "5.49\t12x200\tsheets\ttp\t\t1.99\t600\t" {

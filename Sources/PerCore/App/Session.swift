@@ -20,6 +20,8 @@ public struct Session: Equatable, Sendable {
     public var chosenBases: [UnitFamily: ComparisonBasis] = [:]
     /// Shown with prices and unit prices; a typed or pasted price may carry it (`$3.99`).
     public var currency: Currency?
+    /// The decimal mark numbers are drawn with (`decimal` setting); they are kept and typed with a point.
+    public var decimal: DecimalMark = .point
     /// The shop the user is in (`--shop`): the shop of the new product a comparison opens with (over the shop of
     /// the product before it), and the shopping list's shop: each item's product to buy is the best there.
     public var shop: ShopName?
@@ -35,7 +37,8 @@ public struct Session: Equatable, Sendable {
 
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay? = .reference,
-                shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays) {
+                shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays, decimal: DecimalMark = .point) {
+        self.decimal = decimal
         self.shop = shop
         self.id = id
         self.serial = serial

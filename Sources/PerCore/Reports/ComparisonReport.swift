@@ -13,10 +13,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 public struct ComparisonReport: Sendable {
     public let comparison: Comparison
     public let currency: Currency?
+    /// The decimal mark of the table and the checklist (JSON and CSV keep the point).
+    public let decimal: DecimalMark
     /// Whether the products' days (`seen`) are shown: for saved comparisons (`per show`), not `per compare`'s.
     public let showsSeen: Bool
 
-    public init(_ comparison: Comparison, currency: Currency? = nil, showsSeen: Bool = false) {
+    public init(_ comparison: Comparison, currency: Currency? = nil, showsSeen: Bool = false, decimal: DecimalMark = .point) {
+        self.decimal = decimal
         self.comparison = comparison
         self.currency = currency
         self.showsSeen = showsSeen
@@ -63,7 +66,7 @@ public struct ComparisonReport: Sendable {
     // MARK: Table
 
     /// How the table writes money (JSON and CSV keep exact decimal strings).
-    var money: MoneyFormat { MoneyFormat(currency: currency) }
+    var money: MoneyFormat { MoneyFormat(currency: currency, decimal: decimal) }
 
     public var table: String {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
@@ -76,13 +79,13 @@ public struct ComparisonReport: Sendable {
             let verdict: String
             switch r.standing {
             case .excluded(let problem): verdict = problem.message
-            case .ranked(_, _, let v): verdict = r.isBest ? "* \(v.text)" : v.text
+            case .ranked(_, _, let v): verdict = decimal.shown(r.isBest ? "* \(v.text)" : v.text)
             }
             var cells: [String] = [
                 r.rank.map(String.init) ?? "-",
                 TerminalText.singleLine(p.name),
                 p.price.map { money.shown(money.price($0)) } ?? "-",
-                p.quantity.map(DecimalText.format) ?? "-",
+                p.quantity.map { decimal.shown(DecimalText.format($0)) } ?? "-",
                 p.unit?.symbol ?? "-",
                 r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-",
                 verdict,

@@ -8,8 +8,11 @@ import Foundation
 public struct ShopsReport: Sendable {
     public let shops: WhereToShop
     public let currency: Currency?
+    /// The decimal mark of the table and the checklist (JSON and CSV keep the point).
+    public let decimal: DecimalMark
 
-    public init(_ entries: [ListEntry], currency: Currency? = nil) {
+    public init(_ entries: [ListEntry], currency: Currency? = nil, decimal: DecimalMark = .point) {
+        self.decimal = decimal
         shops = WhereToShop(entries)
         self.currency = currency
     }
@@ -22,7 +25,7 @@ public struct ShopsReport: Sendable {
         }
     }
 
-    private var money: MoneyFormat { MoneyFormat(currency: currency) }
+    private var money: MoneyFormat { MoneyFormat(currency: currency, decimal: decimal) }
     private func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
     private func title(_ item: Int) -> String { TerminalText.singleLine(shops.items[item].displayTitle) }
     private func name(_ shop: String) -> String { TerminalText.singleLine(shop) }

@@ -16,12 +16,15 @@ public struct TripReport: Sendable {
     public let items: [ListEntry]
     public let totals: ListTotals
     public let currency: Currency?
+    /// The decimal mark of the table and the checklist (JSON and CSV keep the point).
+    public let decimal: DecimalMark
     /// The current shop (`--shop`): each item's product to buy is the best there (none when it has none there).
     public let shop: ShopName?
     public let order: ListOrder
 
     /// `entries` most recently edited first, as the store reads them.
-    public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil, order: ListOrder = .recent) {
+    public init(_ entries: [ListEntry], currency: Currency? = nil, at shop: ShopName? = nil, order: ListOrder = .recent, decimal: DecimalMark = .point) {
+        self.decimal = decimal
         items = order.arranged(entries, at: shop).filter(\.isOnTheList)
         totals = ListTotals(entries, at: shop)
         self.currency = currency
@@ -55,7 +58,7 @@ public struct TripReport: Sendable {
         }
     }
 
-    var money: MoneyFormat { MoneyFormat(currency: currency) }
+    var money: MoneyFormat { MoneyFormat(currency: currency, decimal: decimal) }
     private func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
 
     /// What the product to buy is called: its name, else its size (`500 g`).

@@ -6,14 +6,20 @@ import Foundation
 public struct MoneyFormat: Equatable, Sendable {
     /// Shown with amounts by `shown(_:)`; the amounts themselves are plain decimals.
     public var currency: Currency?
+    /// The decimal mark `shown(_:)` writes (the amounts themselves keep a point).
+    public var decimal: DecimalMark
 
-    public init(currency: Currency? = nil) { self.currency = currency }
+    public init(currency: Currency? = nil, decimal: DecimalMark = .point) {
+        self.currency = currency
+        self.decimal = decimal
+    }
 
     /// Plain decimals, no currency.
     public static let plain = MoneyFormat()
 
-    /// An amount (from `price` or `unitPrice`) with the currency, when there is one: `€2.50`, `2.50 CHF`.
-    public func shown(_ amount: String) -> String { currency.format(amount) }
+    /// An amount (from `price` or `unitPrice`) with the decimal mark and the currency, when there is one: `€2.50`,
+    /// `CHF 2.50`, `2,50 €`.
+    public func shown(_ amount: String) -> String { currency.format(decimal.shown(amount)) }
 
     /// A price as typed, with at least two decimals: `2.50`, `3.00`, `1.299`.
     public func price(_ value: Decimal) -> String {

@@ -16,10 +16,12 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The same for a path given without parsing (the app's quick start builds no ParsableArguments).
     static func resolvedPath(_ path: String?) throws(CommandFailure) -> String {
+        _ = try Settings.file()   // a bad settings file stops every command, whatever it sets
         if path == "" { throw CommandFailure.usage("--db is empty; give the database file's path, or leave --db out for the default") }
         if path == nil, ComparisonDatabase.environmentVariable("PER_DB") == "" {
             throw CommandFailure.usage("PER_DB is set but empty; give the database file's path, or unset PER_DB for the default")
         }
+        if path == nil, ComparisonDatabase.environmentVariable("PER_DB") == nil, let file = try Settings.databasePath() { return file.value }
         return ComparisonDatabase.resolvePath(option: path, variable: ComparisonDatabase.environmentVariable)
     }
 

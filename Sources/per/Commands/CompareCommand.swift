@@ -54,6 +54,7 @@ struct CompareCommand: ParsableCommand {
     private func compare() throws {
         let currency = try self.currency.resolved()
         guard !items.isEmpty else { throw CommandFailure.usage("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
+        let imperial = try Settings.flag(.uk, option: imperial, optionName: "--uk", optionValue: true, fallback: false).value
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {
@@ -72,14 +73,14 @@ struct CompareCommand: ParsableCommand {
             }
             comparison.chosenBasis = basis
         }
-        try Output.out(ComparisonReport(comparison, currency: currency).render(format))
+        try Output.out(ComparisonReport(comparison, currency: currency, decimal: try self.currency.decimalMark()).render(format))
     }
 }
 
 extension CompareCommand {
     /// Options of `compare` that take a value (`--per kg`, `--format json`); everything else starting
     /// with `-` is a flag. Keep in step with the declarations above (NumberCommandTests runs them).
-    static let optionsWithValue: Set<String> = ["--per", "--format", "--currency"]
+    static let optionsWithValue: Set<String> = ["--per", "--format", "--currency", "--decimal", "--currency-format"]
 
     /// Splits `compare`'s arguments into its options and its ITEMs, so that ArgumentParser sees only
     /// the options. ArgumentParser 1.x collects a repeated positional argument in quadratic time

@@ -33,7 +33,7 @@ struct ShowCommand: ParsableCommand {
             guard let comparison = try store.load(found.id) else {
                 throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
-            try Output.out(ComparisonReport(comparison, currency: currency, showsSeen: true).render(format))
+            try Output.out(ComparisonReport(comparison, currency: currency, showsSeen: true, decimal: try self.currency.decimalMark()).render(format))
         }
     }
 }

@@ -42,9 +42,9 @@ struct TripCommand: ParsableCommand {
             if reset { try database.clearTicks() }
             let entries = try database.shoppingList()
             if shops {
-                try Output.out(ShopsReport(entries, currency: currency).render(format))
+                try Output.out(ShopsReport(entries, currency: currency, decimal: try self.currency.decimalMark()).render(format))
             } else {
-                try Output.out(TripReport(entries, currency: currency, at: shop.name, order: order.listOrder).render(format))
+                try Output.out(TripReport(entries, currency: currency, at: shop.name, order: order.listOrder, decimal: try self.currency.decimalMark()).render(format))
             }
         }
     }

@@ -488,7 +488,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                                                chrome: inout Chrome) {
         guard saying, let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore,
               let standing = lowestSeen.standing(of: unitPrice, product: product.id, in: comparison, currency: session.currency,
-                                                 today: session.today) else { return }
+                                                 today: session.today, decimal: session.decimal) else { return }
         chrome.status = StatusMessage(standing)
     }
 

@@ -53,15 +53,15 @@ public enum LowestSeen: Equatable, Sendable {
     /// What committing product `id`'s new `unitPrice` says: `Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)`,
     /// or `New lowest price seen (was 6.61 at Costco, 3 Oct)`; nil when nothing ranked was seen before.
     func standing(of unitPrice: UnitPrice, product id: ProductID, in comparison: Comparison, currency: Currency?,
-                  today: CalendarDay?) -> String? {
+                  today: CalendarDay?, decimal: DecimalMark = .point) -> String? {
         guard let (lowest, lowestPrice) = lowest(besides: id, in: comparison),
               let perBasis = comparison.pricePerBasis(lowestPrice) else { return nil }
-        let amount = currency.format(MoneyFormat.plain.unitPrice(perBasis))
+        let amount = currency.format(decimal.shown(MoneyFormat.plain.unitPrice(perBasis)))
         var whereAndWhen = lowest.shop.isEmpty ? "" : " at " + TerminalText.singleLine(lowest.shop)
         if let seen = lowest.seen { whereAndWhen += Self.day(seen, today: today, after: whereAndWhen) }
         if unitPrice < lowestPrice { return "New lowest price seen (was \(amount)\(whereAndWhen))" }
         let per = comparison.basis.map { " per " + $0.label } ?? ""
-        let than = unitPrice == lowestPrice ? "the same" : "+" + DecimalText.format(unitPrice.percentMore(than: lowestPrice)) + "%"
+        let than = unitPrice == lowestPrice ? "the same" : "+" + decimal.shown(DecimalText.format(unitPrice.percentMore(than: lowestPrice))) + "%"
         return "Lowest seen: \(amount)\(per)\(whereAndWhen) (this is \(than))"
     }
 

@@ -38,8 +38,8 @@ public struct WhereToShopScreen: Equatable, Sendable, ScreenReducer {
 
     /// The whole text at this width, the answer first: the cheapest shop, the best split (and where it buys what),
     /// then each shop's total, `3 of 3` items and what it lacks. Words wrap; a number is never cut.
-    public func lines(width: Int, currency: Currency?) -> [Line] {
-        let money = MoneyFormat(currency: currency)
+    public func lines(width: Int, currency: Currency?, decimal: DecimalMark = .point) -> [Line] {
+        let money = MoneyFormat(currency: currency, decimal: decimal)
         func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
         func title(_ item: Int) -> String { TerminalText.singleLine(shops.items[item].displayTitle) }
         func name(_ shop: String) -> String { TerminalText.singleLine(shop) }
@@ -99,7 +99,7 @@ public struct WhereToShopScreen: Equatable, Sendable, ScreenReducer {
     public mutating func update(_ action: WhereToShopAction, env: inout ScreenEnvironment) -> [Effect] {
         let size = env.session.size
         let rows = Self.linesPerPage(size)
-        let count = lines(width: size.width, currency: env.session.currency).count
+        let count = lines(width: size.width, currency: env.session.currency, decimal: env.session.decimal).count
         func scroll(to first: Int) { top = max(0, min(first, count - rows)) }
         switch action {
         case .scroll(let lines): scroll(to: top + lines)

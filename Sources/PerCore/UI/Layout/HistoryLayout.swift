@@ -57,8 +57,9 @@ public struct HistoryLayout: Sendable {
             let record = entry.record
             return Row(day: record.seen.map { day in isWide ? day.iso : session.today.map { day.shortText(on: $0) } ?? day.iso } ?? "-",
                        shop: TerminalText.singleLine(record.shop), name: TerminalText.singleLine(record.name),
-                       price: session.currency.format(MoneyFormat.plain.price(record.price)), quantity: DecimalText.format(record.quantity),
-                       unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(MoneyFormat.plain.unitPrice($0)) } ?? "",
+                       price: session.currency.format(session.decimal.shown(MoneyFormat.plain.price(record.price))),
+                       quantity: session.decimal.shown(DecimalText.format(record.quantity)),
+                       unit: record.unit.symbol, unitPrice: book.pricePerBasis(entry).map { session.currency.format(session.decimal.shown(MoneyFormat.plain.unitPrice($0))) } ?? "",
                        isLowest: index == lowest, isCurrent: entry.isCurrent)
         }
         self.rows = rows

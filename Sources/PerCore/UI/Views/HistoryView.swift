@@ -95,7 +95,7 @@ enum HistoryView {
         let per = book.perLabel.isEmpty ? "" : " per \(book.perLabel)"
         let shop = lowest.record.shop.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.shop))"
         let day = lowest.record.seen.map { LowestSeen.day($0, today: session.today, after: shop) } ?? ""
-        return "\(label): \(session.currency.format(MoneyFormat.plain.unitPrice(amount)))\(per)\(shop)\(day)"
+        return "\(label): \(session.currency.format(session.decimal.shown(MoneyFormat.plain.unitPrice(amount))))\(per)\(shop)\(day)"
     }
 
     /// ` per │ Oats: prices seen`; a long title is cut (it is the user's text), the words after it kept whole or left out.

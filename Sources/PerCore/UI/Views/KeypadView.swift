@@ -93,10 +93,10 @@ public enum KeypadView {
         Rect(x: cap.frame.x + 1, y: cap.frame.y + 1, width: cap.frame.width - 2, height: cap.frame.height - 2)
     }
 
-    public static func label(_ key: CalculatorKey, glyphs: GlyphSet) -> String {
+    public static func label(_ key: CalculatorKey, glyphs: GlyphSet, decimal: DecimalMark = .point) -> String {
         switch key {
         case .digit(let d): String(d)
-        case .decimalPoint: "."
+        case .decimalPoint: String(decimal.character)
         case .operation(let op): glyphs.symbol(op)
         case .equals: "="
         case .backspace: glyphs.backspace
@@ -107,7 +107,8 @@ public enum KeypadView {
     /// Draws the keypad: enabled keys in the normal weight (operators in their colour), a disabled key's face blank
     /// (what is drawn tells them apart, not dim alone: mosh and some terminfo entries drop dim, a white xterm draws dim
     /// black as black), the flashed key reversed (a disabled key too, so a tap on it is seen).
-    public static func draw(into canvas: inout Canvas, x: Int, y: Int, size: Size, enabled: Set<CalculatorKey>, pressed: CalculatorKey?, glyphs: GlyphSet) {
+    public static func draw(into canvas: inout Canvas, x: Int, y: Int, size: Size, enabled: Set<CalculatorKey>, pressed: CalculatorKey?, glyphs: GlyphSet,
+                            decimal: DecimalMark = .point) {
         let caps = keyCaps(x: x, y: y, size: size)
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         for cap in caps {
@@ -121,7 +122,7 @@ public enum KeypadView {
         for cap in caps {
             let face = face(of: cap)
             let isEnabled = enabled.contains(cap.key)
-            let label = label(cap.key, glyphs: glyphs)
+            let label = label(cap.key, glyphs: glyphs, decimal: decimal)
             let lx = face.x + (face.width - TextWidth.of(label)) / 2
             let ly = face.y + (face.height - 1) / 2
             let isOperator: Bool

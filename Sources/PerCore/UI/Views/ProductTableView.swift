@@ -60,6 +60,7 @@ enum ProductTableView {
         put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
         // The currency, left out of a cell too narrow for it, so the amount is never cut.
         func money(_ amount: String, _ frame: Rect) -> String {
+            let amount = state.session.decimal.shown(amount)
             let shown = state.session.currency.format(amount)
             return TextWidth.of(shown) <= frame.width ? shown : amount
         }
@@ -71,7 +72,7 @@ enum ProductTableView {
         // The product being typed says nothing of what it lacks: its placeholders and the editor's title say it.
         let verdict = isFocusedRow && text.isIncomplete ? ""
             : [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }.first { TextWidth.of($0) <= row.verdict.width } ?? ""
-        put(verdict, in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
+        put(state.session.decimal.shown(verdict), in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
         if row.age.width > 0, let age = state.session.freshness.text(text.product.seen) {
             // A stale price's age is dim and marked (`5 mo!`), so it reads without colour.
             let stale = state.session.freshness.isStale(text.product.seen)
@@ -94,15 +95,15 @@ enum ProductTableView {
             if field == .name, !wide, row.price.width == 0, text.name == nil {
                 // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
                 // as a number cut after its point). The shop follows (`2.00 for 1 kg @ Lidl`).
-                let withShop = text.label + (text.shop.map { " @ \($0)" } ?? "")
-                let described = TextWidth.of(withShop) <= frame.width ? withShop : text.label
+                let withShop = state.session.decimal.shown(text.label) + (text.shop.map { " @ \($0)" } ?? "")
+                let described = TextWidth.of(withShop) <= frame.width ? withShop : state.session.decimal.shown(text.label)
                 let words = TextWidth.truncateWords(described, to: frame.width, ellipsis: g.ellipsis)
                 value = nil
-                placeholder = words.contains(" ") || text.price == nil ? words : NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis)
+                placeholder = words.contains(" ") || text.price == nil ? words : state.session.decimal.shown(NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis))
             }
             if field == .quantity, let shape = value, shape.contains("*") {
                 // A multipack's shape (`6×330`) when it fits; else its quantity, as any number.
-                let shown = g.display(shape)
+                let shown = state.session.decimal.shown(g.display(shape))
                 if TextWidth.of(shown) <= frame.width {
                     put(shown, in: frame, right: wide, style: [], color: .normal, into: &canvas)
                     continue
@@ -112,7 +113,7 @@ enum ProductTableView {
             if field == .name, keepsShop, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
             if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
-                put(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis), in: frame, right: wide, style: [], color: .normal, into: &canvas)
+                put(state.session.decimal.shown(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis)), in: frame, right: wide, style: [], color: .normal, into: &canvas)
                 continue
             }
             put(value ?? placeholder, in: frame, right: wide && field.isNumeric, style: value == nil ? .dim : [],
@@ -161,13 +162,13 @@ enum ProductTableView {
         let ellipsis = String(g.ellipsis)
         switch expression {
         case .empty: return cursor
-        case .first(let a): return NumberFit.fit(a.text, width: room, ellipsis: g.ellipsis) + cursor
+        case .first(let a): return state.session.decimal.shown(NumberFit.fit(a.text, width: room, ellipsis: g.ellipsis)) + cursor
         case .pending(let a, let op):
             let symbol = g.symbol(op)
-            return NumberFit.fit(a.text, width: room - TextWidth.of(symbol), ellipsis: g.ellipsis) + symbol + cursor
+            return state.session.decimal.shown(NumberFit.fit(a.text, width: room - TextWidth.of(symbol), ellipsis: g.ellipsis)) + symbol + cursor
         case .both(_, let op, let b):
             let kept = ellipsis + g.symbol(op)
-            return kept + NumberFit.fit(b.text, width: room - TextWidth.of(kept), ellipsis: g.ellipsis) + cursor
+            return kept + state.session.decimal.shown(NumberFit.fit(b.text, width: room - TextWidth.of(kept), ellipsis: g.ellipsis)) + cursor
         }
     }
 

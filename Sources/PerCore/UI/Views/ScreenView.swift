@@ -46,7 +46,7 @@ public enum ScreenView {
             let pressed: CalculatorKey? = if case .over(let held) = state.chrome.keypadPress { held }
                 else if case .key(let k) = state.chrome.flash { k } else { nil }
             KeypadView.draw(into: &canvas, x: layout.keypadOrigin.x, y: layout.keypadOrigin.y, size: layout.keypadSize,
-                            enabled: state.editing.enabledKeys, pressed: pressed, glyphs: g)
+                            enabled: state.editing.enabledKeys, pressed: pressed, glyphs: g, decimal: state.session.decimal)
         case .unit(let picker):
             UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
         case .text:
@@ -76,19 +76,19 @@ public enum ScreenView {
     static func fieldTitles(_ state: AppState) -> [String] {
         let product = state.editing.focusedProduct
         let field = state.editing.focus.field.title
-        return product.isBlank ? ["\(field) (new product)", "\(field) (new)", field] : ["\(field) of \(TerminalText.singleLine(product.label))"]
+        return product.isBlank ? ["\(field) (new product)", "\(field) (new)", field] : ["\(field) of \(TerminalText.singleLine(product.label(decimal: state.session.decimal)))"]
     }
 
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
     static func editorText(_ state: AppState) -> String {
-        if case .numeric = state.editing.editor { return state.session.glyphs.display(state.editing.editor.text) }
+        if case .numeric = state.editing.editor { return state.session.decimal.shown(state.session.glyphs.display(state.editing.editor.text)) }
         return state.editing.editor.text
     }
 
     static func pendingText(_ state: AppState) -> String? {
         guard case .numeric(let engine) = state.editing.editor, case .typing(.both) = engine.state,
               let value = engine.pendingValue else { return nil }
-        return "= " + DecimalText.format(value)
+        return "= " + state.session.decimal.shown(DecimalText.format(value))
     }
 
     /// The editor shows the field's title and pending result; it repeats the expression only when
@@ -173,8 +173,9 @@ public enum ScreenView {
         var lines: [(String, CellStyle, ColorRole)] = []
         let ranked = ["\(c.rankedCount) of \(typed) ranked", "\(c.rankedCount)/\(typed) ranked", "\(c.rankedCount) of \(typed)"]
         lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
-        if let best = page.bestText.map(state.session.currency.format), let basis = c.basis {
-            lines.append(("Best: " + (page.bestLabel ?? ""), .bold, .best))
+        if let best = page.bestText.map({ state.session.currency.format(state.session.decimal.shown($0)) }), let basis = c.basis {
+            let unnamed = page.bestIndex.map { c.products.indices.contains($0) && c.products[$0].name.isEmpty } ?? false
+            lines.append(("Best: " + (unnamed ? state.session.decimal.shown(page.bestLabel ?? "") : page.bestLabel ?? ""), .bold, .best))
             // One line when it fits, else the price over its unit.
             let perBasis = "\(best) per \(basis.label)"
             if TextWidth.of(perBasis) <= r.width - 1 {

@@ -6,7 +6,7 @@ import Foundation
 enum ShoppingListView {
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
-        let money = MoneyFormat(currency: state.session.currency)
+        let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
         let layout = ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop)
         let shop = state.session.shop
         let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
@@ -102,7 +102,7 @@ enum ShoppingListView {
     /// Below the width of the product column, the hint says what to buy for the selected item: `Buy o1, Costco,
     /// 6.99` (a phone in the aisle); nil when the column shows it, or there is nothing to buy.
     static func narrowBuyHint(_ lists: ShoppingListScreen, state: AppState) -> String? {
-        let money = MoneyFormat(currency: state.session.currency)
+        let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
         let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
@@ -115,7 +115,7 @@ enum ShoppingListView {
     private static func put(amount: String, money: MoneyFormat, endX: Int, width: Int, y: Int, style: CellStyle, color: ColorRole,
                             into canvas: inout Canvas, glyphs: GlyphSet) {
         let withCurrency = money.shown(amount)
-        let text = TextWidth.of(withCurrency) <= width ? withCurrency : NumberFit.fit(amount, width: width, ellipsis: glyphs.ellipsis)
+        let text = TextWidth.of(withCurrency) <= width ? withCurrency : money.decimal.shown(NumberFit.fit(amount, width: width, ellipsis: glyphs.ellipsis))
         canvas.put(text, x: endX - TextWidth.of(text), y: y, style: style, color: color)
     }
 

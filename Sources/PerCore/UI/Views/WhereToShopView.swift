@@ -7,7 +7,7 @@ enum WhereToShopView {
     static func draw(_ shops: WhereToShopScreen, state: AppState, into canvas: inout Canvas) {
         let w = canvas.width
         let size = state.session.size
-        let lines = shops.lines(width: w, currency: state.session.currency)
+        let lines = shops.lines(width: w, currency: state.session.currency, decimal: state.session.decimal)
         let rows = WhereToShopScreen.linesPerPage(size)
         let top = max(0, min(shops.top, lines.count - rows))
         let shown = top..<min(lines.count, top + rows)

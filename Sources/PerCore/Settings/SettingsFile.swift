@@ -1,0 +1,131 @@
+/// The settings file, `$XDG_CONFIG_HOME/per/config` (else `~/.config/per/config`): one `key = value` a line, `#`
+/// comments, blank lines. The keys are the long options' names. It is where settings go that a shell's profile
+/// would not reach (`ssh home per` reads neither `.profile` nor, on Debian, `.bashrc`). Parsing is pure and strict:
+/// an unknown key, a bad value, a line without `=` or a key given twice is an error naming its line, never skipped.
+public struct SettingsFile: Equatable, Sendable {
+    /// A setting the file can hold, named as its long option.
+    public enum Key: String, CaseIterable, Equatable, Hashable, Sendable {
+        case db
+        case currency
+        case currencyFormat = "currency-format"
+        case decimal
+        case shop
+        case staleDays = "stale-days"
+        case mouse
+        case uk
+
+        /// The key as written in the file; `store` is `shop` (as `--store` is `--shop`).
+        public init?(written: String) {
+            if written == "store" { self = .shop; return }
+            self.init(rawValue: written)
+        }
+    }
+
+    /// A checked value and the line it is on.
+    public struct Entry: Equatable, Sendable {
+        public var value: Value
+        /// As written, after `=`, without the spaces around it.
+        public var text: String
+        public var line: Int
+    }
+
+    public enum Value: Equatable, Sendable {
+        case text(String)
+        case currency(Currency)
+        case decimal(DecimalMark)
+        case days(Int)
+        case flag(Bool)
+    }
+
+    /// Why the file was refused: `line 3: unknown setting 'colour'`.
+    public struct Problem: Error, Equatable, Sendable {
+        public var line: Int
+        public var reason: String
+        public var message: String { "line \(line): \(reason)" }
+    }
+
+    public private(set) var entries: [Key: Entry] = [:]
+
+    public init() {}
+
+    public subscript(key: Key) -> Entry? { entries[key] }
+
+    /// The most days `stale-days` (and `--stale-days`) takes.
+    public static let maximumStaleDays = 3650
+
+    /// The file's settings, or the first problem in it.
+    public init(parsing text: String) throws(Problem) {
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            var line = Substring(raw)
+            if line.last == "\r" { line = line.dropLast() }
+            let content = line.trimmingSpaces
+            if content.isEmpty || content.first == "#" { continue }
+            guard let equals = content.firstIndex(of: "=") else {
+                throw Problem(line: number, reason: "'\(TerminalText.visible(String(content)))' is not 'key = value'")
+            }
+            let written = String(content[..<equals].trimmingSpaces)
+            let value = String(content[content.index(after: equals)...].trimmingSpaces)
+            guard let key = Key(written: written) else {
+                let known = Key.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Problem(line: number, reason: "unknown setting '\(TerminalText.visible(written))' (settings: \(known))")
+            }
+            if let earlier = entries[key] {
+                throw Problem(line: number, reason: "\(key.rawValue) is set twice (first on line \(earlier.line))")
+            }
+            do {
+                entries[key] = Entry(value: try Self.value(of: key, value), text: value, line: number)
+            } catch {
+                throw Problem(line: number, reason: "\(key.rawValue): \(error.reason)")
+            }
+        }
+    }
+
+    struct BadValue: Error { var reason: String }
+
+    /// A key's value checked as its option checks it.
+    static func value(of key: Key, _ text: String) throws(BadValue) -> Value {
+        let shown = "'\(TerminalText.visible(text))'"
+        switch key {
+        case .db:
+            guard text.hasPrefix("/") || text.hasPrefix("~/") else { throw BadValue(reason: "give the database file's full path, from / or ~/") }
+            if let problem = SettingText.problem(in: text) { throw BadValue(reason: problem.message) }
+            return .text(text)
+        case .shop:
+            guard !text.isEmpty else { throw BadValue(reason: "give the shop's name") }
+            if let problem = SettingText.problem(in: text) { throw BadValue(reason: problem.message) }
+            return .text(text)
+        case .currency:
+            do { return .currency(try Currency(validating: text)) } catch { throw BadValue(reason: error.message) }
+        case .currencyFormat:
+            do { return .currency(try Currency(pattern: text)) } catch { throw BadValue(reason: error.message) }
+        case .decimal:
+            guard let mark = DecimalMark(rawValue: text) else { throw BadValue(reason: "\(shown) is not . or ,") }
+            return .decimal(mark)
+        case .staleDays:
+            guard let days = staleDays(text) else { throw BadValue(reason: "\(shown) is not a number of days from 1 to \(maximumStaleDays)") }
+            return .days(days)
+        case .mouse, .uk:
+            switch text.lowercased() {
+            case "yes", "true", "on": return .flag(true)
+            case "no", "false", "off": return .flag(false)
+            default: throw BadValue(reason: "\(shown) is not yes or no")
+            }
+        }
+    }
+
+    /// `stale-days` as `--stale-days` reads it: digits only, 1 to `maximumStaleDays`.
+    public static func staleDays(_ text: String) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let days = Int(text), (1...maximumStaleDays).contains(days) else { return nil }
+        return days
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs around it.
+    fileprivate var trimmingSpaces: Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !blank($0) }), let end = lastIndex(where: { !blank($0) }) else { return "" }
+        return self[start...end]
+    }
+}

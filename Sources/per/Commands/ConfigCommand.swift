@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import PerCore
+import PerDatabase
+
+/// `per config`: the settings in effect and where each came from (an option, the environment, a line of the settings
+/// file, or the default), written as a settings file would hold them.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Print the settings in effect and where each came from.",
+        discussion: "Settings come from an option, else the environment (PER_DB, PER_CURRENCY, PER_CURRENCY_FORMAT, PER_DECIMAL, PER_STALE_DAYS), else the settings file $XDG_CONFIG_HOME/per/config (~/.config/per/config), else the default."
+    )
+
+    @OptionGroup var app: AppOptions
+
+    @Flag(name: .customLong("uk"), help: "UK imperial volume units for per compare.")
+    var imperial = false
+
+    func run() throws {
+        try reportingFailures {
+            let decimal = try Settings.decimal(option: app.currency.decimal)
+            let format = try Settings.currencyFormat(option: app.currency.format)
+            let currency = try Settings.currency(option: app.currency.text, format: format, decimal: decimal.value)
+            let database: Resolved<String>
+            let path = try app.database.resolvedPath()
+            if app.database.path != nil {
+                database = Resolved(value: path, source: .option("--db"))
+            } else if Settings.variable("PER_DB") != nil {
+                database = Resolved(value: path, source: .environment("PER_DB"))
+            } else if let file = try Settings.databasePath() {
+                database = file
+            } else {
+                database = Resolved(value: path, source: .fallback)
+            }
+            let shop = try Settings.shop(option: app.shop.shop)
+            _ = try ShopSettings.shop(app.shop.shop)
+            let staleDays = try Settings.staleDays(option: app.freshness.staleDays)
+            let mouse = try Settings.flag(.mouse, option: app.noMouse, optionName: "--no-mouse", optionValue: false, fallback: true)
+            let uk = try Settings.flag(.uk, option: imperial, optionName: "--uk", optionValue: true, fallback: false)
+            let formatSource: SettingSource = switch (currency, format) {
+            case (nil, _): .fallback
+            case (let currency?, let format?) where format.value.text == currency.value.text: format.source
+            case (_?, _): .convention
+            }
+            func yesNo(_ on: Bool) -> String { on ? "yes" : "no" }
+            let rows: [(SettingsFile.Key, String?, SettingSource)] = [
+                (.db, database.value, database.source),
+                (.currency, currency?.value.text, currency?.source ?? .fallback),
+                (.currencyFormat, currency?.value.pattern, formatSource),
+                (.decimal, decimal.value.rawValue, decimal.source),
+                (.shop, shop?.value, shop?.source ?? .fallback),
+                (.staleDays, String(staleDays.value), staleDays.source),
+                (.mouse, yesNo(mouse.value), mouse.source),
+                (.uk, yesNo(uk.value), uk.source),
+            ]
+            var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
+            let width = rows.map { TextWidth.of($0.0.rawValue + " = " + TerminalText.singleLine($0.1 ?? "")) }.max() ?? 0
+            for (key, value, source) in rows {
+                let setting = value.map { "\(key.rawValue) = \(TerminalText.singleLine($0))" } ?? "# \(key.rawValue): none"
+                lines.append(setting + String(repeating: " ", count: max(0, width - TextWidth.of(setting))) + "  # \(source.description)")
+            }
+            try Output.out(lines.joined(separator: "\n") + "\n")
+        }
+    }
+}

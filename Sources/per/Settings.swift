@@ -1,0 +1,181 @@
+import Foundation
+import PerCore
+import PerDatabase
+
+/// Where a setting in effect came from, strongest first: `per config` prints it.
+enum SettingSource: Equatable {
+    case option(String)
+    case environment(String)
+    case file(path: String, line: Int)
+    case fallback
+    /// Its currency's usual placement (`currency-format` when none is set).
+    case convention
+
+    var description: String {
+        switch self {
+        case .option(let name): "option \(name)"
+        case .environment(let name): "environment \(name)"
+        case .file(let path, let line): "\(path):\(line)"
+        case .fallback: "default"
+        case .convention: "the currency's convention"
+        }
+    }
+}
+
+/// A setting's value and where it came from.
+struct Resolved<Value> {
+    var value: Value
+    var source: SettingSource
+}
+
+/// The settings file, read once, and the one rule for every setting: option > environment > file > default. Each
+/// option's resolver (`CurrencyOptions`, `ShopSettings`, `DatabaseOptions`...) asks it for the file's value.
+enum Settings {
+    /// `$XDG_CONFIG_HOME/per/config`, else `~/.config/per/config` (a relative XDG_CONFIG_HOME is ignored, as the XDG
+    /// spec says).
+    static var path: String {
+        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") { return (config as NSString).appendingPathComponent("per/config") }
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".config/per/config")
+    }
+
+    /// An environment variable; an empty one counts as unset.
+    static func variable(_ name: String) -> String? {
+        ComparisonDatabase.environmentVariable(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether the file exists (for `per config`).
+    static var fileExists: Bool { access(path, F_OK) == 0 }
+
+    private static let loaded: Result<SettingsFile, CommandFailure> = load(path)
+
+    /// The file's settings (none when there is no file); a bad line or an unreadable file is a usage error (exit 2)
+    /// naming the file and line.
+    static func file() throws(CommandFailure) -> SettingsFile {
+        try loaded.get()
+    }
+
+    static func load(_ path: String) -> Result<SettingsFile, CommandFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return .success(SettingsFile())
+            default: return .failure(.usage("\(path): can't read the settings file: \(String(cString: strerror(errno)))"))
+            }
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.usage("\(path): the settings file is not a regular file"))
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.usage("\(path): can't read the settings file: \(String(cString: strerror(errno)))"))
+            }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+            if bytes.count > 1 << 20 { return .failure(.usage("\(path): the settings file is over 1 MB; it holds a few lines")) }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(.usage("\(path): the settings file is not UTF-8 text"))
+        }
+        do {
+            return .success(try SettingsFile(parsing: text))
+        } catch {
+            return .failure(.usage("\(path): \(error.message)"))
+        }
+    }
+
+    /// The file's entry for `key` and its source.
+    static func fileEntry(_ key: SettingsFile.Key) throws(CommandFailure) -> (entry: SettingsFile.Entry, source: SettingSource)? {
+        guard let entry = try file()[key] else { return nil }
+        return (entry, .file(path: path, line: entry.line))
+    }
+
+    /// The decimal mark: `--decimal`, `PER_DECIMAL`, the file, else a point.
+    static func decimal(option: String?) throws(CommandFailure) -> Resolved<DecimalMark> {
+        if let option {
+            guard let mark = DecimalMark(rawValue: option) else { throw .usage("--decimal: '\(TerminalText.singleLine(option))' is not . or ,") }
+            return Resolved(value: mark, source: .option("--decimal"))
+        }
+        if let text = variable("PER_DECIMAL") {
+            guard let mark = DecimalMark(rawValue: text) else { throw .usage("PER_DECIMAL: '\(TerminalText.singleLine(text))' is not . or ,") }
+            return Resolved(value: mark, source: .environment("PER_DECIMAL"))
+        }
+        if let (entry, source) = try fileEntry(.decimal), case .decimal(let mark) = entry.value { return Resolved(value: mark, source: source) }
+        return Resolved(value: .point, source: .fallback)
+    }
+
+    /// `currency-format`: `--currency-format`, `PER_CURRENCY_FORMAT`, the file; nil when none says.
+    static func currencyFormat(option: String?) throws(CommandFailure) -> Resolved<Currency>? {
+        func parsed(_ text: String, _ name: String) throws(CommandFailure) -> Currency {
+            do { return try Currency(pattern: text) } catch { throw .usage("\(name): \(error.message)") }
+        }
+        if let option { return Resolved(value: try parsed(option, "--currency-format"), source: .option("--currency-format")) }
+        if let text = variable("PER_CURRENCY_FORMAT") {
+            return Resolved(value: try parsed(text, "PER_CURRENCY_FORMAT"), source: .environment("PER_CURRENCY_FORMAT"))
+        }
+        if let (entry, source) = try fileEntry(.currencyFormat), case .currency(let currency) = entry.value { return Resolved(value: currency, source: source) }
+        return nil
+    }
+
+    /// The currency and how it is written: `--currency`, `PER_CURRENCY`, the file's `currency`, else the currency
+    /// `currency-format` names; placed as `currency-format` says when it names the same currency, else by its
+    /// convention for `decimal`.
+    static func currency(option: String?, format: Resolved<Currency>?, decimal: DecimalMark) throws(CommandFailure) -> Resolved<Currency>? {
+        var chosen: Resolved<Currency>?
+        if let option {
+            do { chosen = Resolved(value: try Currency(validating: option), source: .option("--currency")) } catch { throw .usage(error.message) }
+        } else if let text = variable("PER_CURRENCY") {
+            do { chosen = Resolved(value: try Currency(validating: text), source: .environment("PER_CURRENCY")) } catch {
+                throw .usage("PER_CURRENCY: \(error.message)")
+            }
+        } else if let (entry, source) = try fileEntry(.currency), case .currency(let currency) = entry.value {
+            chosen = Resolved(value: currency, source: source)
+        }
+        guard var currency = chosen else { return format }
+        if let format, format.value.text == currency.value.text {
+            currency.value = currency.value.placed(format.value.placement)
+        } else {
+            currency.value = currency.value.placed(.conventional(for: currency.value.text, decimal: decimal))
+        }
+        return currency
+    }
+
+    /// `--stale-days`, `PER_STALE_DAYS`, the file, else `Session.defaultStaleDays`.
+    static func staleDays(option: String?) throws(CommandFailure) -> Resolved<Int> {
+        if let text = option ?? variable("PER_STALE_DAYS") {
+            let name = option == nil ? "PER_STALE_DAYS" : "--stale-days"
+            guard text.allSatisfy(\.isASCII), let days = Int(text), (1...SettingsFile.maximumStaleDays).contains(days) else {
+                throw .usage("\(name): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(SettingsFile.maximumStaleDays)")
+            }
+            return Resolved(value: days, source: option == nil ? .environment(name) : .option(name))
+        }
+        if let (entry, source) = try fileEntry(.staleDays), case .days(let days) = entry.value { return Resolved(value: days, source: source) }
+        return Resolved(value: Session.defaultStaleDays, source: .fallback)
+    }
+
+    /// `--shop` (`--store`), else the file's `shop`; nil for none.
+    static func shop(option: String?) throws(CommandFailure) -> Resolved<String>? {
+        if let option { return Resolved(value: option, source: .option("--shop")) }
+        if let (entry, source) = try fileEntry(.shop), case .text(let name) = entry.value { return Resolved(value: name, source: source) }
+        return nil
+    }
+
+    /// A yes/no setting: on when its flag is given, else the file's, else `fallback`.
+    static func flag(_ key: SettingsFile.Key, option: Bool, optionName: String, optionValue: Bool, fallback: Bool) throws(CommandFailure) -> Resolved<Bool> {
+        if option { return Resolved(value: optionValue, source: .option(optionName)) }
+        if let (entry, source) = try fileEntry(key), case .flag(let on) = entry.value { return Resolved(value: on, source: source) }
+        return Resolved(value: fallback, source: .fallback)
+    }
+
+    /// The file's `db`, with `~` as the home folder, for `DatabaseOptions` when neither `--db` nor `PER_DB` is given.
+    static func databasePath() throws(CommandFailure) -> Resolved<String>? {
+        guard let (entry, source) = try fileEntry(.db), case .text(let path) = entry.value else { return nil }
+        return Resolved(value: ComparisonDatabase.resolvePath(option: path, variable: ComparisonDatabase.environmentVariable), source: source)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PerCore
+import Testing
+import TestSupport
+@testable import PerDatabase
+
+/// The settings file ($XDG_CONFIG_HOME/per/config): option > environment > file > default, its errors (exit 2,
+/// naming the file and line), `per config`, and the decimal comma in tables and checklists (JSON keeps the point).
+@Suite(.enabled(if: perBinaryIsBuilt, "needs the built per (PER_BINARY or swift build)"))
+struct SettingsCommandTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.file("per.sqlite") }
+    var config: String { folder.file("config/per/config") }
+
+    private func writeConfig(_ text: String) throws {
+        try FileManager.default.createDirectory(atPath: folder.file("config/per"), withIntermediateDirectories: true)
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    /// per with the settings file in the temporary folder and none of per's variables but `extra`.
+    private func per(_ arguments: [String], _ extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PER_") || $0.key == "PER_BINARY" }
+        env["XDG_CONFIG_HOME"] = folder.file("config")
+        env.merge(extra) { $1 }
+        return try run(perBinary, arguments, environment: env)
+    }
+
+    @Test func optionBeatsEnvironmentBeatsFileBeatsDefault() throws {
+        try writeConfig("# mine\ncurrency = €\ndecimal = ,\n")
+        let file = try per(["compare", "a=3.99/500g"])
+        #expect(file.status == 0, "\(file.err)")
+        #expect(file.out == """
+            #  Name   Price  Quantity  Unit  Per kg
+            1  a     3,99 €       500  g     7,98 €  * Best value
+
+            """, "\(file.out)")
+        let environment = try per(["compare", "a=3.99/500g"], ["PER_CURRENCY": "$"])
+        #expect(environment.out.contains("$3,99") && environment.out.contains("$7,98"), "\(environment.out)")
+        let option = try per(["compare", "a=3.99/500g", "--currency", "CHF", "--decimal", "."], ["PER_CURRENCY": "$", "PER_DECIMAL": ","])
+        #expect(option.out.contains("CHF 3.99") && option.out.contains("CHF 7.98"), "\(option.out)")
+        let none = try per(["compare", "a=3.99/500g"], ["XDG_CONFIG_HOME": folder.file("nowhere")])
+        #expect(none.status == 0 && none.out.contains(" 3.99 ") && none.out.contains(" 7.98 "), "\(none.out)")
+    }
+
+    @Test func jsonAndCSVKeepThePoint() throws {
+        try writeConfig("currency = €\ndecimal = ,\n")
+        let json = try per(["compare", "a=3.99/500g", "--format", "json"])
+        #expect(json.out.contains("\"price\":\"3.99\"") || json.out.contains("\"price\": \"3.99\""), "\(json.out)")
+        #expect(!json.out.contains("3,99"), "\(json.out)")
+        let csv = try per(["compare", "a=3.99/500g", "--format", "csv"])
+        #expect(csv.out.contains(",3.99,") && !csv.out.contains("3,99"), "\(csv.out)")
+    }
+
+    @Test func theChecklistAndTheTripTableUseTheDecimalComma() throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
+        try store.changeListCount(of: "a", by: 1)
+        try writeConfig("currency-format = {amount} €\ndecimal = ,\ndb = \(db)\n")
+        let markdown = try per(["trip", "--format", "markdown"])
+        #expect(markdown.status == 0, "\(markdown.err)")
+        #expect(markdown.out == """
+            - [ ] 2× Oats: o1, 6,99 € = 13,98 €
+
+            Total 13,98 € · in cart 0,00 € · left 13,98 €
+
+            """, "\(markdown.out)")
+        let table = try per(["trip"])
+        #expect(table.out.contains("6,99 €") && table.out.contains("Total 13,98 €"), "\(table.out)")
+        let json = try per(["trip", "--format", "json"])
+        #expect(json.out.contains("\"total\": \"13.98\"") && json.out.contains("\"currency\": \"€\""), "\(json.out)")
+    }
+
+    @Test func aBadLineIsAnErrorNamingTheFileAndLine() throws {
+        try writeConfig("currency = €\n\ncolour = red\n")
+        for arguments in [["compare", "3.99/500g"], ["lists", "--db", db], ["config"], ["--db", db]] {
+            let result = try per(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.err == "per: \(config): line 3: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk)\n", "\(result.err)")
+        }
+        try writeConfig("stale-days 30\n")
+        let noEquals = try per(["config"])
+        #expect(noEquals.status == 2 && noEquals.err == "per: \(config): line 1: 'stale-days 30' is not 'key = value'\n", "\(noEquals.err)")
+        try writeConfig("decimal = ;\n")
+        let badValue = try per(["config"])
+        #expect(badValue.status == 2 && badValue.err == "per: \(config): line 1: decimal: ';' is not . or ,\n", "\(badValue.err)")
+    }
+
+    @Test func aFileThatCannotBeReadIsAnError() throws {
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let folderInstead = try per(["config"])
+        #expect(folderInstead.status == 2 && folderInstead.err == "per: \(config): the settings file is not a regular file\n", "\(folderInstead.err)")
+        try FileManager.default.removeItem(atPath: config)
+        try writeConfig("currency = €\n")
+        // chmod 000 keeps out everyone but root (tests may run as root): then the rule is only checked when it applies.
+        chmod(config, 0)
+        defer { chmod(config, 0o600) }
+        if getuid() != 0 {
+            let unreadable = try per(["config"])
+            #expect(unreadable.status == 2 && unreadable.err == "per: \(config): can't read the settings file: Permission denied\n", "\(unreadable.err)")
+        }
+    }
+
+    @Test func configSaysWhereEachSettingCameFrom() throws {
+        try writeConfig("currency = €\ndecimal = ,\nstale-days = 30\nmouse = no\ndb = \(db)\n")
+        let result = try per(["config", "--shop", "Lidl"], ["PER_STALE_DAYS": "7"])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map { $0.replacing(try! Regex(" +#"), with: " #") }
+        #expect(lines == [
+            "# settings file: \(config)",
+            "db = \(db) # \(config):5",
+            "currency = € # \(config):1",
+            "currency-format = {amount} € # the currency's convention",
+            "decimal = , # \(config):2",
+            "shop = Lidl # option --shop",
+            "stale-days = 7 # environment PER_STALE_DAYS",
+            "mouse = no # \(config):4",
+            "uk = no # default",
+        ], "\(result.out)")
+        let none = try per(["config"], ["XDG_CONFIG_HOME": folder.file("nowhere"), "HOME": folder.path])
+        #expect(none.status == 0)
+        #expect(none.out.hasPrefix("# settings file: \(folder.file("nowhere"))/per/config (none)\n"), "\(none.out)")
+        #expect(none.out.contains("# currency: none") && none.out.contains("decimal = .") && none.out.contains("stale-days = 90"), "\(none.out)")
+    }
+
+    @Test func ukInTheFileComparesUKPints() throws {
+        try writeConfig("uk = yes\n")
+        let result = try per(["compare", "1/1pt", "--per", "l"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("1.76"), "\(result.out)")
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The settings file in the real binary: XDG_CONFIG_HOME points at a temporary folder whose per/config sets
+    /// the currency and the decimal comma, and the app shows them.
+    @Suite struct SettingsEndToEndTests {
+        @Test func aSettingsFileSetsTheCurrencyAndTheDecimalComma() throws {
+            let folder = TemporaryFolder()
+            try FileManager.default.createDirectory(atPath: folder.file("config/per"), withIntermediateDirectories: true)
+            try "# per over ssh\ncurrency = €\ndecimal = ,\n".write(toFile: folder.file("config/per/config"), atomically: true, encoding: .utf8)
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), environment: ["XDG_CONFIG_HOME": folder.file("config")])
+            tmux.waitFor("Untitled")
+            tmux.type("3.99"); tmux.keys("Tab")
+            tmux.type("500"); tmux.keys("Tab")
+            tmux.type("g"); tmux.keys("Tab")
+            let screen = tmux.waitFor { $0.contains("3,99 €") && $0.contains("7,98 €") }
+            #expect(screen.contains("Best: 3,99 for"), "\(screen)")
+            #expect(!screen.contains("3.99"), "\(screen)")
+            tmux.keys("Tab", "Tab")   // past the name and the shop, to the next product's price: the keypad
+            let keypad = tmux.waitFor("│ , │ 0 │")
+            #expect(!keypad.contains("│ . │"), "\(keypad)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import PerCore
+
+/// The settings file's parsing (pure), the decimal mark and the currency's placement.
+@Suite struct SettingsFileTests {
+    @Test func readsKeysValuesCommentsAndBlankLines() throws {
+        let file = try SettingsFile(parsing: """
+            # per's settings
+            currency = €
+
+            decimal=,
+              stale-days =  30\t
+            mouse = no
+            uk = yes
+            store = Lidl
+            db = ~/per.sqlite
+            currency-format = {amount} €\r
+            """)
+        #expect(file[.currency] == SettingsFile.Entry(value: .currency(try Currency(validating: "€")), text: "€", line: 2))
+        #expect(file[.decimal] == SettingsFile.Entry(value: .decimal(.comma), text: ",", line: 4))
+        #expect(file[.staleDays] == SettingsFile.Entry(value: .days(30), text: "30", line: 5))
+        #expect(file[.mouse]?.value == .flag(false))
+        #expect(file[.uk]?.value == .flag(true))
+        #expect(file[.shop] == SettingsFile.Entry(value: .text("Lidl"), text: "Lidl", line: 8))
+        #expect(file[.db]?.value == .text("~/per.sqlite"))
+        #expect(file[.currencyFormat]?.value == .currency(try Currency(validating: "€").placed(Currency.Placement(.after, spaced: true))))
+        #expect(try SettingsFile(parsing: "") == SettingsFile())
+    }
+
+    @Test(arguments: [
+        ("currency = €\ncolour = red", "line 2: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk)"),
+        ("\n\ncurrency €", "line 3: 'currency €' is not 'key = value'"),
+        ("decimal = ;", "line 1: decimal: ';' is not . or ,"),
+        ("stale-days = 0", "line 1: stale-days: '0' is not a number of days from 1 to 3650"),
+        ("stale-days = -1", "line 1: stale-days: '-1' is not a number of days from 1 to 3650"),
+        ("mouse = maybe", "line 1: mouse: 'maybe' is not yes or no"),
+        ("currency = 3€", "line 1: currency: invalid currency '3€': '3' can't be part of a currency (no spaces, digits or . , + - * / = x)"),
+        ("currency-format = € {amount} €", "line 1: currency-format: invalid currency format '€ {amount} €': put the currency on one side of {amount}, e.g. {amount} € or €{amount}"),
+        ("currency-format = €", "line 1: currency-format: invalid currency format '€': write {amount} once with the currency before or after it, e.g. {amount} € or €{amount}"),
+        ("db = per.sqlite", "line 1: db: give the database file's full path, from / or ~/"),
+        ("shop = Aldi\nstore = Lidl", "line 2: shop is set twice (first on line 1)"),
+        ("currency =", "line 1: currency: invalid currency '': give a symbol or code, e.g. €, $ or CHF"),
+    ])
+    func refusesABadLineNamingIt(text: String, message: String) {
+        #expect(throws: SettingsFile.Problem.self) { try SettingsFile(parsing: text) }
+        do {
+            _ = try SettingsFile(parsing: text)
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test(arguments: [
+        ("€", DecimalMark.point, "€3.99"), ("€", .comma, "3,99 €"), ("$", .point, "$3.99"), ("£", .point, "£3.99"),
+        ("CHF", .point, "CHF 3.99"), ("EUR", .comma, "EUR 3,99"), ("kr", .comma, "3,99 kr"), ("R$", .comma, "R$3,99"),
+    ])
+    func currencyFollowsItsConvention(text: String, decimal: DecimalMark, shown: String) throws {
+        let currency = try Currency(validating: text).placed(.conventional(for: text, decimal: decimal))
+        #expect(MoneyFormat(currency: currency, decimal: decimal).shown("3.99") == shown)
+    }
+
+    @Test(arguments: [("{amount} €", "3.99 €"), ("€{amount}", "€3.99"), ("€ {amount}", "€ 3.99"), ("{amount}kr", "3.99kr"), ("CHF {amount}", "CHF 3.99")])
+    func currencyFormatPlacesTheCurrency(pattern: String, shown: String) throws {
+        let currency = try Currency(pattern: pattern)
+        #expect(currency.format("3.99") == shown)
+        #expect(currency.pattern == pattern)
+    }
+
+    @Test func decimalCommaChangesOnlyPoints() {
+        #expect(DecimalMark.comma.shown("+12.5% more") == "+12,5% more")
+        #expect(DecimalMark.comma.shown("1234") == "1234")
+        #expect(DecimalMark.point.shown("3.99") == "3.99")
+    }
+}
