@@ -34,9 +34,11 @@ enum Settings {
     /// `$XDG_CONFIG_HOME/per/config`, else `~/.config/per/config` (a relative XDG_CONFIG_HOME is ignored, as the XDG
     /// spec says).
     static var path: String {
-        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") { return (config as NSString).appendingPathComponent("per/config") }
+        // Plain strings, not NSString: this runs before the first frame, and bridging costs a start of Foundation.
+        func joined(_ folder: String, _ rest: String) -> String { folder.hasSuffix("/") ? folder + rest : folder + "/" + rest }
+        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") { return joined(config, "per/config") }
         let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".config/per/config")
+        return joined(home, ".config/per/config")
     }
 
     /// An environment variable; an empty one counts as unset.
