@@ -51,6 +51,20 @@ struct SettingsCommandTests {
         #expect(csv.out.contains(",3.99,") && !csv.out.contains("3,99"), "\(csv.out)")
     }
 
+    /// `per history`'s table (and `--lowest`'s) reads with the decimal comma; its CSV keeps the point.
+    @Test func theHistoryTableUsesTheDecimalComma() throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: decimal("1.5"),
+                                                                            unit: .kilogram, shop: "Aldi")]))
+        try writeConfig("decimal = ,\n")
+        let table = try per(["history", "Oats", "--db", db])
+        #expect(table.status == 0 && table.out.contains("Aldi  o1     6,99       1,5  kg      4,66  * lowest"), "\(table.out)\(table.err)")
+        let lowest = try per(["history", "Oats", "--db", db, "--lowest"])
+        #expect(lowest.out.contains("Aldi   6,99       1,5  kg      4,66"), "\(lowest.out)")
+        let csv = try per(["history", "Oats", "--db", db, "--format", "csv"])
+        #expect(csv.out.contains(",6.99,1.5,") && !csv.out.contains("6,99"), "\(csv.out)")
+    }
+
     @Test func theChecklistAndTheTripTableUseTheDecimalComma() throws {
         let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))

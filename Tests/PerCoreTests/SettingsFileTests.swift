@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PerCore
 
@@ -70,5 +71,16 @@ import Testing
         #expect(DecimalMark.comma.shown("+12.5% more") == "+12,5% more")
         #expect(DecimalMark.comma.shown("1234") == "1234")
         #expect(DecimalMark.point.shown("3.99") == "3.99")
+    }
+
+    /// What to buy, named by its quantity when it has no name, reads with the decimal mark too (`1,5 L`); a name is kept.
+    @Test func aProductToBuyNamedByItsQuantityTakesTheMark() {
+        let cola = Comparison(id: "c", title: "Cola", products: [Product(id: "p", price: Decimal(string: "1.29"), quantity: Decimal(string: "1.5"), unit: .liter)])
+        let named = Comparison(id: "n", title: "Tea", products: [Product(id: "q", name: "Earl 2.5", price: 3, quantity: 1, unit: .kilogram)])
+        let buy = ListItem(count: 1, ticked: false, pinned: nil, comparison: cola).productToBuy(), tea = ListItem(count: 1, ticked: false, pinned: nil, comparison: named).productToBuy()
+        #expect(buy?.label(decimal: .comma) == "1,5 L" && buy?.label(decimal: .point) == "1.5 L")
+        #expect(tea?.label(decimal: .comma) == "Earl 2.5")
+        let trip = TripReport([ListEntry(id: "c", title: "Cola", productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: cola))], decimal: .comma)
+        #expect(trip.render(.markdown).hasPrefix("- [ ] 1× Cola: 1,5 L, 1,29 = 1,29\n"))
     }
 }

@@ -90,6 +90,9 @@ public struct Offer: Equatable, Sendable {
         if !product.name.isEmpty { return product.name }
         return [product.quantityText, product.unit?.symbol].compactMap { $0 }.joined(separator: " ")
     }
+
+    /// The label with `decimal` as its mark where it is a quantity (`0,5 kg`); a name is kept as typed.
+    public func label(decimal: DecimalMark) -> String { product.name.isEmpty ? decimal.shown(label) : label }
 }
 
 /// The trip's sums over the items on the list (count ≥ 1): of the whole list, in the cart, and left to buy.

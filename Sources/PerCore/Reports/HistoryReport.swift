@@ -5,10 +5,13 @@ import Foundation
 public struct HistoryReport: Sendable {
     public let book: PriceBook
     public let title: String
+    /// The table's decimal mark (JSON and CSV keep the point).
+    public let decimal: DecimalMark
 
-    public init(history: [PriceRecord], comparison: Comparison) {
+    public init(history: [PriceRecord], comparison: Comparison, decimal: DecimalMark = .point) {
         book = PriceBook(history: history, comparison: comparison)
         title = comparison.title
+        self.decimal = decimal
     }
 
     public func render(_ format: ReportFormat) -> String {
@@ -27,8 +30,9 @@ public struct HistoryReport: Sendable {
             let header = ["Shop", "Price", "Quantity", "Unit", "Per \(book.perLabel)", "Seen", "Id"]
             let body: [[String]] = shops.map { entry in
                 let r = entry.record
-                return [r.shop.isEmpty ? "(no shop)" : TerminalText.singleLine(r.shop), MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity),
-                        r.unit.symbol, book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", r.seen?.iso ?? "-", Self.idText(entry)]
+                return [r.shop.isEmpty ? "(no shop)" : TerminalText.singleLine(r.shop), decimal.shown(MoneyFormat.plain.price(r.price)),
+                        decimal.shown(DecimalText.format(r.quantity)), r.unit.symbol,
+                        book.pricePerBasis(entry).map { decimal.shown(MoneyFormat.plain.unitPrice($0)) } ?? "-", r.seen?.iso ?? "-", Self.idText(entry)]
             }
             var lines: [String] = []
             if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
@@ -87,8 +91,8 @@ public struct HistoryReport: Sendable {
             let marks = index == book.lowestIndex ? "* lowest" : ""
             return [
                 Self.idText(entry), r.seen?.iso ?? "-", TerminalText.singleLine(r.shop), TerminalText.singleLine(r.name),
-                MoneyFormat.plain.price(r.price), DecimalText.format(r.quantity), r.unit.symbol,
-                book.pricePerBasis(entry).map(MoneyFormat.plain.unitPrice) ?? "-", marks,
+                decimal.shown(MoneyFormat.plain.price(r.price)), decimal.shown(DecimalText.format(r.quantity)), r.unit.symbol,
+                book.pricePerBasis(entry).map { decimal.shown(MoneyFormat.plain.unitPrice($0)) } ?? "-", marks,
             ]
         }
         var lines: [String] = []

@@ -62,7 +62,8 @@ public struct TripReport: Sendable {
     private func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
 
     /// What the product to buy is called: its name, else its size (`500 g`).
-    private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label) }
+    /// The table's and the checklist's label (their decimal mark; JSON has its own fields).
+    private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label(decimal: decimal)) }
 
     // MARK: Table
 

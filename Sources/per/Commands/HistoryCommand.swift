@@ -75,7 +75,8 @@ struct HistoryCommand: ParsableCommand {
                 return
             }
             guard clear else {
-                let report = HistoryReport(history: try store.history(of: first.id), comparison: comparison)
+                let decimal = try Settings.decimal(option: nil).value
+                let report = HistoryReport(history: try store.history(of: first.id), comparison: comparison, decimal: format == .table ? decimal : .point)
                 try Output.out(lowest ? report.renderLowest(format) : report.render(format))
                 return
             }

@@ -81,7 +81,7 @@ enum ShoppingListView {
             if layout.showsProducts {
                 // The product's shop, unless every product to buy is at the current shop (or anywhere).
                 let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
-                let label = buy.map { TerminalText.singleLine(buyShop.isEmpty ? $0.label : "\($0.label), \(buyShop)") } ?? missing
+                let label = buy.map { TerminalText.singleLine([$0.label(decimal: state.session.decimal), buyShop].filter { !$0.isEmpty }.joined(separator: ", ")) } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
@@ -106,7 +106,7 @@ enum ShoppingListView {
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
         let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
-        let parts = [buy.label, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        let parts = [buy.label(decimal: money.decimal), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
 
