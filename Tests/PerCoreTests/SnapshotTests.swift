@@ -380,6 +380,19 @@ import Testing
         return s
     }
 
+    /// At 40 columns the price, quantity and unit give way before a product's shop is cut (`Oats @ …` hid where).
+    @Test func theHistoryKeepsTheShopWholeBeforeTheAmountsAt40() {
+        let oats = Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: Self.today.adding(days: -50))
+        var s = AppState(comparison: Comparison(id: "o", title: "Oats", products: [oats]),
+                         session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: Self.today))
+        s.update(.app(.showHistory))
+        s.update(.history(.loaded("o", [PriceRecord(product: "a", name: "Oats", shop: "Aldi", seen: Self.today.adding(days: -80), price: 4, quantity: 1,
+                                                    unit: .kilogram)])))
+        let rows = ScreenView.render(s).text.split(separator: "\n").dropFirst(2).prefix(4).map(String.init)
+        #expect(rows.contains { $0.contains("Oats @ Costco") } && rows.contains { $0.contains("Oats @ Aldi") }, "\(rows)")
+        #expect(!rows.contains { $0.contains("…") }, "\(rows)")
+    }
+
     @Test func agesAndAStaleMarkAt80x24() {
         let canvas = ScreenView.render(Self.state(80, 24))
         #expect(canvas.text == """

@@ -77,7 +77,7 @@ import Testing
 
     @Test func aPriceNowIsNoEntryTheKeysSayToChangeItOnTheComparison() {
         var store = Self.onHistory()
-        let said = StatusMessage("That is \"Oats\"'s price now: change it on the comparison (Esc)", isWarning: true)
+        let said = StatusMessage("That is the price now of \"Oats\", not an earlier one: change it on the comparison (Esc)", isWarning: true)
         for event: InputEvent in [.control("d"), .character("s"), .character("d")] {
             store.send(KeyTable.action(for: event, in: store.state)!) { $0.chrome.status = said }
         }

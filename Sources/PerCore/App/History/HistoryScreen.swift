@@ -178,8 +178,8 @@ public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
     }
 
     static func isNowMessage(_ record: PriceRecord) -> String {
-        let name = record.name.isEmpty ? "a product" : "\"\(TerminalText.singleLine(record.name))\""
-        return "That is \(name)'s price now: change it on the comparison (Esc)"
+        let name = record.name.isEmpty ? "" : " of \"\(TerminalText.singleLine(record.name))\""
+        return "That is the price now\(name), not an earlier one: change it on the comparison (Esc)"
     }
 
     /// The longest shop or day text a fix takes.

@@ -68,9 +68,12 @@ public struct HistoryLayout: Sendable {
         let unitPrice = min(16, widest(Self.unitPriceHeading(book), \.unitPrice))
         let shop = widest("Shop", \.shop)
         let marks = [Self.mark(full: true, glyphs: g), Self.mark(full: false, glyphs: g)].map(TextWidth.of)
-        // From the widest layout down: the first whose name column keeps its minimum.
+        // From the widest layout down: the first whose name column keeps its minimum. Without a shop column the name
+        // carries the shop (`Oats @ Costco`): the price, quantity and unit give way before the shop is cut.
+        let nameAndShop = min(24, widest("Product @ shop", \.nameAndShop))
         typealias Choice = (shop: Bool, mark: Bool, amounts: Bool, nameMinimum: Int)
-        let choices: [Choice] = [(true, true, true, 12), (false, true, true, 12), (false, false, true, 8), (false, false, false, 1)]
+        let choices: [Choice] = [(true, true, true, 12), (false, true, true, max(12, nameAndShop)), (false, false, true, max(8, nameAndShop)),
+                                 (false, false, false, 1)]
         var chosen = choices.last!
         var nameWidth = 0
         for choice in choices {
