@@ -380,6 +380,15 @@ import Testing
         return s
     }
 
+    /// The best value named by its price and quantity goes on a second line at 40 columns rather than lose its
+    /// quantity (`Best: 3.99 for 2…`).
+    @Test func theBestValuesLabelWrapsRatherThanCut() {
+        let products = [Product(id: "a", price: dec("2.49"), quantity: 1, unit: .liter), Product(id: "b", price: dec("3.99"), quantity: 2, unit: .liter)]
+        let s = AppState(comparison: Comparison(id: "c", products: products), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
+        let summary = ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.dropFirst(22)) }
+        #expect(summary[9...12] == ["2 of 2 ranked", "Best: 3.99 for", "2 L", "2.00 per L"], "\(summary)")
+    }
+
     /// At 40 columns the price, quantity and unit give way before a product's shop is cut (`Oats @ …` hid where).
     @Test func theHistoryKeepsTheShopWholeBeforeTheAmountsAt40() {
         let oats = Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: Self.today.adding(days: -50))

@@ -175,7 +175,9 @@ public enum ScreenView {
         lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
         if let best = page.bestText.map({ state.session.currency.format(state.session.decimal.shown($0)) }), let basis = c.basis {
             let unnamed = page.bestIndex.map { c.products.indices.contains($0) && c.products[$0].name.isEmpty } ?? false
-            lines.append(("Best: " + (unnamed ? state.session.decimal.shown(page.bestLabel ?? "") : page.bestLabel ?? ""), .bold, .best))
+            let label = "Best: " + (unnamed ? state.session.decimal.shown(page.bestLabel ?? "") : page.bestLabel ?? "")
+            // On two lines rather than cut (`Best: 3.99 for 2…` hid the quantity): words whole, a number with its unit.
+            lines += statusLines(label, width: r.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis).map { ($0, .bold, .best) }
             // One line when it fits, else the price over its unit.
             let perBasis = "\(best) per \(basis.label)"
             if TextWidth.of(perBasis) <= r.width - 1 {
