@@ -182,7 +182,7 @@ import Testing
         for _ in 1..<pages { s.update(.app(.nextHelpPage)) }
         #expect(s.chrome.overlay == .help(page: pages - 1))
         #expect(ScreenView.render(s).text == """
-         per │ messages 5/5
+         per │ messages 6/6
 
          Messages
           - "Tea" is back already: another
@@ -208,5 +208,21 @@ import Testing
         fresh.update(.app(.nextHelpPage))
         fresh.update(.app(.nextHelpPage))
         #expect(ScreenView.render(fresh).lines.prefix(5) == [" per │ messages 3/3", "", " Messages", "  None yet: what the status line says is kept", "  here."])
+    }
+}
+
+/// The help's columns: a heading never ends a column, so it is never drawn apart from what follows it.
+@Suite struct HelpColumnsTests {
+    @Test(arguments: [(40, 20), (60, 20), (80, 24), (100, 30), (120, 40), (80, 50)])
+    func aHeadingNeverEndsAColumn(width: Int, height: Int) {
+        let screens: [[KeyScope]] = [[.everywhere, .comparison, .numeric, .unit, .name], [.shoppingList, .adding, .finding, .naming, .everywhere],
+                                     [.history, .fixingEntry, .everywhere], [.whereToShop, .everywhere]]
+        for scopes in screens {
+            let columns = HelpPages.columns(scopes, size: TerminalSize(width: width, height: height), glyphs: .utf8)
+            for (index, column) in columns.enumerated() {
+                let last = column.last { $0 != .blank }
+                if case .heading(let text) = last { Issue.record("\(scopes[0]) at \(width)x\(height): column \(index) ends with \(text)") }
+            }
+        }
     }
 }

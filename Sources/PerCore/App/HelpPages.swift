@@ -35,8 +35,15 @@ public enum HelpPages {
         }
         let mouse = scopes.contains(.shoppingList)
             ? "Tap [ ] to tick an item, \(glyphs.minus) or + on the selected one to count, a title to open it, elsewhere to select; the wheel scrolls."
-            : "Click a key, a field, \(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right); the wheel scrolls."
-        return keyed + [.heading("Mouse"), .text(mouse)]
+            : "Press a key (anywhere on the keypad: the nearest key, which acts when you let go; slide off to cancel), click a field, "
+                + "\(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right); the wheel scrolls."
+        // How to put the price book right, where it can be done.
+        let book = scopes.contains(.comparison) || scopes.contains(.history)
+            ? [.heading("Price book"), .text("A typo: change the price, quantity or unit the same day and it is corrected, never recorded "
+                + "(Ctrl-Y brings the earlier value back). A wrong entry in the history: Ctrl-V, select it, Ctrl-D, y (Ctrl-Y brings it "
+                + "back); s and d fix its shop and day.")] as [Entry]
+            : []
+        return keyed + book + [.heading("Mouse"), .text(mouse)]
     }
 
     /// An entry's rows in a column `width` wide: descriptions (and long keys) wrap, never cut.
@@ -81,8 +88,8 @@ public enum HelpPages {
     }
 
     /// The entries cut into columns of `rowsPerColumn` rows, pages of `columnWidths` columns side by
-    /// side: an entry stays whole in one column when it can, a heading never ends a column (it moves
-    /// on with its first key) and a blank line never starts one.
+    /// side: an entry stays whole in one column when it can, a heading never ends a column nor stands apart from
+    /// what follows it (it moves on with it) and a blank line never starts one.
     static func columns(_ scopes: [KeyScope], messages: [StatusMessage] = [], size: TerminalSize, glyphs: GlyphSet) -> [[Line]] {
         let widths = columnWidths(size.width)
         var columns = columns(of: entries(for: scopes, glyphs: glyphs), widths: widths, rows: rowsPerColumn(size.height))
@@ -97,8 +104,10 @@ public enum HelpPages {
             var lines = Self.lines(of: entry, width: widths[(columns.count - 1) % widths.count])
             let room = rows - columns[columns.count - 1].count
             let isHeading = if case .heading = entry { true } else { false }
+            // A heading goes with what follows it: where that moves on to the next column, so does the heading.
+            let next = i + 1 < entries.count ? Self.lines(of: entries[i + 1], width: widths[(columns.count - 1) % widths.count]).count : 0
             let moves = room <= 0 || (lines.count > room && lines.count <= rows)
-                || (isHeading && room < 2 && rows >= 2 && i + 1 < entries.count)
+                || (isHeading && i + 1 < entries.count && rows >= 2 && (room < 2 || (next > room - 1 && next + 1 <= rows)))
             if moves, !columns[columns.count - 1].isEmpty {
                 columns.append([])
                 lines = Self.lines(of: entry, width: widths[(columns.count - 1) % widths.count])
