@@ -101,6 +101,9 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             Best split: Aldi + Lidl, 4.00 (Aldi: Milk · Lidl: Eggs)
 
             """))
+        // No pair has every item (bread is at no shop): said so, not "none costs less".
+        let unpriced = [entry("m", "Milk", [at("m1", "1", "Aldi")]), entry("e", "Eggs", [at("e1", "2", "Lidl")]), entry("b", "Bread", [])]
+        #expect(ShopsReport(unpriced).table.hasSuffix("Cheapest shop: none has every item\nBest split: no two shops have every item\n"))
         let one = [entry("m", "Milk", [at("m1", "1", "Aldi")])]
         #expect(ShopsReport(one).markdown == "- Aldi: 1.00, 1 of 1 items\n\nCheapest shop: Aldi, 1.00\nBest split: none costs less\n")
         #expect(ShopsReport([]).table == "Nothing on the list.\n")

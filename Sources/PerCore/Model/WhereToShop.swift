@@ -54,6 +54,12 @@ public struct WhereToShop: Equatable, Sendable {
     /// The cheapest pair of shops that together have every item, when it costs less than the cheapest shop (or no one
     /// shop has them all); nil otherwise.
     public let bestSplit: Split?
+    /// Why there is no best split, when there is none: no two shops have every item together, or none costs less.
+    public var noSplitBecause: String {
+        splitHasEverything || shops.count < 2 ? "none costs less" : "no two shops have every item"
+    }
+    /// Whether some pair of shops has every item together (a split is possible at all).
+    private let splitHasEverything: Bool
 
     public init(_ entries: [ListEntry]) {
         let items = entries.filter(\.isOnTheList)
@@ -119,6 +125,7 @@ public struct WhereToShop: Equatable, Sendable {
                 }
             }
         }
+        splitHasEverything = best != nil
         if let cheapest, let split = best {
             best = split.total < cheapest ? Split(shops: split.shops, total: split.total, saves: cheapest - split.total, lines: split.lines) : nil
         }

@@ -42,7 +42,7 @@ public struct ShopsReport: Sendable {
         let cheapest = shops.cheapestShop.map { "Cheapest shop: \(name($0.shop)), \(shown($0.total))" }
             ?? "Cheapest shop: none has every item"
         guard let split = shops.bestSplit else {
-            return [cheapest, "Best split: none costs less"]
+            return [cheapest, "Best split: \(shops.noSplitBecause)"]
         }
         let at = split.shops.indices.map { shop in
             name(split.shops[shop]) + ": " + split.lines.filter { $0.shop == shop }.map { title($0.line.item) }.joined(separator: ", ")

@@ -63,7 +63,7 @@ import TestSupport
         var s = Self.whereToShop(many, 40, 20)
         guard case .whereToShop(let shops) = s.screen else { Issue.record("not on view"); return }
         let count = shops.lines(width: 40, currency: nil).count
-        #expect(count == 52)   // 2 verdicts, a blank, the heading, 12 shops with 11 missing each on 3 lines
+        #expect(count == 53)   // 3 verdict lines (no two shops have every item), a blank, the heading, 12 shops with 11 missing each on 3 lines
         #expect(WhereToShopScreen.linesPerPage(TerminalSize(width: 40, height: 20)) == 17)
         s.update(.whereToShop(.scroll(1)))
         #expect(s.screen == .whereToShop(WhereToShopScreen(list: shops.list, top: 1)))

@@ -72,7 +72,7 @@ public struct WhereToShopScreen: Equatable, Sendable, ScreenReducer {
                 out += wrapped("\(name(split.shops[shop])): " + items.joined(separator: ", "), lead: 2, indent: 4)
             }
         } else {
-            out += wrapped("Best split: none costs less", indent: 2)
+            out += wrapped("Best split: \(shops.noSplitBecause)", indent: 2)
         }
         out.append(Line(""))
         let count = shops.items.count
