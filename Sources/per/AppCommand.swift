@@ -9,6 +9,9 @@ struct AppOptions: ParsableArguments {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own text selection).")
     var noMouse = false
 
+    @Flag(name: .customLong("mouse"), help: "Taps and the wheel for per (the default; beats mouse = no in the settings file).")
+    var mouse = false
+
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var currency: CurrencyOptions
@@ -18,13 +21,14 @@ struct AppOptions: ParsableArguments {
     @OptionGroup var freshness: FreshnessOptions
 
     func runApp() throws {
-        try Self.runApp(QuickOptions(noMouse: noMouse, databasePath: database.path, shop: shop.shop, staleDays: freshness.staleDays),
+        try Self.runApp(QuickOptions(noMouse: noMouse, mouse: mouse, databasePath: database.path, shop: shop.shop, staleDays: freshness.staleDays),
                         currency: (currency.text, currency.decimal, currency.format))
     }
 
     /// The app's options as given, before they are checked.
     struct QuickOptions: Equatable {
         var noMouse = false
+        var mouse = false
         var databasePath: String?
         var shop: String?
         var staleDays: String?
@@ -49,6 +53,8 @@ struct AppOptions: ParsableArguments {
         while let argument = rest.popFirst() {
             if argument == "--no-mouse", !options.noMouse {
                 options.noMouse = true
+            } else if argument == "--mouse", !options.mouse {
+                options.mouse = true
             } else if let path = value(argument, "--db", unset: options.databasePath == nil) {
                 guard let path else { return nil }
                 options.databasePath = path
@@ -72,7 +78,7 @@ struct AppOptions: ParsableArguments {
         let mouse: Bool, decimal: DecimalMark
         do {
             decimal = try Settings.decimal(option: given.decimal).value
-            mouse = try Settings.flag(.mouse, option: options.noMouse, optionName: "--no-mouse", optionValue: false, fallback: true).value
+            mouse = try Settings.flag(.mouse, on: (options.mouse, "--mouse"), off: (options.noMouse, "--no-mouse"), fallback: true).value
         } catch {
             throw error.reported()
         }

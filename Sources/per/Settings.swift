@@ -168,9 +168,13 @@ enum Settings {
         return nil
     }
 
-    /// A yes/no setting: on when its flag is given, else the file's, else `fallback`.
-    static func flag(_ key: SettingsFile.Key, option: Bool, optionName: String, optionValue: Bool, fallback: Bool) throws(CommandFailure) -> Resolved<Bool> {
-        if option { return Resolved(value: optionValue, source: .option(optionName)) }
+    /// A yes/no setting: its option (`--mouse` / `--no-mouse`, `--uk` / `--us`), else the file's, else `fallback`; an
+    /// option beats the file either way, and both options at once are refused.
+    static func flag(_ key: SettingsFile.Key, on: (given: Bool, name: String), off: (given: Bool, name: String),
+                     fallback: Bool) throws(CommandFailure) -> Resolved<Bool> {
+        if on.given, off.given { throw CommandFailure.usage("\(on.name) and \(off.name) go one at a time") }
+        if on.given { return Resolved(value: true, source: .option(on.name)) }
+        if off.given { return Resolved(value: false, source: .option(off.name)) }
         if let (entry, source) = try fileEntry(key), case .flag(let on) = entry.value { return Resolved(value: on, source: source) }
         return Resolved(value: fallback, source: .fallback)
     }

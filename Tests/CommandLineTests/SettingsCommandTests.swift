@@ -142,4 +142,18 @@ struct SettingsCommandTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("1.76"), "\(result.out)")
     }
+
+    /// A yes/no the file sets is beaten by an option either way: `--us` over `uk = yes`, `--mouse` over `mouse = no`;
+    /// both options of one setting at once are refused (status 2).
+    @Test func anOptionBeatsTheFilesYesOrNo() throws {
+        try writeConfig("uk = yes\nmouse = no\n")
+        let us = try per(["compare", "1/1pt", "--per", "l", "--us"])
+        #expect(us.status == 0 && us.out.contains("2.11") && !us.out.contains("1.76"), "\(us.out)\(us.err)")
+        let config = try per(["config", "--db", db, "--mouse", "--us"])
+        #expect(config.out.contains("mouse = yes") && config.out.contains("# option --mouse") && config.out.contains("# option --us"), "\(config.out)")
+        let both = try per(["compare", "1/1pt", "--uk", "--us"])
+        #expect(both.status == 2 && both.err == "per: --uk and --us go one at a time\n", "\(both.err)")
+        let mouse = try per(["--mouse", "--no-mouse", "--db", db])
+        #expect(mouse.status == 2 && mouse.err == "per: --mouse and --no-mouse go one at a time\n", "\(mouse.err)")
+    }
 }

@@ -27,6 +27,9 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .customLong("uk"), help: "UK imperial volume units (pint, gallon, fl oz...) instead of US customary.")
     var imperial = false
 
+    @Flag(name: .customLong("us"), help: "US customary volume units (the default; beats uk = yes in the settings file).")
+    var customary = false
+
     @Argument(help: "The products, e.g. oats=6.99/1kg 3.99/500g.")
     var items: [String] = []
 
@@ -54,7 +57,7 @@ struct CompareCommand: ParsableCommand {
     private func compare() throws {
         let currency = try self.currency.resolved()
         guard !items.isEmpty else { throw CommandFailure.usage("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
-        let imperial = try Settings.flag(.uk, option: imperial, optionName: "--uk", optionValue: true, fallback: false).value
+        let imperial = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false).value
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {

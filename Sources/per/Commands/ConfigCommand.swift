@@ -17,6 +17,9 @@ struct ConfigCommand: ParsableCommand {
     @Flag(name: .customLong("uk"), help: "UK imperial volume units for per compare.")
     var imperial = false
 
+    @Flag(name: .customLong("us"), help: "US customary volume units for per compare (the default).")
+    var customary = false
+
     func run() throws {
         try reportingFailures {
             let decimal = try Settings.decimal(option: app.currency.decimal)
@@ -36,8 +39,8 @@ struct ConfigCommand: ParsableCommand {
             let shop = try Settings.shop(option: app.shop.shop)
             _ = try ShopSettings.shop(app.shop.shop)
             let staleDays = try Settings.staleDays(option: app.freshness.staleDays)
-            let mouse = try Settings.flag(.mouse, option: app.noMouse, optionName: "--no-mouse", optionValue: false, fallback: true)
-            let uk = try Settings.flag(.uk, option: imperial, optionName: "--uk", optionValue: true, fallback: false)
+            let mouse = try Settings.flag(.mouse, on: (app.mouse, "--mouse"), off: (app.noMouse, "--no-mouse"), fallback: true)
+            let uk = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false)
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
             case (let currency?, let format?) where format.value.text == currency.value.text: format.source
