@@ -7,7 +7,8 @@ public struct ShopName: Equatable, Hashable, Sendable {
 
     /// nil for an empty name (all spaces): no current shop.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Foundation's trim only when an end is blank: its bridging is a first dynamic lookup on the first frame.
+        let trimmed = ComparisonExchange.trimmed(text)
         guard !trimmed.isEmpty else { return nil }
         self.text = trimmed
     }
