@@ -37,13 +37,19 @@ enum Settings {
         // Plain strings, not NSString: this runs before the first frame, and bridging costs a start of Foundation.
         func joined(_ folder: String, _ rest: String) -> String { folder.hasSuffix("/") ? folder + rest : folder + "/" + rest }
         if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") { return joined(config, "per/config") }
-        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = variable("HOME") ?? NSHomeDirectory()
         return joined(home, ".config/per/config")
     }
 
     /// An environment variable; an empty one counts as unset.
     static func variable(_ name: String) -> String? {
         ComparisonDatabase.environmentVariable(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The option's text, else the environment variable's, with the name an error blames and the source it records.
+    private static func given(_ option: String?, _ optionName: String, _ variableName: String) -> (text: String, name: String, source: SettingSource)? {
+        if let option { return (option, optionName, .option(optionName)) }
+        return variable(variableName).map { ($0, variableName, .environment(variableName)) }
     }
 
     /// Whether the file exists (for `per config`).
@@ -100,13 +106,9 @@ enum Settings {
 
     /// The decimal mark: `--decimal`, `PER_DECIMAL`, the file, else a point.
     static func decimal(option: String?) throws(CommandFailure) -> Resolved<DecimalMark> {
-        if let option {
-            guard let mark = DecimalMark(rawValue: option) else { throw .usage("--decimal: '\(TerminalText.singleLine(option))' is not . or ,") }
-            return Resolved(value: mark, source: .option("--decimal"))
-        }
-        if let text = variable("PER_DECIMAL") {
-            guard let mark = DecimalMark(rawValue: text) else { throw .usage("PER_DECIMAL: '\(TerminalText.singleLine(text))' is not . or ,") }
-            return Resolved(value: mark, source: .environment("PER_DECIMAL"))
+        if let (text, name, source) = given(option, "--decimal", "PER_DECIMAL") {
+            guard let mark = DecimalMark(rawValue: text) else { throw .usage("\(name): '\(TerminalText.singleLine(text))' is not . or ,") }
+            return Resolved(value: mark, source: source)
         }
         if let (entry, source) = try fileEntry(.decimal), case .decimal(let mark) = entry.value { return Resolved(value: mark, source: source) }
         return Resolved(value: .point, source: .fallback)
@@ -114,12 +116,8 @@ enum Settings {
 
     /// `currency-format`: `--currency-format`, `PER_CURRENCY_FORMAT`, the file; nil when none says.
     static func currencyFormat(option: String?) throws(CommandFailure) -> Resolved<Currency>? {
-        func parsed(_ text: String, _ name: String) throws(CommandFailure) -> Currency {
-            do { return try Currency(pattern: text) } catch { throw .usage("\(name): \(error.message)") }
-        }
-        if let option { return Resolved(value: try parsed(option, "--currency-format"), source: .option("--currency-format")) }
-        if let text = variable("PER_CURRENCY_FORMAT") {
-            return Resolved(value: try parsed(text, "PER_CURRENCY_FORMAT"), source: .environment("PER_CURRENCY_FORMAT"))
+        if let (text, name, source) = given(option, "--currency-format", "PER_CURRENCY_FORMAT") {
+            do { return Resolved(value: try Currency(pattern: text), source: source) } catch { throw .usage("\(name): \(error.message)") }
         }
         if let (entry, source) = try fileEntry(.currencyFormat), case .currency(let currency) = entry.value { return Resolved(value: currency, source: source) }
         return nil
@@ -150,12 +148,11 @@ enum Settings {
 
     /// `--stale-days`, `PER_STALE_DAYS`, the file, else `Session.defaultStaleDays`.
     static func staleDays(option: String?) throws(CommandFailure) -> Resolved<Int> {
-        if let text = option ?? variable("PER_STALE_DAYS") {
-            let name = option == nil ? "PER_STALE_DAYS" : "--stale-days"
+        if let (text, name, source) = given(option, "--stale-days", "PER_STALE_DAYS") {
             guard text.allSatisfy(\.isASCII), let days = Int(text), (1...SettingsFile.maximumStaleDays).contains(days) else {
                 throw .usage("\(name): '\(TerminalText.singleLine(text))' is not a number of days from 1 to \(SettingsFile.maximumStaleDays)")
             }
-            return Resolved(value: days, source: option == nil ? .environment(name) : .option(name))
+            return Resolved(value: days, source: source)
         }
         if let (entry, source) = try fileEntry(.staleDays), case .days(let days) = entry.value { return Resolved(value: days, source: source) }
         return Resolved(value: Session.defaultStaleDays, source: .fallback)
