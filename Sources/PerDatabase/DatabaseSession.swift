@@ -72,8 +72,7 @@ public struct DatabaseSession {
         case .loadShoppingList:
             return shoppingList().map { [.shoppingList(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
-            guard let read = try? database.history(of: id) else { return [] }
-            let history = read.applying(pending.compactMap { if case .other(.changeHistoryEntry(let change)) = $0 { change } else { nil } }, in: id)
+            guard let history = history(of: id) else { return [] }
             switch reader {
             case .lowestSeen: return [.comparison(.historyLoaded(id, history))]
             case .historyScreen: return [.history(.loaded(id, history))]
@@ -128,6 +127,14 @@ public struct DatabaseSession {
         comparisonSaved = true
         lastEdit = try? database.stamp(of: opened.id)
         return [.database(.opened(opened)), .comparison(.listCounted(opened.id, listCount(of: opened.id)))]
+    }
+
+    /// Comparison `id`'s price history as saved, with this session's changes to it still queued laid over it (nil when it
+    /// could not be read).
+    private func history(of id: ComparisonID) -> [PriceRecord]? {
+        (try? database.history(of: id))?.applying(pending.compactMap {
+            if case .other(.changeHistoryEntry(let change)) = $0 { change } else { nil }
+        }, in: id)
     }
 
     /// How many of comparison `id` are on the shopping list, with the count changes still queued here (0 when it has
@@ -219,7 +226,7 @@ public struct DatabaseSession {
             actions.append(.comparison(.externalChanges(fresh)))
         }
         // What the lowest seen is compared with follows the history as it is now (cleared, imported, entries deleted).
-        if edit.history != before?.history, let history = try? database.history(of: id) {
+        if edit.history != before?.history, let history = history(of: id) {
             actions.append(.comparison(.historyLoaded(id, history)))
         }
         return actions
