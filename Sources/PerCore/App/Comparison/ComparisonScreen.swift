@@ -426,10 +426,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         // A unit carried over and settled now was never a value the shopper gave: nothing to bring back.
         overwritten = settling ? nil : Overwrite(field: focus.field, before: earlier, after: product)
         if message == nil { chrome.status = nil }
-        if focus.field.isPricing, !settling, !earlier.changeIsCorrection(on: session.today), let record = PriceRecord(earlier),
-           Overwrite.changed(focus.field, from: earlier, to: product) {
-            lowestSeen.record(record, in: comparison)   // a price seen, replaced: it is history now
-        }
+        if focus.field.isPricing, !settling { recordIfSeen(earlier, replacedBy: product, field: focus.field, today: session.today) }
         if session.today == nil, focus.field.isPricing, message == nil {
             chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)
         }
@@ -465,9 +462,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             index = comparison.products.last.map { $0.isBlank && $0.id != original.id } == true ? comparison.products.count - 1 : comparison.products.count
             comparison.insert(row, at: index)
         }
-        if let before, !before.changeIsCorrection(on: session.today), let record = PriceRecord(before), Overwrite.changed(field, from: before, to: row) {
-            lowestSeen.record(record, in: comparison)
-        }
+        if let before { recordIfSeen(before, replacedBy: row, field: field, today: session.today) }
         overwritten = before.flatMap { Overwrite(field: field, before: $0, after: row) }
         seenHere = SeenHere(original: original.id, field: field, row: row, rowBefore: before)
         focus = FieldFocus(product: index, field: field)
@@ -480,6 +475,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             : "\(shopHere)'s price; ^R: it was \(other)'s"
         chrome.status = message ?? StatusMessage(said)
         return [edit(.saveField(field, product: row))]
+    }
+
+    /// A price seen, replaced by a change of its `field` that is no correction, is history now: the lowest seen takes it.
+    private mutating func recordIfSeen(_ before: Product, replacedBy after: Product, field: ProductField, today: CalendarDay?) {
+        guard !before.changeIsCorrection(on: today), let record = PriceRecord(before), Overwrite.changed(field, from: before, to: after) else { return }
+        lowestSeen.record(record, in: comparison)
     }
 
     /// The status line says how `product`'s new unit price stands against the lowest seen (unless the commit has
