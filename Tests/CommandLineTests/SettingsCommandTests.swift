@@ -104,8 +104,13 @@ struct SettingsCommandTests {
         let folderInstead = try per(["config"])
         #expect(folderInstead.status == 2 && folderInstead.err == "per: \(config): the settings file is not a regular file\n", "\(folderInstead.err)")
         try FileManager.default.removeItem(atPath: config)
+        // A link to itself cannot be opened by anyone, root included (tests may run as root).
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: config)
+        let loop = try per(["config"])
+        #expect(loop.status == 2 && loop.err == "per: \(config): can't read the settings file: Too many levels of symbolic links\n", "\(loop.err)")
+        try FileManager.default.removeItem(atPath: config)
         try writeConfig("currency = €\n")
-        // chmod 000 keeps out everyone but root (tests may run as root): then the rule is only checked when it applies.
+        // chmod 000 keeps out everyone but root: that case is checked when the tests do not run as root.
         chmod(config, 0)
         defer { chmod(config, 0o600) }
         if getuid() != 0 {
