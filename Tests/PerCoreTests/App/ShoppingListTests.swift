@@ -522,6 +522,25 @@ import TestSupport
             """)
     }
 
+    /// No hint is cut (issue 22): at 40 columns the fixed ones take a form that fits, and one that names a long saved
+    /// title goes on over the legend's line, whole.
+    @Test func hintsAt40ColumnsAreWhole() {
+        let long = ListEntry(id: "l", title: "Organic rolled oats, large flakes", productCount: 1)
+        var store = TestStore(Comparison(id: "c", title: "Oil"), size: TerminalSize(width: 40, height: 20))
+        store.apply(.app(.showShoppingList))
+        store.apply(.shoppingList(.loaded([long])))
+        store.apply(.shoppingList(.startItem("b")))
+        #expect(Array(ScreenView.render(store.state).lines.suffix(2)) == [" Type an item; Enter adds, Esc ends", "Enter add  Esc done  ^Q quit  ^G help"],
+                "\(ScreenView.render(store.state).lines.suffix(2))")
+        store.apply(.terminal(.resize(TerminalSize(width: 80, height: 24))))
+        #expect(ScreenView.render(store.state).lines[22] == " Type an item; Enter adds it and starts the next, Esc ends")
+        store.apply(.terminal(.resize(TerminalSize(width: 40, height: 20))))
+        store.apply(.shoppingList(.clearTitle))
+        _ = store.type("organic rolled oats, large flakes")
+        #expect(Array(ScreenView.render(store.state).lines.suffix(2)) == [" Enter: one more \"Organic rolled oats,", " large flakes\" (saved)"],
+                "\(ScreenView.render(store.state).lines.suffix(2))")
+    }
+
     /// At 40×20 (a phone) every list action has a tap: the box ticks, `−`/`+` on the selected row count, the title
     /// opens, anywhere else selects.
     @Test func tapsTickCountAndOpenAt40By20() {

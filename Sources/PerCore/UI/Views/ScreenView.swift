@@ -219,15 +219,15 @@ public enum ScreenView {
         return kept + [TextWidth.truncateWords(rest, to: width - TextWidth.of(suffix), ellipsis: ellipsis) + suffix]
     }
 
-    /// The status line: a question, a notice, a message (on two lines where one does not hold it) or the hint.
-    /// Returns how many lines it took.
+    /// The status line: a question, a notice, a message or the hint, each on two lines where one does not hold it
+    /// (over the legend's line; the fixed hints have forms that fit 40 columns). Returns how many lines it took.
     @discardableResult
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) -> Int {
         let r = layout.status
         let ellipsis = state.session.glyphs.ellipsis
-        /// Whole words that fit the line (a hint has shorter forms); a question keeps its `y/n`.
-        func fit(_ text: String) -> String {
-            statusLines(text, width: r.width - 1, lines: 1, ellipsis: ellipsis).first ?? ""
+        /// The first of `forms` that fits the line, else the last (which then takes two lines).
+        func shortest(_ forms: String...) -> String {
+            forms.first { TextWidth.of($0) <= r.width - 1 } ?? forms[forms.count - 1]
         }
         /// A message on its line and, when it needs it, the legend's.
         func put(_ text: String, style: CellStyle, color: ColorRole, filled: Bool = false) -> Int {
@@ -264,13 +264,13 @@ public enum ScreenView {
         switch state.screen {
         case .shoppingList(let lists):
             switch lists.mode {
-            case .naming: hint = "Type the title; Enter saves it, Esc cancels"
+            case .naming: hint = shortest("Type the title; Enter saves it, Esc cancels", "Title: Enter saves, Esc cancels")
             case .adding:
                 if let saved = lists.completion {
                     let title = TerminalText.singleLine(saved.title)
                     hint = lists.completionRest.isEmpty ? "Enter: one more \"\(title)\" (saved)" : "Tab: \"\(title)\" (saved); Enter: a new item"
                 } else {
-                    hint = "Type an item; Enter adds it and starts the next, Esc ends"
+                    hint = shortest("Type an item; Enter adds it and starts the next, Esc ends", "Type an item; Enter adds, Esc ends")
                 }
             case .browsing, .finding:
                 hint = ShoppingListView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
@@ -282,8 +282,7 @@ public enum ScreenView {
         case .comparison:
             hint = comparisonHint(state, width: r.width)
         }
-        canvas.put(" " + fit(hint), x: 0, y: r.y, style: .dim, color: .muted)
-        return 1
+        return put(hint, style: .dim, color: .muted)
     }
 
     /// What the focused field takes, on the status line when nothing else is said.
@@ -294,7 +293,9 @@ public enum ScreenView {
             return TextWidth.of("Type a number on the keypad; Tab for next") < width ? "Type a number on the keypad; Tab for next" : "Type a number; Tab for next"
         case .unit(let picker):
             switch picker.family {
-            case nil: return "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(g.previous) \(g.next) step"
+            case nil:
+                let long = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(g.previous) \(g.next) step"
+                return TextWidth.of(long) < width ? long : "Type a unit (g, ml, ea...) or a word"
             case .counted(let word)?: return "Counted in \(word.plural): type \(word.singular) or \(g.next)"
             case let family?:
                 let long = "Type a \(family.name) unit or step with Left/Right"
