@@ -59,11 +59,23 @@ public enum TerminalError: Error, Equatable, Sendable {
     private var resetCharacterSet: String?
     /// The roles drawn without bold (`Palette.Pair.allowsBold`).
     private var boldless: Set<ColorRole> = []
+    /// The stream ncurses writes to (stdout, or a headless screen's file).
+    private let output: UnsafeMutablePointer<FILE>
+    /// /dev/null, where ncurses' own copy of a frame per wrote itself goes; -1 when it cannot be opened.
+    private let discard: Int32
+    /// The terminal speaks the ANSI sequences `SmallUpdate` writes (its terminfo, as trimmed at start, says so);
+    /// false without a discard. Asked at the first draw.
+    private lazy var writesSmallUpdates = discard >= 0 && Terminal.speaksSmallUpdates()
+    /// What the screen shows (the last canvas drawn at the screen's size), and what per's own bytes left there.
+    private var shown: Canvas?
+    private var known = SmallUpdate.Known.unknown
 
-    private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool) {
+    private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool, output: UnsafeMutablePointer<FILE>) {
         self.screen = screen
         self.interactive = interactive
         self.mouse = mouse
+        self.output = output
+        discard = open("/dev/null", O_WRONLY | O_CLOEXEC)
         window = cn_stdscr()
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         glyphs = GlyphSet.choose(codeset: codeset, term: term)
@@ -145,7 +157,7 @@ public enum TerminalError: Error, Equatable, Sendable {
 
         // Fewer bytes per attribute change; the character set they kept resetting is reset once below.
         let trimmed = cn_trim_attribute_strings() != 0
-        let terminal = Terminal(screen: screen, term: term, interactive: true, mouse: options.mouse)
+        let terminal = Terminal(screen: screen, term: term, interactive: true, mouse: options.mouse, output: cn_stdout())
         terminal.resetCharacterSet = trimmed ? cn_tigetstr("rmacs").map { String(cString: $0) } : nil
         cn_remember_restore_strings(terminal.pasteOn != nil ? 1 : 0)
         cn_install_crash_handlers()
@@ -179,7 +191,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
         set_term(screen)
         resizeterm(Int32(height), Int32(width))
-        let terminal = Terminal(screen: screen, term: term, interactive: false, mouse: mouse)
+        let terminal = Terminal(screen: screen, term: term, interactive: false, mouse: mouse, output: output)
         terminal.headlessFiles = [output, input]
         return terminal
     }
@@ -218,11 +230,58 @@ public enum TerminalError: Error, Equatable, Sendable {
         return attributes
     }
 
-    /// Copies the canvas to the screen; ncurses sends only what changed since the last draw.
+    /// The sequences `SmallUpdate` writes are this terminal's own (after `cn_trim_attribute_strings`): xterm, kitty,
+    /// tmux, screen, the Linux console and vt100 all have them.
+    static func speaksSmallUpdates() -> Bool {
+        func string(_ name: String) -> String? { cn_tigetstr(name).map { String(cString: $0) } }
+        return string("cup") == "\u{1B}[%i%p1%d;%p2%dH" && string("sc") == "\u{1B}7" && string("rc") == "\u{1B}8"
+            && string("rev") == "\u{1B}[7m" && string("sgr0") == "\u{1B}[m" && string("cub1") == "\u{8}"
+    }
+
+    /// Copies the canvas to the screen; ncurses sends only what changed since the last draw, except a change of a
+    /// few plain or reversed cells (a digit and its key's flash), which per writes itself (`SmallUpdate`).
     public func draw(_ canvas: Canvas, cursor: (x: Int, y: Int)?) {
         guard !stopped else { return }
-        werase(window)
         let (width, height) = size
+        if cursor == nil, writesSmallUpdates, canvas.width == width, canvas.height == height, let shown,
+           let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor) {
+            if update.bytes.isEmpty { return }
+            write(update.bytes)
+            copyToWindow(canvas, width: width, height: height)
+            // ncurses draws the same frame into /dev/null, so that its copy of the screen and its idea of where the
+            // cursor is (left where per's bytes left it) stay true for the frames it writes.
+            if let at = update.known.cursor { wmove(window, Int32(at.y), Int32(at.x)) }
+            leaveok(window, false)
+            wnoutrefresh(window)
+            guard discardingOutput({ doupdate() }) else {
+                clearok(cn_curscr(), true)  // its copy may be wrong: the next frame repaints everything
+                self.shown = nil
+                known = .unknown
+                return
+            }
+            self.shown = canvas
+            known = update.known
+            return
+        }
+        copyToWindow(canvas, width: width, height: height)
+        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+            curs_set(1)
+        } else {
+            curs_set(0)
+        }
+        // With the cursor hidden, leave it where the last change put it instead of parking it every frame.
+        leaveok(window, cursor == nil)
+        wnoutrefresh(window)
+        doupdate()
+        // A frame with the terminal's cursor on is not one per continues with its own bytes.
+        shown = cursor == nil && canvas.width == width && canvas.height == height ? canvas : nil
+        known = .unknown
+    }
+
+    /// The canvas into ncurses' window (clipped to the screen).
+    private func copyToWindow(_ canvas: Canvas, width: Int, height: Int) {
+        werase(window)
         var characters = [wchar_t](repeating: 0, count: 6)
         var cell = cchar_t()
         for y in 0..<min(canvas.height, height) {
@@ -250,16 +309,38 @@ public enum TerminalError: Error, Equatable, Sendable {
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)  // ERR at the bottom-right corner is expected
             }
         }
-        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
-            wmove(window, Int32(cursor.y), Int32(cursor.x))
-            curs_set(1)
-        } else {
-            curs_set(0)
+    }
+
+    /// Writes all of `bytes` to the terminal, now.
+    private func write(_ bytes: [UInt8]) {
+        fflush(output)
+        let descriptor = fileno(output)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && cn_errno() == EINTR {
+                continue
+            } else {
+                return
+            }
         }
-        // With the cursor hidden, leave it where the last change put it instead of parking it every frame.
-        leaveok(window, cursor == nil)
-        wnoutrefresh(window)
-        doupdate()
+    }
+
+    /// Runs `body` with the terminal's output going to /dev/null; false when it could not be redirected (then `body`
+    /// did not run).
+    private func discardingOutput(_ body: () -> Void) -> Bool {
+        fflush(output)
+        let descriptor = fileno(output)
+        let kept = dup(descriptor)
+        guard kept >= 0 else { return false }
+        defer { close(kept) }
+        guard dup2(discard, descriptor) >= 0 else { return false }
+        body()
+        fflush(output)
+        while dup2(kept, descriptor) < 0 && cn_errno() == EINTR {}
+        return true
     }
 
     /// The next input, or nil when `timeoutMilliseconds` pass first (-1 waits for ever).
@@ -374,6 +455,7 @@ public enum TerminalError: Error, Equatable, Sendable {
     public func repaintAll() {
         guard !stopped else { return }
         clearok(cn_curscr(), true)
+        shown = nil
     }
 
     /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`.
@@ -385,6 +467,8 @@ public enum TerminalError: Error, Equatable, Sendable {
         cn_stop_self()
         // Resumed.
         cn_set_in_curses(1)
+        shown = nil
+        known = .unknown
         clearok(cn_curscr(), true)
         doupdate()  // back to program mode, the screen repainted
         sendInputModes(on: true)
@@ -412,6 +496,7 @@ public enum TerminalError: Error, Equatable, Sendable {
             headlessFiles.forEach { fclose($0) }
             headlessFiles = []
         }
+        if discard >= 0 { close(discard) }
     }
 
     // MARK: Reading the screen back (tests)

@@ -143,8 +143,9 @@ extension HeadlessRenderTests {
         #expect(cn_tigetstr("sgr0").map { String(cString: $0) } == "\u{1B}[m")
     }
 
-    /// A digit: its cell and the glyph after it, the pressed key, one attribute change on and one off (28 bytes at
-    /// these places); the flash's end: back over the key, its label (2 bytes).
+    /// A digit: per writes it itself (decision 152), its cell and the caret after it, the caret's place saved, the
+    /// pressed key; the flash's end: back over the key, its label; the next digit comes back to the caret with ESC 8.
+    /// Then a frame ncurses writes (a commit) starts from where per's bytes left the cursor and sends only what changed.
     @Test func aDigitAndItsFlashSendOnlyTheirCells() throws {
         let path = "/tmp/per-frame-bytes-\(getpid()).txt"
         defer { unlink(path) }
@@ -154,10 +155,23 @@ extension HeadlessRenderTests {
         terminal.draw(frame(typed: "12", pressed: false), cursor: nil)
         let before = size(path)
         terminal.draw(frame(typed: "123", pressed: true), cursor: nil)
-        let digit = written(path, from: before)
-        #expect(digit == "\u{1B}[3;13H\u{1B}[;7m3▏\u{1B}[12;63H3\u{1B}[m")
+        #expect(written(path, from: before) == "\u{1B}[3;13H\u{1B}[7m3\u{1B}7▏\u{1B}[12;63H3\u{1B}[m")
         let pressed = size(path)
         terminal.draw(frame(typed: "123", pressed: false), cursor: nil)
         #expect(written(path, from: pressed) == "\u{8}3")
+        let ended = size(path)
+        terminal.draw(frame(typed: "1233", pressed: true), cursor: nil)
+        #expect(written(path, from: ended) == "\u{1B}83\u{1B}7▏\u{1B}[12;63H3\u{1B}[m")
+        #expect(terminal.rowText(2).hasPrefix("          1233▏ "))
+        // The flash's end, then a frame ncurses writes (a coloured cell right after the key): it knows where per's
+        // bytes left the cursor, so it moves nowhere before writing.
+        terminal.draw(frame(typed: "1233", pressed: false), cursor: nil)
+        let ncursesFrom = size(path)
+        var coloured = frame(typed: "1233", pressed: false)
+        coloured.put("x", x: 63, y: 11, color: .accent)
+        terminal.draw(coloured, cursor: nil)
+        #expect(written(path, from: ncursesFrom) == "x")  // no colour pairs on a headless screen
+        #expect(terminal.rowText(2).hasPrefix("          1233▏ "))
+        #expect(terminal.cellAt(x: 62, y: 11)?.style == [])
     }
 }

@@ -1,0 +1,130 @@
+import PerCore
+
+/// A frame that changes a few plain or reversed cells (a digit and its key's flash, the flash's end), written by per
+/// itself instead of ncurses' `doupdate`, because ncurses never uses the terminal's save and restore cursor (`ESC 7`,
+/// `ESC 8`): a digit saves where the next one goes, so the next comes back there from the keypad in 2 bytes instead of
+/// a 7-byte address (decision 152). Pure: the two canvases and what per knows of the terminal in, the bytes and what it
+/// knows after them out. Only for terminals that speak these ANSI sequences (`Terminal` checks their terminfo).
+struct SmallUpdate: Equatable {
+    struct Point: Equatable {
+        var x: Int
+        var y: Int
+    }
+
+    /// What per's own bytes left in the terminal. `.unknown` once ncurses has written: it moves the cursor where it
+    /// likes and may itself save and restore it.
+    struct Known: Equatable {
+        /// Where the cursor is; the attributes are always the normal ones between frames.
+        var cursor: Point?
+        /// What `ESC 7` saved last: the place and whether reverse video was on.
+        var saved: Saved?
+
+        static let unknown = Known(cursor: nil, saved: nil)
+    }
+
+    struct Saved: Equatable {
+        var at: Point
+        var reversed: Bool
+    }
+
+    let bytes: [UInt8]
+    let known: Known
+
+    /// Larger changes are ncurses' (it clears to the end of a line, picks among more moves...).
+    static let maximumCells = 16
+    static let maximumRuns = 3
+    /// Unchanged cells between two changed ones that are written again rather than moved over.
+    static let maximumGap = 2
+
+    private struct Run {
+        let y: Int
+        let start: Int
+        var end: Int  // exclusive
+    }
+
+    /// The bytes that turn `previous` into `next`, or nil when ncurses should write the frame: the sizes differ, or a
+    /// changed cell is coloured, bold, dim, underlined, double-width or in the last column (where writing may wrap),
+    /// or the change is larger than a few cells. `caret` is the glyph that marks where typing goes: the cursor is
+    /// saved there.
+    static func plan(from previous: Canvas, to next: Canvas, known: Known, caret: Character) -> SmallUpdate? {
+        guard previous.width == next.width, previous.height == next.height, next.width > 1 else { return nil }
+        var runs: [Run] = []
+        var cells = 0
+        for y in 0..<next.height {
+            for x in 0..<next.width where previous[x, y] != next[x, y] {
+                guard x < next.width - 1, isSimple(next[x, y]), isSimple(previous[x, y]) else { return nil }
+                cells += 1
+                if let last = runs.last, last.y == y, x - last.end <= maximumGap,
+                   (last.end..<x).allSatisfy({ isSimple(next[$0, y]) }) {
+                    runs[runs.count - 1].end = x + 1
+                } else {
+                    runs.append(Run(y: y, start: x, end: x + 1))
+                }
+                guard cells <= maximumCells, runs.count <= maximumRuns else { return nil }
+            }
+        }
+        if runs.isEmpty { return SmallUpdate(bytes: [], known: known) }
+
+        // The run the saved place starts comes first: ESC 8 takes the cursor there.
+        if let saved = known.saved, let index = runs.firstIndex(where: { $0.y == saved.at.y && $0.start == saved.at.x }), index > 0 {
+            runs.insert(runs.remove(at: index), at: 0)
+        }
+        var out: [UInt8] = []
+        var cursor = known.cursor
+        var saved = known.saved
+        var reversed = false
+        var savedThisFrame = false
+        for run in runs {
+            let target = Point(x: run.start, y: run.y)
+            let move = moveBytes(from: cursor, to: target)
+            if let saved, saved.at == target, move.count > 2 {
+                out += [0x1B, 0x38]  // ESC 8
+                reversed = saved.reversed
+            } else {
+                out += move
+            }
+            for x in run.start..<run.end {
+                let cell = next[x, run.y]
+                let wantsReverse = cell.style == .reverse
+                if wantsReverse != reversed {
+                    out += Array((wantsReverse ? "\u{1B}[7m" : "\u{1B}[m").utf8)
+                    reversed = wantsReverse
+                }
+                let character = cell.character ?? " "
+                if character == caret, !savedThisFrame {
+                    out += [0x1B, 0x37]  // ESC 7
+                    saved = Saved(at: Point(x: x, y: run.y), reversed: reversed)
+                    savedThisFrame = true
+                }
+                out += Array(String(character).utf8)
+            }
+            cursor = Point(x: run.end, y: run.y)
+        }
+        if reversed { out += Array("\u{1B}[m".utf8) }
+        return SmallUpdate(bytes: out, known: Known(cursor: cursor, saved: saved))
+    }
+
+    /// One column wide, plain or reversed, in the terminal's own colours.
+    private static func isSimple(_ cell: Cell) -> Bool {
+        guard let character = cell.character, cell.color == .normal, cell.style == [] || cell.style == .reverse else { return false }
+        return TextWidth.of(character) == 1
+    }
+
+    /// The shortest of an absolute address and the relative moves every ANSI terminal has.
+    static func moveBytes(from cursor: Point?, to target: Point) -> [UInt8] {
+        var best = Array("\u{1B}[\(target.y + 1);\(target.x + 1)H".utf8)
+        guard let cursor else { return best }
+        if cursor == target { return [] }
+        var relative: String?
+        if cursor.y == target.y {
+            let dx = target.x - cursor.x
+            relative = dx < 0 && -dx <= 4 ? String(repeating: "\u{8}", count: -dx)
+                : dx < 0 ? "\u{1B}[\(-dx)D" : "\u{1B}[\(dx)C"
+        } else if cursor.x == target.x {
+            let dy = target.y - cursor.y
+            relative = dy < 0 ? "\u{1B}[\(-dy)A" : "\u{1B}[\(dy)B"
+        }
+        if let relative, relative.utf8.count < best.count { best = Array(relative.utf8) }
+        return best
+    }
+}
