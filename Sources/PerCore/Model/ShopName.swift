@@ -14,6 +14,13 @@ public struct ShopName: Equatable, Hashable, Sendable {
     }
 
     public func matches(_ shop: String) -> Bool {
-        shop.trimmingCharacters(in: .whitespaces).compare(text, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+        shop.trimmingCharacters(in: .whitespaces).compare(text, options: Self.sameShop) == .orderedSame
     }
+
+    /// Two spellings of one shop differ in case and accents at most: the rule of `matches`, the list's groups and
+    /// where to shop.
+    static let sameShop: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+
+    /// One key for the spellings of one shop.
+    static func key(_ name: String) -> String { name.folding(options: sameShop, locale: nil) }
 }

@@ -72,7 +72,7 @@ public struct WhereToShop: Equatable, Sendable {
                 guard offer.product.price != nil else { return nil }
                 let name = offer.product.shop.trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { return (offer, nil) }
-                let key = Self.key(name)
+                let key = ShopName.key(name)
                 if let index = shopIndex[key] { return (offer, index) }
                 shopIndex[key] = names.count
                 names.append(name)
@@ -100,7 +100,7 @@ public struct WhereToShop: Equatable, Sendable {
             let x = trips[a], y = trips[b]
             if x.covered != y.covered { return x.covered > y.covered }
             if x.total != y.total { return x.total < y.total }
-            return x.shop.compare(y.shop, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedAscending
+            return x.shop.compare(y.shop, options: ShopName.sameShop) == .orderedAscending
         }
         shops = order.map { trips[$0] }
         let cheapest = shops.first.flatMap { $0.covered == items.count && !items.isEmpty ? $0.total : nil }
@@ -131,7 +131,4 @@ public struct WhereToShop: Equatable, Sendable {
         }
         bestSplit = items.isEmpty ? nil : best
     }
-
-    /// One key for the spellings of one shop.
-    static func key(_ name: String) -> String { name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
 }

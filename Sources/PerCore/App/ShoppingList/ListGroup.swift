@@ -45,13 +45,13 @@ public enum ListGroup: Equatable, Sendable {
 
     /// Whether `self` comes before `other` (shops by name, ignoring case and accents).
     func precedes(_ other: ListGroup) -> Bool {
-        if case .shop(let a) = self, case .shop(let b) = other { return a.compare(b, options: Self.nameComparison) == .orderedAscending }
+        if case .shop(let a) = self, case .shop(let b) = other { return a.compare(b, options: ShopName.sameShop) == .orderedAscending }
         return rank < other.rank
     }
 
     /// One group: the same shop however its items spell it.
     func isSame(as other: ListGroup) -> Bool {
-        if case .shop(let a) = self, case .shop(let b) = other { return a.compare(b, options: Self.nameComparison) == .orderedSame }
+        if case .shop(let a) = self, case .shop(let b) = other { return a.compare(b, options: ShopName.sameShop) == .orderedSame }
         return rank == other.rank
     }
 
@@ -64,6 +64,4 @@ public enum ListGroup: Equatable, Sendable {
         case .noPrice: "of the items without a price"
         }
     }
-
-    private static let nameComparison: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 }
