@@ -90,18 +90,13 @@ struct AppOptions: ParsableArguments {
         } catch {
             throw error.reported()
         }
-        // The locale before any other thread reads it; the first frame is made on the read's thread for the screen
-        // the terminal should have (AppStartup draws it when the terminal has that size and those glyphs).
+        // The locale before the first frame is rendered, for the screen the terminal should have (AppStartup draws
+        // it when the terminal has that size and those glyphs).
         Terminal.setLocale()
         let expected = Terminal.expectedScreen()
         let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays)
-        var render: (@Sendable (FirstRead) -> FirstFrame)?
-        if let (size, glyphs) = expected {
-            render = { first in AppStartup.firstFrame(first, size: size, glyphs: glyphs, settings) }
-        }
-        let firstRead = FirstReadThread(path: path, render: render)
         let status = MainActor.assumeIsolated {
-            AppLoop.run(firstRead, settings)
+            AppLoop.run(settings, expected: expected)
         }
         if status != 0 { throw ExitCode(status) }
     }

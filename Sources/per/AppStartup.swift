@@ -20,13 +20,17 @@ enum AppStartup {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    /// `firstRead` reads the database on another thread while the terminal starts; when it can't (a new, read-only,
-    /// locked or foreign file) the database opens here, with its messages, after the terminal is restored.
-    static func start(_ firstRead: FirstReadThread, _ settings: AppSettings) -> Result<RunningApp, ExitStatus> {
+    /// The comparison to open is read and its first frame rendered for the `expected` screen, then the terminal is
+    /// taken over and the frame drawn: one thread (decision 153). When the first read can't (a new, read-only, locked
+    /// or foreign file) the database opens here, with its messages, after the terminal is restored.
+    static func start(_ settings: AppSettings, expected: (size: TerminalSize, glyphs: GlyphSet)?) -> Result<RunningApp, ExitStatus> {
+        let firstRead = FirstRead.read(path: settings.path)
+        let firstFrame = firstRead.flatMap { first in expected.map { Self.firstFrame(first, size: $0.size, glyphs: $0.glyphs, settings) } }
         let terminal: Terminal
         do {
             terminal = try Terminal.start(TerminalOptions(mouse: settings.mouse))
         } catch {
+            firstRead?.close()
             Output.diagnostic("\(error.message)\n")
             return .failure(ExitStatus(1))
         }
@@ -37,11 +41,11 @@ enum AppStartup {
         var state: AppState
         let store: ComparisonDatabase
         do {
-            if let first = firstRead.wait() {
-                // The first frame from the first read (made on its thread when the screen is as expected); the
-                // database opens right after it.
+            if let first = firstRead {
+                // The first frame from the first read (made before the terminal started, for the screen it turned out
+                // to have); the database opens right after it.
                 let comparison = first.comparison ?? Comparison()
-                if let frame = firstRead.frame, frame.state.session.size == size, frame.state.session.glyphs == terminal.glyphs {
+                if let frame = firstFrame, frame.state.session.size == size, frame.state.session.glyphs == terminal.glyphs {
                     state = frame.state
                     terminal.draw(frame.canvas, cursor: nil)
                 } else {
@@ -77,12 +81,18 @@ extension AppStartup {
                 shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
     }
 
-    /// The first frame for a screen of `size` and `glyphs`: what `start` makes from the first read, made on the read's
-    /// thread while the terminal starts (pure: a state and its canvas).
-    nonisolated static func firstFrame(_ first: FirstRead, size: TerminalSize, glyphs: GlyphSet, _ settings: AppSettings) -> FirstFrame {
+    /// The first frame for a screen of `size` and `glyphs`: what `start` makes from the first read before the terminal
+    /// starts (pure: a state and its canvas).
+    static func firstFrame(_ first: FirstRead, size: TerminalSize, glyphs: GlyphSet, _ settings: AppSettings) -> FirstFrame {
         let state = AppState(comparison: first.comparison ?? Comparison(), session: session(size: size, glyphs: glyphs, isReadOnly: false, settings))
         return FirstFrame(state: state, canvas: ScreenView.render(state))
     }
+}
+
+/// The first frame, made from the first read for the screen the terminal is expected to have.
+struct FirstFrame {
+    var state: AppState
+    var canvas: Canvas
 }
 
 /// How per ends: 0 when every change is saved.
