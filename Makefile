@@ -41,6 +41,8 @@ all: build
 
 ## Build the release binary (the Swift runtime, Foundation and the C libraries linked in: one static file).
 build: check-deps static-link
+	@# SwiftPM does not know the order file: a newer one (a pull, make startup-order) relinks.
+	@if [ -f $(BIN_RELEASE) ] && [ Scripts/startup.order -nt $(BIN_RELEASE) ]; then rm -f $(BIN_RELEASE); fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product per
 
 ## The folder of static libraries the release build links (a library not installed stays dynamic).

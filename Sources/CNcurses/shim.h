@@ -20,6 +20,9 @@
 #include <unistd.h>
 #include <errno.h>
 #include <sys/ioctl.h>
+#include <poll.h>
+#include <fcntl.h>
+#include <pthread.h>
 #if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -128,9 +131,11 @@ typedef struct {
     char bd_string[64];                      // terminfo BD, copied at start
     char cnorm_string[64];                   // terminfo cnorm, copied at start
     int mouse_tracking;                      // per turned mouse reporting on (modes 1002 and 1006)
+    int swapped_fd;                          // the terminal's descriptor while it points at /dev/null, or -1
+    int swapped_saved;                       // a dup of it then, to put back
 } cn_state_t;
 
-__attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0} };
+__attribute__((weak)) cn_state_t cn_state = { 0, 0, -1, -1, {0}, {0}, 0, -1, -1 };
 
 /// The signals that end per the way SIGTERM does: the field in progress committed, saved, the terminal restored.
 /// SIGINT and SIGQUIT come from kill(1) (raw mode turns Ctrl-C and Ctrl-\ into keys); SIGQUIT would otherwise
@@ -180,15 +185,73 @@ static inline void cn_write_all(int fd, const char *p, size_t n) {
     }
 }
 
-// glibc 2.27 and later; declared here because <sys/mman.h> declares it only with _GNU_SOURCE.
+/// Writes all of `n` bytes, waiting (up to a second at a time) when the descriptor is non-blocking and full.
+/// 0 when all were written, -1 otherwise.
+static inline int cn_write_fully(int fd, const unsigned char *p, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w > 0) { p += w; n -= (size_t)w; continue; }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            struct pollfd ready = { fd, POLLOUT, 0 };
+            if (poll(&ready, 1, 1000) > 0) continue;
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/// Points `fd` (the terminal ncurses writes to) at `null_fd` with every catchable signal blocked, so that a frame
+/// ncurses draws goes nowhere and nothing restores the terminal through /dev/null meanwhile (decision 152);
+/// `cn_end_discarding` puts it back and unblocks them. 0 on success; on failure nothing changed.
+static inline int cn_begin_discarding(int fd, int null_fd, sigset_t *old_mask) {
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, old_mask);
+    int saved = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (saved < 0 || dup2(null_fd, fd) < 0) {
+        if (saved >= 0) close(saved);
+        pthread_sigmask(SIG_SETMASK, old_mask, NULL);
+        return -1;
+    }
+    cn_state.swapped_saved = saved;
+    cn_state.swapped_fd = fd;
+    return 0;
+}
+
+/// Puts the terminal back after cn_begin_discarding (and from the crash handler). Async-signal-safe.
+/// 0 when the terminal is back (or was not swapped).
+static inline int cn_end_discarding(void) {
+    int fd = cn_state.swapped_fd, saved = cn_state.swapped_saved;
+    if (fd < 0 || saved < 0) return 0;
+    int rc;
+    do { rc = dup2(saved, fd); } while (rc < 0 && errno == EINTR);
+    if (rc < 0) return -1;
+    cn_state.swapped_fd = -1;
+    cn_state.swapped_saved = -1;
+    close(saved);
+    return 0;
+}
+
+static inline void cn_restore_signal_mask(const sigset_t *old_mask) {
+    pthread_sigmask(SIG_SETMASK, old_mask, NULL);
+}
+
+#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 27))
+#define CN_HAS_MEMFD 1
+// Declared here because <sys/mman.h> declares it only with _GNU_SOURCE.
 extern int memfd_create(const char *name, unsigned int flags);
+#endif
 
 /// Points fd 2 at a file in memory (memfd_create), else an unlinked temporary file; the original is kept for
 /// cn_release_stderr. The file in memory needs no directory: making one in a /tmp of thousands of entries took a
 /// tenth of a millisecond before the first frame, and nothing per captures is ever on a disk.
 static inline int cn_capture_stderr(void) {
     if (cn_state.capture_fd >= 0) return 0;
-    int fd = memfd_create("per-stderr", 1u /* MFD_CLOEXEC */);
+    int fd = -1;
+#ifdef CN_HAS_MEMFD
+    fd = memfd_create("per-stderr", 1u /* MFD_CLOEXEC */);
+#endif
     if (fd < 0) {
         const char *dir = getenv("TMPDIR");
         char path[512];
@@ -245,6 +308,7 @@ static inline void cn_set_in_curses(int on) { cn_state.is_in_curses = on; }
 static inline void cn_set_mouse_tracking(int on) { cn_state.mouse_tracking = on; }
 
 static inline void cn_on_crash(int sig) {
+    cn_end_discarding();  // the terminal back first if ncurses was drawing into /dev/null
     if (cn_state.is_in_curses) {
         cn_state.is_in_curses = 0;
         if (cn_state.bd_string[0]) cn_write_all(STDOUT_FILENO, cn_state.bd_string, strlen(cn_state.bd_string));

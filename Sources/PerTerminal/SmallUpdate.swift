@@ -45,17 +45,18 @@ struct SmallUpdate: Equatable {
     /// The bytes that turn `previous` into `next`, or nil when ncurses should write the frame: the sizes differ, or a
     /// changed cell is coloured, bold, dim, underlined, double-width or in the last column (where writing may wrap),
     /// or the change is larger than a few cells. `caret` is the glyph that marks where typing goes: the cursor is
-    /// saved there.
-    static func plan(from previous: Canvas, to next: Canvas, known: Known, caret: Character) -> SmallUpdate? {
+    /// saved there. Bytes are UTF-8: with `asciiOnly` (a terminal whose encoding may be another) a changed cell must
+    /// be ASCII.
+    static func plan(from previous: Canvas, to next: Canvas, known: Known, caret: Character, asciiOnly: Bool = false) -> SmallUpdate? {
         guard previous.width == next.width, previous.height == next.height, next.width > 1 else { return nil }
         var runs: [Run] = []
         var cells = 0
         for y in 0..<next.height {
             for x in 0..<next.width where previous[x, y] != next[x, y] {
-                guard x < next.width - 1, isSimple(next[x, y]), isSimple(previous[x, y]) else { return nil }
+                guard x < next.width - 1, isSimple(next[x, y], asciiOnly), isSimple(previous[x, y], asciiOnly) else { return nil }
                 cells += 1
                 if let last = runs.last, last.y == y, x - last.end <= maximumGap,
-                   (last.end..<x).allSatisfy({ isSimple(next[$0, y]) }) {
+                   (last.end..<x).allSatisfy({ isSimple(next[$0, y], asciiOnly) }) {
                     runs[runs.count - 1].end = x + 1
                 } else {
                     runs.append(Run(y: y, start: x, end: x + 1))
@@ -104,9 +105,10 @@ struct SmallUpdate: Equatable {
         return SmallUpdate(bytes: out, known: Known(cursor: cursor, saved: saved))
     }
 
-    /// One column wide, plain or reversed, in the terminal's own colours.
-    private static func isSimple(_ cell: Cell) -> Bool {
+    /// One column wide, plain or reversed, in the terminal's own colours (and ASCII, with `asciiOnly`).
+    private static func isSimple(_ cell: Cell, _ asciiOnly: Bool) -> Bool {
         guard let character = cell.character, cell.color == .normal, cell.style == [] || cell.style == .reverse else { return false }
+        if asciiOnly { return character.isASCII && character != "\u{7F}" && (character.asciiValue ?? 0) >= 0x20 }
         return TextWidth.of(character) == 1
     }
 

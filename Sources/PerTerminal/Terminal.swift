@@ -112,7 +112,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
     }
 
-    /// `setLocale` ran: `start` does not set the locale again while another thread may be reading it.
+    /// `setLocale` ran: `start` does not set the locale again (the first frame was rendered with it).
     nonisolated(unsafe) private static var localeIsSet = false
 
     /// The character set alone (what ncursesw and the glyphs need): LC_ALL would load a dozen locale files
@@ -125,7 +125,7 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     /// What `start` is expected to find, asked before it (after `setLocale`): the size the kernel reports for the
     /// terminal (ncurses asks the same) and the glyphs for the locale and TERM; nil when the size is unknown. Lets
-    /// the first frame be rendered on another thread while the terminal starts; compare with `size` and `glyphs`.
+    /// the first frame be rendered before the terminal starts; compare with `size` and `glyphs`.
     nonisolated public static func expectedScreen() -> (size: TerminalSize, glyphs: GlyphSet)? {
         var rows: Int32 = 0, columns: Int32 = 0
         guard cn_window_size(&rows, &columns) != 0 else { return nil }
@@ -231,7 +231,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     }
 
     /// The sequences `SmallUpdate` writes are this terminal's own (after `cn_trim_attribute_strings`): xterm, kitty,
-    /// tmux, screen, the Linux console and vt100 all have them.
+    /// tmux, screen and the Linux console have them (vt100's have padding, so it keeps ncurses for everything). The
+    /// relative moves it also uses (`ESC[nA`...`D`) are those of every terminal with this `cup`.
     static func speaksSmallUpdates() -> Bool {
         func string(_ name: String) -> String? { cn_tigetstr(name).map { String(cString: $0) } }
         return string("cup") == "\u{1B}[%i%p1%d;%p2%dH" && string("sc") == "\u{1B}7" && string("rc") == "\u{1B}8"
@@ -244,24 +245,25 @@ public enum TerminalError: Error, Equatable, Sendable {
         guard !stopped else { return }
         let (width, height) = size
         if cursor == nil, writesSmallUpdates, canvas.width == width, canvas.height == height, let shown,
-           let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor) {
+           let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor, asciiOnly: glyphs != .utf8) {
             if update.bytes.isEmpty { return }
-            write(update.bytes)
-            copyToWindow(canvas, width: width, height: height)
-            // ncurses draws the same frame into /dev/null, so that its copy of the screen and its idea of where the
-            // cursor is (left where per's bytes left it) stay true for the frames it writes.
-            if let at = update.known.cursor { wmove(window, Int32(at.y), Int32(at.x)) }
-            leaveok(window, false)
-            wnoutrefresh(window)
-            guard discardingOutput({ doupdate() }) else {
-                clearok(cn_curscr(), true)  // its copy may be wrong: the next frame repaints everything
-                self.shown = nil
-                known = .unknown
-                return
+            if send(update.bytes) {
+                copyToWindow(canvas, width: width, height: height)
+                // ncurses draws the same frame into /dev/null, so that its copy of the screen and its idea of where
+                // the cursor is (left where per's bytes left it) stay true for the frames it writes.
+                if let at = update.known.cursor { wmove(window, Int32(at.y), Int32(at.x)) }
+                leaveok(window, false)
+                wnoutrefresh(window)
+                if discardingOutput({ doupdate() }) {
+                    self.shown = canvas
+                    known = update.known
+                    followResizeSeenMeanwhile()
+                    return
+                }
             }
-            self.shown = canvas
-            known = update.known
-            return
+            // A short write, or the output could not be set aside: nobody knows what the screen shows, so ncurses
+            // repaints all of it now.
+            clearok(cn_curscr(), true)
         }
         copyToWindow(canvas, width: width, height: height)
         if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
@@ -311,36 +313,35 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
     }
 
-    /// Writes all of `bytes` to the terminal, now.
-    private func write(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to the terminal, now; false when not all of them could be written.
+    private func send(_ bytes: [UInt8]) -> Bool {
         fflush(output)
-        let descriptor = fileno(output)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && cn_errno() == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        return bytes.withUnsafeBufferPointer { cn_write_fully(fileno(output), $0.baseAddress, $0.count) } == 0
     }
 
-    /// Runs `body` with the terminal's output going to /dev/null; false when it could not be redirected (then `body`
-    /// did not run).
+    /// Runs `body` with the terminal's output going to /dev/null and the signals held; false when the output could not
+    /// be set aside (then `body` did not run) or not be put back (then no frame is written this way again).
     private func discardingOutput(_ body: () -> Void) -> Bool {
         fflush(output)
-        let descriptor = fileno(output)
-        let kept = dup(descriptor)
-        guard kept >= 0 else { return false }
-        defer { close(kept) }
-        guard dup2(discard, descriptor) >= 0 else { return false }
+        var signals = sigset_t()
+        guard cn_begin_discarding(fileno(output), discard, &signals) == 0 else { return false }
         body()
         fflush(output)
-        while dup2(kept, descriptor) < 0 && cn_errno() == EINTR {}
-        return true
+        let back = cn_end_discarding() == 0
+        cn_restore_signal_mask(&signals)
+        if !back { writesSmallUpdates = false }
+        return back
+    }
+
+    /// ncurses asks the terminal's size when a resize signal is pending as it draws: asked through /dev/null, it got
+    /// no answer and kept the old size. Compare with the kernel's now and resize (ncurses then reports the resize).
+    private func followResizeSeenMeanwhile() {
+        guard interactive else { return }
+        var rows: Int32 = 0, columns: Int32 = 0
+        guard cn_window_size(&rows, &columns) != 0, (Int(columns), Int(rows)) != size else { return }
+        resizeterm(rows, columns)
+        shown = nil
+        known = .unknown
     }
 
     /// The next input, or nil when `timeoutMilliseconds` pass first (-1 waits for ever).
@@ -501,10 +502,11 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     // MARK: Reading the screen back (tests)
 
-    /// The text of row `y` as ncurses holds it.
-    func rowText(_ y: Int) -> String {
+    /// The text of row `y` as ncurses holds it: in the window per draws into, or (`onScreen`) in its copy of what
+    /// the terminal shows (curscr).
+    func rowText(_ y: Int, onScreen: Bool = false) -> String {
         var buffer = [wchar_t](repeating: 0, count: size.width + 1)
-        let count = mvwinnwstr(window, Int32(y), 0, &buffer, Int32(size.width))
+        let count = mvwinnwstr(onScreen ? cn_curscr() : window, Int32(y), 0, &buffer, Int32(size.width))
         guard count != ERR else { return "" }
         var text = ""
         for value in buffer.prefix(while: { $0 != 0 }) {

@@ -43,6 +43,33 @@ extension EndToEnd {
             }
         }
 
+        /// Digits and their keys' flashes are per's own bytes, with the terminal's save and restore cursor (decision
+        /// 152): in a real terminal (tmux) the screen they leave, attributes included, is what a full repaint draws.
+        @Test func digitsPerWritesItselfLeaveTheScreenARepaintDraws() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("Untitled")
+            for (key, shown) in [("3", "3▏"), (".", "3.▏"), ("9", "3.9▏"), ("9", "3.99▏")] {
+                tmux.type(key)
+                tmux.waitFor(shown)
+            }
+            tmux.type("45")  // one after the other, the first key's flash still on
+            tmux.keys("BSpace")
+            tmux.type("+1")
+            let rows = ["│ 1 │ 2 │ 3 │", "│ 4 │ 5 │ 6 │", "│ 7 │ 8 │ 9 │"]
+            let typed = tmux.waitFor("3.994+1▏, no key flashed", styled: true) { screen in
+                screen.contains("3.994+1") && rows.allSatisfy { screen.contains($0) }
+            }
+            tmux.keys("C-l")
+            let repainted = tmux.waitFor("the repaint", styled: true) { $0.contains("3.994+1") && rows.allSatisfy($0.contains) }
+            #expect(repainted == typed, "typed:\n\(typed)\nrepainted:\n\(repainted)")
+            tmux.keys("Tab")
+            let committed = tmux.waitFor("the commit") { !$0.contains("3.994+1") && $0.contains("Quantity of 4.994") }
+            tmux.keys("C-l")
+            let again = tmux.waitFor("the repaint after the commit") { $0.contains("Quantity of 4.994") }
+            #expect(again == committed, "committed:\n\(committed)\nrepainted:\n\(again)")
+        }
+
         /// ncurses sends only the cells that changed: a digit must not repaint the screen (a repaint is over 1,000 bytes).
         @Test func aDigitSendsOnlyTheChangedCells() throws {
             let folder = TemporaryFolder()

@@ -77,10 +77,10 @@ import Testing
         ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
-        #expect(Self.footer(s) == [" Saved \"Oats\" again: another session had", " deleted it"])
+        #expect(StatusLineTests.footer(s) == [" Saved \"Oats\" again: another session had", " deleted it"])
         // The next key takes the message away, and the legend is back.
         s.update(.comparison(.nextField))
-        #expect(Self.footer(s) == [" Type a number; Tab for next", "^Q quit  ^G help  ^O list  Tab next"])
+        #expect(StatusLineTests.footer(s) == [" Type a number; Tab for next", "^Q quit  ^G help  ^O list  Tab next"])
     }
 
     @Test func aLongMessageReadsWholeOnEveryScreen() {
@@ -121,7 +121,7 @@ import Testing
         var s = WhereToShopScreenTests.onTheList(WhereToShopScreenTests.milkEggsOats, 40, 20)
         s.update(.shoppingList(.moveSelection(1)))
         s.update(KeyTable.action(for: .control("d"), in: s)!)
-        #expect(Self.footer(s) == [" Delete the comparison \"Eggs\" and its", " 2 products? y/n"])
+        #expect(StatusLineTests.footer(s) == [" Delete the comparison \"Eggs\" and its", " 2 products? y/n"])
         let rendered = ScreenView.render(s)
         #expect(rendered.styleLines.suffix(2).allSatisfy { $0.hasPrefix("RRRRRRRR") }, "both lines are the question's, reversed")
         // Longer than two lines: cut between words, the y/n kept.
@@ -208,6 +208,17 @@ import Testing
         fresh.update(.app(.nextHelpPage))
         fresh.update(.app(.nextHelpPage))
         #expect(ScreenView.render(fresh).lines.prefix(5) == [" per │ messages 3/3", "", " Messages", "  None yet: what the status line says is kept", "  here."])
+    }
+
+    /// A hint has a form that fits 40 columns, so the legend stays (issue 22, decision 151): a long counting word.
+    @Test func aCountedUnitsHintKeepsTheLegendAt40Columns() {
+        var s = AppState(comparison: Comparison(id: "c", title: "Ink"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
+        for c in "24.99\t2\tcartridges\t\t\t19.99\t1\t" {
+            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
+        }
+        #expect(Self.footer(s) == [" Type cartridge or ›", "^Q quit  ^G help  ^O list  Tab next"], "\(Self.footer(s))")
+        s.update(.terminal(.resize(TerminalSize(width: 80, height: 24))))
+        #expect(Self.footer(s).first == " Counted in cartridges: type cartridge or ›")
     }
 }
 

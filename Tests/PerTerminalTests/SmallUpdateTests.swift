@@ -36,6 +36,21 @@ import PerCore
         #expect(next.known.saved == SmallUpdate.Saved(at: .init(x: 14, y: 2), reversed: true))
     }
 
+    /// per's bytes are UTF-8: where the terminal's encoding may be another (the ASCII glyph set), a changed cell
+    /// that is not ASCII is ncurses' to write, in the locale's encoding.
+    @Test func nonASCIIIsNcursesWhereTheTerminalMayNotBeUTF8() {
+        var before = Canvas(width: 20, height: 3)
+        before.put("Caf_", x: 2, y: 1)
+        var accented = before
+        accented.put("é_", x: 5, y: 1)
+        var plain = before
+        plain.put("e_", x: 5, y: 1)
+        #expect(SmallUpdate.plan(from: before, to: accented, known: .unknown, caret: "_", asciiOnly: true) == nil)
+        #expect(SmallUpdate.plan(from: before, to: plain, known: .unknown, caret: "_", asciiOnly: true) != nil)
+        #expect(SmallUpdate.plan(from: before, to: accented, known: .unknown, caret: "_").map { Self.text($0.bytes) }
+                == "\u{1B}[2;6Hé\u{1B}7_")
+    }
+
     @Test func aFrameLikeTheLastSendsNothing() throws {
         let same = try #require(SmallUpdate.plan(from: Self.frame(typed: "1"), to: Self.frame(typed: "1"), known: .unknown, caret: "▏"))
         #expect(same.bytes.isEmpty)

@@ -273,7 +273,8 @@ public enum ScreenView {
                     hint = shortest("Type an item; Enter adds it and starts the next, Esc ends", "Type an item; Enter adds, Esc ends")
                 }
             case .browsing, .finding:
-                hint = ShoppingListView.narrowBuyHint(lists, state: state) ?? "\(lists.entries.count) saved; Enter opens the selected one"
+                hint = ShoppingListView.narrowBuyHint(lists, state: state)
+                    ?? shortest("\(lists.entries.count) saved; Enter opens the selected one", "\(lists.entries.count) saved; Enter opens it")
             }
         case .history(let history):
             hint = HistoryView.hint(history, session: state.session)
@@ -296,7 +297,9 @@ public enum ScreenView {
             case nil:
                 let long = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(g.previous) \(g.next) step"
                 return TextWidth.of(long) < width ? long : "Type a unit (g, ml, ea...) or a word"
-            case .counted(let word)?: return "Counted in \(word.plural): type \(word.singular) or \(g.next)"
+            case .counted(let word)?:
+                let long = "Counted in \(word.plural): type \(word.singular) or \(g.next)"
+                return TextWidth.of(long) < width ? long : "Type \(word.singular) or \(g.next)"
             case let family?:
                 let long = "Type a \(family.name) unit or step with Left/Right"
                 return TextWidth.of(long) < width ? long : "Type a \(family.name) unit, or Left/Right"
