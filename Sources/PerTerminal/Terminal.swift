@@ -320,11 +320,14 @@ public enum TerminalError: Error, Equatable, Sendable {
     }
 
     /// Runs `body` with the terminal's output going to /dev/null and the signals held; false when the output could not
-    /// be set aside (then `body` did not run) or not be put back (then no frame is written this way again).
+    /// be set aside (then `body` did not run) or not be put back. Either way no frame is written this way again.
     private func discardingOutput(_ body: () -> Void) -> Bool {
         fflush(output)
         var signals = sigset_t()
-        guard cn_begin_discarding(fileno(output), discard, &signals) == 0 else { return false }
+        guard cn_begin_discarding(fileno(output), discard, &signals) == 0 else {
+            writesSmallUpdates = false
+            return false
+        }
         body()
         fflush(output)
         let back = cn_end_discarding() == 0

@@ -225,10 +225,6 @@ public enum ScreenView {
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) -> Int {
         let r = layout.status
         let ellipsis = state.session.glyphs.ellipsis
-        /// The first of `forms` that fits the line, else the last (which then takes two lines).
-        func shortest(_ forms: String...) -> String {
-            forms.first { TextWidth.of($0) <= r.width - 1 } ?? forms[forms.count - 1]
-        }
         /// A message on its line and, when it needs it, the legend's.
         func put(_ text: String, style: CellStyle, color: ColorRole, filled: Bool = false) -> Int {
             let lines = statusLines(text, width: r.width - 1, lines: 2, ellipsis: ellipsis)
@@ -264,17 +260,17 @@ public enum ScreenView {
         switch state.screen {
         case .shoppingList(let lists):
             switch lists.mode {
-            case .naming: hint = shortest("Type the title; Enter saves it, Esc cancels", "Title: Enter saves, Esc cancels")
+            case .naming: hint = firstFitting(["Type the title; Enter saves it, Esc cancels", "Title: Enter saves, Esc cancels"], width: r.width)
             case .adding:
                 if let saved = lists.completion {
                     let title = TerminalText.singleLine(saved.title)
                     hint = lists.completionRest.isEmpty ? "Enter: one more \"\(title)\" (saved)" : "Tab: \"\(title)\" (saved); Enter: a new item"
                 } else {
-                    hint = shortest("Type an item; Enter adds it and starts the next, Esc ends", "Type an item; Enter adds, Esc ends")
+                    hint = firstFitting(["Type an item; Enter adds it and starts the next, Esc ends", "Type an item; Enter adds, Esc ends"], width: r.width)
                 }
             case .browsing, .finding:
                 hint = ShoppingListView.narrowBuyHint(lists, state: state)
-                    ?? shortest("\(lists.entries.count) saved; Enter opens the selected one", "\(lists.entries.count) saved; Enter opens it")
+                    ?? firstFitting(["\(lists.entries.count) saved; Enter opens the selected one", "\(lists.entries.count) saved; Enter opens it"], width: r.width)
             }
         case .history(let history):
             hint = HistoryView.hint(history, session: state.session)
@@ -286,32 +282,38 @@ public enum ScreenView {
         return put(hint, style: .dim, color: .muted)
     }
 
+    /// The first of `forms` that fits a status line `width` wide (after its leading space), else the last (which then
+    /// takes two lines).
+    static func firstFitting(_ forms: [String], width: Int) -> String {
+        forms.first { TextWidth.of($0) < width } ?? forms[forms.count - 1]
+    }
+
     /// What the focused field takes, on the status line when nothing else is said.
     static func comparisonHint(_ state: AppState, width: Int) -> String {
         let g = state.session.glyphs
         switch state.editing.editor {
         case .numeric:  // the editor names the field
-            return TextWidth.of("Type a number on the keypad; Tab for next") < width ? "Type a number on the keypad; Tab for next" : "Type a number; Tab for next"
+            return firstFitting(["Type a number on the keypad; Tab for next", "Type a number; Tab for next"], width: width)
         case .unit(let picker):
             switch picker.family {
             case nil:
                 let long = "Type a unit (g, ml, m, m2, ea...) or a word (sheet); \(g.previous) \(g.next) step"
-                return TextWidth.of(long) < width ? long : "Type a unit (g, ml, ea...) or a word"
+                return firstFitting([long, "Type a unit (g, ml, ea...) or a word"], width: width)
             case .counted(let word)?:
                 let long = "Counted in \(word.plural): type \(word.singular) or \(g.next)"
-                return TextWidth.of(long) < width ? long : "Type \(word.singular) or \(g.next)"
+                return firstFitting([long, "Type \(word.singular) or \(g.next)"], width: width)
             case let family?:
                 let long = "Type a \(family.name) unit or step with Left/Right"
-                return TextWidth.of(long) < width ? long : "Type a \(family.name) unit, or Left/Right"
+                return firstFitting([long, "Type a \(family.name) unit, or Left/Right"], width: width)
             }
         case .text(let field):
             let isShop = state.editing.focus.field == .shop
             if field.isWholeTextSelected {
                 let long = "Typing replaces the \(isShop ? "shop" : "name"); Left/Right or Backspace edit it"
-                return TextWidth.of(long) < width ? long : "Typing replaces it; Left/Right edit it"
+                return firstFitting([long, "Typing replaces it; Left/Right edit it"], width: width)
             }
             let long = isShop ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its shop"
-            return TextWidth.of(long) < width ? long : (isShop ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its shop")
+            return firstFitting([long, isShop ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its shop"], width: width)
         }
     }
 }
