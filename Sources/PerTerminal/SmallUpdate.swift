@@ -117,14 +117,15 @@ struct SmallUpdate: Equatable {
         var best = Array("\u{1B}[\(target.y + 1);\(target.x + 1)H".utf8)
         guard let cursor else { return best }
         if cursor == target { return [] }
+        /// `ESC[nX`, the 1 left out (the parameter's default).
+        func step(_ n: Int, _ final: String) -> String { "\u{1B}[" + (n == 1 ? "" : String(n)) + final }
         var relative: String?
         if cursor.y == target.y {
             let dx = target.x - cursor.x
-            relative = dx < 0 && -dx <= 4 ? String(repeating: "\u{8}", count: -dx)
-                : dx < 0 ? "\u{1B}[\(-dx)D" : "\u{1B}[\(dx)C"
+            relative = dx < 0 && -dx <= 4 ? String(repeating: "\u{8}", count: -dx) : dx < 0 ? step(-dx, "D") : step(dx, "C")
         } else if cursor.x == target.x {
             let dy = target.y - cursor.y
-            relative = dy < 0 ? "\u{1B}[\(-dy)A" : "\u{1B}[\(dy)B"
+            relative = dy < 0 ? step(-dy, "A") : step(dy, "B")
         }
         if let relative, relative.utf8.count < best.count { best = Array(relative.utf8) }
         return best

@@ -176,4 +176,26 @@ extension HeadlessRenderTests {
         #expect(terminal.rowText(2).hasPrefix("          1233▏ "))
         #expect(terminal.cellAt(x: 62, y: 11)?.style == [])
     }
+
+    /// A repaint (Ctrl-L), a frame with the terminal's cursor on or another size: ncurses writes them, and the digit
+    /// after one does not start with ESC 8 (what per saved may no longer be true).
+    @Test func framesNcursesWritesForgetTheSavedPlace() throws {
+        let path = "/tmp/per-frame-bytes-forget-\(getpid()).txt"
+        defer { unlink(path) }
+        let terminal = try #require(Terminal.headless(width: 80, height: 24, output: path))
+        defer { terminal.stop() }
+        _ = cn_trim_attribute_strings()
+        terminal.draw(frame(typed: "1", pressed: false), cursor: nil)
+        terminal.draw(frame(typed: "12", pressed: false), cursor: nil)  // per's bytes: the caret's place saved
+        terminal.repaintAll()
+        var from = size(path)
+        terminal.draw(frame(typed: "123", pressed: false), cursor: nil)
+        let repaint = written(path, from: from)
+        #expect(repaint.contains("\u{1B}[2J") && !repaint.hasPrefix("\u{1B}8"), "a full repaint: \(repaint.debugDescription)")
+        terminal.draw(frame(typed: "1234", pressed: false), cursor: (x: 0, y: 0))
+        from = size(path)
+        terminal.draw(frame(typed: "12345", pressed: false), cursor: nil)
+        let afterCursor = written(path, from: from)
+        #expect(afterCursor.contains("\u{1B}[?25l") && !afterCursor.contains("\u{1B}8"), "ncurses hides the cursor: \(afterCursor.debugDescription)")
+    }
 }

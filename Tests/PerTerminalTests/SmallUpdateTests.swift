@@ -51,6 +51,26 @@ import PerCore
                 == "\u{1B}[2;6Hé\u{1B}7_")
     }
 
+    /// ESC 8 brings back reverse video as it was saved: a plain cell at the saved place turns it off first. A move
+    /// shorter than ESC 8 (the cursor is already there) wins. A coloured cell between two changes is not written
+    /// again plain: it splits them.
+    @Test func whatESC8BringsBackAndWhenItIsNotUsed() throws {
+        var before = Canvas(width: 20, height: 3)
+        before.put("ab", x: 2, y: 1)
+        let saved = SmallUpdate.Known(cursor: .init(x: 10, y: 2), saved: .init(at: .init(x: 2, y: 1), reversed: true))
+        var plain = before
+        plain.put("X", x: 2, y: 1)
+        #expect(SmallUpdate.plan(from: before, to: plain, known: saved, caret: "▏").map { Self.text($0.bytes) } == "\u{1B}8\u{1B}[mX")
+        let there = SmallUpdate.Known(cursor: .init(x: 2, y: 1), saved: saved.saved)
+        #expect(SmallUpdate.plan(from: before, to: plain, known: there, caret: "▏").map { Self.text($0.bytes) } == "X")
+        var coloured = before
+        coloured.put("c", x: 4, y: 1, color: .accent)
+        var around = coloured
+        around.put("A", x: 3, y: 1)
+        around.put("D", x: 5, y: 1)
+        #expect(SmallUpdate.plan(from: coloured, to: around, known: .unknown, caret: "▏").map { Self.text($0.bytes) } == "\u{1B}[2;4HA\u{1B}[CD")
+    }
+
     @Test func aFrameLikeTheLastSendsNothing() throws {
         let same = try #require(SmallUpdate.plan(from: Self.frame(typed: "1"), to: Self.frame(typed: "1"), known: .unknown, caret: "▏"))
         #expect(same.bytes.isEmpty)
@@ -96,6 +116,7 @@ import PerCore
         #expect(move((60, 2), (4, 2)) == "\u{1B}[56D")
         #expect(move((4, 2), (30, 2)) == "\u{1B}[26C")
         #expect(move((4, 2), (4, 9)) == "\u{1B}[7B")
+        #expect(move((4, 2), (5, 2)) == "\u{1B}[C")
         #expect(move((4, 12), (4, 2)) == "\u{1B}[10A")
         #expect(move((4, 12), (70, 2)) == "\u{1B}[3;71H")
     }
