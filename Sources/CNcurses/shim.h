@@ -177,16 +177,8 @@ static inline void cn_follow_the_real_size(void) {
     unsetenv("COLUMNS");
 }
 
-static inline void cn_write_all(int fd, const char *p, size_t n) {
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) { if (errno == EINTR) continue; return; }
-        p += w; n -= (size_t)w;
-    }
-}
-
 /// Writes all of `n` bytes, waiting (up to a second at a time) when the descriptor is non-blocking and full.
-/// 0 when all were written, -1 otherwise.
+/// 0 when all were written, -1 otherwise. Async-signal-safe.
 static inline int cn_write_fully(int fd, const unsigned char *p, size_t n) {
     while (n > 0) {
         ssize_t w = write(fd, p, n);
@@ -200,6 +192,8 @@ static inline int cn_write_fully(int fd, const unsigned char *p, size_t n) {
     }
     return 0;
 }
+
+static inline void cn_write_all(int fd, const char *p, size_t n) { (void) cn_write_fully(fd, (const unsigned char *) p, n); }
 
 /// Points `fd` (the terminal ncurses writes to) at `null_fd` with every catchable signal blocked, so that a frame
 /// ncurses draws goes nowhere and nothing restores the terminal through /dev/null meanwhile (decision 152);

@@ -112,30 +112,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
     }
 
-    /// `setLocale` ran: `start` does not set the locale again (the first frame was rendered with it).
-    nonisolated(unsafe) private static var localeIsSet = false
-
-    /// The character set alone (what ncursesw and the glyphs need): LC_ALL would load a dozen locale files
-    /// (time, money, collation...) that nothing here uses, before the first frame. Call on the main thread
-    /// before any other thread starts; `start` calls it when nothing did.
-    nonisolated public static func setLocale() {
-        setlocale(LC_CTYPE, "")
-        localeIsSet = true
-    }
-
-    /// What `start` is expected to find, asked before it (after `setLocale`): the size the kernel reports for the
-    /// terminal (ncurses asks the same) and the glyphs for the locale and TERM; nil when the size is unknown. Lets
-    /// the first frame be rendered before the terminal starts; compare with `size` and `glyphs`.
-    nonisolated public static func expectedScreen() -> (size: TerminalSize, glyphs: GlyphSet)? {
-        var rows: Int32 = 0, columns: Int32 = 0
-        guard cn_window_size(&rows, &columns) != 0 else { return nil }
-        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-        return (TerminalSize(width: Int(columns), height: Int(rows)), GlyphSet.choose(codeset: codeset, term: environment("TERM") ?? ""))
-    }
-
     /// Takes over the terminal. On failure nothing is left changed; print `error.message` and exit 1.
     public static func start(_ options: TerminalOptions) throws(TerminalError) -> Terminal {
-        if !localeIsSet { setLocale() }
+        // The character set alone (what ncursesw and the glyphs need): LC_ALL would load a dozen locale files
+        // (time, money, collation...) that nothing here uses, before the first frame.
+        setlocale(LC_CTYPE, "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         let term = environment("TERM") ?? ""
 

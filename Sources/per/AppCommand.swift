@@ -90,13 +90,9 @@ struct AppOptions: ParsableArguments {
         } catch {
             throw error.reported()
         }
-        // The locale before the first frame is rendered, for the screen the terminal should have (AppStartup draws
-        // it when the terminal has that size and those glyphs).
-        Terminal.setLocale()
-        let expected = Terminal.expectedScreen()
         let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays)
         let status = MainActor.assumeIsolated {
-            AppLoop.run(settings, expected: expected)
+            AppLoop.run(settings)
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -4,9 +4,9 @@ import PerTerminal
 /// The one synchronous loop: draw the state, read one input, update, perform the effects, poll the database.
 @MainActor
 enum AppLoop {
-    static func run(_ settings: AppSettings, expected: (size: TerminalSize, glyphs: GlyphSet)?) -> Int32 {
+    static func run(_ settings: AppSettings) -> Int32 {
         var app: RunningApp
-        switch AppStartup.start(settings, expected: expected) {
+        switch AppStartup.start(settings) {
         case .success(let started): app = started
         case .failure(let status): return status.code
         }

@@ -20,12 +20,11 @@ enum AppStartup {
     /// A write waits at most this long for another program's lock; then it is kept and tried again.
     static let writeWaitMilliseconds = 100
 
-    /// The comparison to open is read and its first frame rendered for the `expected` screen, then the terminal is
-    /// taken over and the frame drawn: one thread (decision 153). When the first read can't (a new, read-only, locked
-    /// or foreign file) the database opens here, with its messages, after the terminal is restored.
-    static func start(_ settings: AppSettings, expected: (size: TerminalSize, glyphs: GlyphSet)?) -> Result<RunningApp, ExitStatus> {
+    /// The comparison to open is read, then the terminal is taken over and the first frame drawn: one thread
+    /// (decision 153). When the first read can't (a new, read-only, locked or foreign file) the database opens here,
+    /// with its messages, after the terminal is restored.
+    static func start(_ settings: AppSettings) -> Result<RunningApp, ExitStatus> {
         let firstRead = FirstRead.read(path: settings.path)
-        let firstFrame = firstRead.flatMap { first in expected.map { Self.firstFrame(first, size: $0.size, glyphs: $0.glyphs, settings) } }
         let terminal: Terminal
         do {
             terminal = try Terminal.start(TerminalOptions(mouse: settings.mouse))
@@ -36,22 +35,17 @@ enum AppStartup {
         }
         let size = TerminalSize(width: terminal.size.width, height: terminal.size.height)
         func session(isReadOnly: Bool) -> Session {
-            Self.session(size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, settings)
+            Session(size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
+                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
         }
         var state: AppState
         let store: ComparisonDatabase
         do {
             if let first = firstRead {
-                // The first frame from the first read (made before the terminal started, for the screen it turned out
-                // to have); the database opens right after it.
+                // The first frame from the first read; the database opens right after it.
                 let comparison = first.comparison ?? Comparison()
-                if let frame = firstFrame, frame.state.session.size == size, frame.state.session.glyphs == terminal.glyphs {
-                    state = frame.state
-                    terminal.draw(frame.canvas, cursor: nil)
-                } else {
-                    state = AppState(comparison: comparison, session: session(isReadOnly: false))
-                    terminal.draw(ScreenView.render(state), cursor: nil)
-                }
+                state = AppState(comparison: comparison, session: session(isReadOnly: false))
+                terminal.draw(ScreenView.render(state), cursor: nil)
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 first.close()
                 // What the database reads wins: another session may have written in between (nothing was typed yet).
@@ -73,26 +67,6 @@ enum AppStartup {
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
         return .success(RunningApp(terminal: terminal, state: state, databaseSession: DatabaseSession(database: store, opened: state.editing.comparison)))
     }
-}
-
-extension AppStartup {
-    nonisolated static func session(size: TerminalSize, glyphs: GlyphSet, isReadOnly: Bool, _ settings: AppSettings) -> Session {
-        Session(size: size, glyphs: glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
-    }
-
-    /// The first frame for a screen of `size` and `glyphs`: what `start` makes from the first read before the terminal
-    /// starts (pure: a state and its canvas).
-    static func firstFrame(_ first: FirstRead, size: TerminalSize, glyphs: GlyphSet, _ settings: AppSettings) -> FirstFrame {
-        let state = AppState(comparison: first.comparison ?? Comparison(), session: session(size: size, glyphs: glyphs, isReadOnly: false, settings))
-        return FirstFrame(state: state, canvas: ScreenView.render(state))
-    }
-}
-
-/// The first frame, made from the first read for the screen the terminal is expected to have.
-struct FirstFrame {
-    var state: AppState
-    var canvas: Canvas
 }
 
 /// How per ends: 0 when every change is saved.
