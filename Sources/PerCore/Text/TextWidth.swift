@@ -1,8 +1,10 @@
-/// Display width of a character in a terminal: 0 for controls, 2 for East Asian wide and emoji, else 1.
+/// Display width of a character in a terminal: 0 for controls and for a character of zero-width scalars alone (a lone
+/// accent or joiner), 2 for East Asian wide and emoji, else 1.
 public enum TextWidth {
     public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
-        guard let scalar = character.unicodeScalars.first else { return 0 }
+        // The first scalar that takes a column decides: `e` of `e` + U+0301, the digit after a prepended mark.
+        guard let scalar = character.unicodeScalars.first(where: { !isZeroWidth($0) }) else { return 0 }
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if scalar.properties.isEmojiPresentation { return 2 }
@@ -13,6 +15,20 @@ public enum TextWidth {
             return 2
         default:
             return 1
+        }
+    }
+
+    /// A scalar a terminal draws in no column of its own (wcwidth 0): combining marks, format characters (joiners,
+    /// direction marks), variation selectors, Hangul vowels and final consonants of a syllable typed in parts.
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xAD: return false  // the soft hyphen takes a column
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B: return true
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return false
         }
     }
 

@@ -1,4 +1,6 @@
-/// The name or shop field's edit: its text and a caret, edited like a text field.
+/// The name or shop field's edit: its text and a caret, edited like a text field, a character (grapheme cluster) at a
+/// time. A scalar typed that joins the character before it (an accent, a variation selector, a skin tone, a joiner,
+/// a flag's second letter, a Hangul vowel) makes one character with it: the caret stays after that character.
 public struct TextField: Equatable, Sendable {
     public private(set) var text: String
     public private(set) var caret: Caret
@@ -48,14 +50,20 @@ public struct TextField: Equatable, Sendable {
         }
     }
 
-    /// Types a printable character at the cursor; false (nothing changes) for a control character.
+    /// Whether a field takes `character` typed or pasted: anything but control characters and line breaks.
+    public static func takes(_ character: Character) -> Bool {
+        !character.isNewline && !character.unicodeScalars.contains(where: TerminalText.isControl)
+    }
+
+    /// Types a character at the cursor; false (nothing changes) for one a field does not take.
     @discardableResult
     public mutating func insert(_ character: Character) -> Bool {
-        guard TextWidth.of(character) > 0 else { return false }
+        guard Self.takes(character) else { return false }
         if caret == .wholeText { text = "" }
-        let offset = cursor
-        text.insert(character, at: index(offset))
-        caret = .at(offset + 1)
+        let at = index(cursor)
+        let end = text.unicodeScalars.distance(from: text.startIndex, to: at) + character.unicodeScalars.count
+        text.insert(character, at: at)
+        caret = .at(characters(before: end))
         return true
     }
 
@@ -63,8 +71,10 @@ public struct TextField: Equatable, Sendable {
     public mutating func deleteBackward() {
         let offset = cursor
         guard offset > 0 else { return }
-        text.remove(at: index(offset - 1))
-        caret = .at(offset - 1)
+        let start = index(offset - 1)
+        let scalars = text.unicodeScalars.distance(from: text.startIndex, to: start)
+        text.remove(at: start)
+        caret = .at(characters(before: scalars))
     }
 
     /// Delete: the character under the cursor.
@@ -72,20 +82,24 @@ public struct TextField: Equatable, Sendable {
         let offset = cursor
         caret = .at(offset)
         guard offset < text.count else { return }
-        text.remove(at: index(offset))
+        let start = index(offset)
+        let scalars = text.unicodeScalars.distance(from: text.startIndex, to: start)
+        text.remove(at: start)
+        caret = .at(characters(before: scalars))
     }
 
     public mutating func clear() { self = TextField() }
 
     /// The text with `mark` at the cursor, cut to `width` columns so that the cursor stays in view.
     public func display(cursor mark: Character, width: Int) -> String {
-        guard width > 0 else { return "" }
-        var shown = "", used = 0
-        for c in (text[..<index(cursor)] + String(mark)).reversed() {
+        var before: [Character] = [mark], used = TextWidth.of(mark)
+        guard used <= width else { return "" }
+        for c in text[..<index(cursor)].reversed() {
             let w = TextWidth.of(c)
             if used + w > width { break }
-            shown.insert(c, at: shown.startIndex); used += w
+            before.append(c); used += w
         }
+        var shown = String(before.reversed())
         for c in text[index(cursor)...] {
             let w = TextWidth.of(c)
             if used + w > width { break }
@@ -94,7 +108,22 @@ public struct TextField: Equatable, Sendable {
         return shown
     }
 
-    private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
+    /// The index of the character `offset` characters in (the end when there are fewer).
+    private func index(_ offset: Int) -> String.Index {
+        text.index(text.startIndex, offsetBy: max(offset, 0), limitedBy: text.endIndex) ?? text.endIndex
+    }
+
+    /// How many characters end at or before the first character boundary at or after `scalars` scalars in: where the
+    /// caret goes after an edit there (a scalar that joined a neighbour leaves it after the joined character).
+    private func characters(before scalars: Int) -> Int {
+        let position = text.unicodeScalars.index(text.startIndex, offsetBy: scalars, limitedBy: text.endIndex) ?? text.endIndex
+        var count = 0, i = text.startIndex
+        while i < position {
+            text.formIndex(after: &i)
+            count += 1
+        }
+        return count
+    }
 }
 
 extension TextField: ExpressibleByStringLiteral {

@@ -123,8 +123,11 @@ public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
             }
             mode = .fixing(EntryFix(record: entry.record, field: field, text: text))
         case .typeFix(let character):
-            guard case .fixing(var fix) = mode, !character.isNewline, TextWidth.of(fix.text) < Self.fixLimit(fix.field) else { return [] }
-            fix.text.append(character)
+            guard case .fixing(var fix) = mode, TextField.takes(character) else { return [] }
+            let typed = fix.text + String(character)
+            // At the limit, a scalar that joins the last character (an accent, a skin tone) is still taken.
+            guard TextWidth.of(fix.text) < Self.fixLimit(fix.field) || typed.count == fix.text.count else { return [] }
+            fix.text = typed
             mode = .fixing(fix)
         case .deleteBackwardInFix:
             guard case .fixing(var fix) = mode, !fix.text.isEmpty else { return [] }

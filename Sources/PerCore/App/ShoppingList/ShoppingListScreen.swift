@@ -219,10 +219,10 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             guard case .finding(let text) = mode else { break }
             jump(to: text, from: selected + step, step: step, chrome: &chrome)
         case .type(let c):
-            guard TextWidth.of(c) > 0 else { break }
+            guard TextField.takes(c) else { break }
             edit(chrome: &chrome) { $0 + String(c) }
         case .paste(let pasted):
-            edit(chrome: &chrome) { $0 + pasted.filter { !$0.isNewline && TextWidth.of($0) > 0 } }
+            edit(chrome: &chrome) { $0 + pasted.filter(TextField.takes) }
         case .deleteBackward:
             edit(chrome: &chrome) { String($0.dropLast()) }
         case .clearTitle:
