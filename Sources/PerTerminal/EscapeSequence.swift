@@ -1,9 +1,10 @@
 import PerCore
 
-/// What follows an ESC that ncurses did not turn into a key: an Alt-combination, or the sequence of
-/// a key or report it does not know (CSI, SS3, OSC and the like). Read whole, so none of it types;
-/// the ones with a known meaning (arrows and F-keys the terminfo entry lacks, keypad keys of the
-/// kitty protocol, an SGR mouse report) become that input, the rest nothing.
+/// What follows an ESC that ncurses did not turn into a key: the sequence of a key or report it does not know (CSI,
+/// SS3, and the strings of OSC, DCS and APC a terminal answers with). Read whole, so none of it types; the ones with a
+/// known meaning (arrows and F-keys the terminfo entry lacks, keypad keys of the kitty protocol, an SGR mouse report)
+/// become that input, the rest nothing. Any other key after an ESC is the Escape key and then that key (per binds no
+/// Alt key): `5`, Esc, `7.77` arriving in one read is all of them.
 struct EscapeSequence: Equatable, Sendable {
     private enum Stage: Equatable, Sendable {
         /// Only the ESC so far.
@@ -12,10 +13,8 @@ struct EscapeSequence: Equatable, Sendable {
         case controlSequence(String)
         /// `ESC O`: one more byte ends it.
         case singleShift
-        /// `ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`: text up to BEL or `ESC \`.
+        /// `ESC ]`, `ESC P`, `ESC _`: text up to BEL or `ESC \`.
         case string(afterEscape: Bool)
-        /// `ESC` and intermediate bytes (0x20-0x2F), up to a final byte.
-        case intermediate
         /// `ESC [ M` and the X10 mouse report's bytes so far (button, column, line: three in all).
         case x10Mouse([UInt32])
     }
@@ -27,7 +26,7 @@ struct EscapeSequence: Equatable, Sendable {
         case finished(InputEvent?)
         /// ESC ESC: the first was the Escape key; the second starts a sequence of its own.
         case escapeThenRestart
-        /// ESC and a control character (Esc, then Ctrl-Q typed quickly): the Escape key, then that key.
+        /// ESC and a key that starts no sequence (Esc, then Ctrl-Q or `7` typed quickly): the Escape key, then that key.
         case escapeThenReread
         /// The byte cannot be part of the sequence (a control character typed after a cut-off
         /// sequence): the sequence is dropped and the byte is read as ordinary input.
@@ -49,10 +48,9 @@ struct EscapeSequence: Equatable, Sendable {
             case 0x1B: return .escapeThenRestart
             case 0x5B: stage = .controlSequence(""); return .more                    // [
             case 0x4F: stage = .singleShift; return .more                             // O
-            case 0x5D, 0x50, 0x5F, 0x5E, 0x58: stage = .string(afterEscape: false); return .more  // ] P _ ^ X
-            case 0x20...0x2F: stage = .intermediate; return .more
-            case 0x00...0x1F: return .escapeThenReread
-            default: return .finished(nil)                                            // Alt-anything
+            case 0x5D, 0x50, 0x5F: stage = .string(afterEscape: false); return .more  // ] P _: a terminal's answer
+            case 0x5C: return .finished(nil)                                          // \: the end of a string cut off
+            default: return .escapeThenReread  // Esc, then a control, a digit, `.`, a letter (no Alt key is bound)
             }
         case .controlSequence(let parameters):
             switch code {
@@ -81,12 +79,6 @@ struct EscapeSequence: Equatable, Sendable {
             case 0x07, 0x9C: return .finished(nil)
             case 0x5C where afterEscape: return .finished(nil)
             default: stage = .string(afterEscape: code == 0x1B); return .more
-            }
-        case .intermediate:
-            switch code {
-            case 0x20...0x2F: return .more
-            case 0x30...0x7E: return .finished(nil)
-            default: return .abandoned
             }
         case .x10Mouse(let codes):
             guard codes.count == 2 else {

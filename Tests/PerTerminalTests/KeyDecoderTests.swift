@@ -193,16 +193,33 @@ private let pasteEnd = (KEY_CODE_YES, UInt32(KEY_MAX + 2))
         #expect(typed([(OK, 0x1B), (KEY_CODE_YES, UInt32(KEY_UP))]) == [.key(.escape), .key(.up)])
     }
 
-    @Test func altCombinationsTypeNothing() {
-        #expect(typed([(OK, 0x31), (OK, 0x1B), (OK, 0x35)]) == [.character("1")])  // Alt-5 after a 1
-        #expect(typed(text("\u{1B}x\u{1B}\u{7F}\u{1B}é")) == [])
+    /// Issue 32: per binds no Alt key, so ESC and a key that starts no sequence is Esc, then that key: `5`, Esc, `7.77`
+    /// arriving in one read (a laggy link) was read as Alt-7 and dropped, and 5.77 was saved.
+    @Test func escapeThenAKeyIsTheEscapeKeyThenThatKey() {
+        #expect(typed(text("5\u{1B}7.77")) == [.character("5"), .key(.escape), .character("7"), .character("."), .character("7"), .character("7")])
+        #expect(typed(Array("5\u{1B}7.77".utf8).map { (OK, UInt32($0)) }) == typed(text("5\u{1B}7.77")))
+        #expect(typed(text("\u{1B}x\u{1B}\u{7F}\u{1B}é")) == [.key(.escape), .character("x"), .key(.escape), .key(.backspace), .key(.escape), .character("é")])
+        // The printable keys that once began a sequence of no terminal's input (intermediates, PM, SOS): a calculator's.
+        #expect(typed(text("\u{1B}.5\u{1B}-\u{1B}X\u{1B} \u{1B}^")) == [.key(.escape), .character("."), .character("5"), .key(.escape), .character("-"),
+                                                                       .key(.escape), .character("X"), .key(.escape), .character(" "), .key(.escape), .character("^")])
         // Esc and then a control key, typed quickly: both act.
         #expect(typed(text("\u{1B}\r\u{1B}\u{11}")) == [.key(.escape), .key(.enter), .key(.escape), .control("q")])
     }
 
+    /// `ESC [` and `ESC O` begin a key's sequence: followed by printable bytes that make no key per knows, the whole is
+    /// dropped, never typed; cut off by the link, nothing. So are a terminal's answers (`ESC ]`, `ESC P`, `ESC _`) and a
+    /// string's lone end (`ESC \`).
+    @Test func escapeBracketAndEscapeONeverTypeWhatFollowsInTheSequence() {
+        #expect(typed(text("\u{1B}[7.77q5")) == [.character("5")])
+        #expect(typed(text("\u{1B}O7\u{1B}Oq\u{1B}O~5")) == [.character("5")])
+        #expect(typed(text("\u{1B}[")) == [])
+        #expect(typed(text("\u{1B}O")) == [])
+        #expect(typed(text("\u{1B}]11;rgb:0/0/0\u{7}\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}_Gi=1;OK\u{1B}\\\u{1B}\\5")) == [.character("5")])
+    }
+
     @Test func unknownSequencesAreReadWholeAndDropped() {
         for sequence in ["\u{1B}[1;5A", "\u{1B}[200;3~", "\u{1B}]0;title\u{7}", "\u{1B}]52;c;eHl6\u{1B}\\",
-                         "\u{1B}P1$r0m\u{1B}\\", "\u{1B}(B", "\u{1B}[?1049h", "\u{1B}[<35;10;7M", "\u{1B}[<2;10;7m",
+                         "\u{1B}P1$r0m\u{1B}\\", "\u{1B}[?1049h", "\u{1B}[<35;10;7M", "\u{1B}[<2;10;7m",
                          "\u{1B}[" + String(repeating: "9", count: 200) + "q", "\u{1B}[57441u"] {
             #expect(typed(text(sequence + "7")) == [.character("7")], "\(sequence.debugDescription)")
         }
