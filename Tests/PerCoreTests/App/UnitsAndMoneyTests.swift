@@ -14,7 +14,7 @@ import Testing
         #expect(store.state.editing.editor == .unit(mass))
         var typed = mass
         _ = typed.type("m")
-        store.send(.comparison(.type("m"))) { $0.editing.editor = .unit(typed) }  // mg, begun
+        store.send(.comparison(.type("m"))) { $0.editing.editor = .unit(typed) }  // the metre, or mg begun: said if left so
         _ = typed.type("l")
         store.send(.comparison(.type("l"))) {
             $0.editing.editor = .unit(typed)
@@ -26,6 +26,34 @@ import Testing
             $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: kept kg", isWarning: true)
         }
         #expect(store.state.editing.comparison.products[1].unit == .kilogram)
+    }
+
+    /// Issue 32: `l` in a comparison by weight saved lb, `m` saved mg (the first offered unit each begins). Text that is
+    /// exactly another family's unit is that unit, refused; while it may still become an offered one (`l` of `lb`), the
+    /// refusal waits for the commit.
+    @Test func aUnitOfAnotherFamilyTypedExactlyIsRefusedNeverCompleted() {
+        for typed in ["l", "L", "ml", "m", "ft", "pcs", "in", "g"] {
+            var store = TestStore()
+            store.type(typed == "g" ? "2\t1\tL\t\t\t1\t1\t" : "2\t1\tkg\t\t\t1\t1\t")
+            let family = typed == "g" ? "by volume" : "by weight", kept = typed == "g" ? "L" : "kg"
+            let unit = MeasureUnit.standard(named: typed)!
+            store.type(typed)
+            let begins = ["l", "L", "m", "g"].contains(typed)
+            #expect(store.state.chrome.status == (begins ? nil : StatusMessage("\(unit.kindDescription); this comparison is \(family)", isWarning: true)),
+                    "\(typed)")
+            store.type("\t")
+            #expect(store.state.editing.comparison.products[1].unit?.symbol == kept, "\(typed)")
+            #expect(store.state.chrome.status == StatusMessage("\(unit.kindDescription); this comparison is \(family): kept \(kept)", isWarning: true), "\(typed)")
+        }
+    }
+
+    @Test func aBeginningThatIsNoUnitStillCompletes() {
+        for (typed, unit) in [("k", MeasureUnit.kilogram), ("o", .ounce), ("ga", .gallon), ("f", .fluidOunce), ("tb", .tablespoon)] {
+            var store = TestStore()
+            store.type(unit.family == .mass ? "2\t1\tkg\t\t\t1\t1\t" : "2\t1\tL\t\t\t1\t1\t")
+            store.type(typed + "\t")
+            #expect(store.state.editing.comparison.products[1].unit == unit, "\(typed)")
+        }
     }
 
     @Test func aWordThatIsNoUnitIsKeptAsACountUnitOfItsOwn() {

@@ -11,9 +11,16 @@ public struct UnitPicker: Equatable, Sendable {
         self.selected = selected
     }
 
-    /// The unit the typed text names: an exact symbol or name, else the first offered unit it begins.
+    /// The unit the typed text names: an exact symbol or name, else the first offered unit it begins. Text that is
+    /// exactly another unit's symbol or name (`l` in a comparison by weight) names that unit, never one it begins (`lb`).
     static func match(_ typed: String, in offered: [MeasureUnit]) -> MeasureUnit? {
+        if let exact = MeasureUnit.standard(named: typed) { return offered.contains(exact) ? exact : nil }
         if let exact = MeasureUnit(parsing: typed), offered.contains(exact) { return exact }
+        return firstBegun(by: typed, in: offered)
+    }
+
+    /// The first offered unit whose symbol begins with the typed text.
+    static func firstBegun(by typed: String, in offered: [MeasureUnit]) -> MeasureUnit? {
         let key = typed.lowercased().filter { !$0.isWhitespace && $0 != "." }
         guard !key.isEmpty else { return nil }
         return offered.first { $0.symbol.lowercased().filter { !$0.isWhitespace }.hasPrefix(key) }
@@ -51,7 +58,10 @@ public struct UnitPicker: Equatable, Sendable {
         switch reading {
         case .nothingTyped, .offered: nil
         case .newWord(let unit): StatusMessage("Enter keeps '\(unit.symbol)' as a count unit")
-        case .otherFamily(let unit, let family): StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase)", isWarning: true)
+        case .otherFamily(let unit, let family):
+            // `l` on its way to `lb`: refused only if it is left so (the commit says why).
+            Self.firstBegun(by: typed, in: offered) != nil
+                ? nil : StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase)", isWarning: true)
         case .unknown: StatusMessage("No unit starts with '\(typed)'", isWarning: true)
         }
     }
