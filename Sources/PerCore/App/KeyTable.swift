@@ -390,6 +390,8 @@ public enum KeyTable {
     /// The one-line legend for what is on screen: whole entries that fit `width` columns (the
     /// screen's width when not given), in the key table's order.
     public static func legend(for state: AppState, width: Int? = nil) -> String {
+        // A question takes only its answers (quit and suspend still act, as anywhere, but are not offered there).
+        if case .confirm = state.chrome.overlay { return "y yes  n no" }
         let width = width ?? state.session.size.width
         let scopes = KeyScope.active(in: state)
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).

@@ -18,7 +18,19 @@ import Testing
         #expect(KeyTable.action(for: .character("y"), in: state()) == .app(.answer(yes: true)))
         #expect(KeyTable.action(for: .character("n"), in: state()) == .app(.answer(yes: false)))
         #expect(KeyTable.action(for: .control("q"), in: state()) == .app(.quit))
-        #expect(KeyTable.legend(for: state()) == "^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del")
+        #expect(KeyTable.legend(for: state()) == "y yes  n no")
+    }
+
+    /// Issue 32: under a y/n question the legend offered F1, which does nothing there; it shows only the answers.
+    @Test func aQuestionsLegendShowsOnlyItsAnswers() {
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)] {
+            var store = TestStore(size: size)
+            store.type("1\t1\t1\t")
+            store.apply(.comparison(.askDeleteProduct))
+            let lines = ScreenView.render(store.state).lines
+            #expect(lines.last == "y yes  n no", "\(size)")
+            #expect(!lines.suffix(2).contains { $0.contains("help") || $0.contains("F1") || $0.contains("^G") }, "\(size)")
+        }
     }
 
     @Test func clicksBecomeTheSameActionsAsKeys() {
