@@ -12,6 +12,9 @@ import PerCore
 public final class ComparisonDatabase: Sendable {
     public let path: String
     public let isReadOnly: Bool
+    /// The database's own id, random, made with it (a copy of the file has the same): a recovery file names it
+    /// (`RecoveryJournal.database`), so that its changes are not made in another database by mistake.
+    public let identity: String
     let queue: DatabaseQueue
     private let fileID: OpenFiles.FileID?
 
@@ -113,7 +116,10 @@ public final class ComparisonDatabase: Sendable {
             if superseded { throw FileInspection.newerVersion(path: path) }
             if !completed {
                 if isReadOnly { throw DatabaseFailure.cannotOpen(path: path, reason: "it is read-only and was made by an older per") }
-                try verifyIntegrity()   // a migration writes
+                if let busyTimeout = integrityCheck.pending {   // a migration writes (`verifyIntegrity`, before `self` is whole)
+                    try FileInspection.check(path: path, busyTimeout: busyTimeout)
+                    integrityCheck.done()
+                }
                 do {
                     try Schema.migrator.migrate(queue)
                 } catch {
@@ -121,6 +127,7 @@ public final class ComparisonDatabase: Sendable {
                     guard try queue.read(Schema.migrator.hasCompletedMigrations) else { throw error }
                 }
             }
+            identity = try queue.read { try String.fetchOne($0, sql: "SELECT id FROM database_identity") } ?? ""
         } catch {
             throw Self.storeError(error, path: path, opening: true)
         }

@@ -12,6 +12,10 @@ public struct ImportWriter: ExchangeSink {
     public private(set) var products = 0
     /// The comparisons this import made, in file order.
     private var made: [ComparisonID] = []
+    /// The products left out (a unit of another family than their comparison's), as the reader words why.
+    public private(set) var leftOut: [String] = []
+    /// The comparison whose products come now, and the family of its first product with a unit.
+    private var current: (id: ComparisonID, title: String, family: UnitFamily?)?
 
     init(_ db: Database) throws {
         self.db = db
@@ -22,17 +26,34 @@ public struct ImportWriter: ExchangeSink {
 
     public mutating func comparison(_ header: Comparison) throws {
         let new = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) != true
-        try ComparisonDatabase.upsertHeader(header, listCountIfNew: ExchangeListState.earlierFormat.count, db)
+        try ComparisonDatabase.upsertHeader(header, listCountIfNew: ExchangeListState.earlierFormat.count, at: ComparisonDatabase.nowMilliseconds(), db)
+        if current?.id != header.id { current = (header.id, header.title, nil) }
+        current?.title = header.title
         if new {
             comparisons += 1
             made.append(header.id)
         }
     }
 
+    /// Refuses a product of another family than its comparison's first (`.mixedFamilies`; the reader hands those to
+    /// `leaveOut` instead, so this is the database's own guard).
     public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws {
+        if let unit = product.unit, current?.id == comparison {
+            if let family = current?.family, family != unit.family {
+                throw DatabaseFailure.mixedFamilies(product: product.id, name: product.name, unit: unit, comparison: comparison,
+                                                    title: current?.title ?? "", family: family)
+            }
+            if current?.family == nil { current?.family = unit.family }
+        }
         insertProduct.setUncheckedArguments(ProductColumns.arguments(product, comparison: comparison, position: position, formatted: texts))
         try insertProduct.execute()
         products += 1
+    }
+
+    /// A product of a unit family other than its comparison's: not imported, and said (`ImportCounts.leftOut`); the
+    /// rest of the file is.
+    public mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws {
+        leftOut.append(refusal.message)
     }
 
     public mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws {
@@ -80,11 +101,14 @@ public struct ImportWriter: ExchangeSink {
     }
 }
 
-/// What an import did: comparisons and products added, and the titles of those it found already here (not added).
+/// What an import did: comparisons and products added, the titles of those it found already here (not added), and
+/// why each product left out was (a unit of another family than its comparison's: `line 4, comparison 1 "Milk",
+/// product 2 "c", unit: kg is a weight unit, but the comparison is by volume…`).
 public struct ImportCounts: Equatable, Sendable {
     public var comparisons: Int
     public var products: Int
     public var alreadyHere: [String]
+    public var leftOut: [String] = []
 }
 
 extension ComparisonDatabase {
@@ -112,7 +136,7 @@ extension ComparisonDatabase {
                     throw error
                 }
                 let alreadyHere = try writer.removeWhatWasHereAlready()
-                return ImportCounts(comparisons: writer.comparisons, products: writer.products, alreadyHere: alreadyHere)
+                return ImportCounts(comparisons: writer.comparisons, products: writer.products, alreadyHere: alreadyHere, leftOut: writer.leftOut)
             }
         } catch {
             if let own { throw own }

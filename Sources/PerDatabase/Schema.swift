@@ -1,4 +1,5 @@
 import GRDB
+import PerCore
 
 /// The database schema, built by migrations from the first version on.
 enum Schema {
@@ -16,7 +17,13 @@ enum Schema {
         "shopping list: the aisle order of each store's items",
         "recovery files imported",
         "deleted comparisons kept whole for undo",
+        "the database's own id, named by its recovery files",
+        "when each product field and comparison was edited, for recovery files",
     ]
+
+    /// The columns `product` (and `deleted_product`) stamps its fields' edits in: `price_at`, `quantity_at`, `unit_at`,
+    /// `name_at`, `shop_at`, milliseconds since 1970 (0: not known).
+    static func editedAt(_ field: ProductField) -> String { "\(field.rawValue)_at" }
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -101,6 +108,28 @@ enum Schema {
         }
         migrator.registerMigration(migrationIdentifiers[6]) { db in
             try db.execute(sql: DeletedComparisons.migration)
+        }
+        migrator.registerMigration(migrationIdentifiers[7]) { db in
+            // One row: a random id made with the database, which a recovery file names so that it is not imported into
+            // another database by mistake (`ComparisonDatabase.identity`). A copy of the file (a backup) shares it.
+            try db.execute(sql: "CREATE TABLE database_identity (id TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO database_identity (id) VALUES (?)", arguments: [EntityID.random().rawValue])
+        }
+        migrator.registerMigration(migrationIdentifiers[8]) { db in
+            // When each field of a product was last edited, and when its comparison was (milliseconds since 1970, by the
+            // clock of the session that made the change; 0: not known, saved before this version). A recovery file's
+            // change older than these is not made (`importRecovery`). Unlike `updated_at` (an order of edits, kept
+            // increasing), `edited_at` is the time of the change itself; it starts as `updated_at`.
+            // The deleted tables get the same columns (DeletedComparisons: what one has, the other has).
+            for table in ["product", "deleted_product"] {
+                for field in ProductField.allCases {
+                    try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(editedAt(field)) INTEGER NOT NULL DEFAULT 0")
+                }
+            }
+            for table in ["comparison", "deleted_comparison"] {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN edited_at INTEGER NOT NULL DEFAULT 0")
+                try db.execute(sql: "UPDATE \(table) SET edited_at = updated_at")
+            }
         }
         return migrator
     }()

@@ -14,16 +14,18 @@ extension ComparisonDatabase {
     /// Saves several whole comparisons in one transaction: all of them or none.
     public func save(_ comparisons: [Comparison], listCountIfNew: Int = 1) throws(DatabaseFailure) {
         try write { db in
-            for comparison in comparisons { try Self.save(comparison, listCountIfNew: listCountIfNew, db) }
+            let at = editTime
+            for comparison in comparisons { try Self.save(comparison, listCountIfNew: listCountIfNew, at: at, db) }
         }
     }
 
     /// A comparison deleted meanwhile (in another session) comes back first, with its list state and history.
-    private static func save(_ comparison: Comparison, listCountIfNew: Int, _ db: Database) throws {
+    /// Its products must be of one family of units (`.mixedFamilies` otherwise).
+    private static func save(_ comparison: Comparison, listCountIfNew: Int, at: Int64, _ db: Database) throws {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true {
             _ = try DeletedComparisons.bringBack(comparison.id, db)
         }
-        try upsertHeader(comparison, listCountIfNew: listCountIfNew, db)
+        try upsertHeader(comparison, listCountIfNew: listCountIfNew, at: at, db)
         let id = comparison.id.rawValue
         let keep = Set(comparison.products.map(\.id.rawValue))
         for old in try String.fetchAll(db, sql: "SELECT id FROM product WHERE comparison_id = ?", arguments: [id]) where !keep.contains(old) {
@@ -36,28 +38,32 @@ extension ComparisonDatabase {
             try record.execute(arguments: ProductColumns.historyArguments(product, changing: pricing))
             try statement.execute(arguments: ProductColumns.arguments(product, comparison: comparison.id, position: position))
         }
+        try db.cachedStatement(sql: stampEveryField(where: "comparison_id = ?2")).execute(arguments: [at, id])
+        try checkFamilies(of: comparison.id, db)
     }
 
     /// Saves title, chosen basis and volume system (creating the comparison, without products, if it is not saved).
     /// A comparison made here goes on the list `listCountIfNew` times: 0 (off the list) for one made by the comparison
     /// screen's first write, 1 for an item typed on the list; a saved one keeps its count.
     public func saveHeader(of comparison: Comparison, listCountIfNew: Int = 0) throws(DatabaseFailure) {
-        try write { db in try Self.upsertHeader(comparison, listCountIfNew: listCountIfNew, db) }
+        try write { db in try Self.upsertHeader(comparison, listCountIfNew: listCountIfNew, at: editTime, db) }
     }
 
-    /// `listCountIfNew` is the list count of a row made here; an update leaves the count alone.
-    static func upsertHeader(_ comparison: Comparison, listCountIfNew: Int, _ db: Database) throws {
+    /// `listCountIfNew` is the list count of a row made here; an update leaves the count alone. `at`: the edit's time
+    /// (`edited_at`; `updated_at` is now, after every edit saved before).
+    static func upsertHeader(_ comparison: Comparison, listCountIfNew: Int, at: Int64, _ db: Database) throws {
         let now = nowMilliseconds()
         try db.cachedStatement(sql: """
-            INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at, list_count)
+            INSERT INTO comparison (id, title, position, basis_amount, basis_unit, volume_system, created_at, updated_at, list_count, edited_at)
             VALUES (?1, ?2, (SELECT coalesce(max(position), -1) + 1 FROM comparison), ?3, ?4, ?5, ?6,
-                    max(?6, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)), ?7)
+                    max(?6, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)), ?7, ?8)
             ON CONFLICT(id) DO UPDATE SET title = excluded.title, basis_amount = excluded.basis_amount,
-                basis_unit = excluded.basis_unit, volume_system = excluded.volume_system, updated_at = excluded.updated_at
+                basis_unit = excluded.basis_unit, volume_system = excluded.volume_system, updated_at = excluded.updated_at,
+                edited_at = max(edited_at, excluded.edited_at)
             """).execute(arguments: [
                 comparison.id.rawValue, comparison.title,
                 comparison.chosenBasis.map { DecimalText.format($0.amount) }, comparison.chosenBasis?.unit.symbol,
-                comparison.volumeSystem.rawValue, now, listCountIfNew,
+                comparison.volumeSystem.rawValue, now, listCountIfNew, at,
             ])
     }
 
@@ -66,7 +72,9 @@ extension ComparisonDatabase {
     /// are kept.
     /// A changed price, quantity or unit keeps the product's earlier complete price in the history, in the same
     /// transaction (so two sessions changing it at once both record what they replaced).
-    /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session).
+    /// Throws `.comparisonDeleted` when the comparison is gone (deleted in another session), `.mixedFamilies` (writing
+    /// nothing) when it saves a unit (the unit, or a product's first field: its whole row) of another family than the
+    /// comparison's other products.
     /// A change that corrects the price (the stored one was seen on the new value's day) keeps nothing (decision 110).
     /// `keepingEarlierPrice`: false when the stored price was never a price seen (see `Effect.saveField`), or is a
     /// price brought back (Ctrl-Y): then the product's latest history entry, when it is the price saved, leaves the
@@ -77,6 +85,7 @@ extension ComparisonDatabase {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
                 throw DatabaseFailure.comparisonDeleted(id: comparison)
             }
+            let isNew = try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ?", arguments: [product.id.rawValue]) != true
             if field.isPricing && keepingEarlierPrice {
                 try db.cachedStatement(sql: ProductColumns.recordHistory(changing: [field])).execute(arguments: ProductColumns.historyArguments(product, changing: [field]))
             }
@@ -85,12 +94,17 @@ extension ComparisonDatabase {
             if field.isPricing && !keepingEarlierPrice {
                 try db.cachedStatement(sql: ProductColumns.unrecordCurrent).execute(arguments: [product.id.rawValue])
             }
-            try Self.touch(comparison, db)
+            let at = editTime
+            try db.cachedStatement(sql: isNew ? Self.stampEveryField(where: "id = ?2") : Self.stamp([field], where: "id = ?2"))
+                .execute(arguments: [at, product.id.rawValue])
+            if isNew || field == .unit { try Self.checkFamily(of: product.id, db) }
+            try Self.touch(comparison, at: at, db)
         }
     }
 
     /// Ctrl-Y: saves a deleted product whole again at `position`, the products at or after it moving down one (their
-    /// order among themselves kept), so it lands in its place. Throws `.comparisonDeleted` like `saveField`.
+    /// order among themselves kept), so it lands in its place. Throws `.comparisonDeleted` and `.mixedFamilies` like
+    /// `saveField`.
     public func restoreProduct(_ product: Product, in comparison: ComparisonID, position: Int) throws(DatabaseFailure) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.rawValue]) == true else {
@@ -102,7 +116,10 @@ extension ComparisonDatabase {
                 .execute(arguments: ProductColumns.arguments(product, comparison: comparison, position: position))
             // Its deletion kept its price in the history: back, it is its price now.
             try db.cachedStatement(sql: ProductColumns.unrecordCurrent).execute(arguments: [product.id.rawValue])
-            try Self.touch(comparison, db)
+            let at = editTime
+            try db.cachedStatement(sql: Self.stampEveryField(where: "id = ?2")).execute(arguments: [at, product.id.rawValue])
+            try Self.checkFamily(of: product.id, db)
+            try Self.touch(comparison, at: at, db)
         }
     }
 
@@ -117,7 +134,7 @@ extension ComparisonDatabase {
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
             try db.execute(sql: "UPDATE product SET position = position - 1 WHERE comparison_id = ? AND position > ?",
                            arguments: [comparison, position])
-            try Self.touch(ComparisonID(comparison), db)
+            try Self.touch(ComparisonID(comparison), at: editTime, db)
         }
     }
 
@@ -133,7 +150,7 @@ extension ComparisonDatabase {
                 try db.cachedStatement(sql: ProductColumns.recordDeleted).execute(arguments: [id.rawValue])
                 try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id.rawValue])
             }
-            for comparison in touched { try Self.touch(ComparisonID(comparison), db) }
+            for comparison in touched { try Self.touch(ComparisonID(comparison), at: editTime, db) }
         }
     }
 
@@ -172,8 +189,9 @@ extension ComparisonDatabase {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [comparison.id.rawValue]) != true else {
                 return false
             }
-            if try !DeletedComparisons.bringBack(comparison.id, db) { try Self.save(comparison, listCountIfNew: 1, db) }
-            try Self.touch(comparison.id, db)
+            let at = editTime
+            if try !DeletedComparisons.bringBack(comparison.id, db) { try Self.save(comparison, listCountIfNew: 1, at: at, db) }
+            try Self.touch(comparison.id, at: at, db)
             return true
         }
     }
@@ -196,7 +214,7 @@ extension ComparisonDatabase {
                 SELECT id, product_id, \(ProductColumns.historyNames) FROM price_history WHERE id = ? AND comparison_id = ?
                 """, arguments: [entry.rawValue, id.rawValue]) else { return nil }
             try db.execute(sql: "DELETE FROM price_history WHERE id = ?", arguments: [entry.rawValue])
-            try Self.touch(id, db)
+            try Self.touch(id, at: editTime, db)
             return ProductColumns.priceRecord(from: row)
         }
     }
@@ -213,7 +231,7 @@ extension ComparisonDatabase {
             if free, let entry = record.entry {
                 try db.execute(sql: "UPDATE price_history SET id = ? WHERE id = ?", arguments: [entry.rawValue, db.lastInsertedRowID])
             }
-            try Self.touch(id, db)
+            try Self.touch(id, at: editTime, db)
         }
     }
 
@@ -225,7 +243,7 @@ extension ComparisonDatabase {
             try db.execute(sql: "UPDATE price_history SET store = ?, seen = ? WHERE id = ? AND comparison_id = ?",
                            arguments: [shop, seen?.iso, entry.rawValue, id.rawValue])
             guard db.changesCount > 0 else { return false }
-            try Self.touch(id, db)
+            try Self.touch(id, at: editTime, db)
             return true
         }
     }
@@ -233,14 +251,66 @@ extension ComparisonDatabase {
     public func renameComparison(_ id: ComparisonID, to title: String) throws(DatabaseFailure) {
         try write { db in
             try db.execute(sql: "UPDATE comparison SET title = ? WHERE id = ?", arguments: [title, id.rawValue])
-            try Self.touch(id, db)
+            try Self.touch(id, at: editTime, db)
         }
     }
 
-    /// Marks a comparison as edited now (and after every edit saved before, whatever the clocks say).
-    private static func touch(_ id: ComparisonID, _ db: Database) throws {
+    /// Marks a comparison as edited now (and after every edit saved before, whatever the clocks say), and its edit's
+    /// time (`edited_at`) as `at` unless it holds a later one.
+    private static func touch(_ id: ComparisonID, at: Int64, _ db: Database) throws {
         try db.cachedStatement(sql: """
-            UPDATE comparison SET updated_at = max(?, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)) WHERE id = ?
-            """).execute(arguments: [nowMilliseconds(), id.rawValue])
+            UPDATE comparison SET updated_at = max(?1, (SELECT coalesce(max(updated_at), 0) + 1 FROM comparison)),
+                edited_at = max(edited_at, ?3) WHERE id = ?2
+            """).execute(arguments: [nowMilliseconds(), id.rawValue, at])
+    }
+
+    // MARK: Edit times and unit families
+
+    /// The time the writes made now stamp on what they change (`edited_at`, a product field's `…_at`): the change's own
+    /// time while `importRecovery` makes a change that has one, else now.
+    var editTime: Int64 { joinedEditTime ?? Self.nowMilliseconds() }
+
+    /// UPDATE stamping `fields` of the products matching `condition` (?2) with ?1, unless one holds a later time.
+    static func stamp(_ fields: [ProductField], where condition: String) -> String {
+        "UPDATE product SET " + fields.map { "\(Schema.editedAt($0)) = max(\(Schema.editedAt($0)), ?1)" }.joined(separator: ", ")
+            + " WHERE " + condition
+    }
+
+    static func stampEveryField(where condition: String) -> String { stamp(ProductField.allCases, where: condition) }
+
+    /// Refuses (`.mixedFamilies`) product `id` as saved when its unit is of another family than the comparison's other
+    /// products (the family of the first of them, in order, with a unit per knows). Run after the write, in its
+    /// transaction, so that two sessions saving at once cannot both pass: SQLite takes one writer at a time.
+    static func checkFamily(of id: ProductID, _ db: Database) throws {
+        guard let row = try Row.fetchOne(db, sql: """
+                SELECT product.comparison_id, product.name, product.unit, comparison.title FROM product
+                JOIN comparison ON comparison.id = product.comparison_id WHERE product.id = ?
+                """, arguments: [id.rawValue]),
+              let comparison = row["comparison_id"] as String?,
+              let unit = (row["unit"] as String?).flatMap(MeasureUnit.init(symbol:)) else { return }
+        let others = try String.fetchAll(db, sql: """
+            SELECT unit FROM product WHERE comparison_id = ? AND id <> ? AND unit IS NOT NULL ORDER BY position, rowid
+            """, arguments: [comparison, id.rawValue])
+        guard let family = others.lazy.compactMap({ MeasureUnit(symbol: $0)?.family }).first, family != unit.family else { return }
+        throw DatabaseFailure.mixedFamilies(product: id, name: row["name"] ?? "", unit: unit, comparison: ComparisonID(comparison),
+                                            title: row["title"] ?? "", family: family)
+    }
+
+    /// Refuses (`.mixedFamilies`) a comparison whose products are not all of one family (that of the first, in order,
+    /// with a unit per knows), naming the first product of another.
+    static func checkFamilies(of comparison: ComparisonID, _ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, name, unit FROM product WHERE comparison_id = ? AND unit IS NOT NULL ORDER BY position, rowid
+            """, arguments: [comparison.rawValue])
+        var family: UnitFamily?
+        for row in rows {
+            guard let unit = (row["unit"] as String?).flatMap(MeasureUnit.init(symbol:)) else { continue }
+            guard let first = family else { family = unit.family; continue }
+            if unit.family != first {
+                let title = try String.fetchOne(db, sql: "SELECT title FROM comparison WHERE id = ?", arguments: [comparison.rawValue])
+                throw DatabaseFailure.mixedFamilies(product: ProductID(row["id"] ?? ""), name: row["name"] ?? "", unit: unit,
+                                                    comparison: comparison, title: title ?? "", family: first)
+            }
+        }
     }
 }

@@ -75,6 +75,52 @@ import Testing
         #expect(back.encoded() == text)
     }
 
+    /// Issue 32: the file names its database and each change its time; both read back. A file without them (an older
+    /// per's) reads as before, with neither known.
+    @Test func theDatabaseAndEachChangesTimeReadBack() throws {
+        let changes: [PendingWrite] = [.other(.changeListCount("c-5", by: 1)), Self.everyKind[0]]
+        let journal = RecoveryJournal(id: "j-3", database: "db-1", changes: changes, times: [1_764_000_000_000, 1_764_000_000_001])
+        let text = journal.encoded()
+        #expect(text.hasPrefix(#"{"per-recovery": 1, "id": "j-3", "database": "db-1", "changes": ["#), "\(text)")
+        #expect(text.contains(#"{"change": "count", "at": 1764000000000, "id": "c-5", "by": 1}"#), "\(text)")
+        let back = try RecoveryJournal.decode(text)
+        #expect(back == journal)
+        #expect(back.entries.map(\.at) == [1_764_000_000_000, 1_764_000_000_001] && back.changes == changes)
+
+        let older = try RecoveryJournal.decode(RecoveryJournal(id: "j-4", changes: changes).encoded())
+        #expect(older.database == nil && older.entries.map(\.at) == [nil, nil] && older.changes == changes)
+        #expect(!RecoveryJournal(id: "j-4", changes: changes).encoded().contains("database"))
+        for bad in [#""at": -1"#, #""at": "1764000000000""#, #""at": 1.5"#] {
+            #expect(throws: ExchangeError.self, "\(bad)") { try RecoveryJournal.decode(Self.file(#"{"change": "clearTicks", "# + bad + "}")) }
+        }
+        #expect(throws: ExchangeError.self) { try RecoveryJournal.decode(#"{"per-recovery": 1, "id": "j", "database": 7, "changes": []}"#) }
+    }
+
+    /// Blank space before the `{` (which `isJournal` allows) is read, as in an export file.
+    @Test func blankSpaceBeforeTheFileIsRead() throws {
+        let text = RecoveryJournal(id: "j-5", changes: [.other(.clearTicks)]).encoded()
+        for blank in ["\n", "  \n\t\r\n ", "\u{FEFF}\n  "] {
+            #expect(RecoveryJournal.isJournal(Array((blank + text).utf8)))
+            #expect(try RecoveryJournal.decode(blank + text).changes == [.other(.clearTicks)], "\(Array(blank.unicodeScalars))")
+        }
+    }
+
+    /// Days are checked as an import checks them: with the importer's day, one after tomorrow is refused, wherever it is.
+    @Test func aDayInTheFutureIsRefusedAsImportRefusesIt() throws {
+        let today = try #require(CalendarDay(iso: "2026-11-25"))
+        let future = [
+            Self.field(product: #"{"id": "p", "name": "", "seen": "2099-01-01"}"#),
+            Self.file(#"{"change": "fixHistoryEntry", "id": "c", "entry": 1, "store": "", "seen": "2099-01-01"}"#),
+            Self.file(#"{"change": "newComparison", "comparison": {"id": "c", "title": "", "products": [{"id": "a", "name": "", "seen": "2026-11-27"}], "pinned": null}}"#),
+        ]
+        for file in future {
+            let error = try #require(throws: ExchangeError.self) { try RecoveryJournal.decode(file, today: today) }
+            #expect(error.message.contains("is in the future (today is 2026-11-25)"), "\(error.message)")
+            _ = try RecoveryJournal.decode(file)   // without a day to compare with (as before), only its form is checked
+        }
+        #expect(try RecoveryJournal.decode(Self.field(product: #"{"id": "p", "name": "", "seen": "2026-11-26"}"#), today: today).changes.count == 1)
+    }
+
     @Test func theSummaryCountsTheChangesByKind() {
         let journal = RecoveryJournal(changes: [
             .edit(.saveField(.price, product: Self.product), of: Self.header, needsRow: false),

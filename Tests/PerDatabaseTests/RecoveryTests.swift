@@ -144,6 +144,125 @@ import TestSupport
         #expect(try store.shoppingList().first { $0.id == "oats" }?.item.count == 4)
     }
 
+    // MARK: Issue 32: a recovery file is checked like an import, and cannot undo newer work
+
+    static let oats = ComparisonHeader(id: "oats", title: "Oats")
+    static let milk = ComparisonHeader(id: "milk", title: "Milk")
+
+    /// Each database has its own id, kept; a file naming another database is refused (nothing changed) unless asked
+    /// for; a file naming none (an older per's) is taken.
+    @Test func aFileForAnotherDatabaseIsRefusedUnlessAskedFor() throws {
+        let path = folder.file("per.sqlite")
+        try seeded(path)
+        let store = try ComparisonDatabase(path: path)
+        #expect(!store.identity.isEmpty)
+        #expect(try ComparisonDatabase(path: path).identity == store.identity)
+        let other = try ComparisonDatabase(path: folder.file("other.sqlite"))
+        #expect(other.identity != store.identity)
+        let count: [PendingWrite] = [.other(.changeListCount("oats", by: 1))]
+        let now = ComparisonDatabase.nowMilliseconds()
+        let before = try dump(path)
+        let foreign = RecoveryJournal(id: "foreign", database: other.identity, changes: count, times: [now])
+        #expect(throws: DatabaseFailure.otherDatabase(file: other.identity, database: store.identity)) { try store.importRecovery(foreign) }
+        #expect(try dump(path) == before)
+        #expect(DatabaseFailure.otherDatabase(file: "a", database: "b").message.contains("per import --into-other-database FILE"))
+        #expect(try store.importRecovery(foreign, intoOtherDatabase: true) == .applied)
+        #expect(try store.importRecovery(RecoveryJournal(id: "own", database: store.identity, changes: count, times: [now])) == .applied)
+        #expect(try store.importRecovery(RecoveryJournal(id: "older per", changes: count)) == .applied)
+        #expect(try store.shoppingList().first { $0.id == "oats" }?.item.count == 4)
+    }
+
+    /// A change made before the database's value was (by another session since) is not made, and said: the newer
+    /// price is kept, a deletion of a comparison edited after it is not made. Changes made are stamped with their own
+    /// time, so a file's later change (a deletion after its edit) is not taken for older than its earlier one.
+    @Test func aChangeOlderThanWhatTheDatabaseHoldsIsNotMade() throws {
+        let path = folder.file("per.sqlite")
+        try seeded(path)   // saved now
+        let store = try ComparisonDatabase(path: path)
+        let now = ComparisonDatabase.nowMilliseconds()
+        let hourAgo = now - 3_600_000, later = now + 60_000
+        let journal = RecoveryJournal(id: "j", database: store.identity, changes: [
+            .edit(.saveField(.price, product: Product(id: "o-1", name: "a", price: 9, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .edit(.saveField(.price, product: Product(id: "o-2", name: "new", price: 3, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .other(.deleteComparison("milk")),
+            .edit(.saveField(.name, product: Product(id: "o-1", name: "jumbo", price: 9, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+        ], times: [hourAgo, hourAgo, hourAgo, later])
+        let outcome = try store.importRecovery(journal)
+        let skipped = [RecoverySkip(change: 1, title: "Oats", product: "a", reason: .newerField(.price)),
+                       RecoverySkip(change: 3, title: "Milk", product: nil, reason: .editedAfterDeletion)]
+        #expect(outcome == .appliedExcept(skipped), "\(outcome)")
+        #expect(skipped.map(\.message) == [#"kept the newer price of "Oats" ("a")"#, #"kept "Milk": it was edited after this deletion"#])
+        #expect(skipped.filter(\.isLeftOut).isEmpty)
+        let products = try #require(try store.load("oats")).products
+        #expect(products.map { "\($0.id) \($0.name) \($0.price.map(DecimalText.format) ?? "-")" } == ["o-1 jumbo 2", "o-2 new 3"])
+        #expect(try store.load("milk") != nil)
+
+        // A product made and then deleted, ten minutes ago: both made (the product's stamp is its change's time).
+        let past = now - 600_000
+        let second = RecoveryJournal(id: "k", database: store.identity, changes: [
+            .edit(.saveField(.price, product: Product(id: "o-3", name: "tmp", price: 5, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .edit(.deleteProduct("o-3"), of: Self.oats, needsRow: false),
+        ], times: [past, past + 60_000])
+        #expect(try store.importRecovery(second) == .applied)
+        #expect(try store.load("oats")?.products.map(\.id) == ["o-1", "o-2"])
+        // A deletion made after the last edit is made.
+        let third = RecoveryJournal(id: "l", database: store.identity, changes: [.other(.deleteComparison("milk"))], times: [later + 60_000])
+        #expect(try store.importRecovery(third) == .applied)
+        #expect(try store.load("milk") == nil)
+    }
+
+    /// A change whose ids do not belong to the comparison it names (a file edited by hand) refuses the whole file and
+    /// changes nothing: a product of another comparison saved, moved, deleted or saved whole into another; a new
+    /// comparison with the id of a saved one.
+    @Test func anIDOfAnotherComparisonRefusesTheWholeFile() throws {
+        let path = folder.file("per.sqlite")
+        try seeded(path)
+        let store = try ComparisonDatabase(path: path)
+        let count = PendingWrite.other(.changeListCount("oats", by: 1))
+        let oatsProduct = Product(id: "o-1", name: "a", price: 5)
+        let files: [([PendingWrite], DatabaseFailure)] = [
+            ([count, .edit(.saveField(.price, product: oatsProduct), of: Self.milk, needsRow: false)],
+             .recoveryRefused(change: 2, reason: #"product "o-1" is saved in "Oats", not in "Milk", the comparison the change names (a file edited by hand?)"#)),
+            ([.restore(Comparison(id: "milk", title: "Milk", products: [oatsProduct]))],
+             .recoveryRefused(change: 1, reason: #"product "o-1" is saved in "Oats", not in "Milk", the comparison the change names (a file edited by hand?)"#)),
+            ([.edit(.deleteProduct("o-1"), of: Self.milk, needsRow: false)],
+             .recoveryRefused(change: 1, reason: #"product "o-1" is saved in "Oats", not in "Milk", the comparison the change names (a file edited by hand?)"#)),
+            ([count, .other(.createComparison(Comparison(id: "oats", title: "Mine")))],
+             .recoveryRefused(change: 2, reason: #"it makes a new comparison "Mine", but its id "oats" is "Oats", saved already (a file edited by hand?)"#)),
+            ([.edit(.saveField(.price, product: Product(id: "x", price: 1)), of: Self.milk, needsRow: false),
+              .edit(.saveField(.name, product: Product(id: "x", name: "moved")), of: Self.oats, needsRow: false)],
+             .recoveryRefused(change: 2, reason: #"product "x" is saved in "Milk", not in "Oats", the comparison the change names (a file edited by hand?)"#)),
+        ]
+        let before = try dump(path)
+        for (i, (changes, refusal)) in files.enumerated() {
+            #expect(throws: refusal, "file \(i + 1)") { try store.importRecovery(RecoveryJournal(id: "j-\(i)", changes: changes)) }
+            #expect(try dump(path) == before, "file \(i + 1)")
+        }
+        #expect(refusal(files[0].1).hasPrefix("change 2: product"))
+        #expect(refusal(files[0].1).hasSuffix("; nothing was imported"))
+    }
+
+    private func refusal(_ failure: DatabaseFailure) -> String { failure.message }
+
+    /// A change that would mix unit families in a comparison is left out, and said; the file's other changes are made.
+    @Test func aChangeThatWouldMixFamiliesIsLeftOutAndTheRestMade() throws {
+        let path = folder.file("per.sqlite")
+        try seeded(path)
+        let store = try ComparisonDatabase(path: path)
+        let kilo = Product(id: "x", name: "Oats?", price: 2, quantity: 1, unit: .kilogram)
+        let outcome = try store.importRecovery(RecoveryJournal(id: "j", changes: [
+            .edit(.saveField(.unit, product: kilo), of: Self.milk, needsRow: false),
+            .other(.changeListCount("oats", by: 1)),
+            .edit(.saveField(.price, product: kilo), of: Self.milk, needsRow: false),
+        ]))
+        let failure = DatabaseFailure.mixedFamilies(product: "x", name: "Oats?", unit: .kilogram, comparison: "milk", title: "Milk", family: .volume)
+        let expected = [1, 3].map { RecoverySkip(change: $0, title: "Milk", product: "Oats?", reason: .mixedFamilies(failure)) }
+        #expect(outcome == .appliedExcept(expected), "\(outcome)")
+        #expect(expected.filter(\.isLeftOut).count == 2)
+        #expect(try store.load("milk")?.products.map(\.id) == ["m-1"])
+        #expect(try store.shoppingList().first { $0.id == "oats" }?.item.count == 2)
+    }
+
     @Test func aFolderThatRefusesTheFileKeepsNothingAndTheNextTakesIt() throws {
         let locked = folder.file("locked")   // a file where a folder should be: nothing can go in it (even as root)
         try "".write(toFile: locked, atomically: false, encoding: .utf8)

@@ -95,18 +95,17 @@ import TestSupport
         var comparisons = Self.generated(comparisons: 100, products: 100)
         let last = comparisons.count - 1
         var bad = comparisons[last].products[98]
-        bad.unit = .liter // another family than the comparison's grams
         bad.quantity = Decimal(string: "2")
-        bad.price = Decimal(string: "1")
+        bad.price = Decimal(string: "-1") // below zero (a unit of another family is left out instead: UnitFamilyTests)
         var products = comparisons[last].products
         products[98] = bad
-        comparisons[last] = Comparison(title: "the last", products: products.map { var p = $0; if p.unit != .liter { p.unit = p.unit == nil ? nil : .gram }; return p })
+        comparisons[last] = Comparison(title: "the last", products: products.map { var p = $0; p.unit = p.unit == nil ? nil : .gram; return p })
         let text = ComparisonExchange.encode(comparisons, as: format)
 
         let reopened = try ComparisonDatabase(path: db)
         let error = try #require(throws: ExchangeError.self) { try importing(text, into: reopened) }
         #expect(error.message.contains("comparison 100 \"the last\", product 99"), "\(error.message)")
-        #expect(error.message.contains("unit: L is a volume unit, but the comparison is by weight"), "\(error.message)")
+        #expect(error.message.contains(#"price: "-1" is below zero"#), "\(error.message)")
         #expect((error.line ?? 0) > text.split(separator: "\n").count - 10, "\(error.message)")
         #expect(try reopened.summaries().map(\.title) == ["before"])
         #expect(try reopened.loadAll().flatMap(\.products).count == 1)

@@ -7,8 +7,10 @@ import PerTerminal
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Read comparisons from a file written by export.",
-        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none. FILE - reads stdin. A recovery file (what the app could not save) has its changes made, all or none, once.")
+        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none; a product whose unit's family is not its comparison's is left out and named (exit status 1, the rest imported). FILE - reads stdin. A recovery file (what the app could not save) has its changes made, all or none, once, into the database it was written for; a change older than what the database holds is not made.")
     @OptionGroup var database: DatabaseOptions
+    @Flag(name: .customLong("into-other-database"), help: "Make a recovery file's changes even though it was written for another database.")
+    var intoOtherDatabase = false
     @Argument(help: "The file to read, or - for standard input.")
     var file: String
 
@@ -64,6 +66,12 @@ struct ImportCommand: ParsableCommand {
                 text += "Already here, not imported again (same title and products): \(shown).\n"
             }
             try Output.out(text)
+            // Committed, but not everything: per never exits 0 having dropped data.
+            if !counts.leftOut.isEmpty {
+                for reason in counts.leftOut { Output.error("\(input.name): \(reason); this product was left out") }
+                let n = counts.leftOut.count
+                throw CommandFailure("\(input.name): \(n) product\(n == 1 ? "" : "s") left out (one comparison, one family of units); everything else was imported")
+            }
         }
     }
 
@@ -96,7 +104,8 @@ struct ImportCommand: ParsableCommand {
     private func importRecovery(from pieces: @escaping () throws -> [UInt8], named name: String) throws {
         let journal: RecoveryJournal
         do {
-            journal = try RecoveryJournal.decode(from: pieces)
+            // The clock is read here, at the edge, as for an export file: a `seen` day after tomorrow is refused.
+            journal = try RecoveryJournal.decode(from: pieces, today: LocalClock.today())
         } catch let error as ExchangeError {
             throw CommandFailure("\(name): \(error.message); nothing was imported")
         } catch ExchangeInputError.notUTF8 {
@@ -109,16 +118,31 @@ struct ImportCommand: ParsableCommand {
         let store = try database.openDatabase(create: true)
         let outcome: RecoveryImport
         do {
-            outcome = try store.importRecovery(journal)
+            outcome = try store.importRecovery(journal, intoOtherDatabase: intoOtherDatabase)
         } catch {
             if existed { _ = Unmanaged.passRetained(store) } else { Self.remove(created: store) }   // as for a refused export file
-            throw error
+            switch error {
+            case .otherDatabase, .recoveryRefused: throw CommandFailure("\(name): \(error.message)")
+            default: throw error
+            }
         }
+        let changes = journal.userChanges
+        let what = changes == 0 ? "" : ": \(journal.summary)"
         switch outcome {
         case .applied:
-            let changes = journal.userChanges
-            let what = changes == 0 ? "" : ": \(journal.summary)"
             try Output.out("Imported \(changes) change\(changes == 1 ? "" : "s") from the recovery file\(what).\n")
+        case .appliedExcept(let skipped):
+            // The newer kept is what the database should hold (stdout); a change left out is data dropped (stderr, status 1).
+            let kept = skipped.filter { !$0.isLeftOut }, leftOut = skipped.filter(\.isLeftOut)
+            var text = "Imported the recovery file's \(changes) change\(changes == 1 ? "" : "s")\(what)"
+            text += kept.isEmpty ? ".\n" : "; the database held newer:\n"
+            for skip in kept { text += "  change \(skip.change): \(TerminalText.singleLine(skip.message)).\n" }
+            try Output.out(text)
+            if !leftOut.isEmpty {
+                for skip in leftOut { Output.error("\(name): change \(skip.change): \(skip.message)") }
+                let n = leftOut.count
+                throw CommandFailure("\(name): \(n) change\(n == 1 ? "" : "s") left out; the others were imported")
+            }
         case .alreadyApplied(let at):
             let when = ISO8601DateFormatter.string(from: at, timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
             try Output.out("Already imported (\(when)): this recovery file changed nothing this time.\n")

@@ -165,10 +165,15 @@ enum CSVExchange {
             case .product:
                 guard !product.isBlank else { continue }
                 try ComparisonExchange.checkNumbers(
-                    of: product, priceText: field("price"), quantityText: field("quantity"), family: family,
+                    of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: productCount + 1, line: record.line)
-                if family == nil { family = product.unit?.family }
-                try sink.product(product, position: productCount, in: current.id, texts: texts)
+                if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: current.title, number: number,
+                                                                  productNumber: productCount + 1, line: record.line) {
+                    try sink.leaveOut(product, position: productCount, in: current.id, because: refusal)
+                } else {
+                    if family == nil { family = product.unit?.family }
+                    try sink.product(product, position: productCount, in: current.id, texts: texts)
+                }
                 productCount += 1
             case .history:
                 guard let earlier = PriceRecord(product) else {
@@ -176,7 +181,7 @@ enum CSVExchange {
                     throw ExchangeError(line: record.line, field: "\(place), \(missing)", problem: "missing (an earlier price has a price, a quantity and a unit)")
                 }
                 try ComparisonExchange.checkNumbers(
-                    of: product, priceText: field("price"), quantityText: field("quantity"), family: nil,
+                    of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: historyCount + 1, line: record.line, what: "history")
                 try sink.history(earlier, in: current.id, texts: texts)
                 historyCount += 1

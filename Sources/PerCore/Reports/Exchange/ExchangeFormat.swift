@@ -176,7 +176,7 @@ public enum ComparisonExchange {
     }
 
     /// A value quoted for a message, shortened when long.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "\"" + TerminalText.visible(short.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")) + "\""
     }

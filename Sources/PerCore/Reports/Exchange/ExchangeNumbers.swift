@@ -10,11 +10,11 @@ extension ComparisonExchange {
         "comparison \(number) \(quoted(title)), \(what) \(product)\(name.isEmpty ? "" : " " + quoted(name)), \(field)"
     }
 
-    /// Refuses a product the app could not rank for a reason in its numbers or unit: a price or quantity
-    /// outside `NumberRange` (judged on the text, before `Decimal` rounds it) or below zero, or a unit of
-    /// another family than the comparison's (`family`, from its earlier products).
+    /// Refuses a product the app could not rank for a reason in its numbers: a price or quantity outside
+    /// `NumberRange` (judged on the text, before `Decimal` rounds it) or below zero. A unit of another family than the
+    /// comparison's is `familyRefusal`'s.
     static func checkNumbers(
-        of product: Product, priceText: String?, quantityText: String?, family: UnitFamily?,
+        of product: Product, priceText: String?, quantityText: String?,
         comparison title: String, number: Int, productNumber: Int, line: Int?, what: String = "product"
     ) throws(ExchangeError) {
         func refuse(_ field: String, _ problem: String) -> ExchangeError {
@@ -30,9 +30,16 @@ extension ComparisonExchange {
             }
             if value.sign == .minus && !value.isZero { throw refuse(field, "\(quoted(written)) is below zero") }
         }
-        if let family, let unit = product.unit, unit.family != family {
-            throw refuse("unit", "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
-        }
+    }
+
+    /// Why a product whose unit is of another family than the comparison's (`family`, from its earlier products)
+    /// cannot be in it; nil when it can. The reader hands such a product to `ExchangeSink.leaveOut`.
+    static func familyRefusal(
+        of product: Product, family: UnitFamily?, comparison title: String, number: Int, productNumber: Int, line: Int?
+    ) -> ExchangeError? {
+        guard let family, let unit = product.unit, unit.family != family else { return nil }
+        return ExchangeError(line: line, field: place(comparison: title, number: number, product: productNumber, name: product.name, field: "unit"),
+                             problem: "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
     }
 
     /// Refuses a comparison amount (`per 0.0000000000001 g`) outside `NumberRange`.

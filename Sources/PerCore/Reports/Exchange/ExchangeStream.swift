@@ -15,6 +15,16 @@ public protocol ExchangeSink {
     /// The shopping-list state of the comparison whose header came last, after all its products (`earlierFormat`
     /// for a file without it). Its pinned position names one of the products handed over (checked).
     mutating func listState(_ state: ExchangeListState, in comparison: ComparisonID) throws
+    /// A product of the comparison whose header came last, at `position`, whose unit is of another family than the
+    /// comparison's (its earlier products'): `refusal` says where and why. A sink that takes the rest of the file
+    /// without it (the database's import, which reports it) records it; by default the whole file is refused.
+    mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws
+}
+
+extension ExchangeSink {
+    public mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws {
+        throw refusal
+    }
 }
 
 /// A product's price and quantity as `DecimalText.format` writes them (nil: not at hand).

@@ -143,10 +143,15 @@ enum JSONExchange {
         func take(_ item: JSONNode) throws {
             let (product, texts) = try product(item, number: productCount + 1, in: title, today: today)
             try ComparisonExchange.checkNumbers(
-                of: product, priceText: texts.price, quantityText: texts.quantity, family: family,
+                of: product, priceText: texts.price, quantityText: texts.quantity,
                 comparison: title, number: number, productNumber: productCount + 1, line: item.line)
-            if family == nil { family = product.unit?.family }
-            try sink.product(product, position: productCount, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: title, number: number,
+                                                              productNumber: productCount + 1, line: item.line) {
+                try sink.leaveOut(product, position: productCount, in: id, because: refusal)
+            } else {
+                if family == nil { family = product.unit?.family }
+                try sink.product(product, position: productCount, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            }
             productCount += 1
         }
         func takeHistory(_ item: JSONNode) throws {
@@ -276,7 +281,7 @@ enum JSONExchange {
         let record = PriceRecord(product: .random(), name: nameText?.value ?? "", shop: shopText?.value ?? "", seen: seen,
                                  price: price, quantity: quantity, unit: unit)
         try ComparisonExchange.checkNumbers(
-            of: record.asProduct, priceText: priceText?.value, quantityText: quantityText?.value, family: nil,
+            of: record.asProduct, priceText: priceText?.value, quantityText: quantityText?.value,
             comparison: title, number: comparisonNumber, productNumber: number, line: node.line, what: "history")
         return (record, (priceText?.value, quantityText?.value))
     }

@@ -1,21 +1,56 @@
 import Foundation
 
 /// A recovery file: every write a session could not make, in the order it was asked, so `per import` can make each
-/// exactly once. `{"per-recovery": 1, "id": "…", "changes": [{"change": "field", …}, …]}`, one change a line;
-/// prices and quantities as decimal text, as in an export. The id is recorded in the database when the changes are
-/// made, so importing the same file again changes nothing.
+/// exactly once. `{"per-recovery": 1, "id": "…", "database": "…", "changes": [{"change": "field", "at": 1764000000000,
+/// …}, …]}`, one change a line; prices and quantities as decimal text, as in an export. The id is recorded in the
+/// database when the changes are made, so importing the same file again changes nothing. `database` names the
+/// database the changes belong to (`ComparisonDatabase.identity`), `at` each change's time (milliseconds since 1970):
+/// a change older than what the database holds is not made. Files of an older per have neither (both optional; an
+/// older per reading a newer file ignores them, so the version stays 1).
 public struct RecoveryJournal: Equatable, Sendable {
     /// The version of the format this per writes and reads.
     public static let version = 1
     /// The largest recovery file per reads (a session's queue is small; a comparison saved whole is its largest part).
     public static let maxFileBytes = 64 << 20
 
-    public var id: String
-    public var changes: [PendingWrite]
+    /// One change and when it was made.
+    public struct Entry: Equatable, Sendable {
+        public var change: PendingWrite
+        /// Milliseconds since 1970 by the clock of the session that made the change; nil: not known (an older file).
+        public var at: Int64?
 
+        public init(_ change: PendingWrite, at: Int64?) {
+            self.change = change
+            self.at = at
+        }
+    }
+
+    public var id: String
+    /// The id of the database the changes were made for (`ComparisonDatabase.identity`); nil: not known.
+    public var database: String?
+    public var entries: [Entry]
+
+    /// The changes, in order (their times not known when set).
+    public var changes: [PendingWrite] {
+        get { entries.map(\.change) }
+        set { entries = newValue.map { Entry($0, at: nil) } }
+    }
+
+    /// Changes whose times are not known, for no database in particular (as files of an older per).
     public init(id: String = EntityID.random().rawValue, changes: [PendingWrite]) {
+        self.init(id: id, database: nil, entries: changes.map { Entry($0, at: nil) })
+    }
+
+    /// Changes with their times (`times[i]` is `changes[i]`'s, milliseconds since 1970; the two have one count).
+    public init(id: String = EntityID.random().rawValue, database: String?, changes: [PendingWrite], times: [Int64]) {
+        precondition(changes.count == times.count, "one time per change")
+        self.init(id: id, database: database, entries: zip(changes, times).map { Entry($0, at: $1) })
+    }
+
+    public init(id: String = EntityID.random().rawValue, database: String?, entries: [Entry]) {
         self.id = id
-        self.changes = changes
+        self.database = database
+        self.entries = entries
     }
 
     /// Whether a file's first bytes are a recovery file's: `{"per-recovery"` after a byte-order mark and blank space.
@@ -117,20 +152,26 @@ extension RecoveryJournal {
     /// The file's text.
     public func encoded() -> String {
         var lines: [String] = []
-        for change in changes { if let line = Self.encode(change) { lines.append("  " + line) } }
-        return "{\"per-recovery\": \(Self.version), \"id\": \(JSONExchange.string(id)), \"changes\": [\n" + lines.joined(separator: ",\n")
+        for entry in entries {
+            guard var members = Self.encode(entry.change) else { continue }
+            if let at = entry.at { members["at"] = String(at) }
+            lines.append("  " + Self.object(members))
+        }
+        let database = database.map { ", \"database\": \(JSONExchange.string($0))" } ?? ""
+        return "{\"per-recovery\": \(Self.version), \"id\": \(JSONExchange.string(id))\(database), \"changes\": [\n" + lines.joined(separator: ",\n")
             + (lines.isEmpty ? "" : "\n") + "]}\n"
     }
 
-    private static func encode(_ change: PendingWrite) -> String? {
+    /// A change's members (nil for a read, which is never queued).
+    private static func encode(_ change: PendingWrite) -> [String: String]? {
         switch change {
         case .edit(let edit, let header, let needsRow): encode(edit, of: header, needsRow: needsRow)
-        case .restore(let comparison): object(["change": string("restoreComparison"), "comparison": whole(comparison)])
+        case .restore(let comparison): ["change": string("restoreComparison"), "comparison": whole(comparison)]
         case .other(let effect): encode(effect)
         }
     }
 
-    private static func encode(_ edit: ComparisonEdit, of header: ComparisonHeader, needsRow: Bool) -> String {
+    private static func encode(_ edit: ComparisonEdit, of header: ComparisonHeader, needsRow: Bool) -> [String: String] {
         var members = ["comparison": Self.header(header), "newRow": needsRow ? "true" : "false"]
         switch edit {
         case .saveField(let field, let product, let keepsEarlierPrice):
@@ -157,37 +198,37 @@ extension RecoveryJournal {
             members["change"] = string("pin")
             members["product"] = id.map { string($0.rawValue) } ?? "null"
         }
-        return object(members)
+        return members
     }
 
-    private static func encode(_ effect: DatabaseEffect) -> String? {
+    private static func encode(_ effect: DatabaseEffect) -> [String: String]? {
         switch effect {
         case .edit(let edit, let header): encode(edit, of: header, needsRow: false)
-        case .restoreComparison(let comparison): object(["change": string("restoreComparison"), "comparison": whole(comparison)])
-        case .createComparison(let comparison): object(["change": string("newComparison"), "comparison": whole(comparison)])
-        case .addListItem(let comparison): object(["change": string("newItem"), "comparison": whole(comparison)])
-        case .changeListCount(let id, let delta): object(["change": string("count"), "id": string(id.rawValue), "by": String(delta)])
-        case .setTicked(let id, let ticked): object(["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
-        case .clearTicks: object(["change": string("clearTicks")])
+        case .restoreComparison(let comparison): (["change": string("restoreComparison"), "comparison": whole(comparison)])
+        case .createComparison(let comparison): (["change": string("newComparison"), "comparison": whole(comparison)])
+        case .addListItem(let comparison): (["change": string("newItem"), "comparison": whole(comparison)])
+        case .changeListCount(let id, let delta): (["change": string("count"), "id": string(id.rawValue), "by": String(delta)])
+        case .setTicked(let id, let ticked): (["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
+        case .clearTicks: (["change": string("clearTicks")])
         case .moveInAisle(let id, let step, let shop):
-            object(["change": string("aisleMove"), "id": string(id.rawValue), "by": String(step), "store": optional(shop?.text)])
-        case .renameComparison(let id, let title): object(["change": string("rename"), "id": string(id.rawValue), "title": string(title)])
-        case .deleteComparison(let id): object(["change": string("deleteComparison"), "id": string(id.rawValue)])
-        case .restoreDeletedComparison(let comparison): object(["change": string("undoDeleteComparison"), "comparison": whole(comparison)])
-        case .discardIfBlank(let id): object(["change": string("discardIfBlank"), "id": string(id.rawValue)])
+            (["change": string("aisleMove"), "id": string(id.rawValue), "by": String(step), "store": optional(shop?.text)])
+        case .renameComparison(let id, let title): (["change": string("rename"), "id": string(id.rawValue), "title": string(title)])
+        case .deleteComparison(let id): (["change": string("deleteComparison"), "id": string(id.rawValue)])
+        case .restoreDeletedComparison(let comparison): (["change": string("undoDeleteComparison"), "comparison": whole(comparison)])
+        case .discardIfBlank(let id): (["change": string("discardIfBlank"), "id": string(id.rawValue)])
         case .changeHistoryEntry(.delete(let entry, let id)):
-            object(["change": string("deleteHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue)])
+            (["change": string("deleteHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue)])
         case .changeHistoryEntry(.restore(let record, let id)):
-            object(["change": string("restoreHistoryEntry"), "id": string(id.rawValue), "entry": record.entry.map { String($0.rawValue) } ?? "null",
+            (["change": string("restoreHistoryEntry"), "id": string(id.rawValue), "entry": record.entry.map { String($0.rawValue) } ?? "null",
                     "product": product(record.asProduct)])
         case .changeHistoryEntry(.fix(let entry, let id, let shop, let seen)):
-            object(["change": string("fixHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue), "store": string(shop),
+            (["change": string("fixHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue), "store": string(shop),
                     "seen": optional(seen?.iso)])
         case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil   // reads: nothing to write
         }
     }
 
-    private static let order = ["change", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
+    private static let order = ["change", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
                                 "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
                                 "name", "price", "quantity", "unit", "pack", "store", "seen"]
 
@@ -227,12 +268,14 @@ extension RecoveryJournal {
 
 extension RecoveryJournal {
     /// Reads a recovery file, checking every value as `per import` checks an export's (numbers in `NumberRange`, text
-    /// without control characters, known units and days). Throws `ExchangeError` for a file per refuses and
+    /// without control characters, known units and days: with `today`, the importer's, a day after tomorrow is
+    /// refused; one family of units in a comparison saved whole). Throws `ExchangeError` for a file per refuses and
     /// `ExchangeInputError` for bytes that are not UTF-8 or more than `maxFileBytes` of them.
-    public static func decode(from next: @escaping () throws -> [UInt8]) throws -> RecoveryJournal {
+    public static func decode(from next: @escaping () throws -> [UInt8], today: CalendarDay? = nil) throws -> RecoveryJournal {
         var stream = ByteStream(limit: maxFileBytes, next: next)
         try stream.skipByteOrderMark()
         var parser = JSONParser(stream)
+        try parser.skipSpace()   // blank space before `{`, as `isJournal` allows
         let root = try parser.parseValue(depth: 0)
         try parser.expectEnd()
         let file = try Members(root, what: "the recovery file")
@@ -241,21 +284,23 @@ extension RecoveryJournal {
             throw ExchangeError(line: root.line, field: "per-recovery", problem: "version \(version): written by a newer per, which can import it")
         }
         let id = try file.id("id")
-        var changes: [PendingWrite] = []
+        let database = try file.optionalString("database") == nil ? nil : try file.id("database").rawValue
+        var entries: [Entry] = []
         for (i, node) in try file.array("changes").enumerated() {
-            changes.append(try change(node, number: i + 1))
+            let m = try Members(node, what: "change \(i + 1)")
+            let at = m.members["at"] == nil ? nil : Int64(try m.int("at", in: 0...Int.max))
+            entries.append(Entry(try change(m, today: today), at: at))
         }
-        return RecoveryJournal(id: id.rawValue, changes: changes)
+        return RecoveryJournal(id: id.rawValue, database: database, entries: entries)
     }
 
     /// Reads a recovery file held in memory.
-    public static func decode(_ text: String) throws -> RecoveryJournal {
+    public static func decode(_ text: String, today: CalendarDay? = nil) throws -> RecoveryJournal {
         var given = false
-        return try decode(from: { defer { given = true }; return given ? [] : Array(text.utf8) })
+        return try decode(from: { defer { given = true }; return given ? [] : Array(text.utf8) }, today: today)
     }
 
-    private static func change(_ node: JSONNode, number: Int) throws(ExchangeError) -> PendingWrite {
-        let m = try Members(node, what: "change \(number)")
+    private static func change(_ m: Members, today: CalendarDay?) throws(ExchangeError) -> PendingWrite {
         let kind = try m.string("change")
         func edit(_ edit: ComparisonEdit) throws(ExchangeError) -> PendingWrite {
             .edit(edit, of: try header(m.node("comparison"), place: m.place + ", comparison"), needsRow: try m.bool("newRow"))
@@ -265,9 +310,9 @@ extension RecoveryJournal {
             guard let field = ProductField(rawValue: try m.string("field")) else {
                 throw m.refuse("field", "not a product field (one of \(ProductField.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            return try edit(.saveField(field, product: try product(m.node("product"), place: m.place + ", product"), keepsEarlierPrice: try m.bool("keepsEarlierPrice")))
+            return try edit(.saveField(field, product: try product(m.node("product"), place: m.place + ", product", today: today), keepsEarlierPrice: try m.bool("keepsEarlierPrice")))
         case "restoreProduct":
-            return try edit(.restoreProduct(try product(m.node("product"), place: m.place + ", product"), position: try m.int("position", in: 0...1_000_000_000)))
+            return try edit(.restoreProduct(try product(m.node("product"), place: m.place + ", product", today: today), position: try m.int("position", in: 0...1_000_000_000)))
         case "deleteProduct":
             return try edit(.deleteProduct(try m.id("product")))
         case "withdrawProduct":
@@ -279,13 +324,13 @@ extension RecoveryJournal {
         case "pin":
             return try edit(.pinProduct(try m.isNull("product") ? nil : try m.id("product")))
         case "restoreComparison":
-            return .restore(try whole(m.node("comparison"), place: m.place + ", comparison"))
+            return .restore(try whole(m.node("comparison"), place: m.place + ", comparison", today: today))
         case "newComparison":
-            return .other(.createComparison(try whole(m.node("comparison"), place: m.place + ", comparison")))
+            return .other(.createComparison(try whole(m.node("comparison"), place: m.place + ", comparison", today: today)))
         case "newItem":
-            return .other(.addListItem(try whole(m.node("comparison"), place: m.place + ", comparison")))
+            return .other(.addListItem(try whole(m.node("comparison"), place: m.place + ", comparison", today: today)))
         case "undoDeleteComparison":
-            return .other(.restoreDeletedComparison(try whole(m.node("comparison"), place: m.place + ", comparison")))
+            return .other(.restoreDeletedComparison(try whole(m.node("comparison"), place: m.place + ", comparison", today: today)))
         case "count":
             return .other(.changeListCount(try m.id("id"), by: try m.int("by", in: -ListItem.maximumCount...ListItem.maximumCount)))
         case "tick":
@@ -303,12 +348,12 @@ extension RecoveryJournal {
         case "deleteHistoryEntry":
             return .other(.changeHistoryEntry(.delete(PriceEntryID(Int64(try m.int("entry", in: 1...Int.max))), of: try m.id("id"))))
         case "restoreHistoryEntry":
-            let product = try product(m.node("product"), place: m.place + ", product")
+            let product = try product(m.node("product"), place: m.place + ", product", today: today)
             guard var record = PriceRecord(product) else { throw m.refuse("product", "a price needs its price, quantity and unit") }
             record.entry = try m.isNull("entry") ? nil : PriceEntryID(Int64(try m.int("entry", in: 1...Int.max)))
             return .other(.changeHistoryEntry(.restore(record, in: try m.id("id"))))
         case "fixHistoryEntry":
-            let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: m.place + ", seen") }
+            let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: m.place + ", seen", today: today) }
             return .other(.changeHistoryEntry(.fix(PriceEntryID(Int64(try m.int("entry", in: 1...Int.max))), of: try m.id("id"),
                                                    shop: try m.optionalText("store") ?? "", seen: seen)))
         default:
@@ -323,12 +368,12 @@ extension RecoveryJournal {
         return ComparisonHeader(id: try m.id("id"), title: try m.text("title"), chosenBasis: basis, volumeSystem: system)
     }
 
-    private static func whole(_ node: JSONNode, place: String) throws(ExchangeError) -> Comparison {
+    private static func whole(_ node: JSONNode, place: String, today: CalendarDay?) throws(ExchangeError) -> Comparison {
         let header = try header(node, place: place)
         let m = try Members(node, what: place)
         var comparison = Comparison(header)
         for (i, product) in try m.array("products").enumerated() {
-            let product = try self.product(product, place: "\(place), product \(i + 1)")
+            let product = try self.product(product, place: "\(place), product \(i + 1)", today: today)
             if let family = comparison.family, let unit = product.unit, unit.family != family {
                 throw ExchangeError(line: m.line, field: "\(place), product \(i + 1), unit",
                                     problem: "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
@@ -339,7 +384,7 @@ extension RecoveryJournal {
         return comparison
     }
 
-    private static func product(_ node: JSONNode, place: String) throws(ExchangeError) -> Product {
+    private static func product(_ node: JSONNode, place: String, today: CalendarDay?) throws(ExchangeError) -> Product {
         let m = try Members(node, what: place)
         let priceText = try m.optionalString("price"), quantityText = try m.optionalString("quantity")
         let price = try priceText.flatMap { text throws(ExchangeError) in try ComparisonExchange.decimal(text, line: m.line, field: place + ", price") }
@@ -352,7 +397,7 @@ extension RecoveryJournal {
             }
             return pack
         }
-        let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: place + ", seen") }
+        let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: place + ", seen", today: today) }
         let product = Product(id: try m.id("id"), name: try m.text("name"), price: price, quantity: quantity, unit: unit, pack: pack,
                               shop: try m.optionalText("store") ?? "", seen: seen)
         for (key, text) in [("price", priceText), ("quantity", quantityText)] {
