@@ -7,8 +7,12 @@ import PerCore
 ///
 /// A write that fails for a reason that can pass (another program holds the lock, the disk is
 /// full, an I/O error) is kept, in order, and tried again at every poll; later writes queue behind
-/// it, so they land in the order they were made. Nothing is dropped: quitting waits for the queue,
-/// and giving up writes what the session holds to a recovery file.
+/// it, so they land in the order they were made. A write into a comparison another session deleted
+/// holds back nothing else: into the open comparison it waits for it to be saved again whole (or
+/// left); into one left before, it makes it again with the change. While anything waits the queue is
+/// on disk (`WaitingChanges`), so a kill loses none of it. Nothing is dropped: quitting waits for the
+/// queue, and giving up writes what the session holds to a recovery file. After every write and poll
+/// the session reports what waits (`SaveStatus`) when it changed: the one owner of that fact.
 public struct DatabaseSession {
     public private(set) var database: ComparisonDatabase
     /// The comparison open in the app (as the session last opened it).
@@ -23,8 +27,15 @@ public struct DatabaseSession {
     private var lastEdit: ComparisonStamp?
     /// Writes not done yet (they failed, or wait behind one that did), oldest first.
     private var pending: [PendingWrite] = []
-    /// Why the last try failed.
+    /// Writes the database refuses for what they hold (a product of another unit family than its comparison's, which
+    /// another session gave it meanwhile): never tried again, shown on screen and kept for the recovery file.
+    private var refused: [PendingWrite] = []
+    /// Why the last try failed (a lock, a full disk); nil once a try got through.
     public private(set) var lastFailure: String?
+    /// What was last reported (`.database(.saveStatus)`).
+    private var reported = SaveStatus.upToDate
+    /// The queue as kept on disk while it waits.
+    private var kept: WaitingChanges
     /// The database file this session writes into; another file at the path (deleted, moved over)
     /// is noticed at the next poll.
     private var file: OpenFiles.FileID?
@@ -40,6 +51,7 @@ public struct DatabaseSession {
         lastEdit = try? database.stamp(of: opened.id)
         comparisonSaved = lastEdit != nil || opened.products.contains { !$0.isBlank }
         file = OpenFiles.id(of: database.path)
+        kept = WaitingChanges(databasePath: database.path, id: recoveryID.rawValue)
         noteCompanions()
     }
 
@@ -48,8 +60,14 @@ public struct DatabaseSession {
         for suffix in ["-wal", "-shm"] { companions[suffix] = OpenFiles.id(of: database.path + suffix) }
     }
 
-    /// Whether every write reached the database (or was let go with a comparison deleted elsewhere).
+    /// Whether every write reached the database, or can never (`refused`): quitting waits for nothing more.
     public var isUpToDate: Bool { pending.isEmpty }
+    /// Whether something made here is not in the database: quitting then writes a recovery file.
+    public var holdsUnsaved: Bool { !pending.isEmpty || !refused.isEmpty }
+    /// Why, for the recovery file's message.
+    public var whyUnsaved: String {
+        lastFailure ?? (refused.isEmpty ? "another session deleted this comparison" : "a unit of another family than its comparison's")
+    }
 
     /// While true, writes are queued, not tried: the database's whole-file check is still running (the app reads
     /// keys meanwhile); the first poll after it passes writes them, in order.
@@ -57,6 +75,40 @@ public struct DatabaseSession {
 
     /// Does what the core asked; returns what it learnt, to be sent through `update`.
     public mutating func perform(_ effect: DatabaseEffect) -> [Action] {
+        let actions = performing(effect)
+        return afterWrites() + actions   // what the writes said (a comparison made again) goes over "Saved: ..."
+    }
+
+    /// What waits now, reported when it changed, and kept on disk while anything waits.
+    private mutating func afterWrites() -> [Action] {
+        keepOnDisk()
+        let refusal = refused.isEmpty ? nil
+            : "\(refused.count) of another unit family than the comparison's, kept for a recovery file"
+        let status = SaveStatus(
+            waiting: (refused + pending).count { RecoveryJournal.kind(of: $0) != nil },
+            reason: (pending.contains { !isHeld($0) } ? lastFailure : nil) ?? refusal,
+            openDeletedElsewhere: deletedElsewhere,
+            heldForOpen: pending.count { isHeld($0) },
+            keptIn: kept.path)
+        guard status != reported else { return [] }
+        reported = status
+        return [.database(.saveStatus(status))]
+    }
+
+    /// Held for the open comparison, which another session deleted: until it is saved again whole, or left.
+    private func isHeld(_ write: PendingWrite) -> Bool { deletedElsewhere && write.isEdit(of: open) }
+
+    /// The moment a write waits, the queue is written to disk (whole, flushed), and again at each change of it; the
+    /// file goes when the queue drains. A file that could not be written is tried again at the next change or poll.
+    private mutating func keepOnDisk() {
+        if !holdsUnsaved {
+            kept.remove()
+        } else {
+            kept.keep(recoveryJournal)
+        }
+    }
+
+    private mutating func performing(_ effect: DatabaseEffect) -> [Action] {
         switch effect {
         case .edit(let edit, let header):
             let isOpen = header.id == open
@@ -115,7 +167,8 @@ public struct DatabaseSession {
         (try? database.shoppingList())?.applying(pending.map(\.change))
     }
 
-    /// Leaving a comparison another session deleted lets it go, with the writes held for it.
+    /// Leaving a comparison another session deleted lets it go (the state saved it again whole first when changes made
+    /// here waited for it, so what is held here then is covered).
     private mutating func letDeletedComparisonGo() {
         guard deletedElsewhere else { return }
         deletedElsewhere = false
@@ -126,7 +179,22 @@ public struct DatabaseSession {
         open = opened.id
         comparisonSaved = true
         lastEdit = try? database.stamp(of: opened.id)
-        return [.database(.opened(opened)), .comparison(.listCounted(opened.id, listCount(of: opened.id)))]
+        return [.database(.opened(withWaitingChanges(opened))), .comparison(.listCounted(opened.id, listCount(of: opened.id)))]
+    }
+
+    /// A comparison as read, with this session's product changes still waiting laid over it: a price that waits for a
+    /// lock shows as typed, through other sessions' changes and when the comparison is opened again.
+    private func withWaitingChanges(_ read: Comparison) -> Comparison {
+        (refused + pending).reduce(into: read) { comparison, write in
+            switch write {
+            case .restore(let whole) where whole.id == comparison.id:
+                comparison = whole
+            case .edit(let edit, let header, _) where header.id == comparison.id:
+                comparison.apply(edit)
+            case .restore, .edit, .other:
+                break
+            }
+        }
     }
 
     /// Comparison `id`'s price history as saved, with this session's changes to it still queued laid over it (nil when it
@@ -150,19 +218,24 @@ public struct DatabaseSession {
         }
     }
 
-    /// Tries the queued writes in order; stops at the first that still fails.
+    /// Tries the queued writes in order. A lock or a full disk stops it at that write (what follows waits behind it, so
+    /// writes land in the order they were made); a write into a comparison another session deleted holds back
+    /// nothing else: into the open one it is held (`isHeld`), into one left before it makes that comparison again.
     private mutating func flush() -> [Action] {
         guard !pending.isEmpty, !holdsWrites else { return [] }
-        let hadFailed = lastFailure != nil
+        lastFailure = nil
         var actions: [Action] = []
-        while let write = pending.first {
-            if deletedElsewhere, write.isEdit(of: open) {
-                return actions   // held until the comparison is saved again
+        var index = 0
+        writes: while index < pending.count {
+            let write = pending[index]
+            if isHeld(write) {
+                index += 1
+                continue
             }
             do {
                 actions += try database.apply(write)
-                pending.removeFirst()
-                if hadFailed, let product = write.savedProduct { actions.append(.comparison(.saved(product))) }
+                pending.remove(at: index)
+                if let product = write.savedProduct { refused.removeAll { $0.savedProduct == product } }   // saved as it is now
                 if case .edit(.pinProduct(let product), let header, _) = write, header.id == open {
                     lastEdit?.pinned = product   // our own pin: another session's next change of it still shows
                 }
@@ -170,34 +243,45 @@ public struct DatabaseSession {
                     lastEdit = try? database.stamp(of: comparison.id)
                     actions.append(.database(.restoredDeletedComparison))
                 }
-            } catch DatabaseFailure.comparisonDeleted {
-                // Another session deleted the comparison: the write waits for the state to save it again.
-                deletedElsewhere = true
-                return actions + [.database(.comparisonDeletedElsewhere(withEdits: true))]
+            } catch DatabaseFailure.comparisonDeleted(let id) {
+                if id == open {
+                    deletedElsewhere = true   // held: the status says so, and the next change here saves it whole
+                } else if case .edit(let edit, let header, false) = write {
+                    // Left before the deletion was known: made again with the change, as a recovery file does.
+                    pending[index] = .edit(edit, of: header, needsRow: true)
+                    actions.append(.database(.savedIntoDeleted(title: Comparison(header).displayTitle)))
+                } else {
+                    lastFailure = DatabaseFailure.comparisonDeleted(id: id).message
+                    break writes
+                }
+            } catch let failure as DatabaseFailure where failure.isMixedFamilies {
+                // It fails the same way every time: kept on screen and for the recovery file, said, not tried again.
+                refused.append(pending.remove(at: index))
+                actions.append(.database(.refused(failure.message + "; kept here and in a recovery file when you quit")))
             } catch DatabaseFailure.readOnly(let path) {
                 // It can never be saved: the app said so when it opened.
                 pending.removeAll()
                 return actions + [.database(.refused(DatabaseFailure.readOnly(path: path).message))]
             } catch {
-                let reason = Self.describe(error)
-                lastFailure = reason
-                if let product = write.savedProduct { return actions + [.comparison(.saveFailed(product)), .database(.failed(reason))] }
-                return actions + [.database(.failed(reason))]
+                lastFailure = Self.describe(error)
+                break writes
             }
-        }
-        if hadFailed {
-            lastFailure = nil
-            actions.append(.database(.allSaved))
         }
         return actions
     }
 
     /// Tries the queued writes again, then takes in other sessions' commits, if any.
     public mutating func poll(_ watch: DatabaseWatch) -> [Action] {
+        let actions = polling(watch)
+        return afterWrites() + actions
+    }
+
+    private mutating func polling(_ watch: DatabaseWatch) -> [Action] {
         if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
         noteCompanions()
-        var actions = flush()
-        if watch.shoppingListOnView, actions.contains(.database(.allSaved)), let entries = shoppingList() {
+        let waited = pending.count
+        var actions = (leftFilesWait && !holdsWrites ? saveLeftChanges() : []) + flush()
+        if watch.shoppingListOnView, pending.count < waited, let entries = shoppingList() {
             actions.append(.shoppingList(.loaded(entries)))   // writes that waited are in: the list shows them
         }
         guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
@@ -214,8 +298,7 @@ public struct DatabaseSession {
                 return actions + open(made)   // another session made one: sessions on a new file share it
             }
             if comparisonSaved && !rowWaits && !deletedElsewhere {
-                deletedElsewhere = true
-                actions.append(.database(.comparisonDeletedElsewhere(withEdits: false)))
+                deletedElsewhere = true   // said by the status
             }
             return actions
         }
@@ -223,7 +306,7 @@ public struct DatabaseSession {
         lastEdit = edit
         if edit.listCount != before?.listCount { actions.append(.comparison(.listCounted(id, listCount(of: id, stamp: edit)))) }
         if edit.edit != before?.edit || edit.pinned != before?.pinned, let fresh = try? database.load(id) {
-            actions.append(.comparison(.externalChanges(fresh)))
+            actions.append(.comparison(.externalChanges(withWaitingChanges(fresh))))
         }
         // What the lowest seen is compared with follows the history as it is now (cleared, imported, entries deleted).
         if edit.history != before?.history, let history = history(of: id) {
@@ -251,7 +334,7 @@ public struct DatabaseSession {
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
             if !pending.contains(where: \.isRestore) { pending.insert(.restore(watch.open), at: 0) }
-            return [.database(.failed(lastFailure!))]
+            return []
         }
         reopened.waitForLocks(atMost: 0.1)
         database = reopened
@@ -267,9 +350,24 @@ public struct DatabaseSession {
     }
 
     /// Every write this session has not made, in order, as a recovery file holds it.
-    public var recoveryJournal: RecoveryJournal { RecoveryJournal(id: recoveryID.rawValue, changes: pending) }
+    public var recoveryJournal: RecoveryJournal { RecoveryJournal(id: recoveryID.rawValue, changes: refused + pending) }
     /// The recovery file's id: `per import` records it, so the file's changes are made once.
     private let recoveryID = EntityID.random()
+
+    /// Makes what a per that ended left waiting on this database (said on the status line). A file that could not be
+    /// made (a lock) is tried again at each poll until it is.
+    public mutating func saveLeftChanges() -> [Action] {
+        let left = database.saveLeftChanges()
+        leftFilesWait = left.mayBeMadeLater
+        if !left.saved.isEmpty { lastCounter = nil }   // the next poll reads the open comparison again
+        return left.saved.isEmpty ? [] : [.database(.leftChangesSaved(left.saved.joined(separator: "; ")))]
+    }
+
+    /// Files a per that ended left here could not be made yet.
+    private var leftFilesWait = false
+
+    /// Giving up: what waits is in a recovery file now (`writeRecovery`), so the file kept while it waited goes.
+    public mutating func letTheKeptFileGo() { kept.remove() }
 
     /// Writes `recoveryJournal` where `per import` reads it: beside the database, else in per's private state
     /// folder (`RecoveryFile.stateFolder`). Never leaves a partial file. Returns the file's path.

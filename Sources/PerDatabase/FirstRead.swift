@@ -9,9 +9,9 @@ import PerCore
 /// per's is read this way; for anything else `read` gives nil and the app opens the database first, as before.
 ///
 /// It only reads, in one transaction. The database is still opened (lock, checks, migrations) right after the first
-/// frame, and the app compares what it reads then with this: nothing is typed in between. The connection stays
-/// open until `close()`, called once the database is open: closing the last connection of a WAL database
-/// checkpoints it and removes its `-wal` and `-shm` files, which the database would at once make again.
+/// frame, and the app compares what it reads then with this: nothing is typed in between. `close()` it before the
+/// database opens (`AppStartup`): the opening's own look at the file header closes a descriptor of the file, which
+/// would drop this connection's lock under SQLite's feet (decision 164).
 public final class FirstRead {
     /// The comparison edited last; nil when the database holds none.
     public let comparison: Comparison?

@@ -46,8 +46,12 @@ enum AppStartup {
                 let comparison = first.comparison ?? Comparison()
                 state = AppState(comparison: comparison, session: session(isReadOnly: false))
                 terminal.draw(ScreenView.render(state), cursor: nil)
-                store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
+                // Closed before the database opens: opening reads the file's header through a descriptor of its own,
+                // and closing that descriptor would drop every lock this process holds on the file (POSIX locks are
+                // the process's), the first read's included, which SQLite would go on counting as held; another
+                // program closing its connection could then remove the write-ahead log this session writes into.
                 first.close()
+                store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 // What the database reads wins: another session may have written in between (nothing was typed yet).
                 let opened = try store.comparisonToOpen(orNew: comparison)
                 if opened != comparison || store.isReadOnly {

@@ -70,6 +70,7 @@ struct RunningApp {
             case .success:
                 integrity = .passed
                 databaseSession.holdsWrites = false   // the next poll writes what waited
+                for action in databaseSession.saveLeftChanges() { dispatch(action) }
             case .failure(let error): return error
             }
         case .passed:
@@ -145,26 +146,27 @@ struct RunningApp {
             }
         }
         terminal.stop()
-        guard !databaseSession.isUpToDate else { return 0 }
+        guard databaseSession.holdsUnsaved else { return 0 }
         return recover()
     }
 
     /// A failed check ends the app with its message; what was typed meanwhile goes to a recovery file.
-    func refuse(_ error: DatabaseFailure) -> Int32 {
+    mutating func refuse(_ error: DatabaseFailure) -> Int32 {
         terminal.stop()
         Output.error(error.message)
-        return databaseSession.isUpToDate ? 1 : recover(reason: error.message)
+        return databaseSession.holdsUnsaved ? recover(reason: error.message) : 1
     }
 
     /// Some writes never reached the database: every one of them goes to a recovery file (exit 1).
-    private func recover(reason given: String? = nil) -> Int32 {
-        let reason = given ?? databaseSession.lastFailure ?? "another session deleted this comparison"
+    private mutating func recover(reason given: String? = nil) -> Int32 {
+        let reason = given ?? databaseSession.whyUnsaved
         let journal = databaseSession.recoveryJournal
         let changes = journal.userChanges
         let counted = changes == 0 ? "some changes could not be saved (\(reason))"
             : "\(changes) change\(changes == 1 ? "" : "s") could not be saved (\(reason)): \(journal.summary)"
         do {
             let path = try databaseSession.writeRecovery()
+            databaseSession.letTheKeptFileGo()
             Output.diagnostic("""
                 per: \(counted).
                 per: \(changes == 1 ? "it is" : "they are") in \(path)

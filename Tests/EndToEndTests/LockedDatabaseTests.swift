@@ -76,6 +76,39 @@ extension EndToEnd {
             #expect(run([perBinary, "import", "--db", db, path]).status == 0)
             #expect(run([perBinary, "export", "--db", db]).stdout.contains(#""price": "6.5", "quantity": "4""#))
         }
+
+        /// kill -9 while another program holds the lock: every committed field was on disk (the queue kept as a
+        /// recovery file beside the database the moment it waited); the next per makes them once the lock goes, and
+        /// says so. Only the field being typed is lost.
+        @Test func killedWhileALockIsHeldLosesNoCommittedField() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            #expect(run([perBinary, "import", "--db", db, "-"], input: oatsSeed).status == 0)
+            let pidFile = folder.file("pid")
+            let tmux = TmuxSession(startedRecordingItsPid(db: db, pidFile: pidFile, in: folder))
+            tmux.waitFor("Price (new")
+            let lock = try HeldLock(db)
+            tmux.type("6.5"); tmux.keys("Enter")
+            tmux.type("4"); tmux.keys("Enter")
+            tmux.type("kg"); tmux.keys("Enter")
+            tmux.waitFor("Saving waits (2 changes")            // the price (the unit carried with it), the quantity
+            tmux.type("9")                                    // being typed: the only thing a kill may lose
+            tmux.waitFor("9▏")
+            let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, SIGKILL) == 0)
+            tmux.waitFor("[exit=")
+            let next = TmuxSession(perCommand(db: db))
+            next.waitFor("Price (new")
+            try lock.release()
+            let screen = next.waitFor("Saved what a per that ended had waiting")
+            #expect(screen.contains("2 fields"), "\(screen)")
+            next.keys("C-q")
+            #expect(next.waitForExit() == 0, "\(next.screen)")
+            let export = run([perBinary, "export", "--db", db]).stdout
+            #expect(export.contains(#""price": "6.5", "quantity": "4", "pack": null, "unit": "kg""#), "\(export)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".per-waiting-") }
+            #expect(left.isEmpty, "\(left)")
+        }
     
         /// A write the disk refuses (here a file size limit, like a full disk) is kept like one behind a lock;
         /// giving up writes a recovery file and exits 1.
@@ -111,4 +144,11 @@ func startedOnOats(_ db: String, width: Int = 80) -> TmuxSession {
     let tmux = TmuxSession(perCommand(db: db), width: width)
     tmux.waitFor("Price (new")
     return tmux
+}
+
+/// A shell command line that records per's pid in `pidFile` (the shell's, which per then takes over) and runs per.
+func startedRecordingItsPid(db: String, pidFile: String, in folder: TemporaryFolder, _ arguments: String = "") -> String {
+    let script = folder.file("per-\(UUID().uuidString.prefix(6)).sh")
+    try? "echo $$ > '\(pidFile)'\nexec \(perCommand(db: db, arguments))\n".write(toFile: script, atomically: true, encoding: .utf8)
+    return "sh '\(script)'"
 }

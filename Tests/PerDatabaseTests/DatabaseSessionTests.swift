@@ -252,7 +252,7 @@ import TestSupport
         aisle.send(.shoppingList(.askDelete))
         aisle.send(.app(.answer(yes: true)))
         home.poll()
-        #expect(home.state.saving == .deletedElsewhere(withEdits: false))
+        #expect(home.state.saving == SaveStatus(openDeletedElsewhere: true))
         #expect(home.session.isUpToDate)        // nothing typed here waits: quitting now loses nothing
         home.type("3\t")
         #expect(home.state.saving == .upToDate)
@@ -265,7 +265,7 @@ import TestSupport
         home.type("2\t1\tkg\ta\t\t")
         try ComparisonDatabase(path: path).deleteComparison("c")
         home.type("3\t")                          // before any poll: the write finds the comparison gone
-        #expect(home.state.saving == .deletedElsewhere(withEdits: true))
+        #expect(home.state.saving.openDeletedWithEdits && home.state.saving.reason == nil)
         #expect(!home.session.isUpToDate)
         home.send(.app(.quit))
         #expect(home.session.isUpToDate)
@@ -326,8 +326,7 @@ import TestSupport
         let other = try DatabaseQueue(path: path, configuration: holding)
         try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
         home.type("2\t")                                    // fails: kept
-        #expect(home.state.editing.unsaved == [home.state.editing.comparison.products[1].id])
-        guard case .waiting = home.state.saving else { Issue.record("saving should wait: \(home.state.saving)"); return }
+        #expect(home.state.saving.waiting == 1 && home.state.saving.reason == "the database is locked by another program")
         #expect(!home.session.isUpToDate)
         home.send(.comparison(.focus(FieldFocus(product: 0, field: .name))))
         home.send(.comparison(.clearField))
@@ -338,7 +337,6 @@ import TestSupport
         home.poll()
         #expect(home.session.isUpToDate)
         #expect(home.state.saving == .upToDate)
-        #expect(home.state.editing.unsaved.isEmpty)
         let saved = try #require(try ComparisonDatabase(path: path).load("c"))
         #expect(saved.products.map(\.name) == ["renamed", ""] && saved.products.compactMap(\.price) == [1, 2])
     }
@@ -391,7 +389,7 @@ import TestSupport
         home.type("2\t")
         #expect(!home.session.isUpToDate)
         home.poll()   // still locked: nothing is said deleted, nothing is lost
-        #expect(home.state.saving != .deletedElsewhere(withEdits: false))
+        #expect(!home.state.saving.openDeletedElsewhere)
         try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
         home.poll()
         #expect(home.session.isUpToDate)

@@ -64,16 +64,17 @@ public enum TerminalEvent: Equatable, Sendable {
 /// What the database reports that concerns the whole app (a screen's own answers are that screen's actions).
 public enum DatabaseEvent: Equatable, Sendable {
     case opened(Comparison)
-    /// Something could not be done (it is kept and tried again when it can be).
-    case failed(String)
+    /// What waits to be saved, as the database session sees it after a write or a poll (sent when it changed).
+    case saveStatus(SaveStatus)
     /// A write that can never be done (a read-only database): said, not kept.
     case refused(String)
-    /// Every write that had failed is done now.
-    case allSaved
     /// Quitting waits: some writes are still not done.
     case quitWaits
-    /// Another session deleted the open comparison; `withEdits`: a change made here is waiting for the user.
-    case comparisonDeletedElsewhere(withEdits: Bool)
+    /// A change made here waited for a comparison that another session deleted meanwhile (not the open one): the
+    /// comparison (this title) was made again with the change, as a recovery file does, so nothing typed is lost.
+    case savedIntoDeleted(title: String)
+    /// Changes a per that ended (killed, crashed) left waiting on this database were found and saved (summary).
+    case leftChangesSaved(String)
     /// Another session had deleted the open comparison; this session's copy was saved back.
     case restoredDeletedComparison
     /// This session deleted a comparison: here it is as it was, for Ctrl-Y on the list.

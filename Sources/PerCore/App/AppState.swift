@@ -16,19 +16,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var editing: ComparisonScreen
     public internal(set) var screen: Screen = .comparison
     public internal(set) var chrome = Chrome()
-    /// Whether every write reached the database.
-    public internal(set) var saving: Saving = .upToDate
+    /// What waits to be saved, as the database session last reported it (`DatabaseEvent.saveStatus`).
+    public internal(set) var saving: SaveStatus = .upToDate
     /// How long a pressed key is shown pressed.
     public static let flashMilliseconds = 150
-
-    public enum Saving: Equatable, Sendable {
-        case upToDate
-        /// Some writes failed (a lock held by another program, a full disk): kept, tried again at each poll.
-        case waiting(reason: String)
-        /// Another session deleted the open comparison: the next change made here saves it again
-        /// whole; leaving it (Ctrl-O) lets it go. `withEdits`: a change is already waiting.
-        case deletedElsewhere(withEdits: Bool)
-    }
 
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
     public init(comparison: Comparison = Comparison(), session: Session = Session()) {
@@ -87,7 +78,7 @@ public struct AppState: Equatable, Sendable {
             guard case .shoppingList(let lists) = screen else { return [] }
             let (updated, effects) = run(lists, action)
             screen = .shoppingList(updated)
-            return effects
+            return restoringIfDeleted(effects)
         case .history(.delegate(.closed)):
             screen = .comparison
             return []
@@ -212,24 +203,26 @@ public struct AppState: Equatable, Sendable {
             effects += update(.shoppingList(.acceptTitle))
         }
         effects += commitField()
-        if case .deletedElsewhere(withEdits: true) = saving {
-            saving = .upToDate
+        if saving.openDeletedWithEdits, !effects.contains(where: { $0.restores(editing.comparison.id) }) {
             return [.database(.restoreComparison(editing.comparison.withoutBlankProducts))] + effects
         }
         return effects
     }
 
-    /// A change to a comparison another session deleted saves it again, whole, first.
+    /// A change to a comparison another session deleted saves it again, whole, first; so does leaving it while changes
+    /// made here wait for it (opening another comparison lets it go only when nothing made here waits).
     private mutating func restoringIfDeleted(_ effects: [Effect]) -> [Effect] {
-        guard case .deletedElsewhere = saving, effects.contains(where: { $0.edits(editing.comparison.id) }) else { return effects }
-        saving = .upToDate
+        guard saving.openDeletedElsewhere, !effects.contains(where: { $0.restores(editing.comparison.id) }) else { return effects }
+        let id = editing.comparison.id
+        let changes = effects.contains { $0.edits(id) }
+        let leaves = saving.openDeletedWithEdits && effects.contains { $0.opensAnother(than: id) }
+        guard changes || leaves else { return effects }
         return [.database(.restoreComparison(editing.comparison.withoutBlankProducts))] + effects
     }
 
     private mutating func update(_ event: DatabaseEvent) -> [Effect] {
         switch event {
         case .opened(let comparison):
-            if case .deletedElsewhere = saving { saving = .upToDate }
             let left = editing.comparison
             editing = ComparisonScreen(comparison: comparison, session: &session)
             // The list stays when it is on view: the open comparison was deleted there, and another opened behind it.
@@ -240,8 +233,18 @@ public struct AppState: Equatable, Sendable {
             session.deletedComparisons.append(comparison)
             session.deletedComparisons.removeFirst(max(0, session.deletedComparisons.count - Session.undoDepth))
             return []
-        case .failed(let reason):
-            saving = .waiting(reason: reason)
+        case .saveStatus(let status):
+            let before = saving
+            saving = status
+            guard status.isUpToDate, !before.isUpToDate else { return [] }
+            if chrome.overlay == .quitting { return [.terminal(.quit)] }
+            if before.reason != nil { chrome.status = StatusMessage("Saved: every change is in the database again") }
+            return []
+        case .savedIntoDeleted(let title):
+            chrome.status = StatusMessage("Another session deleted \"\(TerminalText.singleLine(title))\": made it again with your change to it", isWarning: true)
+            return []
+        case .leftChangesSaved(let summary):
+            chrome.status = StatusMessage("Saved what a per that ended had waiting: \(summary)", isWarning: true)
             return []
         case .databaseFileChanged(let path, let replaced):
             chrome.status = StatusMessage(replaced
@@ -254,16 +257,8 @@ public struct AppState: Equatable, Sendable {
         case .backAlready(let title):
             chrome.status = StatusMessage("\"\(TerminalText.singleLine(title))\" is back already: another session saved it again")
             return []
-        case .allSaved:
-            saving = .upToDate
-            if chrome.overlay == .quitting { return [.terminal(.quit)] }
-            chrome.status = StatusMessage("Saved: every change is in the database again")
-            return []
         case .quitWaits:
             chrome.overlay = .quitting
-            return []
-        case .comparisonDeletedElsewhere(let withEdits):
-            saving = .deletedElsewhere(withEdits: withEdits)
             return []
         case .restoredDeletedComparison:
             chrome.status = StatusMessage("Saved \"\(editing.comparison.displayTitle)\" again: another session had deleted it")
@@ -277,6 +272,20 @@ extension Effect {
     func edits(_ id: ComparisonID) -> Bool {
         if case .database(.edit(_, let header)) = self { return header.id == id }
         return false
+    }
+
+    func restores(_ id: ComparisonID) -> Bool {
+        if case .database(.restoreComparison(let comparison)) = self { return comparison.id == id }
+        return false
+    }
+
+    /// Whether this opens a comparison other than `id` (leaving `id`).
+    func opensAnother(than id: ComparisonID) -> Bool {
+        switch self {
+        case .database(.openComparison(let other)): other != id
+        case .database(.createComparison(let made)), .database(.openNew(let made)): made.id != id
+        case .database, .terminal, .after, .send: false
+        }
     }
 }
 

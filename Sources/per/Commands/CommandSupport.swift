@@ -33,11 +33,16 @@ struct DatabaseOptions: ParsableArguments {
 
     static func openDatabase(at option: String?, create: Bool, deferringIntegrityCheck: Bool = false) throws(CommandFailure) -> ComparisonDatabase {
         let path = try resolvedPath(option)
+        let store: ComparisonDatabase
         do {
-            return try ComparisonDatabase(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
+            store = try ComparisonDatabase(path: path, create: create, deferringIntegrityCheck: deferringIntegrityCheck)
         } catch {
             throw CommandFailure(error.message)
         }
+        // What a per that ended (killed, crashed) left waiting is made first, and said.
+        let left = store.saveLeftChanges()
+        if !left.isEmpty { Output.diagnostic("per: saved what a per that ended had waiting: \(left.summary)\n") }
+        return store
     }
 }
 

@@ -88,37 +88,42 @@ import Testing
         }
     }
 
-    @Test func aProductWhoseSaveFailedIsKeptThroughAMergeUntilItIsSaved() {
+    /// The database session lays its waiting writes over what it reads: the state keeps what comes.
+    @Test func whatWaitsIsSaidWithItsCountUntilItIsSaved() {
         var store = TestStore()
         store.type("2\t1\tkg\tmine\t\t")
-        store.send(.comparison(.saveFailed("s-1"))) { $0.editing.unsaved = ["s-1"] }
-        store.send(.database(.failed("database is locked"))) {
-            $0.saving = .waiting(reason: "database is locked")
-        }
-        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Saving waits (database is locked); your changes are kept"))
-        // The other session's copy has never seen product s-1 (its save failed here).
-        let theirs = Comparison(id: "c", products: [Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram)])
-        store.send(.comparison(.externalChanges(theirs))) {
-            $0.editing.comparison.insert(Product(id: "t-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram), at: 0)
-            $0.editing.focus = FieldFocus(product: 2, field: .price)
-        }
-        #expect(store.state.editing.comparison.products.map(\.name) == ["theirs", "mine", ""])
-        store.send(.comparison(.saved("s-1"))) { $0.editing.unsaved = [] }
-        store.send(.database(.allSaved)) {
+        let locked = SaveStatus(waiting: 4, reason: "the database is locked by another program")
+        store.send(.database(.saveStatus(locked))) { $0.saving = locked }
+        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Saving waits (4 changes: the database is locked by another program)"))
+        store.send(.database(.saveStatus(.upToDate))) {
             $0.saving = .upToDate
             $0.chrome.status = StatusMessage("Saved: every change is in the database again")
         }
     }
 
-    @Test func otherFailuresWaitAndARefusalIsSaid() {
+    /// A message of its own does not hide what waits: the notice's short form goes first, the message after it.
+    @Test func whatWaitsStaysSaidBesideAnyMessage() {
+        var store = TestStore(size: TerminalSize(width: 40, height: 20))
+        store.type("2\t1\tkg\tmine\t\t")
+        store.send(.database(.saveStatus(SaveStatus(waiting: 3, reason: "disk I/O error")))) { $0.saving = SaveStatus(waiting: 3, reason: "disk I/O error") }
+        store.apply(.comparison(.previousProduct))
+        store.apply(.comparison(.askDeleteProduct))
+        #expect(ScreenView.render(store.state).lines[18].hasPrefix(" Delete 'mine'? y/n"))
+        store.apply(.app(.answer(yes: false)))
+        #expect(store.state.chrome.status == StatusMessage("Nothing deleted"))
+        let footer = ScreenView.render(store.state).lines[18...19].map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(footer == ["Saving waits (3 changes) │ Nothing", "deleted"])
+    }
+
+    @Test func aRefusalIsSaid() {
         var store = TestStore()
-        store.send(.database(.failed("disk I/O error"))) { $0.saving = .waiting(reason: "disk I/O error") }
         store.send(.database(.refused("read-only"))) { $0.chrome.status = StatusMessage("Not saved: read-only", isWarning: true) }
     }
 
     @Test func quittingWaitsForEveryWriteAndEscGivesUp() {
         var store = TestStore()
-        store.send(.database(.failed("database is locked"))) { $0.saving = .waiting(reason: "database is locked") }
+        let locked = SaveStatus(waiting: 1, reason: "database is locked")
+        store.send(.database(.saveStatus(locked))) { $0.saving = locked }
         store.send(.app(.quit), effects: [.quit])
         store.send(.database(.quitWaits)) { $0.chrome.overlay = .quitting }
         #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Esc gives up (keeps a recovery file). Quitting once saved: database is locked"))
@@ -127,7 +132,7 @@ import Testing
         #expect(KeyTable.action(for: .control("q"), in: store.state) == .app(.giveUpSaving))
         var givingUp = store
         givingUp.send(.app(.giveUpSaving), effects: [.quitNow])
-        store.send(.database(.allSaved), effects: [.quit]) { $0.saving = .upToDate }
+        store.send(.database(.saveStatus(.upToDate)), effects: [.quit]) { $0.saving = .upToDate }
     }
 
     @Test func aHangupQuitsAtOnce() {
@@ -135,9 +140,11 @@ import Testing
         store.send(.terminal(.hangup), effects: [.quitNow])
     }
 
+    static let deletedElsewhere = SaveStatus(openDeletedElsewhere: true)
+
     @Test func aComparisonDeletedElsewhereIsSaidAndTheNextChangeSavesItAgain() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.database(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
+        store.send(.database(.saveStatus(Self.deletedElsewhere))) { $0.saving = Self.deletedElsewhere }
         #expect(ScreenView.render(store.state).lines[22]
                     .hasPrefix(" Another session deleted \"Oats\": a change here saves it again; Ctrl-O leaves it"))
         var quitting = store
@@ -147,10 +154,10 @@ import Testing
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
         store.send(.comparison(.nextField), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header)]) {
-            $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
+        store.send(.database(.saveStatus(.upToDate))) { $0.saving = .upToDate }
         store.send(.database(.restoredDeletedComparison)) {
             $0.chrome.status = StatusMessage("Saved \"Oats\" again: another session had deleted it")
         }
@@ -158,13 +165,12 @@ import Testing
 
     @Test func aFieldCommittedOnLeavingADeletedComparisonSavesItAgain() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.database(.comparisonDeletedElsewhere(withEdits: false))) { $0.saving = .deletedElsewhere(withEdits: false) }
+        store.send(.database(.saveStatus(Self.deletedElsewhere))) { $0.saving = Self.deletedElsewhere }
         store.type("4")
         let saved = Product(id: "s-1", price: 4, seen: TestStore.today)
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
         store.send(.app(.showShoppingList), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header), .loadShoppingList]) {
-            $0.saving = .upToDate
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
             $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
         }
@@ -172,8 +178,25 @@ import Testing
 
     @Test func aChangeWaitingForADeletedComparisonIsSavedWhenQuitting() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        store.send(.database(.comparisonDeletedElsewhere(withEdits: true))) { $0.saving = .deletedElsewhere(withEdits: true) }
-        store.send(.app(.quit), effects: [.restoreComparison(store.state.editing.comparison.withoutBlankProducts), .quit]) { $0.saving = .upToDate }
+        let held = SaveStatus(waiting: 1, openDeletedElsewhere: true, heldForOpen: 1)
+        store.send(.database(.saveStatus(held))) { $0.saving = held }
+        store.send(.app(.quit), effects: [.restoreComparison(store.state.editing.comparison.withoutBlankProducts), .quit])
+    }
+
+    /// Leaving a comparison deleted elsewhere while a change made here waits for it saves it whole first: opening
+    /// another lets it go only when nothing made here waits.
+    @Test func openingAnotherWhileAChangeWaitsForTheDeletedComparisonSavesItFirst() {
+        var store = TestStore(Comparison(id: "c", title: "Oats", products: [Product(id: "p", price: 2)]))
+        let held = SaveStatus(waiting: 1, openDeletedElsewhere: true, heldForOpen: 1)
+        store.send(.database(.saveStatus(held))) { $0.saving = held }
+        store.send(.app(.showShoppingList), effects: [.loadShoppingList]) {
+            $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
+        }
+        let other = ListEntry(id: "d", title: "Rice", productCount: 0, item: ListItem(count: 1, ticked: false))
+        store.apply(.shoppingList(.loaded([other])))
+        store.apply(.shoppingList(.choose(0)))
+        let whole = store.state.editing.comparison.withoutBlankProducts
+        #expect(store.apply(.shoppingList(.open)) == [.database(.restoreComparison(whole)), .database(.openComparison("d"))])
     }
 
     @Test func openingAnotherComparisonKeepsTheSession() {

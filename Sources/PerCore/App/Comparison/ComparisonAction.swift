@@ -60,18 +60,15 @@ public enum ComparisonAction: Equatable, Sendable {
     // What the database answers
     /// The comparison's price history, in the order recorded (oldest first): its lowest seen.
     case historyLoaded(ComparisonID, [PriceRecord])
-    /// Another session changed the open comparison: here it is as saved now.
+    /// Another session changed the open comparison: here it is as saved now, with this session's changes that wait
+    /// to be written laid over it.
     case externalChanges(Comparison)
-    /// A product saved whole again after an earlier failure.
-    case saved(ProductID)
-    /// A product's field could not be saved (a long lock, a full disk): kept and tried again.
-    case saveFailed(ProductID)
     /// How many of the comparison are on the shopping list (when it is opened, and when another session changes it).
     case listCounted(ComparisonID, Int)
 
     var isTheUsers: Bool {
         switch self {
-        case .historyLoaded, .externalChanges, .saved, .saveFailed, .listCounted: false
+        case .historyLoaded, .externalChanges, .listCounted: false
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,

@@ -1,17 +1,18 @@
 extension ComparisonScreen {
     /// Takes in what another session saved, keeping this session's field in progress.
-    /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again);
-    /// so are unsaved products (their save failed and will be tried again).
+    /// A product that is focused here but gone there is kept, so the edit is not lost (committing saves it again).
+    /// Products whose saves wait (a lock, a full disk) come in `fresh` as this session made them: the database
+    /// session lays its waiting writes over what it read.
     mutating func adoptExternalChanges(_ fresh: Comparison, session: inout Session) {
         let focusedProduct = self.focusedProduct
         let isEditing = editor != untouchedEditor
         var merged = fresh
         let freshIDs = Set(fresh.products.map(\.id))
-        // Local products the shop does not have (failed to save, or being edited here) are kept, each placed
+        // Local products the shop does not have (being edited here) are kept, each placed
         // after the product it followed here (at the end when none). The blank new row stays last: what it
         // becomes is saved after the comparison's last product, so that is where it is shown meanwhile.
         let kept = comparison.products.enumerated().filter { _, product in
-            (product.isBlank || unsaved.contains(product.id) || (product.id == focusedProduct.id && isEditing))
+            (product.isBlank || (product.id == focusedProduct.id && isEditing))
                 && !freshIDs.contains(product.id)
         }
         for (localIndex, product) in kept where !product.isBlank {
@@ -20,12 +21,7 @@ extension ComparisonScreen {
             merged.insert(product, at: at)
         }
         for (_, product) in kept where product.isBlank { merged.append(product) }
-        for id in unsaved {
-            if let mine = comparison.products.first(where: { $0.id == id }), let i = merged.products.firstIndex(where: { $0.id == id }) {
-                merged.replaceProduct(at: i, with: mine)
-            }
-        }
-        if !freshIDs.contains(focusedProduct.id) && !focusedProduct.isBlank && !unsaved.contains(focusedProduct.id) && isEditing {
+        if !freshIDs.contains(focusedProduct.id) && !focusedProduct.isBlank && isEditing {
             deletedElsewhere.insert(focusedProduct.id)
         }
         deletedElsewhere.formIntersection(merged.products.map(\.id))

@@ -8,9 +8,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// The editor as the focused field's value made it: leaving an untouched field saves nothing,
     /// so it cannot overwrite a newer value from another session.
     var untouchedEditor: FieldEditor
-    /// Products whose last save failed (a long lock, a full disk): kept through other sessions'
-    /// changes and saved again at the next poll.
-    public internal(set) var unsaved: Set<ProductID> = []
     /// Products another session deleted while the user was editing them here: kept until the focus
     /// leaves them, then gone unless the edit was committed (which saves them again).
     var deletedElsewhere: Set<ProductID> = []
@@ -202,7 +199,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             remember(Deletion(products: comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) }))
             comparison.removeAllProducts()
             comparison.append(Product(id: session.makeProductID(), shop: shop))
-            unsaved = []
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
             chrome.status = StatusMessage("Comparison cleared")
@@ -222,12 +218,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return []
         case .externalChanges(let fresh):
             adoptExternalChanges(fresh, session: &session)
-            return []
-        case .saved(let id):
-            unsaved.remove(id)
-            return []
-        case .saveFailed(let id):
-            if comparison.products.contains(where: { $0.id == id }) { unsaved.insert(id) }
             return []
         }
     }
@@ -583,7 +573,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         let shop = comparison.products[index].shop
         remember(Deletion(products: [PlacedProduct(position: index, product: comparison.products[index])]))
         comparison.removeProduct(at: index)
-        unsaved.remove(id)
         if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), shop: shop)) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()

@@ -235,26 +235,29 @@ public enum ScreenView {
             }
             return max(1, lines.count)
         }
-        let banner: String? = switch (state.chrome.overlay, state.saving) {
-        case (.confirm(let question), _): question.question
-        case (.quitting, .waiting(let reason)): "Esc gives up (keeps a recovery file). Quitting once saved: \(reason)"
-        case (.quitting, .upToDate), (.quitting, .deletedElsewhere): "Quitting..."
-        case (.none, _), (.help, _): nil
+        let saving = state.saving
+        let banner: String? = switch state.chrome.overlay {
+        case .confirm(let question): question.question
+        case .quitting:
+            if let reason = saving.reason { "Esc gives up (keeps a recovery file). Quitting once saved: \(reason)" } else { "Quitting..." }
+        case .none, .help: nil
         }
         if let banner {
             return put(banner, style: [.reverse, .bold], color: .warning, filled: true)
         }
-        let notice: String? = switch state.saving {
-        case .upToDate: nil
-        case .waiting(let reason): "Saving waits (\(reason)); your changes are kept and saved when it can"
-        case .deletedElsewhere:
-            "Another session deleted \"\(state.editing.comparison.displayTitle)\": a change here saves it again; Ctrl-O leaves it"
-        }
-        if state.chrome.status == nil, let text = notice {
-            return put(text, style: .bold, color: .warning)
-        }
-        if let status = state.chrome.status {
+        // What waits stays said while it waits, beside any message (in its short form, first).
+        let notice: (long: String, short: String)? = saving.notice ?? (saving.openDeletedElsewhere ? (
+            "Another session deleted \"\(state.editing.comparison.displayTitle)\": a change here saves it again; Ctrl-O leaves it",
+            "Deleted elsewhere: a change saves it again") : nil)
+        switch (notice, state.chrome.status) {
+        case (let notice?, nil):
+            return put(notice.long, style: .bold, color: .warning)
+        case (let notice?, let status?):
+            return put(notice.short + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
+        case (nil, let status?):
             return put(status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+        case (nil, nil):
+            break
         }
         let hint: String
         switch state.screen {

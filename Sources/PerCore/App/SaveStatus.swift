@@ -1,0 +1,41 @@
+/// What the database session reports of this session's writes, after every write and poll: the one owner of
+/// "saved or not". The state keeps the last report (`AppState.saving`) and draws from it; nothing else tracks it.
+public struct SaveStatus: Equatable, Sendable {
+    /// Changes made here that are not in the database yet, each kept (on disk while it waits: `keptIn`).
+    public var waiting: Int
+    /// Why the first of them waits for the database (a lock, a full disk); nil when none does (the only ones left are
+    /// held for the open comparison, which another session deleted).
+    public var reason: String?
+    /// Another session deleted the open comparison: the next change made here saves it again whole; leaving it lets
+    /// it go (saved again whole first when changes made here wait for it: `heldForOpen`).
+    public var openDeletedElsewhere: Bool
+    /// How many of the waiting changes are held for the open comparison deleted elsewhere.
+    public var heldForOpen: Int
+    /// The file the waiting changes are kept in while they wait (a recovery file `per import` takes), if any.
+    public var keptIn: String?
+
+    public init(waiting: Int = 0, reason: String? = nil, openDeletedElsewhere: Bool = false, heldForOpen: Int = 0, keptIn: String? = nil) {
+        self.waiting = waiting
+        self.reason = reason
+        self.openDeletedElsewhere = openDeletedElsewhere
+        self.heldForOpen = heldForOpen
+        self.keptIn = keptIn
+    }
+
+    public static let upToDate = SaveStatus()
+
+    public var isUpToDate: Bool { waiting == 0 }
+
+    /// Changes made here wait for the open comparison that another session deleted.
+    public var openDeletedWithEdits: Bool { openDeletedElsewhere && heldForOpen > 0 }
+
+    /// The notice the status line keeps while something waits: long, with the reason, and short, to go beside a
+    /// message.
+    public var notice: (long: String, short: String)? {
+        if let reason {
+            let count = "\(waiting) change\(waiting == 1 ? "" : "s")"
+            return ("Saving waits (\(count): \(reason)); kept, saved when it can", "Saving waits (\(count))")
+        }
+        return nil
+    }
+}
