@@ -25,11 +25,12 @@ public struct DatabaseSession {
     private var lastCounter: Int?
     /// The open comparison's last edit and pin as last loaded, to skip reloading it for other comparisons' changes.
     private var lastEdit: ComparisonStamp?
-    /// Writes not done yet (they failed, or wait behind one that did), oldest first.
-    private var pending: [PendingWrite] = []
+    /// Writes not done yet (they failed, or wait behind one that did), oldest first, each with when it was asked.
+    private var queue: [RecoveryJournal.Entry] = []
+    private var pending: [PendingWrite] { queue.map(\.change) }
     /// Writes the database refuses for what they hold (a product of another unit family than its comparison's, which
     /// another session gave it meanwhile): never tried again, shown on screen and kept for the recovery file.
-    private var refused: [PendingWrite] = []
+    private var refused: [RecoveryJournal.Entry] = []
     /// Why the last try failed (a lock, a full disk); nil once a try got through.
     public private(set) var lastFailure: String?
     /// What was last reported (`.database(.saveStatus)`).
@@ -85,7 +86,7 @@ public struct DatabaseSession {
         let refusal = refused.isEmpty ? nil
             : "\(refused.count) of another unit family than the comparison's, kept for a recovery file"
         let status = SaveStatus(
-            waiting: (refused + pending).count { RecoveryJournal.kind(of: $0) != nil },
+            waiting: (refused + queue).count { RecoveryJournal.kind(of: $0.change) != nil },
             reason: (pending.contains { !isHeld($0) } ? lastFailure : nil) ?? refusal,
             openDeletedElsewhere: deletedElsewhere,
             heldForOpen: pending.count { isHeld($0) },
@@ -112,13 +113,13 @@ public struct DatabaseSession {
         switch effect {
         case .edit(let edit, let header):
             let isOpen = header.id == open
-            pending.append(.edit(edit, of: header, needsRow: isOpen && !comparisonSaved))
+            queue.append(Self.entry(.edit(edit, of: header, needsRow: isOpen && !comparisonSaved)))
             if isOpen { comparisonSaved = true }   // the row is made first, in order
             if deletedElsewhere && isOpen { return [] }   // held until it is saved again
             return flush()
         case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
              .clearTicks, .moveInAisle, .changeHistoryEntry:
-            pending.append(.other(effect))
+            queue.append(Self.entry(.other(effect)))
             if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
             return flush()
         case .loadShoppingList:
@@ -143,7 +144,7 @@ public struct DatabaseSession {
             return [.comparison(.listCounted(id, listCount(of: id)))]
         case .createComparison(let created):
             // Queued like any write: behind a lock it is made once the lock goes, and opened now.
-            pending.append(.other(effect))
+            queue.append(Self.entry(.other(effect)))
             let actions = flush()
             if actions.contains(where: { if case .database(.refused) = $0 { true } else { false } }) {
                 return actions   // a read-only database: not made
@@ -154,8 +155,8 @@ public struct DatabaseSession {
             return actions + open(created)
         case .restoreComparison(let comparison):
             deletedElsewhere = false
-            pending.removeAll { $0.isEdit(of: comparison.id) }   // saving it whole covers them
-            pending.insert(.restore(comparison), at: 0)
+            queue.removeAll { $0.change.isEdit(of: comparison.id) }   // saving it whole covers them
+            queue.insert(Self.entry(.restore(comparison)), at: 0)
             if comparison.id == open { comparisonSaved = true }
             return flush()
         }
@@ -172,7 +173,7 @@ public struct DatabaseSession {
     private mutating func letDeletedComparisonGo() {
         guard deletedElsewhere else { return }
         deletedElsewhere = false
-        pending.removeAll { $0.isEdit(of: open) }
+        queue.removeAll { $0.change.isEdit(of: open) }
     }
 
     private mutating func open(_ opened: Comparison) -> [Action] {
@@ -185,7 +186,7 @@ public struct DatabaseSession {
     /// A comparison as read, with this session's product changes still waiting laid over it: a price that waits for a
     /// lock shows as typed, through other sessions' changes and when the comparison is opened again.
     private func withWaitingChanges(_ read: Comparison) -> Comparison {
-        (refused + pending).reduce(into: read) { comparison, write in
+        (refused + queue).map(\.change).reduce(into: read) { comparison, write in
             switch write {
             case .restore(let whole) where whole.id == comparison.id:
                 comparison = whole
@@ -226,16 +227,16 @@ public struct DatabaseSession {
         lastFailure = nil
         var actions: [Action] = []
         var index = 0
-        writes: while index < pending.count {
-            let write = pending[index]
+        writes: while index < queue.count {
+            let write = queue[index].change
             if isHeld(write) {
                 index += 1
                 continue
             }
             do {
                 actions += try database.apply(write)
-                pending.remove(at: index)
-                if let product = write.savedProduct { refused.removeAll { $0.savedProduct == product } }   // saved as it is now
+                queue.remove(at: index)
+                if let product = write.savedProduct { refused.removeAll { $0.change.savedProduct == product } }   // saved as it is now
                 if case .edit(.pinProduct(let product), let header, _) = write, header.id == open {
                     lastEdit?.pinned = product   // our own pin: another session's next change of it still shows
                 }
@@ -248,7 +249,7 @@ public struct DatabaseSession {
                     deletedElsewhere = true   // held: the status says so, and the next change here saves it whole
                 } else if case .edit(let edit, let header, false) = write {
                     // Left before the deletion was known: made again with the change, as a recovery file does.
-                    pending[index] = .edit(edit, of: header, needsRow: true)
+                    queue[index].change = .edit(edit, of: header, needsRow: true)
                     actions.append(.database(.savedIntoDeleted(title: Comparison(header).displayTitle)))
                 } else {
                     lastFailure = DatabaseFailure.comparisonDeleted(id: id).message
@@ -256,11 +257,11 @@ public struct DatabaseSession {
                 }
             } catch let failure as DatabaseFailure where failure.isMixedFamilies {
                 // It fails the same way every time: kept on screen and for the recovery file, said, not tried again.
-                refused.append(pending.remove(at: index))
+                refused.append(queue.remove(at: index))
                 actions.append(.database(.refused(failure.message + "; kept here and in a recovery file when you quit")))
             } catch DatabaseFailure.readOnly(let path) {
                 // It can never be saved: the app said so when it opened.
-                pending.removeAll()
+                queue.removeAll()
                 return actions + [.database(.refused(DatabaseFailure.readOnly(path: path).message))]
             } catch {
                 lastFailure = Self.describe(error)
@@ -333,7 +334,7 @@ public struct DatabaseSession {
             reopened = try ComparisonDatabase(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
-            if !pending.contains(where: \.isRestore) { pending.insert(.restore(watch.open), at: 0) }
+            if !pending.contains(where: \.isRestore) { queue.insert(Self.entry(.restore(watch.open)), at: 0) }
             return []
         }
         reopened.waitForLocks(atMost: 0.1)
@@ -342,15 +343,24 @@ public struct DatabaseSession {
         noteCompanions()
         lastCounter = try? database.changeCounter()
         deletedElsewhere = false
-        pending.removeAll { $0.isRestore || $0.isEdit(of: watch.open.id) }
-        pending.insert(.restore(watch.open), at: 0)
+        queue.removeAll { $0.change.isRestore || $0.change.isEdit(of: watch.open.id) }
+        queue.insert(Self.entry(.restore(watch.open)), at: 0)
         comparisonSaved = true
         let actions = flush().filter { $0 != .database(.restoredDeletedComparison) }
         return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
     /// Every write this session has not made, in order, as a recovery file holds it.
-    public var recoveryJournal: RecoveryJournal { RecoveryJournal(id: recoveryID.rawValue, changes: refused + pending) }
+    /// Each change with the time it was asked (a change older than what the database holds by then is not made by
+    /// `per import`), for this database only (its identity).
+    public var recoveryJournal: RecoveryJournal {
+        RecoveryJournal(id: recoveryID.rawValue, database: database.identity, entries: refused + queue)
+    }
+
+    /// A write asked now.
+    private static func entry(_ write: PendingWrite) -> RecoveryJournal.Entry {
+        RecoveryJournal.Entry(write, at: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+    }
     /// The recovery file's id: `per import` records it, so the file's changes are made once.
     private let recoveryID = EntityID.random()
 
