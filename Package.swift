@@ -1,18 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// On Linux, no pkgConfig: SwiftPM refuses ncursesw.pc's -D flags with a warning at every build (the shim header
-// defines what they would), and the libraries are found on the usual paths (make check-deps says when not).
-// Elsewhere (Homebrew's ncurses is not on the usual paths) pkg-config finds them.
-#if os(Linux)
-let ncurses = Target.systemLibrary(name: "CNcurses")
-#else
-let ncurses = Target.systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.brew(["ncurses"])])
-#endif
-
+// per is built and run on Linux (glibc) only. CNcurses has no pkgConfig: SwiftPM refuses ncursesw.pc's -D flags with a
+// warning at every build (the shim header defines what they would), and the libraries are found on the usual paths
+// (make check-deps says when not).
 let package = Package(
     name: "per",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "per", targets: ["per"]),
     ],
@@ -21,7 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
-        ncurses,
+        .systemLibrary(name: "CNcurses"),
         .target(name: "PerCore"),
         .target(name: "PerTerminal", dependencies: ["PerCore", "CNcurses"]),
         .target(name: "PerDatabase", dependencies: ["PerCore", .product(name: "GRDB", package: "GRDB.swift")]),

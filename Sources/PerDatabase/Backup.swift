@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 import GRDB
 import PerCore
 
@@ -31,11 +29,7 @@ extension ComparisonDatabase {
             throw .cannotCreate(path: target, reason: String(cString: strerror(code)))
         }
         fchmod(descriptor, 0o600)   // whatever the umask
-        #if canImport(Glibc)
         Glibc.close(descriptor)
-        #else
-        Darwin.close(descriptor)
-        #endif
         do {
             // Not in `read`: VACUUM can't run inside a transaction; it makes its own read transaction.
             try queue.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PerCore
 
 /// The day on the user's clock, in the local time zone (TZ, else /etc/localtime): prices committed are dated with

@@ -1,12 +1,6 @@
 import CNcurses
 import PerCore
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public struct TerminalOptions: Sendable {
     /// Report left-button presses as `.click` (on by default: phone SSH clients send taps as clicks).

@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How the command-line commands write and read: every write checked, every failure an exit
 /// status (thrown as `ExitCode`, never `exit()`), no control character from a file on stderr.

@@ -211,13 +211,11 @@ extension EndToEnd {
             let pids = run(["pgrep", "-f", "--", "per --db \(db)"]).stdout.split(separator: "\n").compactMap { Int32($0) }
             #expect(pids.count == 1, "pgrep found \(pids)")
             for pid in pids {
-                #if os(Linux)
                 // Ignored (its bit is set in SigIgn), so the kernel discards it when sent: nothing to wait for.
                 let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
                 let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
                     .flatMap { UInt64($0.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
                 #expect(ignored & (1 << UInt64(SIGXFSZ - 1)) != 0, "SigIgn \(String(ignored, radix: 16))")
-                #endif
                 kill(pid, SIGXFSZ)
             }
             // Were it not ignored, its default action would end per before it read the 7 typed after it.

@@ -2,9 +2,7 @@ import Testing
 import CNcurses
 import PerCore
 @testable import PerTerminal
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Renders through the real ncurses path into a screen whose output is /dev/null, then reads the cells back.
 /// ncurses has one current screen per process, so these run one at a time on the main actor.
