@@ -29,13 +29,11 @@ public struct SaveStatus: Equatable, Sendable {
     /// Changes made here wait for the open comparison that another session deleted.
     public var openDeletedWithEdits: Bool { openDeletedElsewhere && heldForOpen > 0 }
 
-    /// The notice the status line keeps while something waits: long, with the reason, and short, to go beside a
-    /// message.
-    public var notice: (long: String, short: String)? {
-        if let reason {
-            let count = "\(waiting) change\(waiting == 1 ? "" : "s")"
-            return ("Saving waits (\(count): \(reason)); kept, saved when it can", "Saving waits (\(count))")
-        }
-        return nil
+    /// The notice the status line keeps while something waits, longest form first: the status line takes the first
+    /// that fits; the last goes beside a message.
+    public var notice: [String]? {
+        guard let reason else { return nil }
+        let count = "\(waiting) change\(waiting == 1 ? "" : "s")"
+        return ["Saving waits (\(count): \(reason)); kept, saved when it can", "Saving waits (\(count): \(reason))", "Saving waits (\(count))"]
     }
 }

@@ -115,6 +115,15 @@ import Testing
         #expect(footer == ["Saving waits (3 changes) │ Nothing", "deleted"])
     }
 
+    /// At 40 columns the notice takes the longest form that fits its two lines: never cut.
+    @Test func theNoticeIsNeverCutOnAPhone() {
+        var store = TestStore(size: TerminalSize(width: 40, height: 20))
+        let locked = SaveStatus(waiting: 2, reason: "the database is locked by another program")
+        store.send(.database(.saveStatus(locked))) { $0.saving = locked }
+        let footer = ScreenView.render(store.state).lines[18...19].map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(footer == ["Saving waits (2 changes: the database", "is locked by another program)"])
+    }
+
     @Test func aRefusalIsSaid() {
         var store = TestStore()
         store.send(.database(.refused("read-only"))) { $0.chrome.status = StatusMessage("Not saved: read-only", isWarning: true) }

@@ -245,16 +245,17 @@ public enum ScreenView {
         if let banner {
             return put(banner, style: [.reverse, .bold], color: .warning, filled: true)
         }
-        // What waits stays said while it waits, beside any message (in its short form, first).
-        let notice: (long: String, short: String)? = saving.notice ?? (saving.openDeletedElsewhere ? (
+        // What waits stays said while it waits, beside any message (in its short form, first) where the two fit.
+        let notice: [String]? = saving.notice ?? (saving.openDeletedElsewhere ? [
             "Another session deleted \"\(state.editing.comparison.displayTitle)\": a change here saves it again; Ctrl-O leaves it",
-            "Deleted elsewhere: a change saves it again") : nil)
+            "Deleted elsewhere: a change saves it again"] : nil)
+        func fits(_ text: String) -> Bool { TextWidth.wrap(text, to: r.width - 1).count <= 2 }
         switch (notice, state.chrome.status) {
         case (let notice?, nil):
-            return put(notice.long, style: .bold, color: .warning)
-        case (let notice?, let status?):
-            return put(notice.short + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
-        case (nil, let status?):
+            return put(notice.first(where: fits) ?? notice[notice.count - 1], style: .bold, color: .warning)
+        case (let notice?, let status?) where fits(notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text):
+            return put(notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
+        case (_, let status?):   // a message with no room beside it: the notice is back at the next key
             return put(status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
         case (nil, nil):
             break
