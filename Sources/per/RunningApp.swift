@@ -10,8 +10,13 @@ struct RunningApp {
     static let pollMilliseconds = 250
 
     let terminal: Terminal
-    private(set) var state: AppState
-    private var databaseSession: DatabaseSession
+    /// The state and the database session, and the loop between them.
+    private var driver: AppDriver
+    var state: AppState { driver.state }
+    private var databaseSession: DatabaseSession {
+        get { driver.database }
+        _modify { yield &driver.database }
+    }
     /// Actions waiting for their time (`Effect.after`): the end of a key flash.
     private var timers: [(deadline: Date, action: Action)] = []
     private var quit = Quit.no
@@ -21,8 +26,7 @@ struct RunningApp {
 
     init(terminal: Terminal, state: AppState, databaseSession: DatabaseSession) {
         self.terminal = terminal
-        self.state = state
-        self.databaseSession = databaseSession
+        driver = AppDriver(state: state, database: databaseSession)
     }
 
     /// How far quitting has got: not asked, asked (it waits for every write), or now (nothing to wait for).
@@ -107,18 +111,15 @@ struct RunningApp {
 
     // MARK: Actions and effects
 
-    /// Sends an action through `update`, performs its effects, and sends back what they report, until none is left.
+    /// Sends an action through `update` (the driver performs the database's effects), then performs the terminal's and
+    /// the timers'.
     mutating func dispatch(_ first: Action) {
         needsDraw = true
-        var queue = [first]
-        while !queue.isEmpty {
-            for effect in state.update(queue.removeFirst()) { queue += perform(effect) }
-        }
+        for effect in driver.send(first) { perform(effect) }
     }
 
-    private mutating func perform(_ effect: Effect) -> [Action] {
+    private mutating func perform(_ effect: Effect) {
         switch effect {
-        case .database(let effect): return databaseSession.perform(effect)
         case .terminal(.repaint): terminal.repaintAll()
         case .terminal(.suspend): terminal.suspend()
         case .terminal(.quit): quit = max(quit, .onceSaved)
@@ -126,9 +127,8 @@ struct RunningApp {
         case .after(let milliseconds, let action):
             timers.removeAll { $0.action == action }
             timers.append((Date().addingTimeInterval(Double(milliseconds) / 1000), action))
-        case .send(let action): return [action]
+        case .database, .send: break   // the driver's
         }
-        return []
     }
 
     // MARK: The end

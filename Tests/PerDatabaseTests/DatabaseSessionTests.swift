@@ -10,39 +10,30 @@ import TestSupport
 @Suite struct DatabaseSessionTests {
     let folder = TemporaryFolder()
 
-    /// One side: an app state and its store session.
+    /// One side: an app state and its store session, driven as the app drives them (`AppDriver`).
     struct Side {
-        var state: AppState
-        var session: DatabaseSession
+        var driver: AppDriver
+        var state: AppState { driver.state }
+        var session: DatabaseSession {
+            get { driver.database }
+            _modify { yield &driver.database }
+        }
 
         /// `asTheApp`: opens as the app does (a fresh file gets its first comparison saved, with an id of this side's).
         init(path: String, id: String, busyTimeout: TimeInterval = 5, asTheApp: Bool = false) throws {
             let store = try ComparisonDatabase(path: path, busyTimeout: busyTimeout)
             let opened = asTheApp ? try store.comparisonToOpen(orNew: Comparison(id: ComparisonID("\(id)-c0")))
                 : try store.mostRecentlyEditedID().flatMap { try store.load($0) } ?? Comparison(id: "c")
-            state = AppState(comparison: opened, session: Session(id: id))
-            session = DatabaseSession(database: store, opened: opened)
+            driver = AppDriver(state: AppState(comparison: opened, session: Session(id: id)), database: DatabaseSession(database: store, opened: opened))
         }
 
-        /// Sends an action, performs its effects and sends back what they report, as the loop does.
-        mutating func send(_ action: Action) {
-            var queue = [action]
-            while !queue.isEmpty {
-                for effect in state.update(queue.removeFirst()) {
-                    switch effect {
-                    case .database(let effect): queue += session.perform(effect)
-                    case .send(let action): queue.append(action)
-                    case .terminal, .after: break
-                    }
-                }
-            }
-        }
+        mutating func send(_ action: Action) { driver.send(action) }
 
         mutating func type(_ text: String) {
             for c in text { send(c == "\t" ? .comparison(.nextField) : .comparison(.type(c))) }
         }
 
-        mutating func poll() { for action in session.poll(state.watch) { send(action) } }
+        mutating func poll() { driver.poll() }
     }
 
     @Test func whatOneSessionCommitsTheOtherTakesInAtItsNextPoll() throws {

@@ -76,24 +76,17 @@ import TestSupport
         try setup.saveField(.price, of: butter("2.49", seen: "1999-12-02"), in: "c")
         let store = try ComparisonDatabase(path: path)
         let opened = try #require(try store.load("c"))
-        var state = AppState(comparison: opened, session: Session(id: "home"))
-        var session = DatabaseSession(database: store, opened: opened)
-        func send(_ action: Action) {
-            var queue = [action]
-            while !queue.isEmpty {
-                for effect in state.update(queue.removeFirst()) {
-                    if case .database(let effect) = effect { queue += session.perform(effect) }
-                }
-            }
-        }
+        var app = AppDriver(state: AppState(comparison: opened, session: Session(id: "home")), database: DatabaseSession(database: store, opened: opened))
+        func send(_ action: Action) { app.send(action) }
+        var state: AppState { app.state }
         send(.terminal(.started))
         #expect(state.editing.lowestSeen == .record(PriceRecord(butter("0.99", seen: "1999-12-01"))!.withEntry(2)))
         #expect(try setup.clearHistory(of: "c") == 2)
-        for action in session.poll(state.watch) { send(action) }
+        app.poll()
         #expect(state.editing.lowestSeen == .nothing)
         // An import (another connection adding entries) is read the same way.
         try setup.saveField(.price, of: butter("1.99", seen: "2000-01-02"), in: "c")
-        for action in session.poll(state.watch) { send(action) }
+        app.poll()
         #expect(state.editing.lowestSeen == .record(PriceRecord(butter("2.49", seen: "1999-12-02"))!.withEntry(1)))
     }
 }
