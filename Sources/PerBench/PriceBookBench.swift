@@ -9,7 +9,7 @@ import PerDatabase
 func priceBookBench(path: String, comparisons: Int, products: Int, history: Int, samples: Int) throws {
     if !FileManager.default.fileExists(atPath: path) {
         let start = now()
-        try ComparisonDatabase.seed(path: path, comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
+        try seedDatabase(path: path, comparisons: comparisons, productsPerComparison: products, historyPerProduct: history)
         print("PRICEBOOK seeded comparisons=\(comparisons) products=\(products) history=\(history) seconds=\(String(format: "%.1f", Double(now() - start) / 1e9))")
     }
     let store = try ComparisonDatabase(path: path)

@@ -5,8 +5,11 @@
 // Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
 //        PerBench --list 200x20   (only the shopping list: 200 comparisons of 20 products opened and drawn)
 //        PerBench --shops 200x20x10   (only where to shop: 200 items of 20 products over 10 shops, ShopsBench.swift)
+//        PerBench --typing 4000   (only typing: 4,000 letters into a title and into a name, TypingBench.swift)
 //        PerBench --sizes '' --price-book DB [--price-book-shape 1000x100x20] [--samples 50]: the price book's costs
 //        (PriceBookBench.swift), seeding DB first when it does not exist.
+//        PerBench --fill DB --fill-shape 50x10[x20]   (only seeds DB: 50 comparisons of 10 products, 20 earlier prices
+//        each; Seed.swift. make bench and make startup-order start per on it)
 import Foundation
 import PerCore
 import PerDatabase
@@ -25,8 +28,17 @@ let seed = UInt64(argument("--seed") ?? "") ?? 42
 let refocusEvery = Int(argument("--refocus-every") ?? "") ?? 40
 let sizes = (argument("--sizes") ?? "10,1000,100000").split(separator: ",").compactMap { Int($0) }
 
+if let path = argument("--fill") {
+    fillCommand(path: path, shape: argument("--fill-shape") ?? "50x10")
+}
+
 if let shape = argument("--shops") {
     benchWhereToShop(shape)
+    exit(0)
+}
+
+if let keys = argument("--typing").flatMap({ Int($0) }) {
+    benchTyping(keys)
     exit(0)
 }
 
@@ -38,7 +50,7 @@ if let list = argument("--list") {
     let path = NSTemporaryDirectory() + "per-bench-list-\(getpid()).sqlite"
     defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
     do {
-        try ComparisonDatabase.seed(path: path, comparisons: items, productsPerComparison: products)
+        try seedDatabase(path: path, comparisons: items, productsPerComparison: products)
         let store = try ComparisonDatabase(path: path)
         var state = AppState(comparison: Comparison(id: "open"), session: Session(id: "bench", size: TerminalSize(width: 80, height: 24)))
         state.update(.app(.showShoppingList))

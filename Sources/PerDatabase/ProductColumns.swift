@@ -48,7 +48,7 @@ struct ProductColumn: Sendable {
     }
 }
 
-/// The product table as loading, whole-product saves, single-field upserts and bench seeding use it: a row is the
+/// The product table as loading, whole-product saves, single-field upserts and imports use it: a row is the
 /// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
 enum ProductColumns {
     static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of) + [ProductColumn.seen]

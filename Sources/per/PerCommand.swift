@@ -11,7 +11,7 @@ struct PerCommand: ParsableCommand {
         usage: "per [--mouse|--no-mouse] [--db <db>] [--currency <currency>] [--shop <name>] [--stale-days <days>]\nper <subcommand>",
         discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         version: PerVersion.string,
-        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, TripCommand.self, SeedCommand.self, ConfigCommand.self]
+        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, TripCommand.self, ConfigCommand.self]
     )
 
     @OptionGroup var app: AppOptions

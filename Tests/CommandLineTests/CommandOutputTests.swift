@@ -171,7 +171,7 @@ struct CommandOutputTests {
         let commands = try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Commands").path)
             .filter { $0.hasSuffix("Command.swift") }.sorted()
         #expect(commands == ["BackupCommand.swift", "CompareCommand.swift", "ConfigCommand.swift", "ExportCommand.swift", "HistoryCommand.swift", "ImportCommand.swift",
-                             "ListsCommand.swift", "SeedCommand.swift", "ShowCommand.swift", "TripCommand.swift"])
+                             "ListsCommand.swift", "ShowCommand.swift", "TripCommand.swift"])
         for file in commands {
             let name = String(file.dropLast(".swift".count))
             let text = try String(contentsOf: sources.appendingPathComponent("Commands/\(file)"), encoding: .utf8)

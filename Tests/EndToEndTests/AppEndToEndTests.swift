@@ -314,7 +314,6 @@ extension EndToEnd {
         for command in ["app", "compare", "lists", "show", "export", "import"] {
             #expect(text.contains(".SS per \(command)"), "no per \(command)")
         }
-        #expect(!text.contains(".SS per seed"), "the hidden seed command is documented")
         for option in ["\\-\\-db", "\\-\\-no\\-mouse", "\\-\\-format", "\\-\\-per"] {
             #expect(text.contains(option), "no \(option)")
         }

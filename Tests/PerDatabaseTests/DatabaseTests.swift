@@ -458,22 +458,6 @@ import TestSupport
         #expect(try store.load(comparison.id)?.title == "waited")
     }
 
-    /// How fast seeding and opening are is `make bench`'s business; this checks what they make.
-    @Test func seedFillsABenchmarkDatabase() throws {
-        let path = folder.file("bench.sqlite")
-        try ComparisonDatabase.seed(path: path, comparisons: 1000, productsPerComparison: 100)
-        let store = try ComparisonDatabase(path: path)
-        let summaries = try store.summaries()
-        #expect(summaries.count == 1000)
-        #expect(summaries.allSatisfy { $0.productCount == 100 })
-        let recent = try #require(try store.mostRecentlyEditedID())
-        let loaded = try #require(try store.load(recent))
-        #expect(loaded.products.count == 100)
-        #expect(loaded.rankedCount == 100)
-        let again = try ComparisonDatabase(path: path)
-        #expect(try again.load(try #require(try again.mostRecentlyEditedID()))?.products.count == 100)
-    }
-
     @Test func resolvesThePathLikeTheDesignSays() {
         let env = ["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "PER_DB": "/env/per.sqlite"]
         #expect(ComparisonDatabase.resolvePath(option: "/opt/x.sqlite", environment: env) == "/opt/x.sqlite")
