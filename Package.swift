@@ -26,8 +26,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerDatabase"], path: "Sources/PerBench"),
-        // Helpers shared by the test targets: temporary folders, the built binary, processes, tmux, decimals.
-        .target(name: "TestSupport", dependencies: ["PerCore"], path: "Tests/TestSupport"),
+        // Helpers shared by the test targets: temporary folders, the built binary, processes, tmux, decimals, a held lock.
+        .target(name: "TestSupport", dependencies: ["PerCore", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/TestSupport"),
         .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
         .testTarget(name: "PerDatabaseTests", dependencies: ["PerDatabase", "PerCore", "TestSupport"]),

@@ -33,7 +33,7 @@ extension EndToEnd {
             let sides = (0..<3).map { Side(db: db, folder: folder, number: $0) }
             var prices: [String] = []                     // every product a session finished, by its price (unique)
             var counts = 0                                 // Ctrl-X presses a session showed
-            var lock: LockedDatabaseTests.HeldLock?
+            var lock: HeldLock?
             var killed = false
             /// A product typed with the documented rhythm (`price⏎ quantity⏎ unit⏎`), its price unique; returns it once
             /// the session shows the next product's price.
@@ -50,7 +50,7 @@ extension EndToEnd {
                 let side = sides[i]
                 if step == 40 {
                     // kill -9 a session whose changes wait for the lock, then start it again (still locked).
-                    if lock == nil { lock = try LockedDatabaseTests.HeldLock(db) }
+                    if lock == nil { lock = try HeldLock(db) }
                     prices.append(typeProduct(side, i, step))
                     side.tmux.waitFor("Saving waits")
                     let pid = try #require(side.pid)
@@ -70,7 +70,7 @@ extension EndToEnd {
                     side.tmux.waitFor { (Self.number(before: "× on the list (Ctrl-O", after: ": ", in: $0) ?? 0) > before }
                     counts += 1
                 default:
-                    if let held = lock { try held.release(); lock = nil } else { lock = try LockedDatabaseTests.HeldLock(db) }
+                    if let held = lock { try held.release(); lock = nil } else { lock = try HeldLock(db) }
                 }
             }
             if let held = lock { try held.release() }
@@ -110,7 +110,7 @@ extension EndToEnd {
             second.type("7.25"); second.keys("Enter")
             second.waitFor("Quantity of 7.25")
             do {   // another program opens the file, writes nothing, and closes it
-                let other = try LockedDatabaseTests.HeldLock(db)
+                let other = try HeldLock(db)
                 try other.release()
             }
             second.type("3"); second.keys("Enter")

@@ -6,18 +6,6 @@ import TestSupport
 extension EndToEnd {
     /// Another program holds the database's write lock (a long import, a backup) while per runs.
     @Suite struct LockedDatabaseTests {
-        /// The write lock, held by this test process as another program would hold it.
-        final class HeldLock {
-            let queue: DatabaseQueue
-            init(_ path: String) throws {
-                var configuration = Configuration()
-                configuration.allowsUnsafeTransactions = true
-                queue = try DatabaseQueue(path: path, configuration: configuration)
-                try queue.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-            }
-            func release() throws { try queue.writeWithoutTransaction { try $0.execute(sql: "COMMIT") } }
-        }
-
         func started(_ db: String, width: Int = 80) -> TmuxSession { startedOnOats(db, width: width) }
 
         /// Quits, gives up waiting for the database, and returns the recovery file's path (per exits 1).

@@ -11,7 +11,7 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             let locked = LockedDatabaseTests()
             let tmux = startedOnOats(db, width: 200)
-            let lock = try LockedDatabaseTests.HeldLock(db)
+            let lock = try HeldLock(db)
             tmux.type("3"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab")
             tmux.waitFor("Saving waits")
             tmux.keys("Tab"); tmux.type("oat"); tmux.keys("Tab")

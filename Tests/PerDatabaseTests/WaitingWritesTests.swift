@@ -11,18 +11,6 @@ import TestSupport
     let folder = TemporaryFolder()
     typealias Side = DatabaseSessionTests.Side
 
-    /// Another program's write lock, held until `release`.
-    final class Lock {
-        let queue: DatabaseQueue
-        init(_ path: String) throws {
-            var holding = Configuration()
-            holding.allowsUnsafeTransactions = true
-            queue = try DatabaseQueue(path: path, configuration: holding)
-            try queue.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-        }
-        func release() throws { try queue.writeWithoutTransaction { try $0.execute(sql: "COMMIT") } }
-    }
-
     /// Opens the saved comparison titled `title` from the shopping list.
     static func open(_ title: String, in side: inout Side) throws {
         side.send(.app(.showShoppingList))
@@ -42,7 +30,7 @@ import TestSupport
         try setup.save(Comparison(id: "milk", title: "Milk", products: [Product(id: "m-1", name: "carton", price: 1, quantity: 1, unit: .liter)]))
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         try Self.open("Oats", in: &home)
-        let lock = try Lock(path)
+        let lock = try HeldLock(path)
         home.type("2.5\t500\tg\tsmall\t\t")                  // Oats: waits for the lock
         #expect(home.state.saving.waiting > 0 && home.state.saving.reason == "the database is locked by another program")
         try Self.open("Milk", in: &home)
@@ -68,7 +56,7 @@ import TestSupport
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         home.type("1\t1\tkg\tfirst\t\t")
         #expect(home.state.saving.keptIn == nil)
-        let lock = try Lock(path)
+        let lock = try HeldLock(path)
         home.type("2\t")
         let kept = try #require(home.state.saving.keptIn)
         #expect(kept.hasPrefix(folder.path + "/.per-waiting-per.sqlite-"))
@@ -91,7 +79,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         home.type("1\t1\tkg\tfirst\t\t")
-        let lock = try Lock(path)
+        let lock = try HeldLock(path)
         home.type("2\t")
         let kept = try #require(home.state.saving.keptIn)
         // As if that per were killed: its file under the name of a process that is gone.
@@ -114,7 +102,7 @@ import TestSupport
     @Test func theAppSaysWhatItSavedOfAQueueLeftBehind() throws {
         let path = folder.file("per.sqlite")
         var gone = try Side(path: path, id: "gone", busyTimeout: 0.05)
-        let lock = try Lock(path)
+        let lock = try HeldLock(path)
         gone.type("4\t")
         let kept = try #require(gone.state.saving.keptIn)
         #expect(rename(kept, folder.path + "/" + WaitingChanges.prefix(of: path) + "999999999-1.json") == 0)
