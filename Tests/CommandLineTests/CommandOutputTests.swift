@@ -146,38 +146,52 @@ struct CommandOutputTests {
         #expect(store.err == "per: no saved comparison is called \"nothing\" (see per lists)\n")
     }
 
-    /// Commands fail by throwing ArgumentParser's ExitCode, so the parser ends the program; an exit()
-    /// inside run() skips whatever the caller would do after it (and is invisible to tests of run()).
-    @Test func commandsNeverCallExit() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/per")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
-        #expect(files.contains("Commands/CommandSupport.swift"))
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            let calls = text.components(separatedBy: "\n").filter {
-                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && $0.range(of: #"(^|[^A-Za-z_])_?exit\((?!withError:)"#, options: .regularExpression) != nil
+    /// Every subcommand fails the one way, its `validate()` and `run()` inside `reportingFailures`: a bad value is one
+    /// `per: ` line on stderr and status 2, a failure of the work one `per: ` line and status 1, with nothing on stdout
+    /// (not ArgumentParser's `Error:` and usage, not an `exit()` that skips the caller). The subcommands are the
+    /// binary's own (`--experimental-dump-help`), so a new command fails here until it has its two cases.
+    @Test func everyCommandFailsTheOneWay() throws {
+        let notADatabase = folder.file("notes.txt"), input = folder.file("in.json"), target = folder.file("backup.sqlite")
+        try "hello\n".write(toFile: notADatabase, atomically: true, encoding: .utf8)
+        try "[]".write(toFile: input, atomically: true, encoding: .utf8)
+        // A value refused before any work: status 2.
+        let refused: [String: [String]] = [
+            "app": ["--db", ""], "compare": ["nonsense"], "lists": ["--db", ""], "show": ["--db", "", "Oats"],
+            "history": ["--db", "", "Oats"], "export": ["--db", ""], "import": ["--db", "", input], "backup": ["--db", "", target],
+            "trip": ["--db", ""], "config": ["--stale-days", "-5"],
+        ]
+        // Work that fails: a file that is not a database, no terminal, a closed stdout (`>&-`). Status 1.
+        let failing: [String: (arguments: [String], closedStdout: Bool)] = [
+            "app": (["--db", notADatabase], false), "compare": (["1/1kg"], true), "lists": (["--db", notADatabase], false),
+            "show": (["--db", notADatabase, "Oats"], false), "history": (["--db", notADatabase, "Oats"], false),
+            "export": (["--db", notADatabase], false), "import": (["--db", notADatabase, input], false),
+            "backup": (["--db", notADatabase, target], false), "trip": (["--db", notADatabase], false), "config": ([], true),
+        ]
+        let help = try per(["--experimental-dump-help"])
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(help.out.utf8)) as? [String: Any])
+        let subcommands = ((dump["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? [])
+            .compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+        #expect(subcommands.count >= 10, "\(subcommands)")
+        #expect(Set(subcommands) == Set(refused.keys) && Set(subcommands) == Set(failing.keys), "per's subcommands: \(subcommands)")
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        for command in subcommands {
+            let usage = try per([command] + (refused[command] ?? []))
+            #expect(usage.status == 2, "per \(command): \(usage.err)")
+            #expect(usage.out.isEmpty, "per \(command): \(usage.out)")
+            #expect(usage.err.hasPrefix("per: ") && usage.err.filter { $0 == "\n" }.count == 1, "per \(command): \(usage.err)")
+            guard let (arguments, closedStdout) = failing[command] else { continue }
+            let work: (status: Int32, out: String, err: String)
+            if closedStdout {
+                work = try run("/bin/sh", ["-c", ([perBinary, command] + arguments).map(quoted).joined(separator: " ") + " >&-"])
+            } else {
+                let result = try per([command] + arguments)
+                work = (result.status, result.out, result.err)
             }
-            #expect(calls.isEmpty, "\(file) calls exit(): \(calls)")
+            #expect(work.status == 1, "per \(command): \(work.err)")
+            #expect(work.out.isEmpty, "per \(command): \(work.out)")
+            #expect(work.err.hasPrefix("per: ") && work.err.filter { $0 == "\n" }.count == 1, "per \(command): \(work.err)")
         }
-    }
-
-    /// One file per command in Sources/per/Commands, each listed in `per`'s subcommands and failing the one way:
-    /// its `run()` inside `reportingFailures` (a message on stderr and an exit status).
-    @Test func everyCommandHasItsFileAndFailsTheOneWay() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/per")
-        let root = try String(contentsOf: sources.appendingPathComponent("PerCommand.swift"), encoding: .utf8)
-        let commands = try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Commands").path)
-            .filter { $0.hasSuffix("Command.swift") }.sorted()
-        #expect(commands == ["BackupCommand.swift", "CompareCommand.swift", "ConfigCommand.swift", "ExportCommand.swift", "HistoryCommand.swift", "ImportCommand.swift",
-                             "ListsCommand.swift", "ShowCommand.swift", "TripCommand.swift"])
-        for file in commands {
-            let name = String(file.dropLast(".swift".count))
-            let text = try String(contentsOf: sources.appendingPathComponent("Commands/\(file)"), encoding: .utf8)
-            #expect(text.contains("struct \(name): ParsableCommand"), "\(file)")
-            #expect(root.contains("\(name).self"), "\(name) is not among per's subcommands")
-            #expect(text.contains("func run() throws {\n        try reportingFailures"), "\(file): run() does not report through reportingFailures")
-        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try String(contentsOfFile: notADatabase, encoding: .utf8) == "hello\n")
     }
 }
