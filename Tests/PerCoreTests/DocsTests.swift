@@ -52,3 +52,73 @@ private func keyTables(_ usage: String) -> [String: [(keys: String, does: String
     }
     return tables
 }
+
+/// Docs/ARCHITECTURE.md names only what exists: every type-like name it writes in backticks (`ComparisonScreen`,
+/// `Effect.send`, `KeyTable.action(for:in:pointer:)`), and every name of two or more words in its module tree, is a
+/// type declared in Sources or Tests (struct, enum, class, protocol, typealias, actor, extension), a file of Sources
+/// (the docs name files such as `Reading`), a target, or one of the few other libraries' types below; a member after
+/// a dot (`ComparisonDatabase.apply`) is declared too (func, var, let, case, init). So a rename or a removal that
+/// leaves the docs behind fails here.
+@Test func architectureNamesOnlyTypesThatExist() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let architecture = try String(contentsOf: root.appendingPathComponent("Docs/ARCHITECTURE.md"), encoding: .utf8)
+    let elsewhere: [String: String] = [
+        "Decimal": "Foundation", "DatabaseQueue": "GRDB", "DatabaseMigrator": "GRDB",
+        "ParsableCommand": "swift-argument-parser", "ExpressibleByArgument": "swift-argument-parser", "ExitCode": "swift-argument-parser",
+        "Seen": "the table's column, not a type",
+    ]
+    var types = Set<String>(), members = Set<String>(), targets = Set<String>()
+    let fileManager = FileManager.default
+    for folder in ["Sources", "Tests"] {
+        let top = root.appendingPathComponent(folder)
+        targets.formUnion(try fileManager.contentsOfDirectory(atPath: top.path))
+        for file in fileManager.enumerator(atPath: top.path)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: top.appendingPathComponent(file), encoding: .utf8)
+            if folder == "Sources" { types.insert(String((file as NSString).lastPathComponent.dropLast(".swift".count))) }
+            for match in matches(#"\b(?:struct|enum|class|protocol|typealias|actor|extension)\s+(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)"#, source) {
+                types.insert(match[1])
+            }
+            for match in matches(#"\b(?:func|var|let|case|init)\s+`?([A-Za-z_]\w*)"#, source) { members.insert(match[1]) }
+            for match in matches(#"\bcase\s+([A-Za-z_][^\n=:{}]*)"#, source) {
+                for name in match[1].split(separator: ",") {
+                    let word = name.trimmingCharacters(in: .whitespaces).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    if !word.isEmpty { members.insert(String(word)) }
+                }
+            }
+        }
+    }
+    func known(_ type: String) -> Bool { types.contains(type) || targets.contains(type) || elsewhere[type] != nil }
+    let fences = architecture.components(separatedBy: "```")
+    let prose = fences.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
+    let tree = fences.enumerated().filter { $0.offset % 2 == 1 }.map(\.element).joined(separator: "\n")
+    let fileExtensions: Set<String> = ["swift", "md", "h", "json", "csv", "sqlite", "order", "modulemap"]
+    var named = 0
+    for span in matches("`([^`\n]+)`", prose).map({ $0[1] }) {
+        guard let chain = matches(#"^([A-Z]\w*)((?:\.\w+)*)(?:\(.*\))?$"#, span).first,
+              chain[1].contains(where: \.isLowercase) else { continue }
+        let segments = [chain[1]] + chain[2].split(separator: ".").map(String.init)
+        guard !fileExtensions.contains(segments.last!) else { continue }
+        named += 1
+        for segment in segments {
+            if segment.first!.isUppercase {
+                #expect(known(segment), "Docs/ARCHITECTURE.md names `\(span)`: no type \(segment) in Sources or Tests")
+            } else {
+                #expect(members.contains(segment), "Docs/ARCHITECTURE.md names `\(span)`: nothing called \(segment) is declared")
+            }
+        }
+    }
+    for word in Set(matches(#"(?<![\w/.+-])([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)(?![\w/])"#, tree).map({ $0[1] })) {
+        named += 1
+        #expect(known(word), "Docs/ARCHITECTURE.md's module tree names \(word): no such type, file or target")
+    }
+    #expect(named > 200, "only \(named) names found: is the pattern still right?")
+}
+
+/// Each match of `pattern` in `text`: the whole match, then its groups ("" for a group that took no part).
+private func matches(_ pattern: String, _ text: String) -> [[String]] {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    let whole = NSRange(text.startIndex..., in: text)
+    return regex.matches(in: text, range: whole).map { match in
+        (0..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
+    }
+}
