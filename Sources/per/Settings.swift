@@ -63,19 +63,34 @@ enum Settings {
         try loaded.get()
     }
 
+    /// Opened without waiting (a FIFO there would block every command until something wrote to it) and read only
+    /// when it is a regular file. A missing file is no settings, but not when a link on the way points nowhere: a `db`
+    /// set there would be silently ignored.
     static func load(_ path: String) -> Result<SettingsFile, CommandFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             switch errno {
-            case ENOENT, ENOTDIR: return .success(SettingsFile())
+            case ENOENT, ENOTDIR:
+                guard let (link, target) = danglingLink(on: path) else { return .success(SettingsFile()) }
+                let what = link == path ? "the settings file" : TerminalText.singleLine(link)
+                return .failure(.usage("\(path): \(what) is a link to \(TerminalText.singleLine(target)), which does not exist"))
             default: return .failure(.usage("\(path): can't read the settings file: \(String(cString: strerror(errno)))"))
             }
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.usage("\(path): the settings file is not a regular file"))
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(.usage("\(path): can't read the settings file: \(String(cString: strerror(errno)))"))
         }
+        let kind: String? = switch info.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+        if let kind { return .failure(.usage("\(path): the settings file is \(kind), not a regular file")) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -96,6 +111,24 @@ enum Settings {
         } catch {
             return .failure(.usage("\(path): \(error.message)"))
         }
+    }
+
+    /// The first link met going up from `path` (itself, then its folders) when it points nowhere, and its target.
+    static func danglingLink(on path: String) -> (link: String, target: String)? {
+        var prefix = Substring(path)
+        while !prefix.isEmpty, prefix != "/" {
+            var info = stat()
+            if lstat(String(prefix), &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFLNK, stat(String(prefix), &info) != 0, errno == ENOENT else { return nil }
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(String(prefix), &buffer, buffer.count - 1)
+                let target = count < 0 ? "?" : String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return (String(prefix), target)
+            }
+            guard let slash = prefix.lastIndex(of: "/") else { return nil }
+            prefix = prefix[..<slash]
+        }
+        return nil
     }
 
     /// The file's entry for `key` and its source.

@@ -38,18 +38,23 @@ enum ShopSettings {
     static func shop(_ option: String?) throws -> String {
         let setting: Resolved<String>?
         do { setting = try Settings.shop(option: option) } catch { throw error.reported() }
-        guard let option = setting?.value else { return "" }
-        let text = option.trimmingCharacters(in: .whitespaces)
-        switch SettingText.problem(in: text) {
+        guard let setting else { return "" }
+        let text = setting.value.trimmingCharacters(in: .whitespaces)
+        // The file's line is blamed for the file's value, --shop for the option's.
+        let name = if case .file(let path, let line) = setting.source { "\(path): line \(line): shop" } else { "--shop" }
+        // Foundation's trim drops U+200B at an end: checked as given too.
+        switch SettingText.problem(in: setting.value) ?? SettingText.problem(in: text) {
         case .controlCharacter:
-            throw CommandFailure.usage("--shop: a shop's name can't hold control characters (tabs, newlines, escapes)").reported()
+            throw CommandFailure.usage("\(name): a shop's name can't hold control characters (tabs, newlines, escapes)").reported()
         case .loneCombiningMark(let mark):
-            throw CommandFailure.usage("--shop: a shop's name can't start with a combining mark (\(TerminalText.codePoint(mark))) with no character to sit on").reported()
+            throw CommandFailure.usage("\(name): a shop's name can't start with a combining mark (\(TerminalText.codePoint(mark))) with no character to sit on").reported()
+        case .invisible(let scalar):
+            throw CommandFailure.usage("\(name): a shop's name can't hold invisible characters (\(TerminalText.codePoint(scalar)))").reported()
         case nil:
             break
         }
         guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
-            throw CommandFailure.usage("--shop: every character of a shop's name must show on the screen").reported()
+            throw CommandFailure.usage("\(name): every character of a shop's name must show on the screen").reported()
         }
         return text
     }

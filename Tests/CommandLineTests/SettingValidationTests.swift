@@ -54,6 +54,19 @@ struct SettingValidationTests {
         }
     }
 
+    /// Issue 32: an invisible character (zero-width, a joiner, a bidi control) is refused wherever a shop or a
+    /// currency is given, naming its code point; it could never match the shop's products as typed.
+    @Test func invisibleCharactersAreRefusedByCodePoint() {
+        for (name, scalar) in [("Li\u{200B}dl", "U+200B"), ("Lidl\u{200B}", "U+200B"), ("\u{202E}ldiA", "U+202E"), ("Al\u{200D}di", "U+200D"), ("Al\u{2069}di", "U+2069")] {
+            refused(["trip", "--db", db, "--shop", name], "per: --shop: a shop's name can't hold invisible characters (\(scalar))\n")
+            refused(["--db", db, "--store", name], "per: --shop: a shop's name can't hold invisible characters (\(scalar))\n")
+        }
+        refused(["trip", "--db", db, "--currency", "€\u{200E}"], "per: invalid currency '€\u{200E}': U+200E is an invisible character\n")
+        refused(["trip", "--db", db], environment: ["PER_CURRENCY": "\u{2066}€"], "per: PER_CURRENCY: invalid currency '\u{2066}€': U+2066 is an invisible character\n")
+        refused(["trip", "--db", db, "--currency-format", "{amount} \u{FEFF}€"],
+                "per: --currency-format: invalid currency format '{amount} \u{FEFF}€': invalid currency '\u{FEFF}€': U+FEFF is an invisible character\n")
+    }
+
     @Test func aNegativeStaleDaysIsAUsageError() {
         for (arguments, value) in [(["--stale-days", "-1"], "-1"), (["--stale-days=-1"], "-1"), (["--stale-days", "-5", "--no-mouse"], "-5")] {
             refused(["--db", db] + arguments, "per: --stale-days: '\(value)' is not a number of days from 1 to 3650\n")

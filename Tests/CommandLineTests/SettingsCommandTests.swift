@@ -102,7 +102,7 @@ struct SettingsCommandTests {
     @Test func aFileThatCannotBeReadIsAnError() throws {
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         let folderInstead = try per(["config"])
-        #expect(folderInstead.status == 2 && folderInstead.err == "per: \(config): the settings file is not a regular file\n", "\(folderInstead.err)")
+        #expect(folderInstead.status == 2 && folderInstead.err == "per: \(config): the settings file is a folder, not a regular file\n", "\(folderInstead.err)")
         try FileManager.default.removeItem(atPath: config)
         // A link to itself cannot be opened by anyone, root included (tests may run as root).
         try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: config)
@@ -117,6 +117,54 @@ struct SettingsCommandTests {
             let unreadable = try per(["config"])
             #expect(unreadable.status == 2 && unreadable.err == "per: \(config): can't read the settings file: Permission denied\n", "\(unreadable.err)")
         }
+    }
+
+    /// Issue 32: a file as Windows' editors save it (CRLF, a byte order mark first) reads as written; a lone CR too.
+    @Test func aFileWithCRLFAndAByteOrderMarkReads() throws {
+        try writeConfig("\u{FEFF}# mine\r\ncurrency = €\r\ndecimal = ,\r\n")
+        let result = try per(["config"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("currency = €") && result.out.contains("\(config):2"), "\(result.out)")
+        #expect(result.out.contains("decimal = ,") && result.out.contains("\(config):3"), "\(result.out)")
+        try writeConfig("stale-days = 30\rmouse = no\r")
+        let cr = try per(["config"])
+        #expect(cr.status == 0 && cr.out.contains("stale-days = 30") && cr.out.contains("\(config):2"), "\(cr.out)\(cr.err)")
+    }
+
+    /// Issue 32: a FIFO at the settings path is refused at once (opening it waited for a writer, before any command's
+    /// first output); so are a device and a link that points nowhere, which read as "no file" and ignored its `db`.
+    @Test func aFIFOADeviceOrADanglingLinkIsRefusedAtOnce() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("config/per"), withIntermediateDirectories: true)
+        #expect(mkfifo(config, 0o600) == 0)
+        // `timeout`: a per that waits on the FIFO is killed (status 137) instead of hanging the tests.
+        let fifo = run(["timeout", "-s", "KILL", "10", perBinary, "config"], environment: ["XDG_CONFIG_HOME": folder.file("config")])
+        #expect(fifo.status == 2 && fifo.stderr == "per: \(config): the settings file is a FIFO (named pipe), not a regular file\n", "\(fifo.status) \(fifo.stderr)")
+        try FileManager.default.removeItem(atPath: config)
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: "/dev/null")
+        let device = try per(["lists", "--db", db])
+        #expect(device.status == 2 && device.err == "per: \(config): the settings file is a device, not a regular file\n", "\(device.err)")
+        try FileManager.default.removeItem(atPath: config)
+        let gone = folder.file("dotfiles/per/config")
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: gone)
+        let dangling = try per(["config"])
+        #expect(dangling.status == 2, "\(dangling.out)")
+        #expect(dangling.err == "per: \(config): the settings file is a link to \(gone), which does not exist\n", "\(dangling.err)")
+        // A link to the folder (as GNU Stow makes) that points nowhere: the same.
+        try FileManager.default.removeItem(atPath: folder.file("config/per"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("config/per"), withDestinationPath: folder.file("dotfiles/per"))
+        let folderLink = try per(["--db", db])
+        #expect(folderLink.status == 2)
+        #expect(folderLink.err == "per: \(config): \(folder.file("config/per")) is a link to \(folder.file("dotfiles/per")), which does not exist\n", "\(folderLink.err)")
+        // Once the link's target is there, a missing file is no settings, as before.
+        try FileManager.default.createDirectory(atPath: folder.file("dotfiles/per"), withIntermediateDirectories: true)
+        #expect(try per(["config"]).status == 0)
+    }
+
+    /// Issue 32: an invisible character in the file's value is refused naming the line, the setting and the code point.
+    @Test func anInvisibleCharacterInTheFileIsRefused() throws {
+        try writeConfig("currency = €\nshop = Li\u{200B}dl\n")
+        let result = try per(["trip", "--db", db])
+        #expect(result.status == 2 && result.err == "per: \(config): line 2: shop: U+200B is an invisible character\n", "\(result.err)")
     }
 
     @Test func configSaysWhereEachSettingCameFrom() throws {

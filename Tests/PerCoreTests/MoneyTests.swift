@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: [
         ("", "give a symbol or code"), ("EURO$$", "at most 5 characters"), ("1€", "'1' can't be part"), ("C F", "' ' can't be part"),
         ("€.", "'.' can't be part"), ("x", "'x' can't be part"), ("-", "'-' can't be part"), ("\u{1B}", "U+001B is a control character"),
-        ("\u{9B}2J", "U+009B is a control character"), ("a\u{200B}", "every character must show"),
+        ("\u{9B}2J", "U+009B is a control character"), ("a\u{200B}", "U+200B is an invisible character"), ("\u{1F600}\u{FE0F}\u{200B}", "U+200B is an invisible character"),
     ])
     func badCurrencyTextIsRefused(text: String, fragment: String) {
         #expect {

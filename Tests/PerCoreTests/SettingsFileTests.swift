@@ -51,6 +51,51 @@ import Testing
         }
     }
 
+    /// Issue 32: a file saved on Windows (CRLF) or an old Mac (CR) reads line by line; Swift's "\r\n" is one
+    /// Character, so splitting at "\n" read a CRLF file as one line.
+    @Test(arguments: ["\r\n", "\r", "\n"])
+    func readsEveryLineEnding(end: String) throws {
+        let file = try SettingsFile(parsing: ["# per", "currency = €", "", "decimal = ,", "stale-days = 30"].joined(separator: end) + end)
+        #expect(file[.currency] == SettingsFile.Entry(value: .currency(try Currency(validating: "€")), text: "€", line: 2))
+        #expect(file[.decimal] == SettingsFile.Entry(value: .decimal(.comma), text: ",", line: 4))
+        #expect(file[.staleDays]?.line == 5)
+        #expect(throws: SettingsFile.Problem(line: 3, reason: "mouse: 'maybe' is not yes or no")) {
+            try SettingsFile(parsing: ["currency = €", "", "mouse = maybe"].joined(separator: end))
+        }
+    }
+
+    /// Issue 32: Notepad's UTF-8 byte order mark at the start is skipped (it made `unknown setting 'currency'`).
+    @Test func skipsAByteOrderMark() throws {
+        let file = try SettingsFile(parsing: "\u{FEFF}currency = €\r\ndecimal = ,\r\n")
+        #expect(file[.currency]?.line == 1 && file[.decimal]?.line == 2)
+    }
+
+    /// Issue 32: an invisible character in a value is refused, naming the setting and its code point; one in a key
+    /// says so beside `unknown setting`. An emoji joined by U+200D is a character like any other.
+    @Test(arguments: [
+        ("shop = Li\u{200B}dl", "line 1: shop: U+200B is an invisible character"),
+        ("shop = Lidl\u{FEFF}", "line 1: shop: U+FEFF is an invisible character"),
+        ("shop = a\u{200D}b", "line 1: shop: U+200D is an invisible character"),
+        ("shop = a\u{200C}b", "line 1: shop: U+200C is an invisible character"),
+        ("shop = \u{202E}ldiA", "line 1: shop: U+202E is an invisible character"),
+        ("currency = \u{2066}€", "line 1: currency: U+2066 is an invisible character"),
+        ("decimal = ,\u{200E}", "line 1: decimal: U+200E is an invisible character"),
+        ("db = /srv/per\u{200F}.sqlite", "line 1: db: U+200F is an invisible character"),
+        ("currency-format = {amount} \u{2060}€", "line 1: currency-format: U+2060 is an invisible character"),
+        ("cur\u{200B}rency = €", "line 1: unknown setting 'cur\u{200B}rency' (U+200B is an invisible character) (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk)"),
+    ])
+    func refusesInvisibleCharacters(text: String, message: String) {
+        #expect(throws: SettingsFile.Problem.self) { try SettingsFile(parsing: text) }
+        do { _ = try SettingsFile(parsing: text) } catch { #expect(error.message == message) }
+    }
+
+    @Test func anEmojiSequenceIsNotInvisible() throws {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        #expect(try SettingsFile(parsing: "shop = \(family) Deli")[.shop]?.value == .text("\(family) Deli"))
+        #expect(SettingText.problem(in: "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}") == nil)   // Wales' flag
+        #expect(SettingText.problem(in: "1\u{200D}") == .invisible("\u{200D}"))
+    }
+
     @Test(arguments: [
         ("€", DecimalMark.point, "€3.99"), ("€", .comma, "3,99 €"), ("$", .point, "$3.99"), ("£", .point, "£3.99"),
         ("CHF", .point, "CHF 3.99"), ("EUR", .comma, "EUR 3,99"), ("kr", .comma, "3,99 kr"), ("R$", .comma, "R$3,99"),

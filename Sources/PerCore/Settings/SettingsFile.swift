@@ -53,12 +53,14 @@ public struct SettingsFile: Equatable, Sendable {
     /// The most days `stale-days` (and `--stale-days`) takes.
     public static let maximumStaleDays = 3650
 
-    /// The file's settings, or the first problem in it.
+    /// The file's settings, or the first problem in it. Lines end in LF, CRLF or CR (Swift reads CRLF as one
+    /// character, so splitting at "\n" alone missed it); a UTF-8 byte order mark at the start is skipped.
     public init(parsing text: String) throws(Problem) {
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var text = Substring(text)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (index, line) in lines.enumerated() {
             let number = index + 1
-            var line = Substring(raw)
-            if line.last == "\r" { line = line.dropLast() }
             let content = line.trimmingSpaces
             if content.isEmpty || content.first == "#" { continue }
             guard let equals = content.firstIndex(of: "=") else {
@@ -68,7 +70,8 @@ public struct SettingsFile: Equatable, Sendable {
             let value = String(content[content.index(after: equals)...].trimmingSpaces)
             guard let key = Key(written: written) else {
                 let known = Key.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Problem(line: number, reason: "unknown setting '\(TerminalText.visible(written))' (settings: \(known))")
+                let hidden = SettingText.problem(in: written).map { " (\($0.message))" } ?? ""
+                throw Problem(line: number, reason: "unknown setting '\(TerminalText.visible(written))'\(hidden) (settings: \(known))")
             }
             if let earlier = entries[key] {
                 throw Problem(line: number, reason: "\(key.rawValue) is set twice (first on line \(earlier.line))")
@@ -83,17 +86,17 @@ public struct SettingsFile: Equatable, Sendable {
 
     struct BadValue: Error { var reason: String }
 
-    /// A key's value checked as its option checks it.
+    /// A key's value checked as its option checks it; a control or invisible character in any value is named by its
+    /// code point (`,` followed by U+200B would otherwise read "',' is not . or ,").
     static func value(of key: Key, _ text: String) throws(BadValue) -> Value {
+        if let problem = SettingText.problem(in: text) { throw BadValue(reason: problem.message) }
         let shown = "'\(TerminalText.visible(text))'"
         switch key {
         case .db:
             guard text.hasPrefix("/") || text.hasPrefix("~/") else { throw BadValue(reason: "give the database file's full path, from / or ~/") }
-            if let problem = SettingText.problem(in: text) { throw BadValue(reason: problem.message) }
             return .text(text)
         case .shop:
             guard !text.isEmpty else { throw BadValue(reason: "give the shop's name") }
-            if let problem = SettingText.problem(in: text) { throw BadValue(reason: problem.message) }
             return .text(text)
         case .currency:
             do { return .currency(try Currency(validating: text)) } catch { throw BadValue(reason: error.message) }
