@@ -11,7 +11,9 @@ extension ComparisonDatabase {
         case exists(path: String)
         /// The file could not be made (no such folder, no permission).
         case cannotCreate(path: String, reason: String)
-        /// The database could not be copied (the half-written file is removed).
+        /// The target could not be written (a full disk, a write error; the half-written file is removed).
+        case cannotWrite(path: String, reason: String)
+        /// The database could not be read (damaged, locked; the half-written file is removed).
         case failed(DatabaseFailure)
     }
 
@@ -35,7 +37,24 @@ extension ComparisonDatabase {
             try queue.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
         } catch {
             for suffix in ["", "-journal", "-wal", "-shm"] { unlink(target + suffix) }
-            throw .failed(Self.storeError(error, path: path, opening: false))
+            throw backupFailure(error, target: target)
+        }
+    }
+
+    /// What went wrong, blamed on the file it went wrong in: reading the database (damaged, locked, a read error) or,
+    /// for anything else, writing the target (a full disk was reported as the database's).
+    private func backupFailure(_ error: any Error, target: String) -> BackupFailure {
+        guard let error = error as? DatabaseError else { return .cannotWrite(path: target, reason: Self.reason(error)) }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return .failed(Self.storeError(error, path: path, opening: false))
+        case .SQLITE_FULL:
+            return .cannotWrite(path: target, reason: "the disk is full")
+        default:
+            if error.extendedResultCode == .SQLITE_IOERR_READ || error.extendedResultCode == .SQLITE_IOERR_SHORT_READ {
+                return .failed(Self.storeError(error, path: path, opening: false))
+            }
+            return .cannotWrite(path: target, reason: error.message ?? "SQLite error \(error.extendedResultCode.rawValue)")
         }
     }
 }

@@ -61,6 +61,41 @@ struct BackupCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("b.sqlite")))
     }
 
+    /// Issue 32: a backup that can't be written blames the backup, not the database: the disk filling up (here the
+    /// file size limit, `ulimit -f`, with SIGXFSZ ignored: the write fails as on a full disk) and a folder that
+    /// isn't there or can't be written in. Nothing is left at the target.
+    @Test func aFailedWriteNamesTheBackup() throws {
+        let store = try seed()
+        for i in 0..<100 {   // a database of about 700 KB, well over the limit (256 blocks: 128 or 256 KB)
+            try store.save(Comparison(id: ComparisonID("f\(i)"), title: "f\(i)", products: (0..<40).map { product("p\($0)", "\($0).99", "1", .gram) }))
+        }
+        let backup = folder.file("full.sqlite")
+        let full = run(["sh", "-c", "ulimit -f 256; trap '' XFSZ; exec \"$0\" \"$@\"", perBinary, "backup", "--db", db, backup])
+        #expect(full.status == 1, "\(full.stderr)")
+        #expect(full.stderr.hasPrefix("per: can't write the backup \(backup): "), "\(full.stderr)")
+        #expect(!full.stderr.contains("\(db):") && !full.stderr.contains("\(db) "), "\(full.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: backup))
+        let nowhere = folder.file("no such folder/b.sqlite")
+        let missing = run([perBinary, "backup", "--db", db, nowhere])
+        #expect(missing.status == 1 && missing.stderr == "per: can't create \(nowhere): No such file or directory\n", "\(missing.stderr)")
+        if getuid() != 0 {   // root writes in any folder
+            try FileManager.default.createDirectory(atPath: folder.file("locked"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+            let locked = folder.file("locked/b.sqlite")
+            let readOnly = run([perBinary, "backup", "--db", db, locked])
+            #expect(readOnly.status == 1 && readOnly.stderr == "per: can't create \(locked): Permission denied\n", "\(readOnly.stderr)")
+        }
+    }
+
+    /// Issue 32: `-` is standard output to every other command; `per backup -` made a file named `-`. Refused (status
+    /// 2, bad input), nothing written; `./-` is a file named `-` for whoever wants one.
+    @Test func aDashIsRefused() throws {
+        _ = try seed()
+        let result = run([perBinary, "backup", "--db", db, "-"])
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
+        #expect(result.stderr == "per: per backup can't write to standard output (-); give the path of the new backup file (./- for a file named -)\n")
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+    }
+
     /// Another connection holds an open write transaction (an uncommitted product and title): the backup is made at
     /// once, holds every committed change and none of the uncommitted one.
     @Test func aSnapshotWhileAnotherConnectionIsWriting() throws {

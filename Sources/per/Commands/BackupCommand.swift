@@ -12,7 +12,7 @@ struct BackupCommand: ParsableCommand {
             (per --db FILE opens it) and only you can read it (mode 0600). An existing FILE is never overwritten.
             """)
     @OptionGroup var database: DatabaseOptions
-    @Argument(help: "The new file to write (it must not exist yet).")
+    @Argument(help: "The new file to write (it must not exist yet; not -: a backup is a file, not output).")
     var file: String
 
     /// Bad option values, refused before anything is opened.
@@ -20,6 +20,8 @@ struct BackupCommand: ParsableCommand {
         try reportingFailures {
             _ = try database.resolvedPath()
             if file.isEmpty { throw CommandFailure.usage("FILE is empty; give the path of the new backup file") }
+            // `-` is stdout to every other command; a file named `-` is not what anyone means.
+            if file == "-" { throw CommandFailure.usage("per backup can't write to standard output (-); give the path of the new backup file (./- for a file named -)") }
         }
     }
 
@@ -34,6 +36,8 @@ struct BackupCommand: ParsableCommand {
                     throw CommandFailure("\(TerminalText.singleLine(path)) already exists; per backup never overwrites a file (give a new name)")
                 case .cannotCreate(let path, let reason):
                     throw CommandFailure("can't create \(TerminalText.singleLine(path)): \(reason)")
+                case .cannotWrite(let path, let reason):
+                    throw CommandFailure("can't write the backup \(TerminalText.singleLine(path)): \(reason); nothing was left there")
                 case .failed(let failure):
                     throw CommandFailure(failure.message)
                 }
