@@ -47,6 +47,23 @@ struct CommandLineConventionTests {
         #expect(!FileManager.default.fileExists(atPath: db))
     }
 
+    /// Issue 32: an option the mode given would ignore is refused (status 2), naming both, before the database is
+    /// opened: `--delete` and `--clear` print one line whatever `--format` says, `--shops` orders shops, not items.
+    @Test(arguments: [
+        (["history", "Oats", "--delete", "1", "--format", "json"], "--format does not go with --delete, which deletes and says so in one line; leave --format out"),
+        (["history", "--format", "table", "Oats", "--delete", "1"], "--format does not go with --delete, which deletes and says so in one line; leave --format out"),
+        (["history", "Oats", "--clear", "--yes", "--format", "csv"], "--format does not go with --clear, which deletes and says so in one line; leave --format out"),
+        (["trip", "--shops", "--by-shop"], "--shops lists the shops cheapest first, not the items; leave --by-shop out"),
+        (["trip", "--by-recent", "--shops"], "--shops lists the shops cheapest first, not the items; leave --by-recent out"),
+    ])
+    func anOptionTheModeWouldIgnoreIsRefused(arguments: [String], message: String) {
+        let result = run([perBinary] + arguments + ["--db", db])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "per: \(message)\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     @Test(arguments: [
         ("-3.99/500g", "per: invalid item '-3.99/500g': price '-3.99' is negative\n"),
         ("3.99/6x330x2ml", "per: invalid item '3.99/6x330x2ml': quantity '6x330x2': one operation at most\n"),

@@ -16,8 +16,9 @@ struct HistoryCommand: ParsableCommand {
             --clear deletes all the earlier prices (the products stay), after asking.
             """)
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "table, json or csv.")
-    var format: ReportFormat = .table
+    /// nil when not given: --delete and --clear refuse it (they print one line of text).
+    @Option(help: "table (the default), json or csv.")
+    var format: ReportFormat?
     @Flag(help: "Delete the comparison's earlier prices (asks first).")
     var clear = false
     @Flag(help: "With --clear: do not ask.")
@@ -35,6 +36,9 @@ struct HistoryCommand: ParsableCommand {
             _ = try database.resolvedPath()
             if [clear, lowest, deleteEntry != nil].filter({ $0 }).count > 1 {
                 throw CommandFailure.usage("--clear, --delete and --lowest go one at a time")
+            }
+            if format != nil, let mode = deleteEntry != nil ? "--delete" : clear ? "--clear" : nil {
+                throw CommandFailure.usage("--format does not go with \(mode), which deletes and says so in one line; leave --format out")
             }
             if let deleteEntry { _ = try Self.entryID(deleteEntry) }
         }
@@ -76,6 +80,7 @@ struct HistoryCommand: ParsableCommand {
             }
             guard clear else {
                 let decimal = try Settings.decimal(option: nil).value
+                let format = format ?? .table
                 let report = HistoryReport(history: try store.history(of: first.id), comparison: comparison, decimal: format == .table ? decimal : .point)
                 try Output.out(lowest ? report.renderLowest(format) : report.render(format))
                 return

@@ -19,7 +19,8 @@ struct TripCommand: ParsableCommand {
     var format: TripFormat = .table
     @Flag(help: "Clear every tick (the next trip), then print the list.")
     var reset = false
-    @Flag var order: TripOrder = .byRecent
+    /// nil when not given (most recent first): --shops refuses it (it orders the shops, not the items).
+    @Flag var order: TripOrder?
     @Flag(help: "Where to shop: the trip at each shop, the cheapest shop that has every item, the best split across two.")
     var shops = false
     @OptionGroup var shop: ShopOptions
@@ -32,6 +33,9 @@ struct TripCommand: ParsableCommand {
             _ = try currency.resolved()
             _ = try ShopSettings.shop(shop.shop)
             if shops, shop.shop != nil { throw CommandFailure.usage("--shops compares every shop; leave --shop out") }
+            if shops, let order {
+                throw CommandFailure.usage("--shops lists the shops cheapest first, not the items; leave \(order == .byShop ? "--by-shop" : "--by-recent") out")
+            }
         }
     }
 
@@ -44,7 +48,7 @@ struct TripCommand: ParsableCommand {
             if shops {
                 try Output.out(ShopsReport(entries, currency: currency, decimal: try self.currency.decimalMark()).render(format))
             } else {
-                try Output.out(TripReport(entries, currency: currency, at: shop.name, order: order.listOrder, decimal: try self.currency.decimalMark()).render(format))
+                try Output.out(TripReport(entries, currency: currency, at: shop.name, order: (order ?? .byRecent).listOrder, decimal: try self.currency.decimalMark()).render(format))
             }
         }
     }
