@@ -99,4 +99,33 @@ struct TripShopsCommandTests {
         let both = run([perBinary, "trip", "--db", db, "--by-shop", "--by-recent"])
         #expect(both.status != 0)
     }
+
+    /// Issue 32: a shop's name imported with a line break or tab around it (`Aldi\n` from a spreadsheet's cell) is
+    /// stored trimmed: one Aldi where to shop, not two; JSON and CSV alike.
+    @Test func importedShopNamesLoseTheirLineBreaks() throws {
+        let json = folder.file("in.json")
+        try #"""
+            [{"title": "Milk", "listCount": 1, "products": [{"name": "m1", "price": "1", "quantity": "1", "unit": "l", "store": "Aldi\n"}]},
+             {"title": "Eggs", "listCount": 1, "products": [{"name": "e1", "price": "3", "quantity": "6", "unit": "each", "store": "Aldi"}]}]
+            """#.write(toFile: json, atomically: true, encoding: .utf8)
+        #expect(run([perBinary, "import", "--db", db, json]).status == 0)
+        let csv = folder.file("in.csv")
+        try "number,comparison,name,price,quantity,unit,store,list_count\r\n1,Oats,o1,2,1,kg,\"\tAldi\r\n\",1\r\n"
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        let imported = run([perBinary, "import", "--db", db, csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let shops = run([perBinary, "trip", "--shops", "--db", db, "--format", "json"])
+        #expect(shops.stdout.hasPrefix(#"{"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[]}], "cheapestShop":"Aldi""#), "\(shops.stdout)\(shops.stderr)")
+        #expect(!run([perBinary, "export", "--db", db]).stdout.contains("Aldi\\"))
+    }
+
+    /// Issue 32: items whose products have no shop can be bought anywhere: `per trip --shops` says so.
+    @Test func productsWithoutAShopCanBeBoughtAnywhere() throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "m", title: "Milk", products: [at("m1", "1.00", "")]))
+        try store.save(Comparison(id: "b", title: "Bread"))
+        let result = run([perBinary, "trip", "--shops", "--db", db])
+        #expect(result.status == 0 && result.stdout == "The products on the list have no shop: they can be bought anywhere (1 item has no price).\n",
+                "\(result.stdout)\(result.stderr)")
+    }
 }

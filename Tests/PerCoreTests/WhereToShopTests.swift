@@ -108,7 +108,33 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         #expect(ShopsReport(one).markdown == "- Aldi: 1.00, 1 of 1 items\n\nCheapest shop: Aldi, 1.00\nBest split: none costs less\n")
         #expect(ShopsReport([]).table == "Nothing on the list.\n")
         #expect(ShopsReport([]).json == #"{"shops":[], "cheapestShop":null, "bestSplit":null}"# + "\n")
-        #expect(ShopsReport([entry("b", "Bread", [at("b1", "1", "")])]).markdown == "No shop has a price for the items on the list.\n")
+        #expect(ShopsReport([entry("b", "Bread", [])]).markdown == "No shop has a price for the items on the list.\n")
+    }
+
+    /// Issue 32: products without a shop can be bought anywhere: said so, not "No shop has a price" (which read as
+    /// if nothing could be bought); the items with no price at all are counted.
+    @Test func productsWithoutAShopCanBeBoughtAnywhere() {
+        let bread = entry("b", "Bread", [at("b1", "1", "")]), jam = entry("j", "Jam", [at("j1", "2", " ")]), salt = entry("s", "Salt", [])
+        #expect(ShopsReport([bread]).markdown == "The products on the list have no shop: they can be bought anywhere.\n")
+        #expect(ShopsReport([bread, jam]).table == "The products on the list have no shop: they can be bought anywhere.\n")
+        #expect(ShopsReport([bread, salt]).table == "The products on the list have no shop: they can be bought anywhere (1 item has no price).\n")
+        #expect(ShopsReport([salt]).table == "No shop has a price for the items on the list.\n")
+        let screen = WhereToShopScreen(list: ShoppingListScreen(entries: [bread, salt, entry("t", "Tea", [])], selecting: nil))
+        #expect(screen.lines(width: 40, currency: nil).map(\.text).joined(separator: " ")
+                == "The products on the list have no shop: they can be bought anywhere (2 items have no price).")
+    }
+
+    /// Issue 32: spaces, tabs and line breaks around a shop's name are blanks (`Aldi\n` from a spreadsheet is Aldi):
+    /// one shop where to shop, on the list grouped by shop, and for `--shop`.
+    @Test func lineBreaksAroundAShopsNameAreBlanks() {
+        let items = [entry("m", "Milk", [at("m1", "1", "Aldi\n")]), entry("e", "Eggs", [at("e1", "3", "\tALDI\r\n")]),
+                     entry("o", "Oats", [at("o1", "2", "Aldi")])]
+        #expect(WhereToShop(items).shops.map(\.shop) == ["Aldi"])
+        #expect(WhereToShop(items).cheapestShop?.total == 6)
+        #expect(ShopName("Aldi\r\n")?.text == "Aldi" && ShopName("\n\t") == nil)
+        #expect(ShopName("aldi")?.matches("Aldi\n") == true)
+        #expect(Set(items.map { ListGroup($0.item, at: nil).heading.lowercased() }) == ["aldi"])
+        #expect(ShopName.trimmed("Aldi") == "Aldi" && ShopName.trimmed(" Édeka\u{2028}") == "Édeka")
     }
 
     /// Random lists, shops and prices against a plain reading of the rules: every total is the sum of its lines, the

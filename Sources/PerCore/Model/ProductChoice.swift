@@ -36,7 +36,7 @@ struct ProductChoice<Candidate> {
     /// Where a product of shop `productShop` can be bought, seen from `shop` (nil: no shop chosen, so anywhere is here).
     static func place(of productShop: String, at shop: ShopName?) -> Place {
         guard let shop else { return .here }
-        if productShop.trimmingCharacters(in: .whitespaces).isEmpty { return .anywhere }
+        if ShopName.trimmed(productShop).isEmpty { return .anywhere }
         return shop.matches(productShop) ? .here : .elsewhere
     }
 }

@@ -60,6 +60,17 @@ public struct WhereToShop: Equatable, Sendable {
     }
     /// Whether some pair of shops has every item together (a split is possible at all).
     private let splitHasEverything: Bool
+    /// How many items have a priced product without a shop (one that can be bought anywhere).
+    private let pricedAnywhere: Int
+
+    /// Why no shop is compared, when `shops` is empty and there are items: their priced products have no shop (so
+    /// any shop will do: "No shop has a price" read as if nothing could be bought), or nothing has a price.
+    public var noShopsBecause: String {
+        guard pricedAnywhere > 0 else { return "No shop has a price for the items on the list." }
+        let unpriced = items.count - pricedAnywhere
+        let rest = unpriced == 0 ? "" : unpriced == 1 ? " (1 item has no price)" : " (\(unpriced) items have no price)"
+        return "The products on the list have no shop: they can be bought anywhere\(rest)."
+    }
 
     public init(_ entries: [ListEntry]) {
         let items = entries.filter(\.isOnTheList)
@@ -70,7 +81,7 @@ public struct WhereToShop: Equatable, Sendable {
         let priced: [[(offer: Offer, shop: Int?)]] = items.map { entry in
             entry.item.offers.compactMap { offer in
                 guard offer.product.price != nil else { return nil }
-                let name = offer.product.shop.trimmingCharacters(in: .whitespaces)
+                let name = ShopName.trimmed(offer.product.shop)
                 guard !name.isEmpty else { return (offer, nil) }
                 let key = ShopName.key(name)
                 if let index = shopIndex[key] { return (offer, index) }
@@ -79,6 +90,7 @@ public struct WhereToShop: Equatable, Sendable {
                 return (offer, names.count - 1)
             }
         }
+        pricedAnywhere = priced.filter { $0.contains { $0.shop == nil } }.count
         // lines[shop][item]: the item bought at that shop, if it can be.
         let lines: [[Line?]] = names.indices.map { shop in
             items.indices.map { index in

@@ -33,7 +33,7 @@ public struct ShopsReport: Sendable {
     /// Why there is nothing to compare, when there is not.
     private var nothing: String? {
         if shops.items.isEmpty { return "Nothing on the list.\n" }
-        if shops.shops.isEmpty { return "No shop has a price for the items on the list.\n" }
+        if shops.shops.isEmpty { return shops.noShopsBecause + "\n" }
         return nil
     }
 

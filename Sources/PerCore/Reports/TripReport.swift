@@ -115,7 +115,7 @@ public struct TripReport: Sendable {
         var lines = items.enumerated().flatMap { index, entry -> [String] in
             var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
             if let buy = entry.item.productToBuy(at: shop) {
-                let seenAt = buy.product.shop.trimmingCharacters(in: .whitespaces)
+                let seenAt = ShopName.trimmed(buy.product.shop)
                 line += ": " + [label(buy), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
                 if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }

@@ -15,7 +15,7 @@ public enum ListGroup: Equatable, Sendable {
 
     public init(_ item: ListItem, at shop: ShopName?) {
         if let offer = item.productToBuy(at: shop) {
-            let itsShop = offer.product.shop.trimmingCharacters(in: .whitespaces)
+            let itsShop = ShopName.trimmed(offer.product.shop)
             self = itsShop.isEmpty ? .anyShop : .shop(itsShop)
         } else if let shop, !item.offers.isEmpty {
             self = .notAt(shop)

@@ -51,7 +51,7 @@ public struct WhereToShopScreen: Equatable, Sendable, ScreenReducer {
             }
         }
         if shops.items.isEmpty { return wrapped("Nothing on the list: + counts an item in.", .quiet) }
-        if shops.shops.isEmpty { return wrapped("No shop has a price for the items on the list.", .quiet) }
+        if shops.shops.isEmpty { return wrapped(shops.noShopsBecause, .quiet) }
         var out: [Line] = []
         if let cheapest = shops.cheapestShop {
             out += wrapped("Cheapest shop: \(name(cheapest.shop)), \(shown(cheapest.total))", indent: 2, .verdict)

@@ -149,8 +149,9 @@ enum CSVExchange {
             let place = "comparison \(ComparisonExchange.quoted(title)), \(what) \(rowNumber)"
             let name = SpreadsheetText.restored(field("name"))
             try ComparisonExchange.checkText(name, line: record.line, place: "\(place), name")
-            let shop = SpreadsheetText.restored(field("store"))
-            try ComparisonExchange.checkText(shop, line: record.line, place: "\(place), store")
+            let store = SpreadsheetText.restored(field("store"))
+            try ComparisonExchange.checkText(store, line: record.line, place: "\(place), store")
+            let shop = ShopName.trimmed(store)   // `Aldi\n` and Aldi are one shop
             let quantity = try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity")
             let product = Product(
                 name: name,

@@ -278,7 +278,7 @@ enum JSONExchange {
         let unit = try required("unit", try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.unit(text.value, line: text.line, field: "\(place), unit")
         })
-        let record = PriceRecord(product: .random(), name: nameText?.value ?? "", shop: shopText?.value ?? "", seen: seen,
+        let record = PriceRecord(product: .random(), name: nameText?.value ?? "", shop: ShopName.trimmed(shopText?.value ?? ""), seen: seen,
                                  price: price, quantity: quantity, unit: unit)
         try ComparisonExchange.checkNumbers(
             of: record.asProduct, priceText: priceText?.value, quantityText: quantityText?.value,
@@ -315,7 +315,7 @@ enum JSONExchange {
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen", today: today)
         }
-        return (Product(name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: shopText?.value ?? "", seen: seen), (priceText?.value, quantityText?.value))
+        return (Product(name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: ShopName.trimmed(shopText?.value ?? ""), seen: seen), (priceText?.value, quantityText?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {

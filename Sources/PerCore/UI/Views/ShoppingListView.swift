@@ -48,7 +48,7 @@ enum ShoppingListView {
             let item = entry?.item ?? ListItem()
             let buy = item.productToBuy(at: shop)
             // Without the product column (a narrow screen), the title carries the shop, so a list grouped by shop reads.
-            let buyShop = shop == nil ? buy.map { $0.product.shop.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+            let buyShop = shop == nil ? buy.map { ShopName.trimmed($0.product.shop) } ?? "" : ""
             if !layout.showsProducts, !buyShop.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyShop)" }
             // An item off the list (count 0), or in the cart, reads dim beside the ones still to buy.
             let quiet: CellStyle = isSelected ? style : (item.isListed && !item.ticked ? [] : .dim)
@@ -105,7 +105,7 @@ enum ShoppingListView {
         let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
-        let shop = buy.product.shop.trimmingCharacters(in: .whitespaces)
+        let shop = ShopName.trimmed(buy.product.shop)
         let parts = [buy.label(decimal: money.decimal), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
