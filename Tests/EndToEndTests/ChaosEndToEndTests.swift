@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// Three sessions on one database in tmux, seeded: products typed, counts on the list, another program taking and
+    /// Three sessions on one database in tmux, seeded: products typed, some deleted, counts on the list, another program taking and
     /// letting go of the write lock, and one session killed with kill -9 while the lock is held, then started again.
     /// At the end every change a session showed as made (a product finished, a count) is in the database: the count of
     /// changes checked is printed, with 0 lost; the export imports into an empty database. PER_CHAOS_SEED=N replays.
@@ -32,6 +32,7 @@ extension EndToEnd {
             #expect(run([perBinary, "import", "--db", db, "-"], input: oatsSeed).status == 0)
             let sides = (0..<3).map { Side(db: db, folder: folder, number: $0) }
             var prices: [String] = []                     // every product a session finished, by its price (unique)
+            var deleted: [String] = []                     // products a session deleted (by their price)
             var counts = 0                                 // Ctrl-X presses a session showed
             var lock: HeldLock?
             var killed = false
@@ -62,12 +63,31 @@ extension EndToEnd {
                     continue
                 }
                 switch Int.random(in: 0..<100, using: &random) {
-                case ..<65:
+                case ..<55:
                     prices.append(typeProduct(side, i, step))
+                case ..<65:
+                    // A product typed, then deleted: it must not be in the database at the end.
+                    let price = typeProduct(side, i, step)
+                    side.tmux.keys("PageUp")
+                    side.tmux.waitFor { !$0.contains("Price (new") }
+                    if side.tmux.screen.contains("Price of \(price)") {
+                        side.tmux.keys("C-d")
+                        side.tmux.waitFor("Delete '\(price) for")
+                        side.tmux.keys("y")
+                        side.tmux.waitFor("Deleted '\(price) for")
+                        deleted.append(price)
+                    } else {
+                        prices.append(price)   // another session's product came between: nothing deleted
+                    }
+                    for _ in 0..<40 where !side.tmux.screen.contains("Price (new") {   // back to the new row
+                        side.tmux.keys("PageDown")
+                        usleep(100_000)
+                    }
                 case ..<85:
                     let before = Self.number(before: "×", after: "On the list: ", in: side.tmux.screen) ?? 0
                     side.tmux.keys("C-x")
-                    side.tmux.waitFor { (Self.number(before: "× on the list (Ctrl-O", after: ": ", in: $0) ?? 0) > before }
+                    // The count shown goes up (its message may be replaced at once by "Saved: ..." as a lock goes).
+                    side.tmux.waitFor { (Self.number(before: "×", after: "On the list: ", in: $0) ?? 0) > before }
                     counts += 1
                 default:
                     if let held = lock { try held.release(); lock = nil } else { lock = try HeldLock(db) }
@@ -79,11 +99,17 @@ extension EndToEnd {
                 #expect(side.tmux.waitForExit(timeout: 20) == 0, "\(side.tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db, "--format", "csv"]).stdout.replacingOccurrences(of: "\r\n", with: "\n")
-            let lost = prices.filter { !export.contains(",\($0),") }
+            // Products only: a deleted product's price stays in the price history (`history` rows).
+            let products = export.split(separator: "\n").filter { $0.contains(",product,") }
+            func saved(_ price: String) -> Bool { products.contains { $0.contains(",\(price),") } }
+            let lost = prices.filter { !saved($0) }
+            let back = deleted.filter(saved)
             let lines = export.split(separator: "\n").map(String.init)
             let listCount = lines.count > 1 ? Self.listCount(inCSVLine: lines[1], header: lines[0]) : nil
-            print("per chaos: \(prices.count + counts) changes checked (\(prices.count) products, \(counts) counts), \(lost.count) lost, a session killed: \(killed)")
+            print("per chaos: \(prices.count + deleted.count + counts) changes checked (\(prices.count) products, \(deleted.count) deletions, "
+                  + "\(counts) counts), \(lost.count + back.count) lost, a session killed: \(killed)")
             #expect(lost.isEmpty, "lost: \(lost)\n\(export)")
+            #expect(back.isEmpty, "deleted but there: \(back)\n\(export)")
             #expect(listCount == 1 + counts, "list count \(String(describing: listCount)), \(counts) counted\n\(export)")
             let empty = folder.file("empty.sqlite")
             let json = run([perBinary, "export", "--db", db]).stdout
