@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// Three sessions on one database in tmux, seeded: products typed, some deleted, counts on the list, another program taking and
+    /// Three sessions on one database in tmux, seeded: products typed, some deleted, counts and ticks on the list, another program taking and
     /// letting go of the write lock, and one session killed with kill -9 while the lock is held, then started again.
     /// At the end every change a session showed as made (a product finished, a count) is in the database: the count of
     /// changes checked is printed, with 0 lost; the export imports into an empty database. PER_CHAOS_SEED=N replays.
@@ -34,6 +34,7 @@ extension EndToEnd {
             var prices: [String] = []                     // every product a session finished, by its price (unique)
             var deleted: [String] = []                     // products a session deleted (by their price)
             var counts = 0                                 // Ctrl-X presses a session showed
+            var ticks = 0, ticked = false                  // Space on the list, and the tick last shown
             var lock: HeldLock?
             var killed = false
             /// A product typed with the documented rhythm (`price⏎ quantity⏎ unit⏎`), its price unique; returns it once
@@ -61,6 +62,18 @@ extension EndToEnd {
                     side.tmux.waitFor("Price (new")
                     killed = true
                     continue
+                }
+                if step % 7 == 3 {
+                    // Session 3 alone ticks Oats off on the list and back (one ticker: the last tick it showed wins).
+                    let side = sides[2]
+                    side.tmux.keys("C-o")
+                    let was = side.tmux.waitFor { $0.contains("× Oats") }.contains("[x]")
+                    side.tmux.keys("Space")
+                    side.tmux.waitFor { $0.contains(was ? "[ ]" : "[x]") }
+                    side.tmux.keys("Escape")
+                    side.tmux.waitFor("Price (new")
+                    ticked = !was
+                    ticks += 1
                 }
                 switch Int.random(in: 0..<100, using: &random) {
                 case ..<55:
@@ -106,8 +119,11 @@ extension EndToEnd {
             let back = deleted.filter(saved)
             let lines = export.split(separator: "\n").map(String.init)
             let listCount = lines.count > 1 ? Self.listCount(inCSVLine: lines[1], header: lines[0]) : nil
-            print("per chaos: \(prices.count + deleted.count + counts) changes checked (\(prices.count) products, \(deleted.count) deletions, "
-                  + "\(counts) counts), \(lost.count + back.count) lost, a session killed: \(killed)")
+            let inCart = lines.count > 1 ? Self.column("in_cart", inCSVLine: lines[1], header: lines[0]) : nil
+            let tickLost = inCart != (ticked ? "yes" : "no")
+            print("per chaos: \(prices.count + deleted.count + counts + ticks) changes checked (\(prices.count) products, \(deleted.count) deletions, "
+                  + "\(counts) counts, \(ticks) ticks), \(lost.count + back.count + (tickLost ? 1 : 0)) lost, a session killed: \(killed)")
+            #expect(!tickLost, "in cart: \(String(describing: inCart)), last shown \(ticked)")
             #expect(lost.isEmpty, "lost: \(lost)\n\(export)")
             #expect(back.isEmpty, "deleted but there: \(back)\n\(export)")
             #expect(listCount == 1 + counts, "list count \(String(describing: listCount)), \(counts) counted\n\(export)")
@@ -161,10 +177,15 @@ extension EndToEnd {
 
         /// The `list_count` column of an export's CSV line.
         static func listCount(inCSVLine line: String, header: String) -> Int? {
+            column("list_count", inCSVLine: line, header: header).flatMap { Int($0) }
+        }
+
+        /// A column of an export's CSV line, by its name in the header.
+        static func column(_ name: String, inCSVLine line: String, header: String) -> String? {
             let names = header.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
-            guard let column = names.firstIndex(of: "list_count") else { return nil }
+            guard let column = names.firstIndex(of: name) else { return nil }
             let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            return cells.count > column ? Int(cells[column].trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+            return cells.count > column ? cells[column].trimmingCharacters(in: .whitespacesAndNewlines) : nil
         }
     }
 }
