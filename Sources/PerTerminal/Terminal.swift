@@ -150,12 +150,12 @@ public enum TerminalError: Error, Equatable, Sendable {
         return terminal
     }
 
-    /// A screen that renders into the file at `output` (by default /dev/null) with terminfo `term`, for tests:
-    /// no tty, no signal handlers, no stderr capture.
+    /// A screen that renders into the file at `output` (by default /dev/null) and reads the file at `input` (by default
+    /// /dev/null) with terminfo `term`, for tests: no tty, no signal handlers, no stderr capture.
     static func headless(term: String = "xterm-256color", width: Int, height: Int, mouse: Bool = false,
-                         output outputPath: String = "/dev/null") -> Terminal? {
+                         output outputPath: String = "/dev/null", input inputPath: String = "/dev/null") -> Terminal? {
         guard let output = fopen(outputPath, "w") else { return nil }
-        guard let input = fopen("/dev/null", "r") else {
+        guard let input = fopen(inputPath, "r") else {
             fclose(output)
             return nil
         }
@@ -388,6 +388,21 @@ public enum TerminalError: Error, Equatable, Sendable {
             } else {
                 decodedBytes += bytes.feed(UInt8(value)).map { (OK, $0) }
             }
+        }
+    }
+
+    /// Hands `first` and then every input already waiting behind it to `handle`, in order, until `handle` returns false
+    /// (the app is done: what is behind stays to be read), nothing more is waiting, or `budgetMilliseconds` have passed.
+    /// The loop draws once after a burst (keys typed faster than frames are drawn, a backlog), not once a key: a frame
+    /// costs far more than a key (issue 32). Returns how many inputs were handed over.
+    @discardableResult
+    public func burst(from first: InputEvent, budgetMilliseconds: Int64 = 100, _ handle: (InputEvent) -> Bool) -> Int {
+        let deadline = Terminal.now() + budgetMilliseconds
+        var event = first, handed = 0
+        while true {
+            handed += 1
+            guard handle(event), Terminal.now() < deadline, let next = readEvent(timeoutMilliseconds: 0) else { return handed }
+            event = next
         }
     }
 

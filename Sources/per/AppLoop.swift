@@ -1,7 +1,8 @@
 import PerCore
 import PerTerminal
 
-/// The one synchronous loop: draw the state, read one input, update, perform the effects, poll the database.
+/// The one synchronous loop: draw the state, read the input (a burst of it), update, perform the effects, poll the
+/// database.
 @MainActor
 enum AppLoop {
     static func run(_ settings: AppSettings) -> Int32 {
@@ -16,7 +17,14 @@ enum AppLoop {
             let event = app.terminal.readEvent(timeoutMilliseconds: app.readTimeout)
             app.fireTimers()
             app.pollIfDue()
-            if let event, let action = Input.action(for: event, in: app.state) { app.dispatch(action) }
+            if let event {
+                // The input read and every one waiting behind it, then one frame (a backlog is drawn once, not once a key).
+                app.terminal.burst(from: event) { event in
+                    if let action = Input.action(for: event, in: app.state) { app.dispatch(action) }
+                    app.waitForSavesIfQuitting()
+                    return !app.isDone
+                }
+            }
             app.waitForSavesIfQuitting()
         }
         return app.finish()

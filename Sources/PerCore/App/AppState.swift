@@ -76,7 +76,8 @@ public struct AppState: Equatable, Sendable {
             return []
         case .shoppingList(let action):
             guard case .shoppingList(let lists) = screen else { return [] }
-            let (updated, effects) = run(lists, action)
+            screen = .comparison   // lets go of the list: a title typed is edited in place, not copied at every key (issue 32)
+            let (updated, effects) = run(consume lists, action)
             screen = .shoppingList(updated)
             return restoringIfDeleted(effects)
         case .history(.delegate(.closed)):
@@ -144,8 +145,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The reducer of the screen on view (drawn over the comparison): returns it as the action left it.
-    private mutating func run<Screen: ScreenReducer>(_ screen: Screen, _ action: Screen.ScreenAction) -> (Screen, [Effect]) {
-        var screen = screen
+    private mutating func run<Screen: ScreenReducer>(_ screen: consuming Screen, _ action: Screen.ScreenAction) -> (Screen, [Effect]) {
         var env = environment
         let effects = screen.update(action, env: &env)
         adopt(env)

@@ -45,21 +45,21 @@ public enum TextWidth {
         return count
     }
 
-    /// Cuts `text` to at most `columns` columns, ending with `…` (or `~`) when cut.
+    /// Cuts `text` to at most `columns` columns, ending with `…` (or `~`) when cut. Only what can show is measured: a
+    /// long text (a title typed on and on) costs what a short one does.
     public static func truncate(_ text: String, to columns: Int, ellipsis: Character = "…") -> String {
         guard columns > 0 else { return "" }
-        if let width = asciiWidth(text) {
-            return width <= columns ? text : String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + String(ellipsis)
-        }
-        if of(text) <= columns { return text }
-        var result = "", used = 0
+        // Printable ASCII is a column a byte, and a character ends between two such bytes.
+        let ascii = text.utf8.prefix(columns + 1).prefix { $0 >= 0x20 && $0 < 0x7F }.count
+        if ascii > columns { return String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + String(ellipsis) }
+        if ascii == text.utf8.count { return text }
+        var used = 0, kept = 0
         for c in text {
-            let w = of(c)
-            if used + w > columns - 1 { break }
-            result.append(c); used += w
+            used += of(c)
+            if used > columns { return String(text.prefix(kept)) + String(ellipsis) }
+            if used <= columns - 1 { kept += 1 }
         }
-        result.append(ellipsis)
-        return result
+        return text
     }
 
     /// Breaks `text` into lines of at most `columns` columns, at spaces where it can (a word longer
@@ -68,38 +68,42 @@ public enum TextWidth {
         guard columns > 0 else { return [] }
         var lines: [String] = [], line = "", used = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            var word = word, width = of(word)
+            var width = of(word)
             if used > 0, used + 1 + width <= columns {
                 line += " " + word; used += 1 + width
                 continue
             }
             if used > 0 { lines.append(line); line = ""; used = 0 }
+            var rest = word[...]
             while width > columns {
-                var head = "", headWidth = 0
-                for c in word {
-                    if headWidth + of(c) > columns { break }
-                    head.append(c); headWidth += of(c)
+                var end = rest.startIndex, headWidth = 0
+                while end < rest.endIndex, headWidth + of(rest[end]) <= columns {
+                    headWidth += of(rest[end])
+                    rest.formIndex(after: &end)
                 }
-                if head.isEmpty { return lines }  // a character wider than the line
-                lines.append(head)
-                word.removeFirst(head.count); width -= headWidth
+                if end == rest.startIndex { return lines }  // a character wider than the line
+                lines.append(String(rest[..<end]))
+                rest = rest[end...]; width -= headWidth
             }
-            line = word; used = width
+            line = String(rest); used = width
         }
         if used > 0 { lines.append(line) }
         return lines
     }
 
     /// Like `truncate`, but cut between words (`Name of 3.99 for…`, never `3.99 for 5…`); a first word too
-    /// long for the columns is cut as `truncate` does.
+    /// long for the columns is cut as `truncate` does. The words kept are the most that fit with the ellipsis, not
+    /// ending on a space; only they are measured.
     public static func truncateWords(_ text: String, to columns: Int, ellipsis: Character = "…") -> String {
         if of(text) <= columns { return text }
-        var words = text.split(separator: " ", omittingEmptySubsequences: false)
-        while words.count > 1 {
-            words.removeLast()
-            let kept = words.joined(separator: " ")
-            if !kept.hasSuffix(" "), of(kept) + 1 <= columns { return kept + String(ellipsis) }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var kept: Int?, used = -1   // the width of the first k words and the spaces between them
+        for k in 1..<max(1, words.count) {
+            used += 1 + of(String(words[k - 1]))
+            if used + 1 > columns { break }
+            if k == 1 || !words[k - 1].isEmpty { kept = k }
         }
+        if let kept { return words[..<kept].joined(separator: " ") + String(ellipsis) }
         return truncate(text, to: columns, ellipsis: ellipsis)
     }
 }

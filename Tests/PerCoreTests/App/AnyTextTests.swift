@@ -189,6 +189,8 @@ import Testing
                     #expect(field.text == before.text)
                 }
                 #expect(field.cursor >= 0 && field.cursor <= field.text.count)
+                // The count it keeps (typing at the end counts only the last characters) is the text's.
+                #expect(field == (field.isWholeTextSelected ? TextField.entered(field.text) : TextField(field.text, cursor: field.cursor)))
                 let width = Int(rng.next() % 12)
                 #expect(TextWidth.of(field.display(cursor: "▏", width: width)) <= width)
             }

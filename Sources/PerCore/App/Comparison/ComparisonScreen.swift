@@ -98,14 +98,13 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             switch editor {
             case .numeric: return press(.backspace, chrome: &chrome)
             case .unit(var picker): _ = picker.deleteBackward(); editor = .unit(picker)
-            case .text(var field): field.deleteBackward(); editor = .text(field)
+            case .text: editor.editText { $0.deleteBackward() }
             }
             chrome.status = nil
             return []
         case .deleteForward:
-            guard case .text(var field) = editor else { return reduce(.deleteBackward, session: &session, chrome: &chrome) }
-            field.deleteForward()
-            editor = .text(field)
+            guard case .text = editor else { return reduce(.deleteBackward, session: &session, chrome: &chrome) }
+            editor.editText { $0.deleteForward() }
             chrome.status = nil
             return []
         case .moveCursor(let motion):
@@ -260,9 +259,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 chrome.status = picker.typingMessage
             }
             return []
-        case .text(var field):
-            guard field.insert(character) else { return [] }
-            editor = .text(field)
+        case .text:
+            guard editor.editText({ $0.insert(character) }) == true else { return [] }
             chrome.status = nil
             return []
         }
@@ -294,8 +292,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 }
             case .unit(var picker):
                 if picker.type(character) { editor = .unit(picker) } else { skipped += 1 }
-            case .text(var field):
-                if field.insert(character) { editor = .text(field) } else { skipped += 1 }
+            case .text:
+                if editor.editText({ $0.insert(character) }) != true { skipped += 1 }
             }
         }
         chrome.status = skipped > 0 ? StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") : nil

@@ -12,4 +12,13 @@ public enum FieldEditor: Equatable, Sendable {
         case .text(let field): field.text
         }
     }
+
+    /// Edits the text field in place: the editor lets go of the field first, so that a key typed appends to the text
+    /// instead of copying all of it (issue 32). Nil when the field is not text.
+    mutating func editText<Result>(_ edit: (inout TextField) -> Result) -> Result? {
+        guard case .text(var field) = self else { return nil }
+        self = .text(TextField())
+        defer { self = .text(field) }
+        return edit(&field)
+    }
 }

@@ -4,6 +4,13 @@
 public struct TextField: Equatable, Sendable {
     public private(set) var text: String
     public private(set) var caret: Caret
+    /// `text.count`, kept: a String counts its characters by walking all of them. With it, a key typed or deleted at
+    /// the end, where typing happens, walks none of the text, so a key costs the same in a long text as in a short one
+    /// (issue 32); an edit before the end walks the text once.
+    private var count: Int
+    /// Characters walked over to find a place in the text, since the field was made: tests count them (none at the
+    /// end). Never part of equality.
+    private(set) var walked = Derived(0)
 
     public enum Caret: Equatable, Sendable {
         /// A cursor: the count of characters before it, 0 the start, `text.count` the end.
@@ -17,7 +24,8 @@ public struct TextField: Equatable, Sendable {
     /// The cursor at the end, as after typing `text`.
     public init(_ text: String = "", cursor: Int? = nil) {
         self.text = text
-        self.caret = .at(min(max(cursor ?? text.count, 0), text.count))
+        count = text.count
+        caret = .at(min(max(cursor ?? count, 0), count))
     }
 
     /// The field as it is entered: its whole text selected (an empty one has nothing to select).
@@ -31,7 +39,7 @@ public struct TextField: Equatable, Sendable {
     public var cursor: Int {
         switch caret {
         case .at(let offset): offset
-        case .wholeText: text.count
+        case .wholeText: count
         }
     }
 
@@ -44,9 +52,9 @@ public struct TextField: Equatable, Sendable {
     public mutating func move(_ motion: Motion) {
         switch motion {
         case .left: caret = .at(max(cursor - 1, 0))
-        case .right: caret = .at(min(cursor + 1, text.count))
+        case .right: caret = .at(min(cursor + 1, count))
         case .start: caret = .at(0)
-        case .end: caret = .at(text.count)
+        case .end: caret = .at(count)
         }
     }
 
@@ -59,10 +67,23 @@ public struct TextField: Equatable, Sendable {
     @discardableResult
     public mutating func insert(_ character: Character) -> Bool {
         guard Self.takes(character) else { return false }
-        if caret == .wholeText { text = "" }
-        let at = index(cursor)
-        let end = text.unicodeScalars.distance(from: text.startIndex, to: at) + character.unicodeScalars.count
+        if caret == .wholeText {
+            text = ""
+            count = 0
+        }
+        let offset = cursor
+        guard offset < count else {
+            // At the end only the last character can join what is typed: count from its start.
+            let last = count == 0 ? 0 : text.utf8.count - text.utf8.distance(from: text.index(before: text.endIndex), to: text.endIndex)
+            text.append(character)
+            count += text[text.utf8.index(text.startIndex, offsetBy: last)...].count - (count == 0 ? 0 : 1)
+            caret = .at(count)
+            return true
+        }
+        let at = index(offset)
+        let end = text.utf8.distance(from: text.startIndex, to: at) + String(character).utf8.count
         text.insert(character, at: at)
+        count = text.count
         caret = .at(characters(before: end))
         return true
     }
@@ -71,21 +92,22 @@ public struct TextField: Equatable, Sendable {
     public mutating func deleteBackward() {
         let offset = cursor
         guard offset > 0 else { return }
-        let start = index(offset - 1)
-        let scalars = text.unicodeScalars.distance(from: text.startIndex, to: start)
-        text.remove(at: start)
-        caret = .at(characters(before: scalars))
+        guard offset < count else {
+            // The last character: what is before it stays as it was.
+            text.removeLast()
+            count -= 1
+            caret = .at(count)
+            return
+        }
+        remove(at: index(offset - 1))
     }
 
     /// Delete: the character under the cursor.
     public mutating func deleteForward() {
         let offset = cursor
         caret = .at(offset)
-        guard offset < text.count else { return }
-        let start = index(offset)
-        let scalars = text.unicodeScalars.distance(from: text.startIndex, to: start)
-        text.remove(at: start)
-        caret = .at(characters(before: scalars))
+        guard offset < count else { return }
+        remove(at: index(offset))
     }
 
     public mutating func clear() { self = TextField() }
@@ -94,13 +116,14 @@ public struct TextField: Equatable, Sendable {
     public func display(cursor mark: Character, width: Int) -> String {
         var before: [Character] = [mark], used = TextWidth.of(mark)
         guard used <= width else { return "" }
-        for c in text[..<index(cursor)].reversed() {
+        let at = place(cursor).index
+        for c in text[..<at].reversed() {
             let w = TextWidth.of(c)
             if used + w > width { break }
             before.append(c); used += w
         }
         var shown = String(before.reversed())
-        for c in text[index(cursor)...] {
+        for c in text[at...] {
             let w = TextWidth.of(c)
             if used + w > width { break }
             shown.append(c); used += w
@@ -108,21 +131,39 @@ public struct TextField: Equatable, Sendable {
         return shown
     }
 
-    /// The index of the character `offset` characters in (the end when there are fewer).
-    private func index(_ offset: Int) -> String.Index {
-        text.index(text.startIndex, offsetBy: max(offset, 0), limitedBy: text.endIndex) ?? text.endIndex
+    /// Removes the character at `start`, before the end: the characters either side of it may join.
+    private mutating func remove(at start: String.Index) {
+        let position = text.utf8.distance(from: text.startIndex, to: start)
+        text.remove(at: start)
+        count = text.count
+        caret = .at(characters(before: position))
     }
 
-    /// How many characters end at or before the first character boundary at or after `scalars` scalars in: where the
-    /// caret goes after an edit there (a scalar that joined a neighbour leaves it after the joined character).
-    private func characters(before scalars: Int) -> Int {
-        let position = text.unicodeScalars.index(text.startIndex, offsetBy: scalars, limitedBy: text.endIndex) ?? text.endIndex
-        var count = 0, i = text.startIndex
+    /// The index of the character `offset` characters in (the end when there are fewer), counted as walked.
+    private mutating func index(_ offset: Int) -> String.Index {
+        let (index, steps) = place(offset)
+        walked.value += steps
+        return index
+    }
+
+    /// The index of the character `offset` characters in, walked to from the nearer end, and the characters walked.
+    private func place(_ offset: Int) -> (index: String.Index, steps: Int) {
+        let offset = min(max(offset, 0), count)
+        if offset > count / 2 { return (text.index(text.endIndex, offsetBy: offset - count), count - offset) }
+        return (text.index(text.startIndex, offsetBy: offset), offset)
+    }
+
+    /// How many characters end at or before the first character boundary at or after `utf8` UTF-8 code units in: where
+    /// the caret goes after an edit there (a scalar that joined a neighbour leaves it after the joined character).
+    private mutating func characters(before utf8: Int) -> Int {
+        let position = text.utf8.index(text.startIndex, offsetBy: min(utf8, text.utf8.count))
+        var characters = 0, i = text.startIndex
         while i < position {
             text.formIndex(after: &i)
-            count += 1
+            characters += 1
         }
-        return count
+        walked.value += characters
+        return characters
     }
 }
 

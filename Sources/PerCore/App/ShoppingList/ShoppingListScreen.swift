@@ -214,19 +214,19 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return [.database(effect)] }
         case .startItem(let c):
             mode = .adding("")
-            edit(chrome: &chrome) { $0 + String(c) }
+            edit(chrome: &chrome) { $0.append(c) }
         case .findNext(let step):
             guard case .finding(let text) = mode else { break }
             jump(to: text, from: selected + step, step: step, chrome: &chrome)
         case .type(let c):
             guard TextField.takes(c) else { break }
-            edit(chrome: &chrome) { $0 + String(c) }
+            edit(chrome: &chrome) { $0.append(c) }
         case .paste(let pasted):
-            edit(chrome: &chrome) { $0 + pasted.filter(TextField.takes) }
+            edit(chrome: &chrome) { $0 += pasted.filter(TextField.takes) }
         case .deleteBackward:
-            edit(chrome: &chrome) { String($0.dropLast()) }
+            edit(chrome: &chrome) { if !$0.isEmpty { $0.removeLast() } }
         case .clearTitle:
-            edit(chrome: &chrome) { _ in "" }
+            edit(chrome: &chrome) { $0 = "" }
         case .cancelTitle:
             mode = .browsing
         case .acceptCompletion:
@@ -266,17 +266,23 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         selected = max(0, min(entries.count - 1, index))
     }
 
-    /// Changes the text being typed (a title, or what to find); finding jumps to the first title that holds it.
-    private mutating func edit(chrome: inout Chrome, _ change: (String) -> String) {
+    /// Changes the text being typed (a title, or what to find); finding jumps to the first title that holds it. The
+    /// mode lets go of the text first, so that a key typed appends to it instead of copying all of it (issue 32).
+    private mutating func edit(chrome: inout Chrome, _ change: (inout String) -> Void) {
         switch mode {
         case .browsing:
             break
-        case .naming(let text, let isNew):
-            mode = .naming(change(text), isNew: isNew)
-        case .adding(let text):
-            mode = .adding(change(text))
-        case .finding(let text):
-            let text = change(text)
+        case .naming(var text, let isNew):
+            mode = .browsing
+            change(&text)
+            mode = .naming(text, isNew: isNew)
+        case .adding(var text):
+            mode = .browsing
+            change(&text)
+            mode = .adding(text)
+        case .finding(var text):
+            mode = .browsing
+            change(&text)
             mode = .finding(text)
             jump(to: text, from: 0, step: 1, chrome: &chrome)
         }

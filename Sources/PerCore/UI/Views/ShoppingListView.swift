@@ -18,8 +18,9 @@ enum ShoppingListView {
         if layout.showsDates { headings.append(("Last edited", layout.dateX)) }
         for (text, x) in headings { canvas.put(text, x: x, y: ShoppingListLayout.headingY, style: .underline, color: .muted) }
         if case .finding(let text) = lists.mode {
-            var shown = Substring(TerminalText.singleLine(text))   // a long text shows its end, where typing goes
-            while TextWidth.of("Find: \(shown)\(g.cursor)") > w - ShoppingListLayout.boxX, !shown.isEmpty { shown = shown.dropFirst() }
+            // A long text shows its end, where typing goes: only what fits is measured.
+            let room = w - ShoppingListLayout.boxX - TextWidth.of("Find: ") - TextWidth.of(g.cursor)
+            let shown = ScreenView.tail(TerminalText.singleLine(text), room)
             canvas.put("Find: \(shown)\(g.cursor)", x: ShoppingListLayout.boxX, y: layout.findY, style: .bold, color: .accent)
         } else if !lists.entries.isEmpty {
             canvas.put(totalsLine(ListTotals(lists.entries, at: shop), at: shop, money: money, width: w - ShoppingListLayout.boxX), x: ShoppingListLayout.boxX, y: layout.findY,
