@@ -27,7 +27,6 @@ public struct DatabaseSession {
     private var lastEdit: ComparisonStamp?
     /// Writes not done yet (they failed, or wait behind one that did), oldest first, each with when it was asked.
     private var queue: [RecoveryJournal.Entry] = []
-    private var pending: [PendingWrite] { queue.map(\.change) }
     /// Writes the database refuses for what they hold (a product of another unit family than its comparison's, which
     /// another session gave it meanwhile): never tried again, shown on screen and kept for the recovery file.
     private var refused: [RecoveryJournal.Entry] = []
@@ -62,9 +61,9 @@ public struct DatabaseSession {
     }
 
     /// Whether every write reached the database, or can never (`refused`): quitting waits for nothing more.
-    public var isUpToDate: Bool { pending.isEmpty }
+    public var isUpToDate: Bool { queue.isEmpty }
     /// Whether something made here is not in the database: quitting then writes a recovery file.
-    public var holdsUnsaved: Bool { !pending.isEmpty || !refused.isEmpty }
+    public var holdsUnsaved: Bool { !queue.isEmpty || !refused.isEmpty }
     /// Why, for the recovery file's message.
     public var whyUnsaved: String {
         lastFailure ?? (refused.isEmpty ? "another session deleted this comparison" : "a unit of another family than its comparison's")
@@ -87,9 +86,9 @@ public struct DatabaseSession {
             : "\(refused.count) of another unit family than the comparison's, kept for a recovery file"
         let status = SaveStatus(
             waiting: (refused + queue).count { RecoveryJournal.kind(of: $0.change) != nil },
-            reason: (pending.contains { !isHeld($0) } ? lastFailure : nil) ?? refusal,
+            reason: (queue.contains { !isHeld($0.change) } ? lastFailure : nil) ?? refusal,
             openDeletedElsewhere: deletedElsewhere,
-            heldForOpen: pending.count { isHeld($0) },
+            heldForOpen: queue.count { isHeld($0.change) },
             keptIn: kept.path)
         guard status != reported else { return [] }
         reported = status
@@ -165,7 +164,7 @@ public struct DatabaseSession {
     /// The shopping list as saved, with the changes still queued here laid over it: a tick or a count that waits for a
     /// lock shows as made, so nobody makes it twice.
     private func shoppingList() -> [ListEntry]? {
-        (try? database.shoppingList())?.applying(pending.map(\.change))
+        (try? database.shoppingList())?.applying(queue.map(\.change.change))
     }
 
     /// Leaving a comparison another session deleted lets it go (the state saved it again whole first when changes made
@@ -201,7 +200,7 @@ public struct DatabaseSession {
     /// Comparison `id`'s price history as saved, with this session's changes to it still queued laid over it (nil when it
     /// could not be read).
     private func history(of id: ComparisonID) -> [PriceRecord]? {
-        (try? database.history(of: id))?.applying(pending.compactMap {
+        (try? database.history(of: id))?.applying(queue.map(\.change).compactMap {
             if case .other(.changeHistoryEntry(let change)) = $0 { change } else { nil }
         }, in: id)
     }
@@ -210,7 +209,7 @@ public struct DatabaseSession {
     /// no row yet, or it could not be read).
     private func listCount(of id: ComparisonID, stamp: ComparisonStamp? = nil) -> Int {
         let saved = stamp?.listCount ?? (try? database.stamp(of: id))?.listCount ?? 0
-        return pending.reduce(saved) { count, write in
+        return queue.map(\.change).reduce(saved) { count, write in
             switch write {
             case .other(.changeListCount(id, let delta)): ListItem(count: count, ticked: false).count(changedBy: delta)
             case .other(.createComparison(let made)) where made.id == id: 1   // made on the list: once
@@ -223,7 +222,7 @@ public struct DatabaseSession {
     /// writes land in the order they were made); a write into a comparison another session deleted holds back
     /// nothing else: into the open one it is held (`isHeld`), into one left before it makes that comparison again.
     private mutating func flush() -> [Action] {
-        guard !pending.isEmpty, !holdsWrites else { return [] }
+        guard !queue.isEmpty, !holdsWrites else { return [] }
         lastFailure = nil
         var actions: [Action] = []
         var index = 0
@@ -280,9 +279,9 @@ public struct DatabaseSession {
     private mutating func polling(_ watch: DatabaseWatch) -> [Action] {
         if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
         noteCompanions()
-        let waited = pending.count
+        let waited = queue.count
         var actions = (leftFilesWait && !holdsWrites ? saveLeftChanges() : []) + flush()
-        if watch.shoppingListOnView, pending.count < waited, let entries = shoppingList() {
+        if watch.shoppingListOnView, queue.count < waited, let entries = shoppingList() {
             actions.append(.shoppingList(.loaded(entries)))   // writes that waited are in: the list shows them
         }
         guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
@@ -294,7 +293,7 @@ public struct DatabaseSession {
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
-            let rowWaits = pending.contains { $0.needsRow(of: id) }
+            let rowWaits = queue.contains { $0.change.needsRow(of: id) }
             if !comparisonSaved && !rowWaits && watch.openUntouched, let made = try? database.loadMostRecentlyEdited() {
                 return actions + open(made)   // another session made one: sessions on a new file share it
             }
@@ -334,7 +333,7 @@ public struct DatabaseSession {
             reopened = try ComparisonDatabase(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
-            if !pending.contains(where: \.isRestore) { queue.insert(Self.entry(.restore(watch.open)), at: 0) }
+            if !queue.contains(where: \.change.isRestore) { queue.insert(Self.entry(.restore(watch.open)), at: 0) }
             return []
         }
         reopened.waitForLocks(atMost: 0.1)

@@ -131,8 +131,7 @@ extension EndToEnd {
             let json = run([perBinary, "export", "--db", db]).stdout
             let imported = run([perBinary, "import", "--db", empty, "-"], input: json)
             #expect(imported.status == 0, "\(imported.stderr)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".per-waiting-") }
-            #expect(left.isEmpty, "\(left)")
+            #expect(try waitingFiles(in: folder).isEmpty)
         }
 
         /// A session started while another has the database open keeps its lock on the file: another program closing

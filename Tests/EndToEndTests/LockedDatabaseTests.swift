@@ -94,8 +94,7 @@ extension EndToEnd {
             #expect(next.waitForExit() == 0, "\(next.screen)")
             let export = run([perBinary, "export", "--db", db]).stdout
             #expect(export.contains(#""price": "6.5", "quantity": "4", "pack": null, "unit": "kg""#), "\(export)")
-            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".per-waiting-") }
-            #expect(left.isEmpty, "\(left)")
+            #expect(try waitingFiles(in: folder).isEmpty)
         }
     
         /// A write the disk refuses (here a file size limit, like a full disk) is kept like one behind a lock;
@@ -139,4 +138,9 @@ func startedRecordingItsPid(db: String, pidFile: String, in folder: TemporaryFol
     let script = folder.file("per-\(UUID().uuidString.prefix(6)).sh")
     try? "echo $$ > '\(pidFile)'\nexec \(perCommand(db: db, arguments))\n".write(toFile: script, atomically: true, encoding: .utf8)
     return "sh '\(script)'"
+}
+
+/// The files per keeps its waiting writes in (`.per-waiting-…`) that are left in `folder`.
+func waitingFiles(in folder: TemporaryFolder) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".per-waiting-") }
 }
