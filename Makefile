@@ -7,7 +7,7 @@ BIN_RELEASE = .build/release/per
 # The release binary carries the Swift runtime and Foundation inside it, and libstdc++, SQLite and ncursesw
 # too. Where all their static libraries are installed (libsqlite3-dev, libncurses-dev and the C toolchain
 # have them) it is one fully static executable, libc included: no dynamic loader at start, half a millisecond
-# of the first paint (Docs/DECISIONS.md). Otherwise only libc, libm and libgcc_s stay dynamic, and the binary is
+# of the first paint (Docs/DECISIONS.md 38). Otherwise only libc, libm and libgcc_s stay dynamic, and the binary is
 # not position-independent (no 86,000 relocations for the loader to apply at every start). Either way the Swift
 # modules' symbols are not exported. Tests use the debug build.
 STATIC_LIBS = libsqlite3.a libncursesw.a libtinfo.a libstdc++.a
