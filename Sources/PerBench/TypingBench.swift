@@ -25,7 +25,7 @@ func benchTyping(_ keys: Int) {
     find.update(.shoppingList(.find))
     typeAndReport("find", letters, into: &find)
 
-    var name = AppState(comparison: Comparison(id: "open", products: [Product(id: "p")]), session: session)
+    var name = AppState(comparison: Comparison(id: "open", products: [.new(id: "p")]), session: session)
     name.update(.comparison(.focus(FieldFocus(product: 0, field: .name))))
     typeAndReport("name", letters, into: &name)
 }

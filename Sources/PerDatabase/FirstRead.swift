@@ -92,7 +92,7 @@ public final class FirstRead {
         guard let id = header[0] else { throw Unreadable() }
         let products = try rows(connection, "SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid", binding: id) {
             statement in
-            var product = Product(id: ProductID(text(statement, 0) ?? ""))
+            var product = Product.new(id: ProductID(text(statement, 0) ?? ""))
             for (index, column) in ProductColumns.all.enumerated() {
                 column.load(&product, DatabaseValue(sqliteStatement: statement, index: Int32(index + 1)))
             }

@@ -2,56 +2,28 @@ import Foundation
 import GRDB
 import PerCore
 
-/// One data column of the `product` table: its name, the value a Product stores in it, and how a stored value goes
-/// back into a Product.
+/// One data column of the `product` table: a product's datum (`ProductDatum`), stored as its text (nil: not set).
 struct ProductColumn: Sendable {
-    let name: String
-    /// The field whose save writes this column.
-    let field: ProductField
+    let datum: ProductDatum
+    var name: String { datum.column }
+
     /// What is stored for the product: decimal text for numbers, the unit's symbol, nil for "not set".
-    let value: @Sendable (Product) -> (any DatabaseValueConvertible)?
-    /// Sets the field from the stored value; a value this per can't read leaves the field unset (never a crash).
-    let load: @Sendable (inout Product, DatabaseValue) -> Void
+    func value(_ product: Product) -> (any DatabaseValueConvertible)? { datum.text(product) }
 
-    /// The columns that hold `field`. The switch is the table: every field has its column, and the quantity also
-    /// the shape of a multipack (`6*330`, nullable, migration v2), written with it.
-    static func of(_ field: ProductField) -> [ProductColumn] {
-        switch field {
-        case .price:
-            [ProductColumn(name: "price", field: field, value: { $0.price.map(DecimalText.format) }, load: { $0.price = decimal($1) })]
-        case .quantity:
-            [ProductColumn(name: "quantity", field: field, value: { $0.quantity.map(DecimalText.format) }, load: { $0.quantity = decimal($1) }),
-             quantityPack]
-        case .unit:
-            [ProductColumn(name: "unit", field: field, value: { $0.unit?.symbol }, load: { $0.unit = String.fromDatabaseValue($1).flatMap(MeasureUnit.init(symbol:)) })]
-        case .name:
-            [ProductColumn(name: "name", field: field, value: { $0.name }, load: { $0.name = String.fromDatabaseValue($1) ?? "" })]
-        case .shop:
-            [ProductColumn(name: "store", field: field, value: { $0.shop }, load: { $0.shop = String.fromDatabaseValue($1) ?? "" })]
-        }
-    }
+    /// Sets the datum from the stored value; a value this per can't read leaves it unset (never a crash).
+    func load(_ product: inout Product, _ value: DatabaseValue) { datum.read(&product, String.fromDatabaseValue(value)) }
 
-    /// How the quantity was typed when it was a multipack (`6*330`): not kept in `price_history`.
-    static let quantityPack = ProductColumn(name: "quantity_pack", field: .quantity, value: { $0.pack?.text },
-                                            load: { $0.pack = String.fromDatabaseValue($1).flatMap(Multipack.init(parsing:)) })
+    /// The columns `field`'s save writes: its value first.
+    static func of(_ field: ProductField) -> [ProductColumn] { ProductColumns.all.filter { $0.datum.field == field } }
 
-    /// The day the price was seen: not a field of its own, it is written with each pricing field (`isPricing`;
-    /// `field` names the first of them).
-    static let seen = ProductColumn(name: "seen", field: .price, value: { $0.seen?.iso }, load: { $0.seen = day($1) })
-
-    static func day(_ value: DatabaseValue) -> CalendarDay? {
-        String.fromDatabaseValue(value).flatMap(CalendarDay.init(iso:))
-    }
-
-    private static func decimal(_ value: DatabaseValue) -> Decimal? {
-        String.fromDatabaseValue(value).flatMap(DecimalText.parse)
-    }
+    /// The day the price was seen: no field's, written with each pricing field (`isPricing`).
+    static let seen = ProductColumns.all.first { $0.name == "seen" }!
 }
 
 /// The product table as loading, whole-product saves, single-field upserts and imports use it: a row is the
 /// key columns (id, comparison_id, position) and then `ProductColumns.all`, in that order.
 enum ProductColumns {
-    static let all: [ProductColumn] = ProductField.allCases.flatMap(ProductColumn.of) + [ProductColumn.seen]
+    static let all = ProductDatum.all.map(ProductColumn.init)
 
     /// The columns `product(from:)` reads, for a SELECT.
     static let selection = all.reduce("id") { $0 + ", " + $1.name }   // not joined(separator:): the app's first read
@@ -91,9 +63,9 @@ enum ProductColumns {
         ProductColumn.of(field).map(\.name) + (field.isPricing ? [ProductColumn.seen.name] : [])
     }
 
-    /// The columns `price_history` keeps of a product, under the same names: all but the multipack's shape. A row
-    /// of it is `comparison_id`, `product_id` and then these, in this order.
-    static let history: [ProductColumn] = all.filter { $0.name != ProductColumn.quantityPack.name }
+    /// The columns `price_history` keeps of a product, under the same names: what a price seen is (`PriceRecord`), not
+    /// the multipack's shape. A row of it is `comparison_id`, `product_id` and then these, in this order.
+    static let history = all.filter { ["price", "quantity", "unit", "name", "store", "seen"].contains($0.name) }
 
     /// The history's columns after the keys, for an INSERT or a SELECT (not joined(separator:), as `selection`).
     static let historyNames = history.dropFirst().reduce(history[0].name) { $0 + ", " + $1.name }
@@ -145,7 +117,7 @@ enum ProductColumns {
     /// A `price_history` row selected with `historyNames` after `id, product_id`; nil when it is not priced (a unit
     /// this per can't read), so it is left out, never a crash.
     static func priceRecord(from row: Row) -> PriceRecord? {
-        var product = Product(id: ProductID(String.fromDatabaseValue(row["product_id"]) ?? ""))
+        var product = Product.new(id: ProductID(String.fromDatabaseValue(row["product_id"]) ?? ""))
         for column in history { column.load(&product, row[column.name]) }
         var record = PriceRecord(product)
         record?.entry = Int64.fromDatabaseValue(row["id"]).map(PriceEntryID.init)
@@ -189,7 +161,7 @@ enum ProductColumns {
 
     /// A product from a row selected with `selection`.
     static func product(from row: Row) -> Product {
-        var product = Product(id: ProductID(String.fromDatabaseValue(row["id"]) ?? ""))
+        var product = Product.new(id: ProductID(String.fromDatabaseValue(row["id"]) ?? ""))
         for column in all { column.load(&product, row[column.name]) }
         return product
     }

@@ -14,8 +14,8 @@ struct BackupCommandTests {
     private func seed() throws -> ComparisonDatabase {
         let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(id: "a", title: "Oats", products: [
-            Product(id: "o1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Lidl"),
-            Product(id: "o2", name: "Cans", price: decimal("3.99"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330)),
+            Product.fixture(id: "o1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Lidl"),
+            Product.fixture(id: "o2", name: "Cans", price: decimal("3.99"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330)),
         ]))
         try store.changeListCount(of: "a", by: 2)
         try store.setTicked("a", true)
@@ -128,7 +128,7 @@ struct BackupCommandTests {
         DispatchQueue.global().async {
             let writer = try? ComparisonDatabase(path: writerDB)
             for i in 0..<300 {
-                try? writer?.save(Comparison(id: ComparisonID("w\(i)"), title: "w\(i)", products: [Product(id: ProductID("p\(i)"), name: "n\(i)", price: 1)]))
+                try? writer?.save(Comparison(id: ComparisonID("w\(i)"), title: "w\(i)", products: [Product.fixture(id: ProductID("p\(i)"), name: "n\(i)", price: 1)]))
             }
             done.signal()
         }

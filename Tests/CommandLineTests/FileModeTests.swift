@@ -147,7 +147,7 @@ func perUnder(umask: mode_t, _ arguments: [String]) -> (status: Int32, stdout: S
 func exportFile(in folder: TemporaryFolder, title: String = "Oats") throws -> String {
     let source = folder.file("source-\(title).sqlite")
     try ComparisonDatabase(path: source).save(Comparison(title: title, products: [
-        Product(name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+        Product.fixture(name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram),
     ]))
     let exported = run([perBinary, "export", "--db", source, "--format", "json"])
     #expect(exported.status == 0, "\(exported.stderr)")

@@ -18,13 +18,13 @@ struct PriceBookCommandTests {
     /// Oats: two products now, Jumbo's price changed twice before (Aldi in October, Lidl on 1 November).
     private func saveOats() throws {
         let store = try ComparisonDatabase(path: db)
-        var jumbo = Product(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day("2026-10-03"))
-        try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
+        var jumbo = Product.fixture(id: "j", name: "Jumbo", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day("2026-10-03"))
+        try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product.fixture(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
         jumbo.price = decimal("5.49"); jumbo.quantity = decimal("0.9"); jumbo.shop = "Lidl"; jumbo.seen = day("2026-11-01")
         try store.saveField(.quantity, of: jumbo, in: "c")
         try store.saveField(.shop, of: jumbo, in: "c")
         jumbo.price = decimal("6.99"); jumbo.quantity = 1; jumbo.shop = "Costco"; jumbo.seen = day("2026-11-20")
-        try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
+        try store.save(Comparison(id: "c", title: "Oats", products: [jumbo, Product.fixture(id: "s", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01"))]))
     }
 
     @Test func historyInEachFormatNewestFirstWithOneLowest() throws {

@@ -19,11 +19,11 @@ struct RecoveryImportTests {
 
     @Test func aRecoveryFileIsImportedOnceAndTheSecondTimeSaysSo() throws {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "oats", title: "Oats", products: [Product(id: "o-1", name: "a", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "oats", title: "Oats", products: [Product.fixture(id: "o-1", name: "a", price: 2, quantity: 1, unit: .kilogram)]))
         let header = ComparisonHeader(id: "oats", title: "Oats")
         let journal = RecoveryJournal(changes: [
-            .edit(.saveField(.price, product: Product(id: "o-2", price: Decimal(string: "3.10")!)), of: header, needsRow: false),
-            .edit(.saveField(.quantity, product: Product(id: "o-2", price: Decimal(string: "3.10")!, quantity: 500)), of: header, needsRow: false),
+            .edit(.saveField(.price, product: Product.fixture(id: "o-2", price: Decimal(string: "3.10")!)), of: header, needsRow: false),
+            .edit(.saveField(.quantity, product: Product.fixture(id: "o-2", price: Decimal(string: "3.10")!, quantity: 500)), of: header, needsRow: false),
             .other(.setTicked("oats", true)), .other(.changeListCount("oats", by: 1)),
             .other(.addListItem(Comparison(id: "eggs", title: "Eggs"))),
         ])
@@ -61,7 +61,7 @@ struct RecoveryImportTests {
 
     private func seedOats() throws -> ComparisonDatabase {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "oats", title: "Oats", products: [Product(id: "o-1", name: "a", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "oats", title: "Oats", products: [Product.fixture(id: "o-1", name: "a", price: 2, quantity: 1, unit: .kilogram)]))
         return store
     }
 
@@ -103,7 +103,7 @@ struct RecoveryImportTests {
         let store = try seedOats()
         store.close()
         let before = try #require(bytes(db))
-        let product = Product(id: "o-2", name: "b", price: 3, quantity: 1, unit: .kilogram, seen: CalendarDay(iso: what == "truncated" ? "2026-01-01" : what))
+        let product = Product.fixture(id: "o-2", name: "b", price: 3, quantity: 1, unit: .kilogram, seen: CalendarDay(iso: what == "truncated" ? "2026-01-01" : what))
         var text = RecoveryJournal(id: "t", changes: [.edit(.saveField(.price, product: product), of: ComparisonHeader(id: "oats", title: "Oats"), needsRow: false)]).encoded()
         if what == "truncated" { text = String(text.prefix(text.count / 2)) }
         let file = folder.file("bad.json")
@@ -122,7 +122,7 @@ struct RecoveryImportTests {
         let hourAgo = ComparisonDatabase.nowMilliseconds() - 3_600_000
         let oats = ComparisonHeader(id: "oats", title: "Oats")
         let older = try write(RecoveryJournal(id: "o", database: store.identity, changes: [
-            .edit(.saveField(.price, product: Product(id: "o-1", name: "a", price: 9, quantity: 1, unit: .kilogram)), of: oats, needsRow: false),
+            .edit(.saveField(.price, product: Product.fixture(id: "o-1", name: "a", price: 9, quantity: 1, unit: .kilogram)), of: oats, needsRow: false),
             .other(.setTicked("oats", true)),
         ], times: [hourAgo, hourAgo]))
         let kept = try per("import", older)
@@ -135,7 +135,7 @@ struct RecoveryImportTests {
         #expect(try store.load("oats")?.products.first?.price == 2)
 
         let mixed = try write(RecoveryJournal(id: "m", changes: [
-            .edit(.saveField(.unit, product: Product(id: "o-2", name: "Milk?", price: 1, quantity: 1, unit: .liter)), of: oats, needsRow: false),
+            .edit(.saveField(.unit, product: Product.fixture(id: "o-2", name: "Milk?", price: 1, quantity: 1, unit: .liter)), of: oats, needsRow: false),
             .other(.changeListCount("oats", by: 2)),
         ]))
         let result = try per("import", mixed)
@@ -154,7 +154,7 @@ struct RecoveryImportTests {
     /// names it and its comparison, imports the rest (committed) and exits 1.
     @Test func anExportedMixedComparisonImportsAllButTheMixedProduct() throws {
         let store = try seedOats()
-        try store.save(Comparison(id: "rice", title: "Rice", products: [Product(id: "r-1", name: "Basmati", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "rice", title: "Rice", products: [Product.fixture(id: "r-1", name: "Basmati", price: 2, quantity: 1, unit: .kilogram)]))
         store.close()
         try DatabaseQueue(path: db).write { db in   // as an older per could save it; the database no longer does
             try db.execute(sql: "INSERT INTO product (id, comparison_id, position, name, price, quantity, unit) VALUES ('o-2', 'oats', 1, 'Oat milk', '1', '1', 'L')")

@@ -15,19 +15,19 @@ struct RoundTripTests {
     private func seed(_ path: String) throws {
         let store = try ComparisonDatabase(path: path)
         let hostile = "=SUM(A1), \"quoted\"\ttab\nsecond line 'x' — Cafe\u{301} 🥣 עברית"
-        try store.save(Comparison(id: "rice", title: "Rice", products: [Product(id: "r1", name: "Basmati", price: 2, quantity: 1, unit: .kilogram, shop: "Lidl")]))
+        try store.save(Comparison(id: "rice", title: "Rice", products: [Product.fixture(id: "r1", name: "Basmati", price: 2, quantity: 1, unit: .kilogram, shop: "Lidl")]))
         try store.changeListCount(of: "rice", by: -1)
         try store.save(Comparison(id: "empty", title: ""))
         try store.save(Comparison(id: "milk", title: "Milk (UK)", products: [
-            Product(id: "m1", name: "Semi", price: decimal("1.45"), quantity: 4, unit: .pint, shop: "Tesco", seen: CalendarDay(iso: "2026-03-01")),
-            Product(id: "m2", name: "Whole", price: decimal("1.10"), quantity: 2, unit: .pint, shop: "Lidl"),
-            Product(id: "m3", name: "no price yet", quantity: 1, unit: .liter),
+            Product.fixture(id: "m1", name: "Semi", price: decimal("1.45"), quantity: 4, unit: .pint, shop: "Tesco", seen: CalendarDay(iso: "2026-03-01")),
+            Product.fixture(id: "m2", name: "Whole", price: decimal("1.10"), quantity: 2, unit: .pint, shop: "Lidl"),
+            Product.fixture(id: "m3", name: "no price yet", quantity: 1, unit: .liter),
         ], basis: ComparisonBasis(amount: 1, unit: .pint), volumeSystem: .imperial))
         try store.save(Comparison(id: "cola", title: hostile, products: [
-            Product(id: "c1", name: "Cans", price: decimal("3.99"), quantity: 1980, unit: .milliliter,
+            Product.fixture(id: "c1", name: "Cans", price: decimal("3.99"), quantity: 1980, unit: .milliliter,
                     pack: Multipack(count: 6, size: 330), shop: "Lidl", seen: CalendarDay(iso: "2026-02-10")),
-            Product(id: "c2", name: "@bottle, \"big\"", price: decimal("1.79"), quantity: decimal("1.5"), unit: .liter, shop: "+Tesco"),
-            Product(id: "c3", name: "Mini", price: decimal("4.49"), quantity: 1600, unit: .milliliter, pack: Multipack(count: 8, size: 200), shop: "Tesco"),
+            Product.fixture(id: "c2", name: "@bottle, \"big\"", price: decimal("1.79"), quantity: decimal("1.5"), unit: .liter, shop: "+Tesco"),
+            Product.fixture(id: "c3", name: "Mini", price: decimal("4.49"), quantity: 1600, unit: .milliliter, pack: Multipack(count: 8, size: 200), shop: "Tesco"),
         ]))
         // History: two earlier prices of the cans.
         // Each on a later day: a change the same day would correct the price, recording nothing (decision 110).
@@ -42,8 +42,8 @@ struct RoundTripTests {
         cans.seen = CalendarDay(iso: "2026-02-13")
         try store.saveField(.price, of: cans, in: "cola")
         try store.save(Comparison(id: "oats", title: "Oats", products: [
-            Product(id: "o1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Lidl"),
-            Product(id: "o2", name: "Fine", price: decimal("3.99"), quantity: 500, unit: .gram, shop: "Tesco"),
+            Product.fixture(id: "o1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Lidl"),
+            Product.fixture(id: "o2", name: "Fine", price: decimal("3.99"), quantity: 500, unit: .gram, shop: "Tesco"),
         ]))
         try store.changeListCount(of: "cola", by: 2)
         try store.setTicked("cola", true)

@@ -54,7 +54,7 @@ struct SettingsCommandTests {
     /// `per history`'s table (and `--lowest`'s) reads with the decimal comma; its CSV keeps the point.
     @Test func theHistoryTableUsesTheDecimalComma() throws {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: decimal("1.5"),
+        try store.save(Comparison(id: "a", title: "Oats", products: [Product.fixture(id: "o1", name: "o1", price: decimal("6.99"), quantity: decimal("1.5"),
                                                                             unit: .kilogram, shop: "Aldi")]))
         try writeConfig("decimal = ,\n")
         let table = try per(["history", "Oats", "--db", db])
@@ -67,7 +67,7 @@ struct SettingsCommandTests {
 
     @Test func theChecklistAndTheTripTableUseTheDecimalComma() throws {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "a", title: "Oats", products: [Product.fixture(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
         try store.changeListCount(of: "a", by: 1)
         try writeConfig("currency-format = {amount} €\ndecimal = ,\ndb = \(db)\n")
         let markdown = try per(["trip", "--format", "markdown"])

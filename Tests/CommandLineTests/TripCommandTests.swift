@@ -14,13 +14,13 @@ struct TripCommandTests {
     /// a title holding an escape sequence.
     private func seed() throws {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "r", title: "Rice", products: [Product.fixture(id: "r1", price: 2, quantity: 1, unit: .kilogram)]))
         try store.changeListCount(of: "r", by: -1)
         try store.save(Comparison(id: "b", title: "Bread\u{1B}[2J"))
-        try store.save(Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)]))
+        try store.save(Comparison(id: "m", title: "Milk", products: [Product.fixture(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)]))
         try store.save(Comparison(id: "a", title: "Oats", products: [
-            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
-            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+            Product.fixture(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product.fixture(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
         ]))
         try store.changeListCount(of: "a", by: 1)
         try store.setTicked("a", true)
@@ -100,10 +100,10 @@ struct TripCommandTests {
     /// `--store NAME`: each item's product to buy is the best at that store, `not at NAME` when it has none there.
     @Test func atAStore() throws {
         let store = try ComparisonDatabase(path: db)
-        try store.save(Comparison(id: "r", title: "Rice", products: [Product(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, shop: "Costco")]))
+        try store.save(Comparison(id: "r", title: "Rice", products: [Product.fixture(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, shop: "Costco")]))
         try store.save(Comparison(id: "a", title: "Oats", products: [
-            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Costco"),
-            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, shop: "Aldi"),
+            Product.fixture(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Costco"),
+            Product.fixture(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, shop: "Aldi"),
         ]))
         #expect(run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout == """
             - [ ] 1× Oats: o1, Costco, 6.99 = 6.99

@@ -11,7 +11,7 @@ struct TripShopsCommandTests {
     var db: String { folder.file("per.sqlite") }
 
     private func at(_ id: String, _ price: String, _ shop: String) -> Product {
-        Product(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: 1, unit: .kilogram, shop: shop)
+        Product.fixture(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: 1, unit: .kilogram, shop: shop)
     }
 
     /// The example: Milk 1.00 at Aldi, 0.90 at Lidl; Eggs 3.00 at Aldi, 3.50 at Lidl; Oats 2.00 at Aldi only;

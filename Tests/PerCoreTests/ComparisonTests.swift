@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: MeasureUnit?) -> Product {
-    Product(id: ProductID(name), name: name, price: price.map(dec), quantity: quantity.map(dec), unit: unit)
+    Product.fixture(id: ProductID(name), name: name, price: price.map(dec), quantity: quantity.map(dec), unit: unit)
 }
 
 @Suite struct ComparisonTests {

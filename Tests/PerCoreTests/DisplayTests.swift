@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// What a shopper reads is true: numbers keep their point, money reads as money, nothing is cut in
 /// half, the comparison stays in view, best first on demand (issue 9).
@@ -19,7 +20,7 @@ import Testing
 
     static func comparison(products count: Int) -> Comparison {
         Comparison(id: "c", title: "Many", products: (1...count).map {
-            Product(id: ProductID("p\($0)"), name: "item \($0)", price: Decimal($0 % 7 + 1), quantity: 1, unit: .kilogram)
+            Product.fixture(id: ProductID("p\($0)"), name: "item \($0)", price: Decimal($0 % 7 + 1), quantity: 1, unit: .kilogram)
         })
     }
 
@@ -250,11 +251,11 @@ import Testing
     /// `+2035830931…% more`, `no quantity…`, half names: extreme products keep every word and number whole.
     @Test func extremeProductsKeepWordsAndNumbersWhole() {
         let products = [
-            Product(id: "p1", name: "cola", price: Decimal(string: "1.49"), quantity: 330, unit: .milliliter),
-            Product(id: "p2", name: "water", price: Decimal(string: "0.001"), quantity: 1500, unit: .milliliter),
-            Product(id: "p3", name: "gold", price: 999999, quantity: 1, unit: .milliliter),
-            Product(id: "p4", price: 2, quantity: 2, unit: .liter),
-            Product(id: "p5", name: "half", price: 3),
+            Product.fixture(id: "p1", name: "cola", price: Decimal(string: "1.49"), quantity: 330, unit: .milliliter),
+            Product.fixture(id: "p2", name: "water", price: Decimal(string: "0.001"), quantity: 1500, unit: .milliliter),
+            Product.fixture(id: "p3", name: "gold", price: 999999, quantity: 1, unit: .milliliter),
+            Product.fixture(id: "p4", price: 2, quantity: 2, unit: .liter),
+            Product.fixture(id: "p5", name: "half", price: 3),
         ]
         let s = AppState(comparison: Comparison(id: "c", title: "Drinks", products: products, basis: ComparisonBasis(amount: 100, unit: .milliliter)),
                          session: Session(id: "s", size: Self.wide))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 // Extreme numbers: what NumberRange keeps, what is refused (keypad, import), and property tests
 // pushing random extreme decimals through the whole pipeline (engine, ranking, "+N% more",
@@ -187,7 +188,7 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
         let units = family.units
         var products: [Product] = []
         for i in 0..<count {
-            products.append(Product(
+            products.append(Product.fixture(
                 id: ProductID("p\(i)"), name: "item \(i)",
                 price: dec(extremeInRange(using: &rng)), quantity: dec(extremeInRange(using: &rng)),
                 unit: units.randomElement(using: &rng)!))
@@ -270,7 +271,7 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
         for (i, value) in outside.enumerated() {
             let inRange = dec(extremeInRange(using: &rng))
             let asPrice = Bool.random(using: &rng)
-            comparison.append(Product(id: ProductID("x\(i)"), name: "outside \(i)",
+            comparison.append(Product.fixture(id: ProductID("x\(i)"), name: "outside \(i)",
                                       price: asPrice ? value : inRange, quantity: asPrice ? inRange : value, unit: unit))
             let added = comparison.products.last!
             guard case .excluded(.outOfRange(let field, _)) = comparison.standing(of: added) else {
@@ -290,10 +291,10 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
     /// The reported case: 1e-83 per 1e24 kg against the reverse in mg, and a price of 1e-100.
     @Test func theReportedCrashesAreExclusionsNow() throws {
         let comparison = Comparison(title: "crash", products: [
-            Product(name: "a", price: Decimal(sign: .plus, exponent: -83, significand: 1), quantity: Decimal(sign: .plus, exponent: 24, significand: 1), unit: .kilogram),
-            Product(name: "b", price: Decimal(sign: .plus, exponent: 24, significand: 1), quantity: Decimal(sign: .plus, exponent: -83, significand: 1), unit: .milligram),
-            Product(name: "c", price: Decimal(sign: .plus, exponent: -100, significand: 1), quantity: 1, unit: .gram),
-            Product(name: "d", price: 2, quantity: 1, unit: .gram),
+            Product.fixture(name: "a", price: Decimal(sign: .plus, exponent: -83, significand: 1), quantity: Decimal(sign: .plus, exponent: 24, significand: 1), unit: .kilogram),
+            Product.fixture(name: "b", price: Decimal(sign: .plus, exponent: 24, significand: 1), quantity: Decimal(sign: .plus, exponent: -83, significand: 1), unit: .milligram),
+            Product.fixture(name: "c", price: Decimal(sign: .plus, exponent: -100, significand: 1), quantity: 1, unit: .gram),
+            Product.fixture(name: "d", price: 2, quantity: 1, unit: .gram),
         ])
         let json = ComparisonReport(comparison).json
         #expect(!json.contains("NaN"))
@@ -307,8 +308,8 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
     /// The widest ratio the range allows (cheapest possible against dearest possible, across mg and gal):
     /// "+N% more" is finite, at most 12 significant digits, and the unit price in every basis is finite.
     @Test func theWidestRatioInTheRangeIsComputed() {
-        let best = Product(name: "best", price: NumberRange.smallest, quantity: NumberRange.largest, unit: .kilogram)
-        let worst = Product(name: "worst", price: NumberRange.largest, quantity: NumberRange.smallest, unit: .milligram)
+        let best = Product.fixture(name: "best", price: NumberRange.smallest, quantity: NumberRange.largest, unit: .kilogram)
+        let worst = Product.fixture(name: "worst", price: NumberRange.largest, quantity: NumberRange.smallest, unit: .milligram)
         let comparison = Comparison(products: [best, worst])
         guard case .ranked(2, let unitPrice, .more(let percent)) = comparison.standing(at: 1) else {
             Issue.record("\(comparison.standing(at: 1))"); return
@@ -323,8 +324,8 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
             #expect(String(digits).reversed().drop { $0 == "0" }.count <= 12, "\(MoneyFormat.plain.unitPrice(value))")
         }
         let volume = Comparison(products: [
-            Product(price: NumberRange.largest, quantity: NumberRange.smallest, unit: .milliliter),
-            Product(price: NumberRange.smallest, quantity: NumberRange.largest, unit: .gallon),
+            Product.fixture(price: NumberRange.largest, quantity: NumberRange.smallest, unit: .milliliter),
+            Product.fixture(price: NumberRange.smallest, quantity: NumberRange.largest, unit: .gallon),
         ], basis: ComparisonBasis(amount: NumberRange.largest, unit: .gallon))
         for format in ReportFormat.allCases { #expect(!ComparisonReport(volume).render(format).contains("NaN")) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// The price book's pure parts: days, their ages, the history's order and its lowest price, `@STORE`.
 @Suite struct PriceBookTests {
@@ -61,9 +62,9 @@ import Testing
 
     @Test func theBookIsNewestFirstWithTheLowestMarkedOnce() {
         let oats = Comparison(id: "c", title: "Oats", products: [
-            Product(id: "a", name: "Jumbo", price: 6.99, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20")),
-            Product(id: "b", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01")),
-            Product(id: "blank"),
+            Product.fixture(id: "a", name: "Jumbo", price: 6.99, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20")),
+            Product.fixture(id: "b", name: "Small", price: 3, quantity: 500, unit: .gram, seen: day("2026-11-01")),
+            Product.fixture(id: "blank"),
         ])
         let history = [
             PriceRecord(product: "a", name: "Jumbo", shop: "Aldi", seen: day("2026-10-03"), price: 5.49, quantity: 1, unit: .kilogram),
@@ -78,7 +79,7 @@ import Testing
         #expect(book.perLabel == "kg")
 
         // Ties: the most recent of equal unit prices. 5.49/kg twice (Lidl later), 5.49/kg now: the current one.
-        let tied = Comparison(id: "c", products: [Product(id: "a", price: 5.49, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))])
+        let tied = Comparison(id: "c", products: [Product.fixture(id: "a", price: 5.49, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))])
         let tiedBook = PriceBook(history: Array(history.prefix(2)), comparison: tied)
         #expect(tiedBook.lowestIndex == 0)
         #expect(tiedBook.entries.filter { $0.unitPrice == tiedBook.lowest?.unitPrice }.count == 3)
@@ -101,8 +102,8 @@ import Testing
             entry(6, "Spar", "2026-11-02", 1, 1, .liter),        // a volume: not ranked per kg, so Spar is left out
             entry(7, "Costco", "2026-11-03", 6, 1, .kilogram),
         ]
-        let now = Product(id: "a", name: "Oats", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))
-        let book = PriceBook(history: history, comparison: Comparison(id: "c", products: [now, Product(id: "blank")]))
+        let now = Product.fixture(id: "a", name: "Oats", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: day("2026-11-20"))
+        let book = PriceBook(history: history, comparison: Comparison(id: "c", products: [now, Product.fixture(id: "blank")]))
         let lowest = book.lowestPerShop
         #expect(lowest.map(\.record) == [history[3], history[1], history[2], PriceRecord(now)!])
         #expect(lowest.map(\.isCurrent) == [false, false, false, true])
@@ -110,7 +111,7 @@ import Testing
         // The book's lowest is the first.
         #expect(lowest.first == book.lowest)
         // Nothing ranked, nothing listed.
-        #expect(PriceBook(history: [history[5]], comparison: Comparison(id: "c", products: [Product(id: "x", unit: .kilogram)])).lowestPerShop.isEmpty)
+        #expect(PriceBook(history: [history[5]], comparison: Comparison(id: "c", products: [Product.fixture(id: "x", unit: .kilogram)])).lowestPerShop.isEmpty)
         #expect(PriceBook(history: [], comparison: Comparison(id: "c")).lowestPerShop.isEmpty)
     }
 
@@ -132,7 +133,7 @@ import Testing
     }
 
     @Test func aBookWithoutUnitsNowStillRanksItsHistory() {
-        let empty = Comparison(id: "c", products: [Product(id: "x")])
+        let empty = Comparison(id: "c", products: [Product.fixture(id: "x")])
         let book = PriceBook(history: [PriceRecord(product: "x", name: "", shop: "", seen: nil, price: 2, quantity: 500, unit: .gram)], comparison: empty)
         #expect(book.lowestIndex == 0)
         #expect(book.pricePerBasis(book.entries[0]) == 4)

@@ -1,19 +1,20 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// The recovery file's codec: every queued write reads back as it was written; a hostile file is refused.
 @Suite struct RecoveryJournalTests {
     static let header = ComparisonHeader(id: "c-1", title: "Oats \"rolled\"\ttab", chosenBasis: ComparisonBasis(amount: 100, unit: .gram), volumeSystem: .imperial)
-    static let product = Product(id: "p-1", name: "Jumbo", price: Decimal(string: "1234567.8901")!, quantity: 1980, unit: .gram,
+    static let product = Product.fixture(id: "p-1", name: "Jumbo", price: Decimal(string: "1234567.8901")!, quantity: 1980, unit: .gram,
                                  pack: Multipack(count: 6, size: 330), shop: "Lidl", seen: CalendarDay(iso: "2026-11-22"))
-    static let whole = Comparison(id: "c-2", title: "Milk", products: [product, Product(id: "p-2", name: "", price: 2, quantity: 1, unit: .kilogram)],
+    static let whole = Comparison(id: "c-2", title: "Milk", products: [product, Product.fixture(id: "p-2", name: "", price: 2, quantity: 1, unit: .kilogram)],
                                   basis: nil, volumeSystem: .us, pinned: "p-2")
 
     /// One of every kind of write the session queues.
     static let everyKind: [PendingWrite] = [
         .edit(.saveField(.price, product: product, keepsEarlierPrice: false), of: header, needsRow: true),
-        .edit(.saveField(.name, product: Product(id: "p-3", name: "", unit: .kilogram)), of: header, needsRow: false),
+        .edit(.saveField(.name, product: Product.fixture(id: "p-3", name: "", unit: .kilogram)), of: header, needsRow: false),
         .edit(.restoreProduct(product, position: 3), of: header, needsRow: false),
         .edit(.deleteProduct("p-1"), of: header, needsRow: false),
         .edit(.deleteAllProducts(["p-1", "p-2"]), of: header, needsRow: false),

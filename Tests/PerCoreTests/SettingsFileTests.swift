@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// The settings file's parsing (pure), the decimal mark and the currency's placement.
 @Suite struct SettingsFileTests {
@@ -120,8 +121,8 @@ import Testing
 
     /// What to buy, named by its quantity when it has no name, reads with the decimal mark too (`1,5 L`); a name is kept.
     @Test func aProductToBuyNamedByItsQuantityTakesTheMark() {
-        let cola = Comparison(id: "c", title: "Cola", products: [Product(id: "p", price: Decimal(string: "1.29"), quantity: Decimal(string: "1.5"), unit: .liter)])
-        let named = Comparison(id: "n", title: "Tea", products: [Product(id: "q", name: "Earl 2.5", price: 3, quantity: 1, unit: .kilogram)])
+        let cola = Comparison(id: "c", title: "Cola", products: [Product.fixture(id: "p", price: Decimal(string: "1.29"), quantity: Decimal(string: "1.5"), unit: .liter)])
+        let named = Comparison(id: "n", title: "Tea", products: [Product.fixture(id: "q", name: "Earl 2.5", price: 3, quantity: 1, unit: .kilogram)])
         let buy = ListItem(count: 1, ticked: false, pinned: nil, comparison: cola).productToBuy(), tea = ListItem(count: 1, ticked: false, pinned: nil, comparison: named).productToBuy()
         #expect(buy?.label(decimal: .comma) == "1,5 L" && buy?.label(decimal: .point) == "1.5 L")
         #expect(tea?.label(decimal: .comma) == "Earl 2.5")

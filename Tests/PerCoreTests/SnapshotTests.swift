@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// Canvas snapshots as string literals. `styleLines` shows attributes without colour:
 /// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
@@ -359,9 +360,9 @@ import Testing
     /// Oats bought at three shops over the year; one price is stale.
     static func state(_ width: Int, _ height: Int) -> AppState {
         let products = [
-            Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: today.adding(days: -50)),
-            Product(id: "b", name: "Oats", price: dec("2.29"), quantity: 500, unit: .gram, shop: "Lidl", seen: today.adding(days: -3)),
-            Product(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, shop: "Aldi", seen: today.adding(days: -150)),
+            Product.fixture(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: today.adding(days: -50)),
+            Product.fixture(id: "b", name: "Oats", price: dec("2.29"), quantity: 500, unit: .gram, shop: "Lidl", seen: today.adding(days: -3)),
+            Product.fixture(id: "c", name: "Jumbo", price: dec("8.99"), quantity: 2, unit: .kilogram, shop: "Aldi", seen: today.adding(days: -150)),
         ]
         return AppState(comparison: Comparison(id: "o", title: "Oats", products: products),
                         session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today, shop: ShopName("Costco")))
@@ -383,7 +384,7 @@ import Testing
     /// The best value named by its price and quantity goes on a second line at 40 columns rather than lose its
     /// quantity (`Best: 3.99 for 2…`).
     @Test func theBestValuesLabelWrapsRatherThanCut() {
-        let products = [Product(id: "a", price: dec("2.49"), quantity: 1, unit: .liter), Product(id: "b", price: dec("3.99"), quantity: 2, unit: .liter)]
+        let products = [Product.fixture(id: "a", price: dec("2.49"), quantity: 1, unit: .liter), Product.fixture(id: "b", price: dec("3.99"), quantity: 2, unit: .liter)]
         let s = AppState(comparison: Comparison(id: "c", products: products), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
         let summary = ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.dropFirst(22)) }
         #expect(summary[9...12] == ["2 of 2 ranked", "Best: 3.99 for", "2 L", "2.00 per L"], "\(summary)")
@@ -391,7 +392,7 @@ import Testing
 
     /// At 40 columns the price, quantity and unit give way before a product's shop is cut (`Oats @ …` hid where).
     @Test func theHistoryKeepsTheShopWholeBeforeTheAmountsAt40() {
-        let oats = Product(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: Self.today.adding(days: -50))
+        let oats = Product.fixture(id: "a", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Costco", seen: Self.today.adding(days: -50))
         var s = AppState(comparison: Comparison(id: "o", title: "Oats", products: [oats]),
                          session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: Self.today))
         s.update(.app(.showHistory))

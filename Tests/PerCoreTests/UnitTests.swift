@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 @Suite struct UnitTests {
     @Test func factorsFollowTheirDefinitions() {
@@ -193,8 +194,8 @@ import Testing
             ]
             for (qa, ua, qb, ub) in pairs {
                 var comparison = Comparison()
-                comparison.append(Product(price: price, quantity: qa, unit: ua))
-                comparison.append(Product(price: price, quantity: qb, unit: ub))
+                comparison.append(Product.fixture(price: price, quantity: qa, unit: ua))
+                comparison.append(Product.fixture(price: price, quantity: qb, unit: ub))
                 let prices = comparison.products.map { comparison.unitPrice(of: $0)! }
                 #expect(prices[0] == prices[1], "\(qa) \(ua.symbol) vs \(qb) \(ub.symbol)")
             }

@@ -10,7 +10,7 @@ private func entry(_ id: String, _ title: String, count: Int = 1, pinned: Produc
 }
 
 private func at(_ id: String, _ price: String, _ shop: String, quantity: String = "1") -> Product {
-    Product(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: decimal(quantity), unit: .kilogram, shop: shop)
+    Product.fixture(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: decimal(quantity), unit: .kilogram, shop: shop)
 }
 
 /// Where to shop: each shop's trip, the cheapest shop that has everything, the best split across two.
@@ -67,7 +67,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             // The pinned o2 is dearer per kg, and counts at Lidl only; Aldi sells the best value.
             entry("o", "Oats", pinned: "o2", [at("o1", "2.00", "Aldi"), at("o2", "2.50", "lidl", quantity: "0.5")]),
             entry("r", "Rice", count: 0, [at("r1", "9.00", "Spar")]),
-            entry("s", "Salt", [Product(id: "s1", name: "s", quantity: 1, unit: .kilogram, shop: "Spar")]),
+            entry("s", "Salt", [Product.fixture(id: "s1", name: "s", quantity: 1, unit: .kilogram, shop: "Spar")]),
         ]
         let shops = WhereToShop(entries)
         #expect(shops.items.map(\.title) == ["Milk", "Bread", "Oats", "Salt"])
@@ -147,7 +147,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         for _ in 0..<60 {
             let entries = (0..<Int.random(in: 0...7, using: &rng)).map { i -> ListEntry in
                 let products = (0..<Int.random(in: 0...4, using: &rng)).map { p in
-                    Product(id: ProductID(rawValue: "p\(i)-\(p)"), name: "p\(p)",
+                    Product.fixture(id: ProductID(rawValue: "p\(i)-\(p)"), name: "p\(p)",
                             price: Int.random(in: 0...9, using: &rng) == 0 ? nil : Decimal(Int.random(in: 1...999, using: &rng)) / 100,
                             quantity: Decimal(Int.random(in: 1...5, using: &rng)), unit: .kilogram,
                             shop: spellings.randomElement(using: &rng)!)

@@ -13,7 +13,7 @@ import TestSupport
         let path = folder.file("shared.sqlite")
         let setup = try ComparisonDatabase(path: path)
         var shared = Comparison(title: "shared")
-        for i in 0..<40 { shared.append(Product(name: "p\(i)")) }
+        for i in 0..<40 { shared.append(Product.fixture(name: "p\(i)")) }
         try setup.save(shared)
 
         let a = try ComparisonDatabase(path: path), b = try ComparisonDatabase(path: path)

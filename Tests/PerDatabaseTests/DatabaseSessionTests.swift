@@ -268,7 +268,7 @@ import TestSupport
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
         let store = try ComparisonDatabase(path: path)
-        try store.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", price: 5)]))
+        try store.save(Comparison(id: "other", title: "Other", products: [Product.fixture(id: "o-1", price: 5)]))
         try store.deleteComparison("c")
         home.poll()
         home.send(.app(.showShoppingList))
@@ -295,7 +295,7 @@ import TestSupport
         let path = folder.file("per.sqlite"), other = folder.file("other.sqlite")
         var home = try Side(path: path, id: "home")
         home.type("2\t1\tkg\ta\t\t")
-        let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
+        let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product.fixture(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
         let otherShop = try ComparisonDatabase(path: other)
         try otherShop.save(theirs)
         otherShop.close()                       // a database at rest: no -wal beside it
@@ -335,7 +335,7 @@ import TestSupport
     @Test func aQueuedWriteLandsInItsOwnComparisonAfterAnotherIsOpened() throws {
         let path = folder.file("per.sqlite")
         let setup = try ComparisonDatabase(path: path)
-        try setup.save(Comparison(id: "other", title: "Other", products: [Product(id: "o-1", name: "o", price: 5)]))
+        try setup.save(Comparison(id: "other", title: "Other", products: [Product.fixture(id: "o-1", name: "o", price: 5)]))
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         home.send(.app(.showShoppingList))
         home.send(.shoppingList(.new))
@@ -436,10 +436,10 @@ import TestSupport
         let path = folder.file("per.sqlite")
         let setup = try ComparisonDatabase(path: path)
         try setup.save(Comparison(id: "o", title: "Oats", products: [
-            Product(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram, shop: "Aldi"),
-            Product(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram, shop: "Aldi"),
+            Product.fixture(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram, shop: "Aldi"),
+            Product.fixture(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram, shop: "Aldi"),
         ]))
-        try setup.saveField(.price, of: Product(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"), in: "o")
+        try setup.saveField(.price, of: Product.fixture(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"), in: "o")
         try setup.changeListCount(of: "o", by: 3)
         try setup.setTicked("o", true)
         try setup.pin("o2", in: "o")
@@ -472,8 +472,8 @@ import TestSupport
         let path = folder.file("per.sqlite")
         let setup = try ComparisonDatabase(path: path)
         try setup.save(Comparison(id: "c", title: "Oats", products: [
-            Product(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram),
-            Product(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram),
+            Product.fixture(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram),
+            Product.fixture(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram),
         ]))
         var home = try Side(path: path, id: "home")
         var aisle = try Side(path: path, id: "aisle")
@@ -502,7 +502,7 @@ import TestSupport
         let back = try RecoveryJournal.decode(text)
         #expect(back == home.session.recoveryJournal && back.changes.count == 4)
         guard case .edit(.saveField(.name, let product, _), _, _) = back.changes.last else { Issue.record("\(back)"); return }
-        #expect(product == Product(id: product.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram, seen: home.state.session.today))
+        #expect(product == Product.fixture(id: product.id, name: "kept", price: Decimal(string: "1.25"), quantity: 3, unit: .kilogram, seen: home.state.session.today))
         try other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
     }
 
@@ -524,7 +524,7 @@ import TestSupport
         var expected: [String: Product] = [:]
         for side in 0..<sessions {
             for product in 0..<products {
-                expected["p\(side)-\(product)"] = Product(name: "p\(side)-\(product)", price: Decimal(string: "\(side + 1)\(product)"),
+                expected["p\(side)-\(product)"] = Product.fixture(name: "p\(side)-\(product)", price: Decimal(string: "\(side + 1)\(product)"),
                                                           quantity: Decimal(string: "\(product + 1)00"), unit: .gram)
             }
         }

@@ -180,7 +180,7 @@ import TestSupport
         let store = try ComparisonDatabase(path: path)
         #expect(try store.summaries().map(\.id) == ["b", "c", "a"])
         #expect(try store.comparisonToOpen(orNew: Comparison()).id == "b")
-        try store.saveField(.name, of: Product(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a")
+        try store.saveField(.name, of: Product.fixture(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a")
         #expect(try store.summaries().map(\.id) == ["a", "b", "c"])
     }
 
@@ -277,7 +277,7 @@ import TestSupport
     }
 
     @Test func theColumnTableCoversEveryFieldOnceAndReadsBadValuesAsUnset() throws {
-        #expect(Set(ProductColumns.all.map(\.field)) == Set(ProductField.allCases))
+        #expect(Set(ProductColumns.all.compactMap(\.datum.field)) == Set(ProductField.allCases))
         #expect(Set(ProductColumns.all.map(\.name)).count == ProductColumns.all.count)
 
         // Values another program (or a later per) wrote that this per can't read load as unset fields.
@@ -302,7 +302,7 @@ import TestSupport
     @Test func aMultipacksShapeSurvivesSaveAndLoad() throws {
         let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let pack = Multipack(count: 6, size: 330)
-        let drinks = Product(id: "drinks", price: decimal("4.99"), quantity: 1980, unit: .milliliter, pack: pack)
+        let drinks = Product.fixture(id: "drinks", price: decimal("4.99"), quantity: 1980, unit: .milliliter, pack: pack)
         let comparison = Comparison(title: "drinks", products: [drinks])
         try store.save(comparison)
         #expect(try store.load(comparison.id)?.products == [drinks])
@@ -364,8 +364,8 @@ import TestSupport
             }
         }
         let store = try ComparisonDatabase(path: path)
-        #expect(try store.load(ComparisonID("old"))?.products == [Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 500, unit: .gram)])
-        let product = Product(id: "p", name: "oats", price: decimal("2.5"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330))
+        #expect(try store.load(ComparisonID("old"))?.products == [Product.fixture(id: "p", name: "oats", price: decimal("2.5"), quantity: 500, unit: .gram)])
+        let product = Product.fixture(id: "p", name: "oats", price: decimal("2.5"), quantity: 1980, unit: .gram, pack: Multipack(count: 6, size: 330))
         try store.saveField(.quantity, of: product, in: ComparisonID("old"))
         #expect(try store.load(ComparisonID("old"))?.products == [product])
     }

@@ -12,14 +12,14 @@ import TestSupport
 
     /// Oats at Aldi, 4× on the list, ticked, its second product pinned, second in Aldi's aisles, one earlier price.
     func oats(_ database: ComparisonDatabase) throws -> Comparison {
-        try database.save(Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: 1, quantity: 1, unit: .liter, shop: "Aldi")]))
+        try database.save(Comparison(id: "m", title: "Milk", products: [Product.fixture(id: "m1", price: 1, quantity: 1, unit: .liter, shop: "Aldi")]))
         var oats = Comparison(id: "o", title: "Oats", products: [
-            Product(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram, shop: "Aldi"),
-            Product(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram, shop: "Aldi"),
+            Product.fixture(id: "o1", name: "big", price: 6, quantity: 1, unit: .kilogram, shop: "Aldi"),
+            Product.fixture(id: "o2", name: "small", price: 4, quantity: 500, unit: .gram, shop: "Aldi"),
         ])
         try database.save(oats)
-        try database.saveField(.price, of: Product(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"), in: "o")
-        oats.replaceProduct(at: 0, with: Product(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"))
+        try database.saveField(.price, of: Product.fixture(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"), in: "o")
+        oats.replaceProduct(at: 0, with: Product.fixture(id: "o1", name: "big", price: 5, quantity: 1, unit: .kilogram, shop: "Aldi"))
         try database.changeListCount(of: "o", by: 3)
         try database.setTicked("o", true)
         try database.pin("o2", in: "o")
@@ -57,7 +57,7 @@ import TestSupport
         let history = try database.history(of: "o")
         try database.deleteComparison("o")
         // The other session still has it open, with its new empty row, and a new price typed: it saves it whole.
-        oats.replaceProduct(at: 1, with: Product(id: "o2", name: "small", price: decimal("3.5"), quantity: 500, unit: .gram, shop: "Aldi"))
+        oats.replaceProduct(at: 1, with: Product.fixture(id: "o2", name: "small", price: decimal("3.5"), quantity: 500, unit: .gram, shop: "Aldi"))
         try ComparisonDatabase(path: path).save(oats)
         let saved = try #require(try database.load("o"))
         #expect(saved.products.map(\.id) == ["o1", "o2"])

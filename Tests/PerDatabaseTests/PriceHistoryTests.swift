@@ -58,13 +58,13 @@ import TestSupport
         let oats = try #require(try store.load("c1"))
         #expect(oats.title == "Oats" && oats.chosenBasis == ComparisonBasis(amount: 100, unit: .gram))
         #expect(oats.products == [
-            Product(id: "p1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram),
-            Product(id: "p2", name: "Small \"one\"", price: decimal("0.000000000001"), quantity: decimal("999999999999"), unit: .gram),
-            Product(id: "p3"),
+            Product.fixture(id: "p1", name: "Jumbo", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product.fixture(id: "p2", name: "Small \"one\"", price: decimal("0.000000000001"), quantity: decimal("999999999999"), unit: .gram),
+            Product.fixture(id: "p3"),
         ])
         let milk = try #require(try store.load("c2"))
         #expect(milk.volumeSystem == .imperial)
-        #expect(milk.products == [Product(id: "p4", name: "Pint", price: decimal("1.10"), quantity: 1, unit: .pint)])
+        #expect(milk.products == [Product.fixture(id: "p4", name: "Pint", price: decimal("1.10"), quantity: 1, unit: .pint)])
         #expect(try store.summaries().map(\.title) == ["Milk", "Oats"])   // most recently edited first
         #expect(try store.history(of: "c1").isEmpty)
         // The texts are kept as written (1.10 stays 1.10), and the new columns are there, empty.
@@ -85,7 +85,7 @@ import TestSupport
         let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         let id = ComparisonID("c")
         try store.save(Comparison(id: id, title: "Oats"))
-        var p = Product(id: "p", name: "Jumbo", shop: "Aldi")
+        var p = Product.fixture(id: "p", name: "Jumbo", shop: "Aldi")
         p.price = 5; p.seen = day("2026-10-01")
         try store.saveField(.price, of: p, in: id)          // incomplete: nothing kept
         p.quantity = 1
@@ -103,7 +103,7 @@ import TestSupport
         try store.saveField(.price, of: p, in: id)
         let first = PriceRecord(entry: PriceEntryID(1), product: "p", name: "Jumbo oats", shop: "Lidl", seen: day("2026-10-03"), price: 5, quantity: 1, unit: .kilogram)
         #expect(try store.history(of: id) == [first])
-        #expect(try store.load(id)?.products == [Product(id: "p", name: "Jumbo oats", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Lidl", seen: day("2026-11-20"))])
+        #expect(try store.load(id)?.products == [Product.fixture(id: "p", name: "Jumbo oats", price: decimal("5.49"), quantity: 1, unit: .kilogram, shop: "Lidl", seen: day("2026-11-20"))])
 
         // A whole save records the same way.
         var whole = try #require(try store.load(id))
@@ -140,7 +140,7 @@ import TestSupport
         let path = folder.file("shared.sqlite")
         let setup = try ComparisonDatabase(path: path)
         var shared = Comparison(id: "c", title: "shared")
-        for i in 0..<30 { shared.append(Product(id: ProductID("p\(i)"), name: "p\(i)", price: 1, quantity: 1, unit: .kilogram)) }
+        for i in 0..<30 { shared.append(Product.fixture(id: ProductID("p\(i)"), name: "p\(i)", price: 1, quantity: 1, unit: .kilogram)) }
         try setup.save(shared)
         let a = try ComparisonDatabase(path: path), b = try ComparisonDatabase(path: path)
         let products = shared.products
@@ -187,7 +187,7 @@ import TestSupport
     @Test func aBadDayInTheFileIsNeverLoaded() throws {
         let path = folder.file("per.sqlite")
         let store = try ComparisonDatabase(path: path)
-        try store.save(Comparison(id: "c", products: [Product(id: "p", price: 1, quantity: 1, unit: .kilogram, seen: day("2026-01-31"))]))
+        try store.save(Comparison(id: "c", products: [Product.fixture(id: "p", price: 1, quantity: 1, unit: .kilogram, seen: day("2026-01-31"))]))
         // Shaped like a day but not one: read as "not known".
         try store.write { try $0.execute(sql: "UPDATE product SET seen = '2026-02-31'") }
         #expect(try store.load("c")?.products.first?.seen == nil)
@@ -199,7 +199,7 @@ import TestSupport
     /// comparison's id is refused.
     @Test func oneEntryIsDeletedBroughtBackAndFixed() throws {
         let store = try ComparisonDatabase(path: folder.file("one.sqlite"))
-        var p = Product(id: "p", name: "Butter", price: decimal("0.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day("2026-11-20"))
+        var p = Product.fixture(id: "p", name: "Butter", price: decimal("0.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day("2026-11-20"))
         try store.save(Comparison(id: "c", title: "Butter", products: [p]))
         try store.save(Comparison(id: "d", title: "Milk"))
         p.price = decimal("9.99")

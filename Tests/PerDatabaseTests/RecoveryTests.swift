@@ -14,8 +14,8 @@ import TestSupport
     /// Two comparisons saved before the session starts ("Milk" the most recently edited: it opens).
     func seeded(_ path: String) throws {
         let store = try ComparisonDatabase(path: path)
-        try store.save(Comparison(id: "oats", title: "Oats", products: [Product(id: "o-1", name: "a", price: 2, quantity: 1, unit: .kilogram)]))
-        try store.save(Comparison(id: "milk", title: "Milk", products: [Product(id: "m-1", name: "b", price: 1, quantity: 1, unit: .liter)]))
+        try store.save(Comparison(id: "oats", title: "Oats", products: [Product.fixture(id: "o-1", name: "a", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "milk", title: "Milk", products: [Product.fixture(id: "m-1", name: "b", price: 1, quantity: 1, unit: .liter)]))
     }
 
     /// What the user does: a product in Milk, Oats opened and a product typed there and pinned, then on the list
@@ -182,10 +182,10 @@ import TestSupport
         let now = ComparisonDatabase.nowMilliseconds()
         let hourAgo = now - 3_600_000, later = now + 60_000
         let journal = RecoveryJournal(id: "j", database: store.identity, changes: [
-            .edit(.saveField(.price, product: Product(id: "o-1", name: "a", price: 9, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
-            .edit(.saveField(.price, product: Product(id: "o-2", name: "new", price: 3, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .edit(.saveField(.price, product: Product.fixture(id: "o-1", name: "a", price: 9, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .edit(.saveField(.price, product: Product.fixture(id: "o-2", name: "new", price: 3, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
             .other(.deleteComparison("milk")),
-            .edit(.saveField(.name, product: Product(id: "o-1", name: "jumbo", price: 9, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .edit(.saveField(.name, product: Product.fixture(id: "o-1", name: "jumbo", price: 9, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
         ], times: [hourAgo, hourAgo, hourAgo, later])
         let outcome = try store.importRecovery(journal)
         let skipped = [RecoverySkip(change: 1, title: "Oats", product: "a", reason: .newerField(.price)),
@@ -200,7 +200,7 @@ import TestSupport
         // A product made and then deleted, ten minutes ago: both made (the product's stamp is its change's time).
         let past = now - 600_000
         let second = RecoveryJournal(id: "k", database: store.identity, changes: [
-            .edit(.saveField(.price, product: Product(id: "o-3", name: "tmp", price: 5, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
+            .edit(.saveField(.price, product: Product.fixture(id: "o-3", name: "tmp", price: 5, quantity: 1, unit: .kilogram)), of: Self.oats, needsRow: false),
             .edit(.deleteProduct("o-3"), of: Self.oats, needsRow: false),
         ], times: [past, past + 60_000])
         #expect(try store.importRecovery(second) == .applied)
@@ -219,7 +219,7 @@ import TestSupport
         try seeded(path)
         let store = try ComparisonDatabase(path: path)
         let count = PendingWrite.other(.changeListCount("oats", by: 1))
-        let oatsProduct = Product(id: "o-1", name: "a", price: 5)
+        let oatsProduct = Product.fixture(id: "o-1", name: "a", price: 5)
         let files: [([PendingWrite], DatabaseFailure)] = [
             ([count, .edit(.saveField(.price, product: oatsProduct), of: Self.milk, needsRow: false)],
              .recoveryRefused(change: 2, reason: #"product "o-1" is saved in "Oats", not in "Milk", the comparison the change names (a file edited by hand?)"#)),
@@ -229,8 +229,8 @@ import TestSupport
              .recoveryRefused(change: 1, reason: #"product "o-1" is saved in "Oats", not in "Milk", the comparison the change names (a file edited by hand?)"#)),
             ([count, .other(.createComparison(Comparison(id: "oats", title: "Mine")))],
              .recoveryRefused(change: 2, reason: #"it makes a new comparison "Mine", but its id "oats" is "Oats", saved already (a file edited by hand?)"#)),
-            ([.edit(.saveField(.price, product: Product(id: "x", price: 1)), of: Self.milk, needsRow: false),
-              .edit(.saveField(.name, product: Product(id: "x", name: "moved")), of: Self.oats, needsRow: false)],
+            ([.edit(.saveField(.price, product: Product.fixture(id: "x", price: 1)), of: Self.milk, needsRow: false),
+              .edit(.saveField(.name, product: Product.fixture(id: "x", name: "moved")), of: Self.oats, needsRow: false)],
              .recoveryRefused(change: 2, reason: #"product "x" is saved in "Milk", not in "Oats", the comparison the change names (a file edited by hand?)"#)),
         ]
         let before = try dump(path)
@@ -249,7 +249,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         try seeded(path)
         let store = try ComparisonDatabase(path: path)
-        let kilo = Product(id: "x", name: "Oats?", price: 2, quantity: 1, unit: .kilogram)
+        let kilo = Product.fixture(id: "x", name: "Oats?", price: 2, quantity: 1, unit: .kilogram)
         let outcome = try store.importRecovery(RecoveryJournal(id: "j", changes: [
             .edit(.saveField(.unit, product: kilo), of: Self.milk, needsRow: false),
             .other(.changeListCount("oats", by: 1)),

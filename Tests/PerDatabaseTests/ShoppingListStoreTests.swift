@@ -58,8 +58,8 @@ import TestSupport
     @Test func countsCheckOffsAndPinsAreKeptWithoutReorderingTheList() throws {
         let store = try ComparisonDatabase(path: folder.file("per.sqlite"))
         try store.save(Comparison(id: "a", title: "Oats", products: [
-            Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
-            Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+            Product.fixture(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product.fixture(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
         ]))
         try store.save(Comparison(id: "b", title: "Milk"))
         let order = try store.shoppingList().map(\.id)
@@ -86,7 +86,7 @@ import TestSupport
     @Test func twoSessionsCountAndCheckOffTogether() throws {
         let path = folder.file("per.sqlite")
         let store = try ComparisonDatabase(path: path)
-        try store.save(Comparison(id: "a", title: "Oats", products: [Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "a", title: "Oats", products: [Product.fixture(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram)]))
         var home = try DatabaseSessionTests.Side(path: path, id: "h")
         var shop = try DatabaseSessionTests.Side(path: path, id: "s")
         home.send(.app(.showShoppingList))
@@ -114,8 +114,8 @@ import TestSupport
         let path = folder.file("per.sqlite")
         let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "a", title: "Oats", products: [
-            Product(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
-            Product(id: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+            Product.fixture(id: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+            Product.fixture(id: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
         ]))
         try store.pin("o2", in: "a")
         var side = try DatabaseSessionTests.Side(path: path, id: "h")
@@ -133,7 +133,7 @@ import TestSupport
     static func aldi(_ store: ComparisonDatabase) throws {
         for (id, title) in [("m", "Milk"), ("b", "Bread"), ("o", "Oats")] {
             try store.save(Comparison(id: ComparisonID(id), title: title, products: [
-                Product(id: ProductID(id + "1"), price: 1, quantity: 1, unit: .kilogram, shop: "Aldi"),
+                Product.fixture(id: ProductID(id + "1"), price: 1, quantity: 1, unit: .kilogram, shop: "Aldi"),
             ]))
         }
     }

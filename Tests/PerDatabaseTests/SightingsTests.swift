@@ -12,7 +12,7 @@ import TestSupport
     func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
 
     func butter(_ price: String, seen: String) -> Product {
-        Product(id: "p", name: "Butter", price: Decimal(string: price), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day(seen))
+        Product.fixture(id: "p", name: "Butter", price: Decimal(string: price), quantity: 1, unit: .kilogram, shop: "Aldi", seen: day(seen))
     }
 
     @Test func aChangeTheSameDayCorrectsAndALaterDayIsASighting() throws {
@@ -50,7 +50,7 @@ import TestSupport
         try store.deleteProduct("p", recordingItsPrice: false)
         #expect(try store.history(of: "c").isEmpty)
         // Ctrl-K records each product's price; an incomplete one records nothing.
-        try store.save(Comparison(id: "c", title: "Butter", products: [butter("2.49", seen: "2026-11-20"), Product(id: "q", price: 3)]))
+        try store.save(Comparison(id: "c", title: "Butter", products: [butter("2.49", seen: "2026-11-20"), Product.fixture(id: "q", price: 3)]))
         try store.deleteProducts(["p", "q"])
         #expect(try store.history(of: "c").map(\.product) == ["p"])
     }

@@ -14,7 +14,7 @@ import TestSupport
     func seeded() throws -> (ComparisonDatabase, String) {
         let path = folder.file("per.sqlite")
         let store = try ComparisonDatabase(path: path)
-        try store.save(Comparison(id: "milk", title: "Milk", products: [Product(id: "m-1", name: "Semi", price: 1, quantity: 1, unit: .liter)]))
+        try store.save(Comparison(id: "milk", title: "Milk", products: [Product.fixture(id: "m-1", name: "Semi", price: 1, quantity: 1, unit: .liter)]))
         return (store, path)
     }
 
@@ -26,7 +26,7 @@ import TestSupport
     /// both families, and writes nothing; a unit of the same family, or a field other than the unit, is saved.
     @Test func everyWriteOfAUnitRefusesAnotherFamily() throws {
         let (store, _) = try seeded()
-        let kilo = Product(id: "m-2", name: "Oats?", price: 2, quantity: 1, unit: .kilogram)
+        let kilo = Product.fixture(id: "m-2", name: "Oats?", price: 2, quantity: 1, unit: .kilogram)
         let expected = DatabaseFailure.mixedFamilies(product: "m-2", name: "Oats?", unit: .kilogram, comparison: "milk", title: "Milk", family: .volume)
         #expect(expected.message == #""Oats?" of "Milk" was not saved: kg is a weight unit, but the comparison is by volume (one comparison, one family of units)"#)
         #expect(!expected.isRetryable && DatabaseFailure.locked(path: "x").isRetryable)
@@ -35,7 +35,7 @@ import TestSupport
             ("a new product's first field (its whole row)", { try store.saveField(.price, of: kilo, in: "milk") }),
             ("a product brought back", { try store.restoreProduct(kilo, in: "milk", position: 0) }),
             ("the comparison whole", { try store.save(Comparison(id: "milk", title: "Milk", products: [
-                Product(id: "m-1", name: "Semi", price: 1, quantity: 1, unit: .liter), kilo])) }),
+                Product.fixture(id: "m-1", name: "Semi", price: 1, quantity: 1, unit: .liter), kilo])) }),
         ]
         for (what, write) in writes {
             do {
@@ -47,11 +47,11 @@ import TestSupport
             #expect(try products(store) == ["m-1 L"], "\(what)")
         }
         // The same family, and a name, are saved; the only product may change family (no other to differ from).
-        try store.saveField(.unit, of: Product(id: "m-3", name: "", price: 1, quantity: 500, unit: .milliliter), in: "milk")
-        try store.saveField(.name, of: Product(id: "m-1", name: "Whole", unit: .kilogram), in: "milk")   // the unit is not written
+        try store.saveField(.unit, of: Product.fixture(id: "m-3", name: "", price: 1, quantity: 500, unit: .milliliter), in: "milk")
+        try store.saveField(.name, of: Product.fixture(id: "m-1", name: "Whole", unit: .kilogram), in: "milk")   // the unit is not written
         #expect(try products(store) == ["m-1 L", "m-3 mL"])
-        try store.save(Comparison(id: "solo", title: "Solo", products: [Product(id: "s-1", unit: .liter)]))
-        try store.saveField(.unit, of: Product(id: "s-1", unit: .kilogram), in: "solo")
+        try store.save(Comparison(id: "solo", title: "Solo", products: [Product.fixture(id: "s-1", unit: .liter)]))
+        try store.saveField(.unit, of: Product.fixture(id: "s-1", unit: .kilogram), in: "solo")
         #expect(try store.load("solo")?.products.map(\.unit) == [.kilogram])
     }
 
@@ -68,7 +68,7 @@ import TestSupport
             for (store, unit) in [(a, MeasureUnit.liter), (b, MeasureUnit.kilogram)] {
                 DispatchQueue.global().async(group: group) {
                     do {
-                        try store.saveField(.unit, of: Product(id: ProductID("\(round)-\(unit.symbol)"), price: 1, quantity: 1, unit: unit), in: id)
+                        try store.saveField(.unit, of: Product.fixture(id: ProductID("\(round)-\(unit.symbol)"), price: 1, quantity: 1, unit: unit), in: id)
                         outcomes.add("saved")
                     } catch DatabaseFailure.mixedFamilies {
                         outcomes.add("refused")
@@ -95,7 +95,7 @@ import TestSupport
     /// which, and imports everything else in the same transaction.
     @Test func anImportLeavesOutAProductOfAnotherFamilyAndTakesTheRest() throws {
         let (store, path) = try seeded()
-        try store.save(Comparison(id: "rice", title: "Rice", products: [Product(id: "r-1", name: "Basmati", price: 2, quantity: 1, unit: .kilogram)]))
+        try store.save(Comparison(id: "rice", title: "Rice", products: [Product.fixture(id: "r-1", name: "Basmati", price: 2, quantity: 1, unit: .kilogram)]))
         try DatabaseQueue(path: path).write { db in   // an older per's mix, as the database can no longer make it
             try db.execute(sql: "INSERT INTO product (id, comparison_id, position, name, price, quantity, unit) VALUES ('m-2', 'milk', 1, 'Oats', '3', '1', 'kg')")
         }

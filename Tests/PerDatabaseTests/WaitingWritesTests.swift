@@ -26,8 +26,8 @@ import TestSupport
     @Test func aWriteIntoAComparisonDeletedElsewhereHoldsBackNothingElse() throws {
         let path = folder.file("per.sqlite")
         let setup = try ComparisonDatabase(path: path)
-        try setup.save(Comparison(id: "oats", title: "Oats", products: [Product(id: "o-1", name: "big", price: 3, quantity: 1, unit: .kilogram)]))
-        try setup.save(Comparison(id: "milk", title: "Milk", products: [Product(id: "m-1", name: "carton", price: 1, quantity: 1, unit: .liter)]))
+        try setup.save(Comparison(id: "oats", title: "Oats", products: [Product.fixture(id: "o-1", name: "big", price: 3, quantity: 1, unit: .kilogram)]))
+        try setup.save(Comparison(id: "milk", title: "Milk", products: [Product.fixture(id: "m-1", name: "carton", price: 1, quantity: 1, unit: .liter)]))
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         try Self.open("Oats", in: &home)
         let lock = try HeldLock(path)

@@ -5,7 +5,7 @@ import PerCore
 public func decimal(_ text: String) -> Decimal { DecimalText.parse(text)! }
 
 public func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: MeasureUnit?) -> Product {
-    Product(name: name, price: price.map(decimal), quantity: quantity.map(decimal), unit: unit)
+    Product.fixture(name: name, price: price.map(decimal), quantity: quantity.map(decimal), unit: unit)
 }
 
 /// A comparison with hostile text and awkward decimals.

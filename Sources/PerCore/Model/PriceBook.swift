@@ -49,7 +49,7 @@ public struct PriceRecord: Equatable, Sendable {
 
     /// The record as a product (for ranking it against a comparison).
     public var asProduct: Product {
-        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, shop: shop, seen: seen)
+        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: seen)
     }
 }
 
@@ -141,7 +141,7 @@ public struct PriceBook: Equatable, Sendable {
     /// The comparison the prices are ranked in: its own, or, while no product has a unit, one of the history's family.
     static func ranking(_ comparison: Comparison, history: [PriceRecord]) -> Comparison {
         guard comparison.family == nil, let unit = history.last?.unit else { return comparison }
-        return Comparison(id: comparison.id, title: comparison.title, products: [Product(id: ProductID("family"), unit: unit)],
+        return Comparison(id: comparison.id, title: comparison.title, products: [.new(id: ProductID("family"), unit: unit)],
                           basis: comparison.chosenBasis, volumeSystem: comparison.volumeSystem)
     }
 }

@@ -15,8 +15,10 @@ public struct Product: Equatable, Hashable, Sendable {
     /// (a product saved before per kept dates, or whose price was never committed).
     public var seen: CalendarDay?
 
-    public init(id: ProductID = .random(), name: String = "", price: Decimal? = nil, quantity: Decimal? = nil, unit: MeasureUnit? = nil,
-                pack: Multipack? = nil, shop: String = "", seen: CalendarDay? = nil) {
+    /// Every fact said: a new one is a compile error here and in each caller, never a value silently left blank
+    /// (`new` starts a blank product; the codecs and copies go through `ProductDatum.all`).
+    public init(id: ProductID, name: String, price: Decimal?, quantity: Decimal?, unit: MeasureUnit?, pack: Multipack?, shop: String,
+                seen: CalendarDay?) {
         self.id = id
         self.name = name
         self.price = price
@@ -25,6 +27,20 @@ public struct Product: Equatable, Hashable, Sendable {
         self.pack = pack
         self.shop = shop
         self.seen = seen
+    }
+
+    /// A product with nothing typed yet, carrying over the unit and shop of the one before it.
+    public static func new(id: ProductID, unit: MeasureUnit? = nil, shop: String = "") -> Product {
+        Product(id: id, name: "", price: nil, quantity: nil, unit: unit, pack: nil, shop: shop, seen: nil)
+    }
+
+    /// This product as seen at `shop`, under a new id: all it holds but its shop and its day (none yet).
+    public func seen(at shop: ShopName, as id: ProductID) -> Product {
+        var copy = self
+        copy.id = id
+        copy.shop = shop.text
+        copy.seen = nil
+        return copy
     }
 
     /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries

@@ -75,7 +75,7 @@ public struct ProductSpec: Equatable, Sendable {
         guard let unit = MeasureUnit(parsing: unitText) else {
             return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
         }
-        return .success(Product(name: name, price: price, quantity: quantity, unit: unit, shop: shop))
+        return .success(Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil))
     }
 
     /// `text` as a number when it is only digits with at most one point (`.5`, `12.`, `0.000000000001`).

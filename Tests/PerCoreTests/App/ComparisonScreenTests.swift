@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// Reducer tests of the comparison screen: each states the exact state after the action.
 @Suite struct ComparisonScreenTests {
@@ -10,7 +11,7 @@ import Testing
 
     @Test func freshStartFocusesTheFirstPriceReadyForDigits() {
         let store = TestStore()
-        #expect(store.state.editing.comparison.products == [Product(id: "s-1")])
+        #expect(store.state.editing.comparison.products == [Product.fixture(id: "s-1")])
         #expect(store.state.editing.focus == FieldFocus(product: 0, field: .price))
         #expect(store.state.editing.editor == emptyPrice)
         #expect(store.state.editing.enabledKeys == Set(CalculatorKey.digits + [.decimalPoint]))
@@ -25,7 +26,7 @@ import Testing
             $0.chrome.flash = .key(.digit(1))
         }
         store.type("2+3")
-        let expected = Product(id: "s-1", price: 15, seen: today)
+        let expected = Product.fixture(id: "s-1", price: 15, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: expected)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: expected)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
@@ -35,8 +36,8 @@ import Testing
     @Test func danglingOperatorIsDroppedOnLeaving() {
         var store = TestStore()
         store.type("12+")
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 12, seen: today))]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 12, seen: today))
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 12, seen: today))]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 12, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
     }
@@ -44,8 +45,8 @@ import Testing
     @Test func divisionByZeroKeepsTheFirstOperandWithAMessage() {
         var store = TestStore()
         store.type("7/0")
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 7, seen: today))]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 7, seen: today))
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 7, seen: today))]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 7, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Cannot divide by zero: kept 7", isWarning: true)
         }
@@ -54,10 +55,10 @@ import Testing
     @Test func nextFromTheLastFieldOfTheLastProductStartsANewProduct() {
         var store = TestStore()
         store.type("2\t3\tkg\toats\tAldi")
-        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
+        let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.shop, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.comparison.append(Product(id: "s-2", unit: .kilogram, shop: "Aldi"))   // the unit and the store carry over
+            $0.editing.comparison.append(Product.fixture(id: "s-2", unit: .kilogram, shop: "Aldi"))   // the unit and the store carry over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
@@ -78,7 +79,7 @@ import Testing
             $0.editing.editor = .text("Aldi")
             $0.chrome.status = nil
         }
-        let oats = Product(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, shop: "Aldi", seen: today)
+        let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, shop: "Aldi", seen: today)
         store.send(.comparison(.previousField), effects: [.saveField(.shop, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("oats")))
@@ -106,7 +107,7 @@ import Testing
             $0.chrome.flash = nil
         }
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
-        let bran = Product(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
+        let bran = Product.fixture(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
         store.send(.comparison(.previousField), effects: [.saveField(.shop, product: bran)]) {
             var carried = bran
             carried.shop = "Aldi"
@@ -141,7 +142,7 @@ import Testing
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
         store.type("2")   // a digit replaces the value
-        let changed = Product(id: "s-1", price: 2, quantity: 2, unit: .kilogram, seen: tomorrow)
+        let changed = Product.fixture(id: "s-1", price: 2, quantity: 2, unit: .kilogram, seen: tomorrow)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: changed)]) {
             $0.editing.overwritten = Overwrite(field: .quantity, before: $0.editing.comparison.products[0], after: changed)
             $0.editing.comparison.replaceProduct(at: 0, with: changed)
@@ -154,14 +155,14 @@ import Testing
     }
 
     @Test func aNewProductStartsWithTheStoreOfTheOneBeforeIt() {
-        var store = TestStore(Comparison(id: "c", products: [Product(id: "x", price: 1, quantity: 1, unit: .kilogram, shop: "Costco")]))
+        var store = TestStore(Comparison(id: "c", products: [Product.fixture(id: "x", price: 1, quantity: 1, unit: .kilogram, shop: "Costco")]))
         #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", "Costco"])
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"]), .loadHistory("c")]) {
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: $0.editing.comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) })]
             $0.editing.comparison.removeAllProducts()
-            $0.editing.comparison.append(Product(id: "s-2", shop: "Costco"))
+            $0.editing.comparison.append(Product.fixture(id: "s-2", shop: "Costco"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
             $0.chrome.status = StatusMessage("Comparison cleared")
@@ -224,7 +225,7 @@ import Testing
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
-        let product = Product(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
+        let product = Product.fixture(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
@@ -273,7 +274,7 @@ import Testing
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeAllProducts()
-            $0.editing.comparison.append(Product(id: "s-3"))
+            $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
             $0.chrome.status = StatusMessage("Comparison cleared")
@@ -291,7 +292,7 @@ import Testing
     @Test func quitAndHangupCommitTheFieldInProgress() {
         var store = TestStore()
         store.type("4.5")
-        let saved = Product(id: "s-1", price: dec("4.5"), seen: today)
+        let saved = Product.fixture(id: "s-1", price: dec("4.5"), seen: today)
         let commit: (inout AppState) -> Void = {
             $0.editing.comparison.replaceProduct(at: 0, with: saved)
         }

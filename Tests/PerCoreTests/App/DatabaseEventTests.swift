@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// What the store reports goes through `update` like a key does.
 @Suite struct DatabaseEventTests {
@@ -8,10 +9,10 @@ import Testing
         var store = TestStore()
         store.type("2\t1\tkg\t\t\t7")    // editing product 2's price: "7"
         var theirs = store.state.editing.comparison
-        theirs.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
+        theirs.replaceProduct(at: 0, with: Product.fixture(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
         theirs.removeProduct(at: 1)      // they never saw our product 2
         store.send(.comparison(.externalChanges(theirs))) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
+            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
         }
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .price))
         #expect(store.state.editing.editor.text == "7")
@@ -24,7 +25,7 @@ import Testing
         store.type("2\t1\tkg\n3")    // product 1 done; typing product 2's price
         var theirs = store.state.editing.comparison
         theirs.removeProduct(at: 1)
-        let added = Product(id: "t-1", price: 4, quantity: 1, unit: .kilogram)
+        let added = Product.fixture(id: "t-1", price: 4, quantity: 1, unit: .kilogram)
         theirs.append(added)
         store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison.insert(added, at: 1)
@@ -41,7 +42,7 @@ import Testing
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("3.99"))))
         }
         var theirs = store.state.editing.comparison
-        theirs.replaceProduct(at: 0, with: Product(id: "s-1", price: dec("4.49"), quantity: 1, unit: .kilogram))
+        theirs.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: dec("4.49"), quantity: 1, unit: .kilogram))
         store.send(.comparison(.externalChanges(theirs))) {
             $0.editing.comparison = theirs
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("4.49"))))
@@ -159,7 +160,7 @@ import Testing
         var quitting = store
         quitting.send(.app(.quit), effects: [.quit])          // nothing changed here: nothing to save
         store.type("7")
-        let saved = Product(id: "s-1", price: 7, seen: TestStore.today)
+        let saved = Product.fixture(id: "s-1", price: 7, seen: TestStore.today)
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
         store.send(.comparison(.nextField), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header)]) {
@@ -176,7 +177,7 @@ import Testing
         var store = TestStore(Comparison(id: "c", title: "Oats"))
         store.send(.database(.saveStatus(Self.deletedElsewhere))) { $0.saving = Self.deletedElsewhere }
         store.type("4")
-        let saved = Product(id: "s-1", price: 4, seen: TestStore.today)
+        let saved = Product.fixture(id: "s-1", price: 4, seen: TestStore.today)
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
         store.send(.app(.showShoppingList), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header), .loadShoppingList]) {
@@ -195,7 +196,7 @@ import Testing
     /// Leaving a comparison deleted elsewhere while a change made here waits for it saves it whole first: opening
     /// another lets it go only when nothing made here waits.
     @Test func openingAnotherWhileAChangeWaitsForTheDeletedComparisonSavesItFirst() {
-        var store = TestStore(Comparison(id: "c", title: "Oats", products: [Product(id: "p", price: 2)]))
+        var store = TestStore(Comparison(id: "c", title: "Oats", products: [Product.fixture(id: "p", price: 2)]))
         let held = SaveStatus(waiting: 1, openDeletedElsewhere: true, heldForOpen: 1)
         store.send(.database(.saveStatus(held))) { $0.saving = held }
         store.send(.app(.showShoppingList), effects: [.loadShoppingList]) {
@@ -211,7 +212,7 @@ import Testing
     @Test func openingAnotherComparisonKeepsTheSession() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
         store.send(.terminal(.resize(TerminalSize(width: 100, height: 30)))) { $0.session.size = TerminalSize(width: 100, height: 30) }
-        let other = Comparison(id: "d", title: "Rice", products: [Product(id: "x-1", price: 1)])
+        let other = Comparison(id: "d", title: "Rice", products: [Product.fixture(id: "x-1", price: 1)])
         // The comparison left was blank (no title, no product): it goes, unless the store finds it holds something.
         store.send(.database(.opened(other)), effects: [.discardIfBlank("c"), .loadHistory("d")]) {
             var session = $0.session

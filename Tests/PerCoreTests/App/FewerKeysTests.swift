@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// Issue 9, "Fewer keys": each rule as reducer tests stating the exact state.
 @Suite struct FewerKeysTests {
@@ -23,10 +24,10 @@ import Testing
             $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("5")!)))
             $0.chrome.flash = .key(.digit(5))
         }
-        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))]) {
             $0.editing.overwritten = Overwrite(field: .price, before: $0.editing.comparison.products[0],
-                                               after: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
+                                               after: Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
+            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
     }
@@ -61,23 +62,23 @@ import Testing
     @Test func enterInAFinishedProductGoesToANewProductsPriceWithTheUnitCarriedOver() {
         var store = TestStore()
         store.type("2\t500\tg")
-        let cereal = Product(id: "s-1", price: 2, quantity: 500, unit: .gram, seen: TestStore.today)
+        let cereal = Product.fixture(id: "s-1", price: 2, quantity: 500, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: cereal)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: cereal)
-            $0.editing.comparison.append(Product(id: "s-2", unit: .gram))
+            $0.editing.comparison.append(Product.fixture(id: "s-2", unit: .gram))
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
         // The second product of the same unit: price, Tab, quantity, Enter (on to the carried unit), Enter (taken).
         store.type("3\t750")
-        let second = Product(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
+        let second = Product.fixture(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
             $0.editing.unitToSettle = "s-2"
         }
         store.send(.comparison(.finishProduct)) {
-            $0.editing.comparison.append(Product(id: "s-3", unit: .gram))
+            $0.editing.comparison.append(Product.fixture(id: "s-3", unit: .gram))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.editing.unitToSettle = nil
             $0.madeIDs(3)
@@ -95,8 +96,8 @@ import Testing
     @Test func enterInAPartialProductIsNextField() {
         var store = TestStore()
         store.type("2")
-        store.send(.comparison(.finishProduct), effects: [.saveField(.price, product: Product(id: "s-1", price: 2, seen: TestStore.today))]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product(id: "s-1", price: 2, seen: TestStore.today))
+        store.send(.comparison(.finishProduct), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 2, seen: TestStore.today))]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 2, seen: TestStore.today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
         #expect(KeyTable.action(for: .key(.enter), in: store.state) == .comparison(.finishProduct))
@@ -119,7 +120,7 @@ import Testing
     @Test func enterOnTheQuantityGoesOnToTheCarriedUnit() {
         var store = TestStore()
         store.type("2.49\n500\ng\n3.99\n2")
-        let second = Product(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        let second = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
@@ -128,17 +129,17 @@ import Testing
         var accepted = store
         // Enter takes the carried unit.
         accepted.send(.comparison(.finishProduct)) {
-            $0.editing.comparison.append(Product(id: "s-3", unit: .gram))
+            $0.editing.comparison.append(Product.fixture(id: "s-3", unit: .gram))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.editing.unitToSettle = nil
             $0.madeIDs(3)
         }
         // A unit typed replaces it: 2 kg, and the next price is empty.
         store.type("kg")
-        let inKilograms = Product(id: "s-2", price: dec("3.99"), quantity: 2, unit: .kilogram, seen: TestStore.today)
+        let inKilograms = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .kilogram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inKilograms, keepsEarlierPrice: false)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: inKilograms)
-            $0.editing.comparison.append(Product(id: "s-3", unit: .kilogram))
+            $0.editing.comparison.append(Product.fixture(id: "s-3", unit: .kilogram))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.editing.unitToSettle = nil
             $0.madeIDs(3)
@@ -190,7 +191,7 @@ import Testing
         }
         #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"], in: perGallon), .loadHistory("c")])
         store.type("1\t1\tkg")
-        let product = Product(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
+        let product = Product.fixture(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, in: perGallon), .saveHeader(per100g)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)   // the choice for mass, remembered
@@ -266,7 +267,7 @@ import Testing
         let (a, b) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1])
         store.send(.comparison(.clearAll), effects: [.deleteAllProducts([a.id, b.id, "s-3"]), .loadHistory("c")]) {
             $0.editing.comparison.removeAllProducts()
-            $0.editing.comparison.append(Product(id: "s-4"))
+            $0.editing.comparison.append(Product.fixture(id: "s-4"))
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: a), PlacedProduct(position: 1, product: b)])]
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(4)
@@ -285,7 +286,7 @@ import Testing
     @Test func aMultipackKeepsItsShape() {
         var store = TestStore()
         store.type("4.99\t6*330")
-        let drinks = Product(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330), seen: TestStore.today)
+        let drinks = Product.fixture(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: drinks)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
@@ -299,7 +300,7 @@ import Testing
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1980)))
         }
         store.type("2000")
-        let single = Product(id: "s-1", price: dec("4.99"), quantity: 2000, seen: TestStore.today)
+        let single = Product.fixture(id: "s-1", price: dec("4.99"), quantity: 2000, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single)]) {
             $0.editing.overwritten = Overwrite(field: .quantity, before: $0.editing.comparison.products[0], after: single)
             $0.editing.comparison.replaceProduct(at: 0, with: single)
@@ -307,6 +308,6 @@ import Testing
         }
         #expect(store.state.editing.tablePage.rows[0].quantity == "2000")
         // A pack that no longer describes the quantity (another program changed it) is not shown.
-        #expect(Product(id: "x", quantity: 5, pack: Multipack(count: 6, size: 330)).quantityText == "5")
+        #expect(Product.fixture(id: "x", quantity: 5, pack: Multipack(count: 6, size: 330)).quantityText == "5")
     }
 }

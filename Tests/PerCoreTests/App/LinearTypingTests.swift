@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// Typing is linear (issue 32): a key typed at the end of a long text costs what one typed into a short one does. Not
 /// timed: the work is counted. A text edited in place moves to a larger buffer a few times as it grows (its storage
@@ -33,7 +34,7 @@ import Testing
     static let fewMoves = 40
 
     @Test func aNameTypedOnAndOnIsEditedInPlaceAndWalksNothing() throws {
-        var state = TestStore(Comparison(id: "c", products: [Product(id: "p")])).state
+        var state = TestStore(Comparison(id: "c", products: [Product.fixture(id: "p")])).state
         state.update(.comparison(.focus(FieldFocus(product: 0, field: .name))))
         let text = Self.typed()
         let moves = Self.type(text, into: &state) { if case .text(let field) = $0.editing.editor { field.text } else { nil } }

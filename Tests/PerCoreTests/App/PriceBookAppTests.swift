@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// The price book in the app: the store the user is in, the prices' ages, the lowest seen, the history screen.
 @Suite struct PriceBookAppTests {
@@ -9,7 +10,7 @@ import Testing
 
     /// Oats at Costco, 5.49 for 1 kg, seen on 3 Oct.
     static func oats() -> Comparison {
-        Comparison(id: "c", title: "Oats", products: [Product(id: "p", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram,
+        Comparison(id: "c", title: "Oats", products: [Product.fixture(id: "p", name: "Oats", price: dec("5.49"), quantity: 1, unit: .kilogram,
                                                               shop: "Costco", seen: october3)])
     }
 
@@ -33,7 +34,7 @@ import Testing
     @Test func theStoreGivenAtStartIsSavedWithTheFirstTypedPriceAndCarriesOn() {
         var store = TestStore(shop: "Lidl")
         store.type("3")
-        let product = Product(id: "s-1", price: 3, shop: "Lidl", seen: TestStore.today)
+        let product = Product.fixture(id: "s-1", price: 3, shop: "Lidl", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
@@ -95,7 +96,7 @@ import Testing
         store.type("7.52\t")
         #expect(store.state.chrome.status == nil)   // no quantity yet: no unit price
         store.type("1")
-        let product = Product(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
+        let product = Product.fixture(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
@@ -119,7 +120,7 @@ import Testing
         #expect(store.state.editing.unitToSettle == "s-1")
         store.apply(.comparison(.clearField))
         store.type("g")
-        let product = Product(id: "s-1", price: 3, quantity: 500, unit: .gram, shop: "Costco", seen: TestStore.today)
+        let product = Product.fixture(id: "s-1", price: 3, quantity: 500, unit: .gram, shop: "Costco", seen: TestStore.today)
         // Saved without keeping 3 for 500 kg in the history: it was never a price seen.
         #expect(store.apply(.comparison(.nextField)) == [.saveField(.unit, product: product, keepsEarlierPrice: false, in: ComparisonHeader(id: "c", title: "Oats"))])
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +9%)"))
@@ -131,7 +132,7 @@ import Testing
         store.apply(.comparison(.historyLoaded("c", [Self.record("6.61", shop: "Aldi", seen: Self.earlier)])))
         store.type("5\t")
         store.type("1")
-        let product = Product(id: "s-1", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
+        let product = Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
             $0.editing.comparison.replaceProduct(at: 1, with: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
@@ -208,7 +209,7 @@ import Testing
     @Test func openingTheHistoryCommitsTheFieldInProgress() {
         var store = TestStore()
         store.type("4")
-        let product = Product(id: "s-1", price: 4, seen: TestStore.today)
+        let product = Product.fixture(id: "s-1", price: 4, seen: TestStore.today)
         store.send(.app(.showHistory), effects: [.saveField(.price, product: product), .loadHistory("c", for: .historyScreen)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.screen = .history(HistoryScreen())

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 @Suite struct ShoppingListScreenTests {
     let entries = [ListEntry(id: "a", title: "Oats", productCount: 2), ListEntry(id: "c", title: "Oil", productCount: 1)]
@@ -49,7 +50,7 @@ import Testing
         store.send(.database(.opened(created)), effects: [.loadHistory("s-c2")]) {
             $0.editing = ComparisonScreen(comparison: created, session: &$0.session)
         }
-        #expect(store.state.editing.comparison.products == [Product(id: "s-3")])
+        #expect(store.state.editing.comparison.products == [Product.fixture(id: "s-3")])
     }
 
     @Test func deleteAsksFirstAndCtrlYBringsItBack() {
@@ -61,7 +62,7 @@ import Testing
             $0.chrome.status = StatusMessage("Deleted \"Oil\" (Ctrl-Y undoes)")
         }
         // The store reports what it deleted, then opens the other comparison behind the list, which stays on view.
-        let oil = Comparison(id: "c", title: "Oil", products: [Product(id: "p", price: 3)])
+        let oil = Comparison(id: "c", title: "Oil", products: [Product.fixture(id: "p", price: 3)])
         store.send(.database(.deletedComparison(oil))) { $0.session.deletedComparisons = [oil] }
         let oats = Comparison(id: "a", title: "Oats")
         store.send(.database(.opened(oats)), effects: [.loadHistory("a")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
@@ -116,7 +117,7 @@ import Testing
             $0.editing = ComparisonScreen(comparison: rice, session: &$0.session)
         }
         // A comparison with a title, or with a product, is kept.
-        let oats = Comparison(id: "o", products: [Product(id: "p", price: 2)])
+        let oats = Comparison(id: "o", products: [Product.fixture(id: "p", price: 2)])
         store.send(.database(.opened(oats)), effects: [.loadHistory("o")]) { $0.editing = ComparisonScreen(comparison: oats, session: &$0.session) }
         store.send(.database(.opened(rice)), effects: [.loadHistory("r")]) { $0.editing = ComparisonScreen(comparison: rice, session: &$0.session) }
     }

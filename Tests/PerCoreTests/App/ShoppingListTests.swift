@@ -133,11 +133,11 @@ import TestSupport
     }
 
     static let oats = Comparison(id: "a", title: "Oats", products: [
-        Product(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
-        Product(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
-        Product(id: "o3", name: "o3"),
+        Product.fixture(id: "o1", name: "o1", price: decimal("6.99"), quantity: 1, unit: .kilogram),
+        Product.fixture(id: "o2", name: "o2", price: decimal("3.99"), quantity: 500, unit: .gram),
+        Product.fixture(id: "o3", name: "o3"),
     ])
-    static let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)])
+    static let milk = Comparison(id: "m", title: "Milk", products: [Product.fixture(id: "m1", price: decimal("1.29"), quantity: 1, unit: .liter)])
 
     /// Oats (the best: o1 at 6.99 per kg), milk counted twice and in the cart, bread without a product.
     static let shopping = [
@@ -232,7 +232,7 @@ import TestSupport
         #expect(totals.left == decimal("6.99"))
         #expect(totals.unpriced == 1)
         // Exact decimals: 3 × 0.1 is 0.3.
-        let dimes = ListEntry(id: "d", title: "Dimes", productCount: 1, item: ListItem(count: 3, offers: [Offer(product: Product(price: decimal("0.1")), ranking: nil, base: nil)]))
+        let dimes = ListEntry(id: "d", title: "Dimes", productCount: 1, item: ListItem(count: 3, offers: [Offer(product: Product.fixture(price: decimal("0.1")), ranking: nil, base: nil)]))
         #expect(ListTotals([dimes]).total == decimal("0.3"))
         // A blank page (no title, no product) is not an item.
         #expect(ListTotals([ListEntry(id: "u", title: "", productCount: 0)]).unpriced == 0)
@@ -307,9 +307,9 @@ import TestSupport
     }
 
     static let stocked = Comparison(id: "s", title: "Oats", products: [
-        Product(id: "c1", name: "c1", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Costco"),
-        Product(id: "a1", name: "a1", price: decimal("3.99"), quantity: 500, unit: .gram, shop: "Aldi"),
-        Product(id: "a2", name: "a2", price: decimal("4.49"), quantity: 500, unit: .gram, shop: "Aldi "),
+        Product.fixture(id: "c1", name: "c1", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "Costco"),
+        Product.fixture(id: "a1", name: "a1", price: decimal("3.99"), quantity: 500, unit: .gram, shop: "Aldi"),
+        Product.fixture(id: "a2", name: "a2", price: decimal("4.49"), quantity: 500, unit: .gram, shop: "Aldi "),
     ])
 
     /// With a current store the product to buy is the best there (the pinned one if it is there), none elsewhere.
@@ -336,9 +336,9 @@ import TestSupport
     /// best there, else the best without a shop, else none (`not at Lidl`, out of the total, counted as such).
     @Test func aProductWithoutAShopCanBeBoughtAnywhere() {
         let milk = Comparison(id: "m", title: "Milk", products: [
-            Product(id: "any", name: "any", price: decimal("0.80"), quantity: 1, unit: .liter, shop: ""),
-            Product(id: "aldi", name: "aldi", price: decimal("1.00"), quantity: 1, unit: .liter, shop: "Aldi"),
-            Product(id: "any2", name: "any2", price: decimal("0.95"), quantity: 1, unit: .liter, shop: " "),
+            Product.fixture(id: "any", name: "any", price: decimal("0.80"), quantity: 1, unit: .liter, shop: ""),
+            Product.fixture(id: "aldi", name: "aldi", price: decimal("1.00"), quantity: 1, unit: .liter, shop: "Aldi"),
+            Product.fixture(id: "any2", name: "any2", price: decimal("0.95"), quantity: 1, unit: .liter, shop: " "),
         ])
         var item = ListItem(count: 2, ticked: false, pinned: nil, comparison: milk)
         #expect(item.productToBuy()?.product.id == "any")
@@ -385,8 +385,8 @@ import TestSupport
 
     /// Ctrl-S groups the list by the store of each item's product to buy (stores by name, none last), and back.
     @Test func ctrlSGroupsTheListByStore() {
-        let milk = Comparison(id: "m", title: "Milk", products: [Product(id: "m1", price: 1, quantity: 1, unit: .liter, shop: "Aldi")])
-        let rice = Comparison(id: "r", title: "Rice", products: [Product(id: "r1", price: 2, quantity: 1, unit: .kilogram, shop: "costco")])
+        let milk = Comparison(id: "m", title: "Milk", products: [Product.fixture(id: "m1", price: 1, quantity: 1, unit: .liter, shop: "Aldi")])
+        let rice = Comparison(id: "r", title: "Rice", products: [Product.fixture(id: "r1", price: 2, quantity: 1, unit: .kilogram, shop: "costco")])
         let recent = [
             ListEntry(id: "b", title: "Bread", productCount: 0),
             ListEntry(id: "r", title: "Rice", productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: rice)),
@@ -418,7 +418,7 @@ import TestSupport
     /// An item whose one product is at `store` ("": none), placed at `aisle` among its store's items.
     func stocked(_ id: ComparisonID, _ title: String, at shop: String, aisle: Int = 0) -> ListEntry {
         let comparison = Comparison(id: id, title: title, products: [
-            Product(id: ProductID(id.rawValue + "1"), price: 1, quantity: 1, unit: .kilogram, shop: shop),
+            Product.fixture(id: ProductID(id.rawValue + "1"), price: 1, quantity: 1, unit: .kilogram, shop: shop),
         ])
         return ListEntry(id: id, title: title, productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, aisle: aisle, comparison: comparison))
     }
@@ -477,7 +477,7 @@ import TestSupport
     /// Titles, names and stores from the database reach the screen as visible text, never as terminal commands.
     @Test func hostileTextIsShownNotObeyed() {
         let hostile = Comparison(id: "h", title: "Oats\u{1B}]52;c;bad\u{7}", products: [
-            Product(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, shop: "Shop\u{9B}31m"),
+            Product.fixture(id: "h1", name: "big\u{1B}[2J", price: 2, quantity: 1, unit: .kilogram, shop: "Shop\u{9B}31m"),
         ])
         let entry = ListEntry(id: "h", title: hostile.title, productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: hostile))
         for width in [80, 40] {
@@ -638,7 +638,7 @@ import TestSupport
         var rng = SeededRandom(seed: UInt64(seed))
         let entries = (0..<6).map { i -> ListEntry in
             let products = (0..<Int.random(in: 0...3, using: &rng)).map { j in
-                Product(id: ProductID("p\(i)-\(j)"), price: Decimal(Int.random(in: 1...99_999, using: &rng)) / 100,
+                Product.fixture(id: ProductID("p\(i)-\(j)"), price: Decimal(Int.random(in: 1...99_999, using: &rng)) / 100,
                         quantity: Decimal(Int.random(in: 1...2_000, using: &rng)), unit: [.gram, .kilogram, .pound].randomElement(using: &rng)!)
             }
             let comparison = Comparison(id: EntityID("c\(i)"), title: "item \(i)", products: products)

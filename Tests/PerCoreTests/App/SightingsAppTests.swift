@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// What the price book records (issue 20): a correction is not a sighting, the shop you are in is where a price is
 /// seen, Ctrl-Y brings back an overwritten value, a deletion reads the book again, an unknown clock dates nothing.
@@ -21,13 +22,13 @@ import Testing
 
     @Test func aPriceChangedTheSameDayAtTheSameShopCorrectsIt() {
         var store = Self.typo()
-        let typo = Product(id: "s-1", name: "Butter", price: dec("0.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.today)
+        let typo = Product.fixture(id: "s-1", name: "Butter", price: dec("0.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.today)
         #expect(store.state.editing.comparison.products[0] == typo)
         store.send(.comparison(.previousProduct)) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("0.99"))))
         }
         store.type("9.99")
-        let fixed = Product(id: "s-1", name: "Butter", price: dec("9.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.today)
+        let fixed = Product.fixture(id: "s-1", name: "Butter", price: dec("9.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: fixed, in: Self.header)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: fixed)
             $0.editing.overwritten = Overwrite(field: .price, before: typo, after: fixed)
@@ -39,12 +40,12 @@ import Testing
     }
 
     @Test func aPriceChangedOnALaterDayWasSeenAndIsTheLowestIfSo() {
-        let seenBefore = Product(id: "p", name: "Butter", price: dec("2.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.earlier)
+        let seenBefore = Product.fixture(id: "p", name: "Butter", price: dec("2.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.earlier)
         var store = TestStore(Comparison(id: "c", title: "Butter", products: [seenBefore]), shop: "Aldi")
         store.apply(.comparison(.historyLoaded("c", [])))
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         store.type("2.99")
-        let now = Product(id: "p", name: "Butter", price: dec("2.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.today)
+        let now = Product.fixture(id: "p", name: "Butter", price: dec("2.99"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: now, in: Self.header)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: now)
             $0.editing.overwritten = Overwrite(field: .price, before: seenBefore, after: now)
@@ -57,7 +58,7 @@ import Testing
     // MARK: Ctrl-Y brings back an overwritten value
 
     @Test func ctrlYBringsBackTheValueTheLastChangeOverwrote() {
-        let seenBefore = Product(id: "p", name: "Butter", price: dec("2.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.earlier)
+        let seenBefore = Product.fixture(id: "p", name: "Butter", price: dec("2.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: Self.earlier)
         var store = TestStore(Comparison(id: "c", title: "Butter", products: [seenBefore]), shop: "Aldi")
         store.apply(.comparison(.historyLoaded("c", [])))
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
@@ -80,7 +81,7 @@ import Testing
 
     /// Quaker seen at Costco; at Lidl a new price typed on it is Lidl's: a new row at Lidl, Costco's price as it was.
     static func quakerAtCostco() -> Product {
-        Product(id: "q", name: "Quaker", price: dec("8.99"), quantity: 2, unit: .kilogram, shop: "Costco", seen: Self.earlier)
+        Product.fixture(id: "q", name: "Quaker", price: dec("8.99"), quantity: 2, unit: .kilogram, shop: "Costco", seen: Self.earlier)
     }
 
     @Test func aPriceTypedOnAnotherShopsProductIsThePriceAtTheShopYouAreIn() {
@@ -90,7 +91,7 @@ import Testing
         store.apply(.comparison(.historyLoaded("c", [])))
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         store.type("9.49")
-        let lidl = Product(id: "s-2", name: "Quaker", price: dec("9.49"), quantity: 2, unit: .kilogram, shop: "Lidl", seen: Self.today)
+        let lidl = Product.fixture(id: "s-2", name: "Quaker", price: dec("9.49"), quantity: 2, unit: .kilogram, shop: "Lidl", seen: Self.today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: lidl, in: header)]) {
             $0.editing.comparison.insert(lidl, at: 1)   // before the new row
             $0.madeIDs(2)
@@ -164,16 +165,16 @@ import Testing
         var store = TestStore()
         store.send(.terminal(.today(nil))) { $0.session.today = nil }
         store.type("3")
-        let product = Product(id: "s-1", price: 3, seen: nil)
+        let product = Product.fixture(id: "s-1", price: 3, seen: nil)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
             $0.chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)
         }
         // Without a day, no change is a correction: the earlier price was seen.
-        #expect(Product(id: "p", price: 1, seen: Self.today).changeIsCorrection(on: nil) == false)
-        #expect(Product(id: "p", price: 1, seen: nil).changeIsCorrection(on: Self.today) == false)
-        #expect(Product(id: "p", price: 1, seen: Self.today).changeIsCorrection(on: Self.today))
+        #expect(Product.fixture(id: "p", price: 1, seen: Self.today).changeIsCorrection(on: nil) == false)
+        #expect(Product.fixture(id: "p", price: 1, seen: nil).changeIsCorrection(on: Self.today) == false)
+        #expect(Product.fixture(id: "p", price: 1, seen: Self.today).changeIsCorrection(on: Self.today))
         #expect(Freshness(today: nil, staleDays: 90).text(Self.earlier) == "2026-09-01")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// Ctrl-S (best value first), the mouse wheel, and products named by what they are.
 @Suite struct TableOrderTests {
@@ -72,7 +73,7 @@ import Testing
             $0.chrome.overlay = .none
             let deleted = $0.editing.comparison.products[0]
             $0.editing.comparison.removeProduct(at: 0)
-            $0.editing.comparison.append(Product(id: "s-2"))
+            $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.madeIDs(2)
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: deleted)])]
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))

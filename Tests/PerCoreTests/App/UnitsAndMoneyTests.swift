@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PerCore
+import TestSupport
 
 /// Reducer tests of units (count words, other families explained) and money (currency, grouped pastes).
 @Suite struct UnitsAndMoneyTests {
@@ -67,7 +68,7 @@ import Testing
             _ = typed.type("s")
             $0.editing.editor = .unit(typed)
         }
-        let product = Product(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
+        let product = Product.fixture(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
@@ -94,10 +95,10 @@ import Testing
             $0.chrome.status = StatusMessage("roll is a count unit of its own; this comparison is in sheets: kept sheet", isWarning: true)
         }
         // Another product in the same word's plural form is the same unit.
-        var comparison = Comparison(products: [Product(price: 1, quantity: 1, unit: sheet), Product(price: 1, quantity: 1, unit: .counted(CountWord("roll")!))])
+        var comparison = Comparison(products: [Product.fixture(price: 1, quantity: 1, unit: sheet), Product.fixture(price: 1, quantity: 1, unit: .counted(CountWord("roll")!))])
         #expect(comparison.problem(of: comparison.products[1]) == .otherFamily(.counted(CountWord("roll")!), comparison: .counted(CountWord("sheet")!)))
         #expect(comparison.problem(of: comparison.products[1])?.message == "rolls can't be compared with sheets")
-        comparison.replaceProduct(at: 1, with: Product(price: 1, quantity: 1, unit: MeasureUnit(parsing: "Sheets")))
+        comparison.replaceProduct(at: 1, with: Product.fixture(price: 1, quantity: 1, unit: MeasureUnit(parsing: "Sheets")))
         #expect(comparison.rankedCount == 2)
     }
 

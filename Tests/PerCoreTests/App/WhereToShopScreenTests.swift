@@ -12,7 +12,7 @@ import TestSupport
     }
 
     static func at(_ id: String, _ price: String, _ shop: String) -> Product {
-        Product(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: 1, unit: .kilogram, shop: shop)
+        Product.fixture(id: ProductID(rawValue: id), name: id, price: decimal(price), quantity: 1, unit: .kilogram, shop: shop)
     }
 
     /// The example: Milk 1.00 at Aldi, 0.90 at Lidl; Eggs 3.00 / 3.50; Oats 2.00 at Aldi only.

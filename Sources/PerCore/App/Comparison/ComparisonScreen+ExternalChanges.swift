@@ -25,7 +25,7 @@ extension ComparisonScreen {
             deletedElsewhere.insert(focusedProduct.id)
         }
         deletedElsewhere.formIntersection(merged.products.map(\.id))
-        if merged.products.isEmpty { merged.append(focusedProduct.isBlank ? focusedProduct : Product(id: session.makeProductID())) }
+        if merged.products.isEmpty { merged.append(focusedProduct.isBlank ? focusedProduct : .new(id: session.makeProductID())) }
         let index = merged.products.firstIndex { $0.id == focusedProduct.id }
             ?? min(focus.product, merged.products.count - 1)   // gone and not being edited: its neighbour takes the focus
         comparison = merged

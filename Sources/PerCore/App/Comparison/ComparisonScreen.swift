@@ -39,7 +39,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         if comparison.products.last?.isBlank != true {
             // The shop the user said they are in (`--shop`) wins over the shop of the last product typed here.
             let shop = session.shop?.text ?? comparison.products.last?.shop ?? ""
-            self.comparison.append(Product(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: shop))
+            self.comparison.append(Product.new(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: shop))
         }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
@@ -197,7 +197,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             let shop = focusedProduct.shop
             remember(Deletion(products: comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) }))
             comparison.removeAllProducts()
-            comparison.append(Product(id: session.makeProductID(), shop: shop))
+            comparison.append(.new(id: session.makeProductID(), shop: shop))
             focus = FieldFocus(product: 0, field: .price)
             resetEditor()
             chrome.status = StatusMessage("Comparison cleared")
@@ -348,7 +348,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// one shop at a time). A unit alone is not
     /// typed data: the product stays blank, unsaved and unranked until a price, quantity or name is typed.
     private func newProduct(session: inout Session) -> Product {
-        Product(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: comparison.products.last?.shop ?? "")
+        .new(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: comparison.products.last?.shop ?? "")
     }
 
     /// Where Tab from the last field goes: from a product this session made, to the next one it
@@ -436,11 +436,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         let original = focusedProduct
         let field = focus.field
         let existing = comparison.products.firstIndex { $0.id != original.id && !$0.name.isEmpty && $0.name == original.name && here.matches($0.shop) }
-        var row = existing.map { comparison.products[$0] }
-            ?? Product(id: session.makeProductID(), name: original.name, price: original.price, quantity: original.quantity,
-                       unit: original.unit, pack: original.pack, shop: here.text)
+        var row = existing.map { comparison.products[$0] } ?? original.seen(at: here, as: session.makeProductID())
         let before = existing.map { _ in row }
-        Overwrite.copy(field, from: typed, into: &row)
+        field.copy(from: typed, into: &row)
         row.seen = session.today
         let index: Int
         if let existing {
@@ -467,7 +465,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     /// A price seen, replaced by a change of its `field` that is no correction, is history now: the lowest seen takes it.
     private mutating func recordIfSeen(_ before: Product, replacedBy after: Product, field: ProductField, today: CalendarDay?) {
-        guard !before.changeIsCorrection(on: today), let record = PriceRecord(before), Overwrite.changed(field, from: before, to: after) else { return }
+        guard !before.changeIsCorrection(on: today), let record = PriceRecord(before), field.changed(from: before, to: after) else { return }
         lowestSeen.record(record, in: comparison)
     }
 
@@ -571,7 +569,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         let shop = comparison.products[index].shop
         remember(Deletion(products: [PlacedProduct(position: index, product: comparison.products[index])]))
         comparison.removeProduct(at: index)
-        if comparison.products.isEmpty { comparison.append(Product(id: session.makeProductID(), shop: shop)) }
+        if comparison.products.isEmpty { comparison.append(.new(id: session.makeProductID(), shop: shop)) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
         resetEditor()
         chrome.status = StatusMessage("Deleted '\(label)'")
@@ -650,9 +648,9 @@ extension ComparisonScreen {
     /// recorded, and the sighting the commit recorded leaves the history (the database takes it out).
     private mutating func bringBack(_ overwrite: Overwrite, chrome: inout Chrome) -> [Effect]? {
         guard let index = comparison.products.firstIndex(where: { $0.id == overwrite.after.id }),
-              !Overwrite.changed(overwrite.field, from: comparison.products[index], to: overwrite.after) else { return nil }
+              !overwrite.field.changed(from: comparison.products[index], to: overwrite.after) else { return nil }
         var product = comparison.products[index]
-        Overwrite.copy(overwrite.field, from: overwrite.before, into: &product)
+        overwrite.field.copy(from: overwrite.before, into: &product)
         if overwrite.field.isPricing { product.seen = overwrite.before.seen }
         comparison.replaceProduct(at: index, with: product)
         focus = FieldFocus(product: index, field: overwrite.field)
@@ -678,7 +676,7 @@ extension ComparisonScreen {
             return effects
         }
         var corrected = comparison.products[originalIndex]
-        Overwrite.copy(seen.field, from: seen.row, into: &corrected)
+        seen.field.copy(from: seen.row, into: &corrected)
         comparison.replaceProduct(at: originalIndex, with: corrected)
         effects.append(edit(.saveField(seen.field, product: corrected, keepsEarlierPrice: false)))
         if let before = seen.rowBefore {
@@ -723,35 +721,10 @@ public struct Overwrite: Equatable, Sendable {
 
     /// Nil when the field held nothing before (typing a new value overwrites nothing).
     init?(field: ProductField, before: Product, after: Product) {
-        let empty = Product(id: before.id)
-        guard Self.changed(field, from: empty, to: before) else { return nil }
+        guard field.changed(from: .new(id: before.id), to: before) else { return nil }
         self.field = field
         self.before = before
         self.after = after
-    }
-
-    /// `field`'s value (the quantity with its multipack shape) from `source` into `product`.
-    static func copy(_ field: ProductField, from source: Product, into product: inout Product) {
-        switch field {
-        case .price: product.price = source.price
-        case .quantity:
-            product.quantity = source.quantity
-            product.pack = source.pack
-        case .unit: product.unit = source.unit
-        case .name: product.name = source.name
-        case .shop: product.shop = source.shop
-        }
-    }
-
-    /// Whether `field` differs between the two (the quantity by its value).
-    static func changed(_ field: ProductField, from a: Product, to b: Product) -> Bool {
-        switch field {
-        case .price: a.price != b.price
-        case .quantity: a.quantity != b.quantity
-        case .unit: a.unit != b.unit
-        case .name: a.name != b.name
-        case .shop: a.shop != b.shop
-        }
     }
 }
 

@@ -154,6 +154,7 @@ enum CSVExchange {
             let shop = ShopName.trimmed(store)   // `Aldi\n` and Aldi are one shop
             let quantity = try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity")
             let product = Product(
+                id: .random(),
                 name: name,
                 price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
                 quantity: quantity,

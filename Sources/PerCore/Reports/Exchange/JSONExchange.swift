@@ -315,7 +315,7 @@ enum JSONExchange {
         let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
             try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen", today: today)
         }
-        return (Product(name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: ShopName.trimmed(shopText?.value ?? ""), seen: seen), (priceText?.value, quantityText?.value))
+        return (Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: ShopName.trimmed(shopText?.value ?? ""), seen: seen), (priceText?.value, quantityText?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {

@@ -231,6 +231,7 @@ extension RecoveryJournal {
     private static let order = ["change", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
                                 "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
                                 "name", "price", "quantity", "unit", "pack", "store", "seen"]
+        + ProductDatum.all.map(\.key).filter { !["name", "price", "quantity", "unit", "pack", "store", "seen"].contains($0) }
 
     /// Members in a fixed order (the order above), so files read well and compare byte for byte.
     private static func object(_ members: [String: String]) -> String {
@@ -256,11 +257,9 @@ extension RecoveryJournal {
     }
 
     private static func product(_ p: Product) -> String {
-        object([
-            "id": string(p.id.rawValue), "name": string(p.name), "price": optional(p.price.map(DecimalText.format)),
-            "quantity": optional(p.quantity.map(DecimalText.format)), "unit": optional(p.unit?.symbol), "pack": optional(p.pack?.text),
-            "store": string(p.shop), "seen": optional(p.seen?.iso),
-        ])
+        var members = ["id": string(p.id.rawValue)]
+        for datum in ProductDatum.all { members[datum.key] = optional(datum.text(p)) }
+        return object(members)
     }
 }
 
@@ -386,27 +385,38 @@ extension RecoveryJournal {
 
     private static func product(_ node: JSONNode, place: String, today: CalendarDay?) throws(ExchangeError) -> Product {
         let m = try Members(node, what: place)
-        let priceText = try m.optionalString("price"), quantityText = try m.optionalString("quantity")
-        let price = try priceText.flatMap { text throws(ExchangeError) in try ComparisonExchange.decimal(text, line: m.line, field: place + ", price") }
-        let quantity = try quantityText.flatMap { text throws(ExchangeError) in try ComparisonExchange.decimal(text, line: m.line, field: place + ", quantity") }
-        let unit = try m.optionalString("unit").flatMap { text throws(ExchangeError) in try ComparisonExchange.unit(text, line: m.line, field: place + ", unit") }
-        let pack = try m.optionalString("pack").map { text throws(ExchangeError) in
-            guard let pack = Multipack(parsing: text),
-                  NumberRange.violation(of: pack.count) == nil, NumberRange.violation(of: pack.size) == nil else {
-                throw m.refuse("pack", "\(ComparisonExchange.quoted(text)) is not a multipack (count*size, each a number per takes)")
-            }
-            return pack
-        }
-        let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: place + ", seen", today: today) }
-        let product = Product(id: try m.id("id"), name: try m.text("name"), price: price, quantity: quantity, unit: unit, pack: pack,
-                              shop: try m.optionalText("store") ?? "", seen: seen)
-        for (key, text) in [("price", priceText), ("quantity", quantityText)] {
-            guard let text else { continue }
-            let written = ComparisonExchange.trimmed(text)
-            if let violation = NumberRange.violation(ofText: written) { throw m.refuse(key, violation.message(naming: ComparisonExchange.quoted(written))) }
-            if written.hasPrefix("-") && DecimalText.parse(written)?.isZero == false { throw m.refuse(key, "\(ComparisonExchange.quoted(written)) is below zero") }
+        var product = Product.new(id: try m.id("id"))
+        for datum in ProductDatum.all {
+            datum.read(&product, try checked(m.optionalString(datum.key), as: datum, in: m, today: today))
         }
         return product
+    }
+
+    /// A product's datum as this file writes it, checked as `per import` checks an export's: nil when not set.
+    private static func checked(_ text: String?, as datum: ProductDatum, in m: Members, today: CalendarDay?) throws(ExchangeError) -> String? {
+        guard let text else { return nil }
+        let field = m.place + ", " + datum.key
+        switch datum.kind {
+        case .text:
+            try ComparisonExchange.checkText(text, line: m.members[datum.key]?.line, place: field)
+            return text
+        case .decimal:
+            let value = try ComparisonExchange.decimal(text, line: m.line, field: field)
+            let written = ComparisonExchange.trimmed(text)
+            if let violation = NumberRange.violation(ofText: written) { throw m.refuse(datum.key, violation.message(naming: ComparisonExchange.quoted(written))) }
+            if written.hasPrefix("-") && value?.isZero == false { throw m.refuse(datum.key, "\(ComparisonExchange.quoted(written)) is below zero") }
+            return value.map(DecimalText.format)
+        case .unit:
+            return try ComparisonExchange.unit(text, line: m.line, field: field)?.symbol
+        case .multipack:
+            guard let pack = Multipack(parsing: text),
+                  NumberRange.violation(of: pack.count) == nil, NumberRange.violation(of: pack.size) == nil else {
+                throw m.refuse(datum.key, "\(ComparisonExchange.quoted(text)) is not a multipack (count*size, each a number per takes)")
+            }
+            return pack.text
+        case .day:
+            return try ComparisonExchange.day(text, line: m.line, field: field, today: today)?.iso
+        }
     }
 
     /// An object's members (the first of a repeated key), with what names it in messages.
