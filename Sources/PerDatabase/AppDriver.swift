@@ -21,7 +21,7 @@ public struct AppDriver {
         while !queue.isEmpty {
             for effect in state.update(queue.removeFirst()) {
                 switch effect {
-                case .database(let effect): queue += database.perform(effect)
+                case .database(let effect): queue += database.perform(effect, watch: state.watch)
                 case .send(let action): queue.append(action)
                 case .terminal, .after: others.append(effect)
                 }

@@ -15,16 +15,16 @@ import PerCore
 /// the session reports what waits (`SaveStatus`) when it changed: the one owner of that fact.
 public struct DatabaseSession {
     public private(set) var database: ComparisonDatabase
-    /// The comparison open in the app (as the session last opened it).
-    private var open: ComparisonID
-    /// Whether the open comparison's row exists yet (a fresh database gets it with the first committed field).
-    private var comparisonSaved: Bool
-    /// The open comparison was deleted in another session: writes into it are held until it is saved
-    /// again whole (`.restoreComparison`) or left.
-    private var deletedElsewhere = false
+    // Which comparison is open is the app state's (`DatabaseWatch.open`, given to every `perform` and `poll`); what the
+    // session knows of a comparison names it, so it never describes another than the one open.
+    /// A comparison opened new, or deleted here while open: it has no row yet (its first write makes it).
+    private var rowless: ComparisonID?
+    /// The open comparison, deleted in another session: writes into it are held until it is saved again whole
+    /// (`.restoreComparison`) or left.
+    private var deletedElsewhere: ComparisonID?
     private var lastCounter: Int?
     /// The open comparison's last edit and pin as last loaded, to skip reloading it for other comparisons' changes.
-    private var lastEdit: ComparisonStamp?
+    private var lastEdit: (id: ComparisonID, stamp: ComparisonStamp)?
     /// Writes not done yet (they failed, or wait behind one that did), oldest first, each with when it was asked.
     private var queue: [RecoveryJournal.Entry] = []
     /// Writes the database refuses for what they hold (a product of another unit family than its comparison's, which
@@ -46,10 +46,10 @@ public struct DatabaseSession {
     /// `opened` is the comparison the app starts on.
     public init(database: ComparisonDatabase, opened: Comparison) {
         self.database = database
-        open = opened.id
         lastCounter = try? database.changeCounter()
-        lastEdit = try? database.stamp(of: opened.id)
-        comparisonSaved = lastEdit != nil || opened.products.contains { !$0.isBlank }
+        let stamp = try? database.stamp(of: opened.id)
+        lastEdit = stamp.map { (opened.id, $0) }
+        rowless = stamp != nil || opened.products.contains { !$0.isBlank } ? nil : opened.id
         file = OpenFiles.id(of: database.path)
         kept = WaitingChanges(databasePath: database.path, id: recoveryID.rawValue)
         noteCompanions()
@@ -73,22 +73,23 @@ public struct DatabaseSession {
     /// keys meanwhile); the first poll after it passes writes them, in order.
     public var holdsWrites = false
 
-    /// Does what the core asked; returns what it learnt, to be sent through `update`.
-    public mutating func perform(_ effect: DatabaseEffect) -> [Action] {
-        let actions = performing(effect)
-        return afterWrites() + actions   // what the writes said (a comparison made again) goes over "Saved: ..."
+    /// Does what the core asked, `watch` being the app's state as it is now; returns what it learnt, to be sent through
+    /// `update`.
+    public mutating func perform(_ effect: DatabaseEffect, watch: DatabaseWatch) -> [Action] {
+        let open = watch.open.id
+        let actions = performing(effect, open: open)
+        return afterWrites(open: open) + actions   // what the writes said (a comparison made again) goes over "Saved: ..."
     }
 
     /// What waits now, reported when it changed, and kept on disk while anything waits.
-    private mutating func afterWrites() -> [Action] {
+    private mutating func afterWrites(open: ComparisonID) -> [Action] {
         keepOnDisk()
         let refusal = refused.isEmpty ? nil
             : "\(refused.count) of another unit family than the comparison's, kept for a recovery file"
         let status = SaveStatus(
             waiting: (refused + queue).count { RecoveryJournal.kind(of: $0.change) != nil },
-            reason: (queue.contains { !isHeld($0.change) } ? lastFailure : nil) ?? refusal,
-            openDeletedElsewhere: deletedElsewhere,
-            heldForOpen: queue.count { isHeld($0.change) },
+            reason: (queue.contains { !isHeld($0.change, open: open) } ? lastFailure : nil) ?? refusal,
+            heldForDeletedOpen: deletedElsewhere == open ? queue.count { isHeld($0.change, open: open) } : nil,
             keptIn: kept.path)
         guard status != reported else { return [] }
         reported = status
@@ -96,7 +97,7 @@ public struct DatabaseSession {
     }
 
     /// Held for the open comparison, which another session deleted: until it is saved again whole, or left.
-    private func isHeld(_ write: PendingWrite) -> Bool { deletedElsewhere && write.isEdit(of: open) }
+    private func isHeld(_ write: PendingWrite, open: ComparisonID) -> Bool { deletedElsewhere == open && write.isEdit(of: open) }
 
     /// The moment a write waits, the queue is written to disk (whole, flushed), and again at each change of it; the
     /// file goes when the queue drains. A file that could not be written is tried again at the next change or poll.
@@ -108,19 +109,18 @@ public struct DatabaseSession {
         }
     }
 
-    private mutating func performing(_ effect: DatabaseEffect) -> [Action] {
+    private mutating func performing(_ effect: DatabaseEffect, open: ComparisonID) -> [Action] {
         switch effect {
         case .edit(let edit, let header):
-            let isOpen = header.id == open
-            queue.append(Self.entry(.edit(edit, of: header, needsRow: isOpen && !comparisonSaved)))
-            if isOpen { comparisonSaved = true }   // the row is made first, in order
-            if deletedElsewhere && isOpen { return [] }   // held until it is saved again
-            return flush()
+            queue.append(Self.entry(.edit(edit, of: header, needsRow: header.id == rowless)))
+            if header.id == rowless { rowless = nil }   // the row is made first, in order
+            if header.id == deletedElsewhere && header.id == open { return [] }   // held until it is saved again
+            return flush(open: open)
         case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
              .clearTicks, .moveInAisle, .changeHistoryEntry:
             queue.append(Self.entry(.other(effect)))
-            if case .deleteComparison(let id) = effect, id == open { comparisonSaved = false }
-            return flush()
+            if case .deleteComparison(let id) = effect, id == open { rowless = id }
+            return flush(open: open)
         case .loadShoppingList:
             return shoppingList().map { [.shoppingList(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
@@ -132,11 +132,10 @@ public struct DatabaseSession {
         case .openComparison(let id):
             guard let opened = try? database.load(id) else { return [] }
             letDeletedComparisonGo()
-            return open(opened)
+            return self.open(opened)
         case .openNew(let new):
             letDeletedComparisonGo()
-            open = new.id
-            comparisonSaved = false
+            rowless = new.id
             lastEdit = nil
             return [.database(.opened(new)), .comparison(.listCounted(new.id, 0))]
         case .loadListCount(let id):
@@ -144,91 +143,66 @@ public struct DatabaseSession {
         case .createComparison(let created):
             // Queued like any write: behind a lock it is made once the lock goes, and opened now.
             queue.append(Self.entry(.other(effect)))
-            let actions = flush()
+            let actions = flush(open: open)
             if actions.contains(where: { if case .database(.refused) = $0 { true } else { false } }) {
                 return actions   // a read-only database: not made
             }
-            comparisonSaved = true
+            if created.id == rowless { rowless = nil }
             if created.id == open { return actions }
             letDeletedComparisonGo()
-            return actions + open(created)
+            return actions + self.open(created)
         case .restoreComparison(let comparison):
-            deletedElsewhere = false
+            if comparison.id == deletedElsewhere { deletedElsewhere = nil }
             queue.removeAll { $0.change.isEdit(of: comparison.id) }   // saving it whole covers them
             queue.insert(Self.entry(.restore(comparison)), at: 0)
-            if comparison.id == open { comparisonSaved = true }
-            return flush()
+            if comparison.id == rowless { rowless = nil }
+            return flush(open: open)
         }
     }
 
-    /// The shopping list as saved, with the changes still queued here laid over it: a tick or a count that waits for a
-    /// lock shows as made, so nobody makes it twice.
+    /// What waits to be written, in order (`laidOver` what is read).
+    private var waiting: [PendingWrite] { (refused + queue).map(\.change) }
+
+    /// The shopping list as saved, with the writes still waiting here laid over it.
     private func shoppingList() -> [ListEntry]? {
-        (try? database.shoppingList())?.applying(queue.map(\.change.change))
+        (try? database.shoppingList()).map(waiting.laidOver)
     }
 
     /// Leaving a comparison another session deleted lets it go (the state saved it again whole first when changes made
     /// here waited for it, so what is held here then is covered).
     private mutating func letDeletedComparisonGo() {
-        guard deletedElsewhere else { return }
-        deletedElsewhere = false
-        queue.removeAll { $0.change.isEdit(of: open) }
+        guard let deleted = deletedElsewhere else { return }
+        deletedElsewhere = nil
+        queue.removeAll { $0.change.isEdit(of: deleted) }
     }
 
     private mutating func open(_ opened: Comparison) -> [Action] {
-        open = opened.id
-        comparisonSaved = true
-        lastEdit = try? database.stamp(of: opened.id)
-        return [.database(.opened(withWaitingChanges(opened))), .comparison(.listCounted(opened.id, listCount(of: opened.id)))]
+        rowless = nil
+        lastEdit = (try? database.stamp(of: opened.id)).flatMap { $0.map { (opened.id, $0) } }
+        return [.database(.opened(waiting.laidOver(opened))), .comparison(.listCounted(opened.id, listCount(of: opened.id)))]
     }
 
-    /// A comparison as read, with this session's product changes still waiting laid over it: a price that waits for a
-    /// lock shows as typed, through other sessions' changes and when the comparison is opened again.
-    private func withWaitingChanges(_ read: Comparison) -> Comparison {
-        (refused + queue).map(\.change).reduce(into: read) { comparison, write in
-            switch write {
-            case .restore(let whole) where whole.id == comparison.id:
-                comparison = whole
-            case .edit(let edit, let header, _) where header.id == comparison.id:
-                comparison.apply(edit)
-            case .restore, .edit, .other:
-                break
-            }
-        }
-    }
-
-    /// Comparison `id`'s price history as saved, with this session's changes to it still queued laid over it (nil when it
-    /// could not be read).
+    /// Comparison `id`'s price history as saved, with the writes still waiting here (nil when it could not be read).
     private func history(of id: ComparisonID) -> [PriceRecord]? {
-        (try? database.history(of: id))?.applying(queue.map(\.change).compactMap {
-            if case .other(.changeHistoryEntry(let change)) = $0 { change } else { nil }
-        }, in: id)
+        (try? database.history(of: id)).map { waiting.laidOver($0, of: id) }
     }
 
-    /// How many of comparison `id` are on the shopping list, with the count changes still queued here (0 when it has
-    /// no row yet, or it could not be read).
+    /// How many of comparison `id` are on the shopping list, with the writes still waiting here (0 when it could not be read).
     private func listCount(of id: ComparisonID, stamp: ComparisonStamp? = nil) -> Int {
-        let saved = stamp?.listCount ?? (try? database.stamp(of: id))?.listCount ?? 0
-        return queue.map(\.change).reduce(saved) { count, write in
-            switch write {
-            case .other(.changeListCount(id, let delta)): ListItem(count: count, ticked: false).count(changedBy: delta)
-            case .other(.createComparison(let made)) where made.id == id: 1   // made on the list: once
-            case .edit, .restore, .other: count
-            }
-        }
+        waiting.listCount(of: id, saved: stamp?.listCount ?? (try? database.stamp(of: id))?.listCount)
     }
 
     /// Tries the queued writes in order. A lock or a full disk stops it at that write (what follows waits behind it, so
     /// writes land in the order they were made); a write into a comparison another session deleted holds back
     /// nothing else: into the open one it is held (`isHeld`), into one left before it makes that comparison again.
-    private mutating func flush() -> [Action] {
+    private mutating func flush(open: ComparisonID) -> [Action] {
         guard !queue.isEmpty, !holdsWrites else { return [] }
         lastFailure = nil
         var actions: [Action] = []
         var index = 0
         writes: while index < queue.count {
             let write = queue[index].change
-            if isHeld(write) {
+            if isHeld(write, open: open) {
                 index += 1
                 continue
             }
@@ -236,16 +210,16 @@ public struct DatabaseSession {
                 actions += try database.apply(write)
                 queue.remove(at: index)
                 if let product = write.savedProduct { refused.removeAll { $0.change.savedProduct == product } }   // saved as it is now
-                if case .edit(.pinProduct(let product), let header, _) = write, header.id == open {
-                    lastEdit?.pinned = product   // our own pin: another session's next change of it still shows
+                if case .edit(.pinProduct(let product), let header, _) = write, header.id == lastEdit?.id {
+                    lastEdit?.stamp.pinned = product   // our own pin: another session's next change of it still shows
                 }
                 if case .restore(let comparison) = write {
-                    lastEdit = try? database.stamp(of: comparison.id)
+                    lastEdit = (try? database.stamp(of: comparison.id)).flatMap { $0.map { (comparison.id, $0) } }
                     actions.append(.database(.restoredDeletedComparison))
                 }
             } catch DatabaseFailure.comparisonDeleted(let id) {
                 if id == open {
-                    deletedElsewhere = true   // held: the status says so, and the next change here saves it whole
+                    deletedElsewhere = id   // held: the status says so, and the next change here saves it whole
                 } else if case .edit(let edit, let header, false) = write {
                     // Left before the deletion was known: made again with the change, as a recovery file does.
                     queue[index].change = .edit(edit, of: header, needsRow: true)
@@ -273,40 +247,40 @@ public struct DatabaseSession {
     /// Tries the queued writes again, then takes in other sessions' commits, if any.
     public mutating func poll(_ watch: DatabaseWatch) -> [Action] {
         let actions = polling(watch)
-        return afterWrites() + actions
+        return afterWrites(open: watch.open.id) + actions
     }
 
     private mutating func polling(_ watch: DatabaseWatch) -> [Action] {
         if OpenFiles.id(of: database.path) != file { return followTheFile(watch) }
         noteCompanions()
         let waited = queue.count
-        var actions = (leftFilesWait && !holdsWrites ? saveLeftChanges() : []) + flush()
+        let id = watch.open.id
+        var actions = (leftFilesWait && !holdsWrites ? saveLeftChanges() : []) + flush(open: id)
         if watch.shoppingListOnView, queue.count < waited, let entries = shoppingList() {
             actions.append(.shoppingList(.loaded(entries)))   // writes that waited are in: the list shows them
         }
         guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
         if watch.shoppingListOnView, let entries = shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
-        let id = open
         let read: ComparisonStamp?
         do { read = try database.stamp(of: id) } catch { return actions }   // could not read: next time
         guard let edit = read else {
             // The row is gone: another session deleted the comparison (a new one has no row yet, nor
             // one whose first write still waits).
             let rowWaits = queue.contains { $0.change.needsRow(of: id) }
-            if !comparisonSaved && !rowWaits && watch.openUntouched, let made = try? database.loadMostRecentlyEdited() {
+            if rowless == id && !rowWaits && watch.openUntouched, let made = try? database.loadMostRecentlyEdited() {
                 return actions + open(made)   // another session made one: sessions on a new file share it
             }
-            if comparisonSaved && !rowWaits && !deletedElsewhere {
-                deletedElsewhere = true   // said by the status
+            if rowless != id && !rowWaits {
+                deletedElsewhere = id   // said by the status
             }
             return actions
         }
-        let before = lastEdit
-        lastEdit = edit
+        let before = lastEdit?.id == id ? lastEdit?.stamp : nil
+        lastEdit = (id, edit)
         if edit.listCount != before?.listCount { actions.append(.comparison(.listCounted(id, listCount(of: id, stamp: edit)))) }
         if edit.edit != before?.edit || edit.pinned != before?.pinned, let fresh = try? database.load(id) {
-            actions.append(.comparison(.externalChanges(withWaitingChanges(fresh))))
+            actions.append(.comparison(.externalChanges(waiting.laidOver(fresh))))
         }
         // What the lowest seen is compared with follows the history as it is now (cleared, imported, entries deleted).
         if edit.history != before?.history, let history = history(of: id) {
@@ -341,11 +315,11 @@ public struct DatabaseSession {
         file = OpenFiles.id(of: path)
         noteCompanions()
         lastCounter = try? database.changeCounter()
-        deletedElsewhere = false
+        deletedElsewhere = nil
         queue.removeAll { $0.change.isRestore || $0.change.isEdit(of: watch.open.id) }
         queue.insert(Self.entry(.restore(watch.open)), at: 0)
-        comparisonSaved = true
-        let actions = flush().filter { $0 != .database(.restoredDeletedComparison) }
+        rowless = nil
+        let actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
         return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
@@ -472,26 +446,5 @@ extension ComparisonDatabase {
             break   // reads: never queued
         }
         return []
-    }
-}
-
-extension [PriceRecord] {
-    /// A comparison's history as read, with the changes to it still waiting to be written laid over it in order: a
-    /// deletion that waits for a lock shows as done.
-    func applying(_ changes: [HistoryEntryChange], in comparison: ComparisonID) -> [PriceRecord] {
-        changes.reduce(into: self) { records, change in
-            switch change {
-            case .delete(let entry, let id):
-                if id == comparison { records.removeAll { $0.entry == entry } }
-            case .restore(let record, let id):
-                if id == comparison, !records.contains(where: { $0.entry != nil && $0.entry == record.entry }) {
-                    records.insert(record, at: records.firstIndex { ($0.entry?.rawValue ?? 0) > (record.entry?.rawValue ?? .max) } ?? records.endIndex)
-                }
-            case .fix(let entry, let id, let shop, let seen):
-                guard id == comparison, let index = records.firstIndex(where: { $0.entry == entry }) else { return }
-                records[index].shop = shop
-                records[index].seen = seen
-            }
-        }
     }
 }

@@ -81,26 +81,19 @@ public final class FirstRead {
 
     /// .some(nil): a per database without comparisons. Throws when the schema is not this per's.
     private static func readComparison(_ connection: OpaquePointer?) throws -> Comparison?? {
-        let applied = try rows(connection, "SELECT identifier FROM grdb_migrations") { text($0, 0) ?? "" }
+        let applied = try rows(connection, "SELECT identifier FROM grdb_migrations") { String.fromDatabaseValue(DatabaseValue(sqliteStatement: $0, index: 0)) ?? "" }
         let known = Schema.migrationIdentifiers
         guard applied.count == known.count, known.allSatisfy(applied.contains) else { throw Unreadable() }
 
-        let headers = try rows(connection, "SELECT id, title, basis_amount, basis_unit, volume_system, pinned_product FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1") {
-            statement in (0..<6).map { text(statement, Int32($0)) }
+        let headers = try rows(connection, ComparisonDatabase.lastEditedSQL) { statement in
+            (0..<sqlite3_column_count(statement)).map { DatabaseValue(sqliteStatement: statement, index: $0) }
         }
         guard let header = headers.first else { return .some(nil) }
-        guard let id = header[0] else { throw Unreadable() }
-        let products = try rows(connection, "SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid", binding: id) {
-            statement in
-            var product = Product.new(id: ProductID(text(statement, 0) ?? ""))
-            for (index, column) in ProductColumns.all.enumerated() {
-                column.load(&product, DatabaseValue(sqliteStatement: statement, index: Int32(index + 1)))
-            }
-            return product
+        guard let id = String.fromDatabaseValue(header[0]) else { throw Unreadable() }
+        let products = try rows(connection, ComparisonDatabase.productsSQL, binding: id) { statement in
+            ComparisonDatabase.product { DatabaseValue(sqliteStatement: statement, index: $0) }
         }
-        return ComparisonDatabase.comparison(
-            id: ComparisonID(id), title: header[1], basisAmount: header[2], basisUnit: header[3], volumeSystem: header[4], products: products,
-            pinned: header[5].map { ProductID($0) })
+        return ComparisonDatabase.comparison(header: { header[Int($0)] }, products: products)
     }
 
     private static func rows<T>(_ connection: OpaquePointer?, _ sql: String, binding argument: String? = nil, _ row: (OpaquePointer) -> T) throws -> [T] {
@@ -126,8 +119,4 @@ public final class FirstRead {
         }
     }
 
-    private static func text(_ statement: OpaquePointer, _ index: Int32) -> String? {
-        guard sqlite3_column_type(statement, index) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, index) else { return nil }
-        return String(cString: bytes)
-    }
 }

@@ -32,29 +32,45 @@ extension ComparisonDatabase {
         }
     }
 
-    static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
-        guard let header = try Row.fetchOne(db, sql: "SELECT title, basis_amount, basis_unit, volume_system, pinned_product FROM comparison WHERE id = ?", arguments: [id.rawValue])
-        else { return nil }
-        let products = try Row.fetchAll(db, sql: """
-            SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid
-            """, arguments: [id.rawValue]).map(ProductColumns.product(from:))
-        return comparison(
-            id: id, title: header["title"], basisAmount: header["basis_amount"], basisUnit: header["basis_unit"],
-            volumeSystem: header["volume_system"], products: products, pinned: (header["pinned_product"] as String?).map { ProductID($0) })
-    }
+    // How a comparison is read, here and by `FirstRead` (SQLite's C API, before the first frame): the same SQL, the same
+    // decoding of each row, given a row's values by position.
+    /// A comparison's own columns, in the order `comparison(header:products:)` reads them.
+    static let headerColumns = "id, title, basis_amount, basis_unit, volume_system, pinned_product"
+    static let headerSQL = "SELECT \(headerColumns) FROM comparison"
+    /// The comparison edited last first, in any session.
+    static let lastEditedFirst = "ORDER BY updated_at DESC, rowid DESC"
+    /// The comparison the app opens on.
+    static let lastEditedSQL = "\(headerSQL) \(lastEditedFirst) LIMIT 1"
+    /// A comparison's products in order (its id the one argument), for `product(_:)`.
+    static let productsSQL = "SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid"
 
-    /// A comparison from its row's columns (here and in `FirstRead`).
-    static func comparison(
-        id: ComparisonID, title: String?, basisAmount: String?, basisUnit: String?, volumeSystem: String?, products: [Product],
-        pinned: ProductID? = nil
-    ) -> Comparison {
+    /// A comparison from its row (`headerSQL`) and its products; nil for a row without an id.
+    static func comparison(header value: (Int32) -> DatabaseValue, products: [Product]) -> Comparison? {
+        func text(_ index: Int32) -> String? { String.fromDatabaseValue(value(index)) }
+        guard let id = text(0) else { return nil }
         var basis: ComparisonBasis?
-        if let amount = basisAmount.flatMap(DecimalText.parse), let unit = basisUnit.flatMap(MeasureUnit.init(symbol:)) {
+        if let amount = text(2).flatMap(DecimalText.parse), let unit = text(3).flatMap(MeasureUnit.init(symbol:)) {
             basis = ComparisonBasis(amount: amount, unit: unit)
         }
         return Comparison(
-            id: id, title: title ?? "", products: products, basis: basis, volumeSystem: volumeSystem.flatMap(VolumeSystem.init(rawValue:)) ?? .us,
-            pinned: pinned)
+            id: ComparisonID(id), title: text(1) ?? "", products: products, basis: basis,
+            volumeSystem: text(4).flatMap(VolumeSystem.init(rawValue:)) ?? .us, pinned: text(5).map { ProductID($0) })
+    }
+
+    /// A product from a row of `productsSQL`.
+    static func product(_ value: (Int32) -> DatabaseValue) -> Product {
+        var product = Product.new(id: ProductID(String.fromDatabaseValue(value(0)) ?? ""))
+        for (index, column) in ProductColumns.all.enumerated() { column.load(&product, value(Int32(index + 1))) }
+        return product
+    }
+
+    static func load(_ id: ComparisonID, _ db: Database) throws -> Comparison? {
+        try Row.fetchOne(db, sql: "\(headerSQL) WHERE id = ?", arguments: [id.rawValue]).flatMap { try load(header: $0, db) }
+    }
+
+    private static func load(header: Row, _ db: Database) throws -> Comparison? {
+        let products = try Row.fetchAll(db, sql: productsSQL, arguments: [header[0] as DatabaseValue]).map { row in product { row[Int($0)] } }
+        return comparison(header: { header[Int($0)] }, products: products)
     }
 
     /// A comparison's price history: every earlier price of its products, in the order recorded (oldest first).
@@ -81,12 +97,12 @@ extension ComparisonDatabase {
     }
 
     static func mostRecentlyEditedID(_ db: Database) throws -> ComparisonID? {
-        try String.fetchOne(db, sql: "SELECT id FROM comparison ORDER BY updated_at DESC, rowid DESC LIMIT 1").map { ComparisonID($0) }
+        try String.fetchOne(db, sql: "SELECT id FROM comparison \(lastEditedFirst) LIMIT 1").map { ComparisonID($0) }
     }
 
     /// The comparison edited last, in any session, read whole in one transaction.
     public func loadMostRecentlyEdited() throws(DatabaseFailure) -> Comparison? {
-        try read { db in try Self.mostRecentlyEditedID(db).flatMap { try Self.load($0, db) } }
+        try read { db in try Row.fetchOne(db, sql: Self.lastEditedSQL).flatMap { try Self.load(header: $0, db) } }
     }
 
     /// The comparison the app opens on: the one edited most recently, in any session; a database that holds none

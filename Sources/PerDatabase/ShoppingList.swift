@@ -21,16 +21,11 @@ extension ComparisonDatabase {
                 products[row["comparison_id"], default: []].append(ProductColumns.product(from: row))
             }
             return try Row.fetchAll(db, sql: """
-                SELECT id, title, updated_at, basis_amount, basis_unit, volume_system, list_count, in_cart, pinned_product, aisle
-                FROM comparison ORDER BY updated_at DESC, rowid DESC
-                """).map { row in
-                let id = ComparisonID(row["id"] as String)
-                let comparison = Self.comparison(
-                    id: id, title: row["title"], basisAmount: row["basis_amount"], basisUnit: row["basis_unit"],
-                    volumeSystem: row["volume_system"], products: products[id.rawValue] ?? [],
-                    pinned: (row["pinned_product"] as String?).map { ProductID($0) })
+                SELECT \(headerColumns), updated_at, list_count, in_cart, aisle FROM comparison \(lastEditedFirst)
+                """).compactMap { row in
+                guard let comparison = Self.comparison(header: { row[Int($0)] }, products: products[row["id"], default: []]) else { return nil }
                 return ListEntry(
-                    id: id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
+                    id: comparison.id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
                     item: ListItem(count: row["list_count"], ticked: row["in_cart"] as Bool, pinned: comparison.pinned, aisle: row["aisle"],
                                   comparison: comparison))
             }

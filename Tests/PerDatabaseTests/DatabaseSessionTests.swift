@@ -243,11 +243,65 @@ import TestSupport
         aisle.send(.shoppingList(.askDelete))
         aisle.send(.app(.answer(yes: true)))
         home.poll()
-        #expect(home.state.saving == SaveStatus(openDeletedElsewhere: true))
+        #expect(home.state.saving == SaveStatus(heldForDeletedOpen: 0))
         #expect(home.session.isUpToDate)        // nothing typed here waits: quitting now loses nothing
         home.type("3\t")
         #expect(home.state.saving == .upToDate)
         #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
+    }
+
+    /// Which comparison is open is the state's alone: the session is given it with every effect and poll, so what it
+    /// says of "the open comparison" (deleted elsewhere, held writes, its count) follows the state through opening,
+    /// deleting, undoing, a deletion elsewhere and switching lists.
+    @Test func theSessionFollowsTheStatesOpenComparison() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonDatabase(path: path)
+        for title in ["A", "B", "C"] { try store.save(Comparison(id: ComparisonID(title), title: title, products: [Product.fixture(id: ProductID("p" + title), price: 1, quantity: 1, unit: .kilogram)])) }
+        var home = try Side(path: path, id: "home")
+        #expect(home.state.editing.comparison.id == "C")
+        func open(_ id: ComparisonID) {
+            home.send(.app(.showShoppingList))
+            home.send(.shoppingList(.openRow(try! #require(home.state.shoppingList?.entries.firstIndex { $0.id == id }))))
+            #expect(home.state.editing.comparison.id == id)
+            #expect(home.state.shoppingList == nil)
+        }
+
+        open("A")
+        try store.deleteComparison("C")   // the comparison left, deleted elsewhere: nothing to say here
+        home.poll()
+        #expect(home.state.saving == .upToDate)
+        try store.deleteComparison("A")   // the open one
+        home.poll()
+        #expect(home.state.saving == SaveStatus(heldForDeletedOpen: 0))
+
+        open("B")                          // leaving it lets it go
+        #expect(home.state.saving == .upToDate)
+        home.send(.comparison(.type("2")))
+        home.send(.comparison(.nextField))
+        #expect(try store.load("B")?.products.compactMap(\.price) == [1, 2])   // written into B, the state's open one
+        #expect(try store.load("A") == nil)
+
+        home.send(.app(.showShoppingList))  // deleted here, and another opened: what the state shows is open
+        home.send(.shoppingList(.askDelete))
+        home.send(.app(.answer(yes: true)))
+        let after = home.state.editing.comparison.id
+        #expect(after != "B")
+        home.poll()
+        #expect(home.state.saving == .upToDate)   // B's row gone by this session's hand is not "deleted elsewhere"
+        home.send(.shoppingList(.undoDelete))
+        #expect(try store.load("B")?.products.compactMap(\.price) == [1, 2])
+        home.send(.shoppingList(.close))
+        #expect(home.state.editing.comparison.id == after)
+        home.poll()
+        #expect(home.state.saving == .upToDate)
+
+        open("B")
+        try store.deleteComparison("B")
+        home.poll()
+        #expect(home.state.saving == SaveStatus(heldForDeletedOpen: 0))
+        home.type("5\t")                    // a change here saves the open one, B, again whole
+        #expect(home.state.saving == .upToDate)
+        #expect(try store.load("B")?.products.compactMap(\.price) == [1, 2, 5])
     }
 
     @Test func aChangeRacingTheDeletionWaitsAndIsSavedAgainOnQuit() throws {

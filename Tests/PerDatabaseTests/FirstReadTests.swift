@@ -28,6 +28,46 @@ import TestSupport
         first.close()
     }
 
+    /// The first read and the database's own read are one SQL and one decoding: on any database they give the same
+    /// comparison (every field, multipacks, count words, pins, deleted products, many comparisons, the one edited last
+    /// picked the same way, ties included).
+    @Test(arguments: 0..<24) func agreesWithTheDatabasesReadOnAnyDatabase(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(3000 + seed))
+        let path = folder.file("per-\(seed).sqlite")
+        let store = try ComparisonDatabase(path: path)
+        let names = ["Oats", "", "Crème \"fraîche\"\nline", "日本茶 🥣", "tab\there", "'", "=SUM(A1)"]
+        let families = Dictionary(grouping: MeasureUnit.standard + ["sheet", "roll", "bag"].compactMap(MeasureUnit.init(symbol:))) { $0.family }.map(\.value)
+        var saved: [Comparison] = []
+        for index in 0..<Int.random(in: 1...6, using: &rng) {
+            let units = families.randomElement(using: &rng)!
+            let products = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                let pack = Bool.random(using: &rng) ? Multipack(count: 6, size: Decimal(Int.random(in: 1...500, using: &rng)) / 10) : nil
+                let quantity = pack.map { $0.count * $0.size } ?? (Bool.random(using: &rng) ? Decimal(Int.random(in: 1...5_000, using: &rng)) / 10 : nil)
+                return Product.fixture(
+                    name: names.randomElement(using: &rng)!, price: Bool.random(using: &rng) ? Decimal(Int.random(in: 1...99_999, using: &rng)) / 100 : nil,
+                    quantity: quantity, unit: Bool.random(using: &rng) ? units.randomElement(using: &rng)! : nil, pack: pack,
+                    shop: ["", "Aldi", "Lidl ✓"].randomElement(using: &rng)!,
+                    seen: Bool.random(using: &rng) ? CalendarDay(year: 2026, month: Int.random(in: 1...12, using: &rng), day: 3) : nil)
+            }
+            let comparison = Comparison(
+                id: ComparisonID("c\(index)"), title: names.randomElement(using: &rng)!, products: products,
+                basis: Bool.random(using: &rng) ? ComparisonBasis(amount: 100, unit: units[0]) : nil, volumeSystem: Bool.random(using: &rng) ? .us : .imperial)
+            try store.save(comparison)
+            if let pinned = products.randomElement(using: &rng), Bool.random(using: &rng) { try store.pin(pinned.id, in: comparison.id) }
+            if let deleted = products.randomElement(using: &rng), Bool.random(using: &rng) { try store.deleteProduct(deleted.id) }
+            saved.append(comparison)
+        }
+        if let touched = saved.randomElement(using: &rng), Bool.random(using: &rng) {
+            try store.saveHeader(of: touched)   // an older one edited last
+        }
+        let expected = try #require(try store.loadMostRecentlyEdited())
+        #expect(try expected.id == #require(try store.mostRecentlyEditedID()))
+        #expect(try store.load(expected.id) == expected)
+        let first = try #require(FirstRead.read(path: path))
+        #expect(first.comparison == expected, "seed \(seed)")
+        first.close()
+    }
+
     /// A database nobody has open is read as immutable: no lock, no -wal or -shm file made before the first frame,
     /// whatever characters its path holds.
     @Test func aClosedDatabaseIsReadWithoutNewFiles() throws {

@@ -57,7 +57,9 @@ public struct AppState: Equatable, Sendable {
     }
 
     private mutating func reduce(_ action: Action) -> [Effect] {
-        if action.isTheUsers { chrome.status = nil }  // a message answers the last thing the user did
+        // The one rule for messages: a message stays until the user's next action (`Action.isTheUsers`), which clears it
+        // before any reducer runs; no reducer clears one.
+        if action.isTheUsers { chrome.status = nil }
         switch action {
         case .comparison(let action):
             var effects = updateEditing(action)

@@ -6,19 +6,17 @@ public struct SaveStatus: Equatable, Sendable {
     /// Why the first of them waits for the database (a lock, a full disk); nil when none does (the only ones left are
     /// held for the open comparison, which another session deleted).
     public var reason: String?
-    /// Another session deleted the open comparison: the next change made here saves it again whole; leaving it lets
-    /// it go (saved again whole first when changes made here wait for it: `heldForOpen`).
-    public var openDeletedElsewhere: Bool
-    /// How many of the waiting changes are held for the open comparison deleted elsewhere.
-    public var heldForOpen: Int
+    /// Another session deleted the open comparison (nil: it did not): how many of the waiting changes are held for it.
+    /// The next change made here saves it again whole; leaving it lets it go (saved again whole first when changes
+    /// made here wait for it).
+    public var heldForDeletedOpen: Int?
     /// The file the waiting changes are kept in while they wait (a recovery file `per import` takes), if any.
     public var keptIn: String?
 
-    public init(waiting: Int = 0, reason: String? = nil, openDeletedElsewhere: Bool = false, heldForOpen: Int = 0, keptIn: String? = nil) {
+    public init(waiting: Int = 0, reason: String? = nil, heldForDeletedOpen: Int? = nil, keptIn: String? = nil) {
         self.waiting = waiting
         self.reason = reason
-        self.openDeletedElsewhere = openDeletedElsewhere
-        self.heldForOpen = heldForOpen
+        self.heldForDeletedOpen = heldForDeletedOpen
         self.keptIn = keptIn
     }
 
@@ -26,8 +24,10 @@ public struct SaveStatus: Equatable, Sendable {
 
     public var isUpToDate: Bool { waiting == 0 }
 
+    public var openDeletedElsewhere: Bool { heldForDeletedOpen != nil }
+
     /// Changes made here wait for the open comparison that another session deleted.
-    public var openDeletedWithEdits: Bool { openDeletedElsewhere && heldForOpen > 0 }
+    public var openDeletedWithEdits: Bool { (heldForDeletedOpen ?? 0) > 0 }
 
     /// The notice the status line keeps while something waits, longest form first: the status line takes the first
     /// that fits; the last goes beside a message.

@@ -32,29 +32,3 @@ extension Comparison {
         return kept
     }
 }
-
-extension Comparison {
-    /// The comparison with an edit made that waits to be written (the database session lays its queue over what it
-    /// reads, so a change that waits shows as made). A saved field brings its product as it is now.
-    public mutating func apply(_ edit: ComparisonEdit) {
-        switch edit {
-        case .saveField(_, let product, _):
-            if let index = products.firstIndex(where: { $0.id == product.id }) {
-                replaceProduct(at: index, with: product)
-            } else {
-                append(product)
-            }
-        case .restoreProduct(let product, let position):
-            guard !products.contains(where: { $0.id == product.id }) else { return }
-            insert(product, at: min(max(position, 0), products.count))
-        case .deleteProduct(let id), .withdrawProduct(let id):
-            if let index = products.firstIndex(where: { $0.id == id }) { removeProduct(at: index) }
-        case .deleteAllProducts(let ids):
-            for index in products.indices.reversed() where ids.contains(products[index].id) { removeProduct(at: index) }
-        case .saveHeader:
-            break   // the header travels with the edit; the open comparison shows its own
-        case .pinProduct(let product):
-            pinned = product
-        }
-    }
-}

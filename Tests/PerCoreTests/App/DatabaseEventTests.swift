@@ -150,7 +150,7 @@ import TestSupport
         store.send(.terminal(.hangup), effects: [.quitNow])
     }
 
-    static let deletedElsewhere = SaveStatus(openDeletedElsewhere: true)
+    static let deletedElsewhere = SaveStatus(heldForDeletedOpen: 0)
 
     @Test func aComparisonDeletedElsewhereIsSaidAndTheNextChangeSavesItAgain() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
@@ -188,7 +188,7 @@ import TestSupport
 
     @Test func aChangeWaitingForADeletedComparisonIsSavedWhenQuitting() {
         var store = TestStore(Comparison(id: "c", title: "Oats"))
-        let held = SaveStatus(waiting: 1, openDeletedElsewhere: true, heldForOpen: 1)
+        let held = SaveStatus(waiting: 1, heldForDeletedOpen: 1)
         store.send(.database(.saveStatus(held))) { $0.saving = held }
         store.send(.app(.quit), effects: [.restoreComparison(store.state.editing.comparison.withoutBlankProducts), .quit])
     }
@@ -197,7 +197,7 @@ import TestSupport
     /// another lets it go only when nothing made here waits.
     @Test func openingAnotherWhileAChangeWaitsForTheDeletedComparisonSavesItFirst() {
         var store = TestStore(Comparison(id: "c", title: "Oats", products: [Product.fixture(id: "p", price: 2)]))
-        let held = SaveStatus(waiting: 1, openDeletedElsewhere: true, heldForOpen: 1)
+        let held = SaveStatus(waiting: 1, heldForDeletedOpen: 1)
         store.send(.database(.saveStatus(held))) { $0.saving = held }
         store.send(.app(.showShoppingList), effects: [.loadShoppingList]) {
             $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))

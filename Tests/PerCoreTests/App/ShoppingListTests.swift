@@ -683,7 +683,7 @@ import TestSupport
             guard let action = KeyTable.action(for: keys.randomElement(using: &rng)!, in: store.state) else { continue }
             for case .database(let move) in store.apply(action) {
                 guard case .moveInAisle = move else { continue }
-                saved = saved.applying([move])
+                saved = [PendingWrite.other(move)].laidOver(saved)
                 moves += 1
             }
             #expect(ListOrder.byShop.arranged(saved, at: nil) == store.state.shoppingList!.entries, "seed \(seed)")

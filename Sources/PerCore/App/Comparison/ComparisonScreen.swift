@@ -100,12 +100,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .unit(var picker): _ = picker.deleteBackward(); editor = .unit(picker)
             case .text: editor.editText { $0.deleteBackward() }
             }
-            chrome.status = nil
             return []
         case .deleteForward:
             guard case .text = editor else { return reduce(.deleteBackward, session: &session, chrome: &chrome) }
             editor.editText { $0.deleteForward() }
-            chrome.status = nil
             return []
         case .moveCursor(let motion):
             guard case .text(var field) = editor else { return [] }
@@ -118,7 +116,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .unit(var picker): picker.clear(); editor = .unit(picker)
             case .text: editor = .text(TextField())
             }
-            chrome.status = nil
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
@@ -235,7 +232,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         }
         engine.press(key)
         editor = .numeric(engine)
-        chrome.status = nil
         return []
     }
 
@@ -244,10 +240,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .numeric:
             guard let key = CalculatorKey(character: character) else {
                 // The currency is shown with prices, so typing it before one means nothing and is fine.
-                if let currency, currency.text.contains(character), focus.field == .price {
-                    chrome.status = nil
-                    return []
-                }
+                if let currency, currency.text.contains(character), focus.field == .price { return [] }
                 if character.isWhitespace { return [] }
                 chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
@@ -260,8 +253,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             return []
         case .text:
-            guard editor.editText({ $0.insert(character) }) == true else { return [] }
-            chrome.status = nil
+            _ = editor.editText { $0.insert(character) }
             return []
         }
     }
@@ -296,7 +288,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 if editor.editText({ $0.insert(character) }) != true { skipped += 1 }
             }
         }
-        chrome.status = skipped > 0 ? StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") : nil
+        if skipped > 0 { chrome.status = StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") }
         chrome.flash = nil
         return []
     }
@@ -413,7 +405,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         comparison.replaceProduct(at: focus.product, with: product)
         // A unit carried over and settled now was never a value the shopper gave: nothing to bring back.
         overwritten = settling ? nil : Overwrite(field: focus.field, before: earlier, after: product)
-        if message == nil { chrome.status = nil }
         if focus.field.isPricing, !settling { recordIfSeen(earlier, replacedBy: product, field: focus.field, today: session.today) }
         if session.today == nil, focus.field.isPricing, message == nil {
             chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)

@@ -291,17 +291,13 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     /// Selects the first comparison from `start` on (going by `step`, round the list) whose title holds `text`,
     /// ignoring case and accents; says so when none does.
     private mutating func jump(to text: String, from start: Int, step: Int, chrome: inout Chrome) {
-        guard !text.isEmpty else {
-            chrome.status = nil
-            return
-        }
+        guard !text.isEmpty else { return }
         let count = entries.count
         guard count > 0 else { return }
         for offset in 0..<count {
             let index = ((start + offset * step) % count + count) % count
             if entries[index].displayTitle.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
                 selected = index
-                chrome.status = nil
                 return
             }
         }
