@@ -18,7 +18,10 @@ import Testing
         session.glyphs = glyphs
         let lines = ScreenView.render(AppState(comparison: Comparison(id: "c", title: "Cola", products: [bottle, drinks]), session: session)).lines
         #expect(lines.contains { $0.contains("4.99 for \(shape) mL") }, "\(lines.joined(separator: "\n"))")
-        #expect(lines.contains { $0.contains("Best: 4.99 for \(shape)") }, "\(lines.joined(separator: "\n"))")
+        // The best value's line, wrapped: `Best: 4.99 for` over `6×330 mL`.
+        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(trimmed.contains { $0.hasSuffix("Best: 4.99 for") } && trimmed.contains { $0.hasSuffix("  \(shape) mL") },
+                "\(lines.joined(separator: "\n"))")
         #expect(lines.allSatisfy { TextWidth.of($0) <= 40 })
         #expect(drinks.pack?.text == "6*330")
     }
