@@ -114,7 +114,7 @@ struct BackupCommandTests {
         let oats = try #require(try copy.load("a"))
         #expect(oats.title == "Oats")
         #expect(oats.products.map(\.id) == ["o1", "o2"])
-        #expect(oats.products[1].quantityText == "6*330")
+        #expect(oats.products[1].quantityText == "6×330")
         #expect(try copy.shoppingList().first?.item.count == 3)
         #expect(try store.load("a")?.title == "half-written")
     }

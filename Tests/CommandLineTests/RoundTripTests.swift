@@ -106,7 +106,7 @@ struct RoundTripTests {
         #expect(list.map(\.title) == (try ComparisonDatabase(path: original).shoppingList().map(\.title)))
         #expect(list.first { $0.title == "Rice" }?.item.count == 0)
         let colaProducts = try #require(try ComparisonDatabase(path: copy).load(cola.id)?.products)
-        #expect(colaProducts.map(\.quantityText) == ["6*330", "1.5", "8*200"])
+        #expect(colaProducts.map(\.quantityText) == ["6×330", "1.5", "8×200"])
     }
 
     /// A file from before the list state (no list fields or columns) imports with today's meaning: on the list,

@@ -189,6 +189,37 @@ struct SettingsCommandTests {
         #expect(none.out.contains("# currency: none") && none.out.contains("decimal = .") && none.out.contains("stale-days = 90"), "\(none.out)")
     }
 
+    /// Issue 28: what `per config` prints is a settings file per reads back to the same settings, for every key (its
+    /// `# source` comments after the values were read as part of them: `invalid currency '€   # option --currency'`),
+    /// values that need quotes included.
+    @Test func configPrintsAFileThatReadsBackToTheSameSettings() throws {
+        let shared = folder.file("per #2/\"shared\".sqlite")
+        let given = try per(["config", "--db", shared, "--currency", "€", "--shop", "No #1 \\ \"Deli\"", "--stale-days", "30",
+                             "--no-mouse", "--uk"], ["PER_DECIMAL": ",", "PER_CURRENCY_FORMAT": "€ {amount}"])
+        #expect(given.status == 0, "\(given.err)")
+        try writeConfig(given.out)
+        let read = try per(["config"])
+        #expect(read.status == 0, "\(read.err)")
+        /// The settings, without the comments that say where each came from.
+        func settings(_ out: String) -> [String] {
+            out.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.replacing(try! Regex(" +# [^#]*$"), with: "")) }
+        }
+        #expect(settings(read.out) == [
+            #"db = "\#(shared.replacingOccurrences(of: "\"", with: "\\\""))""#,
+            "currency = €",
+            "currency-format = € {amount}",
+            "decimal = ,",
+            #"shop = "No #1 \\ \"Deli\"""#,
+            "stale-days = 30",
+            "mouse = no",
+            "uk = yes",
+        ], "\(read.out)")
+        #expect(settings(read.out) == settings(given.out))
+        for (index, line) in read.out.split(separator: "\n").enumerated().dropFirst() {
+            #expect(line.hasSuffix("# \(config):\(index + 1)"), "\(line)")
+        }
+    }
+
     @Test func ukInTheFileComparesUKPints() throws {
         try writeConfig("uk = yes\n")
         let result = try per(["compare", "1/1pt", "--per", "l"])

@@ -24,5 +24,27 @@ extension EndToEnd {
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
         }
+
+        /// Issue 28: `per config > ~/.config/per/config`, then `per`: the app starts with the file `per config` wrote
+        /// (its database, currency, decimal comma and shop, a `#` in the shop's name), where per refused it (exit 2:
+        /// `invalid currency '€   # option --currency'`).
+        @Test func perStartsWithTheFilePerConfigWrote() throws {
+            let folder = TemporaryFolder()
+            try FileManager.default.createDirectory(atPath: folder.file("config/per"), withIntermediateDirectories: true)
+            let db = folder.file("shared/per.sqlite"), config = folder.file("config/per/config")
+            let written = "'\(perBinary)' config --db '\(db)' --currency € --decimal , --shop 'No #1' > '\(config)'"
+            let tmux = TmuxSession("sh -c \"\(written) && exec '\(perBinary)'\"", environment: ["XDG_CONFIG_HOME": folder.file("config")])
+            tmux.waitFor("Untitled")
+            tmux.type("3.99"); tmux.keys("Tab")
+            tmux.type("500"); tmux.keys("Tab")
+            tmux.type("g"); tmux.keys("Tab")
+            tmux.waitFor { $0.contains("3,99 €") && $0.contains("7,98 €") }
+            tmux.keys("Tab")   // past the name, to the shop: the file's
+            tmux.waitFor("No #1")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let export = run([perBinary, "export", "--db", db])
+            #expect(export.status == 0 && export.stdout.contains("No #1") && export.stdout.contains("3.99"), "\(export)")
+        }
     }
 }

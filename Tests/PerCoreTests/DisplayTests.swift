@@ -9,6 +9,24 @@ import TestSupport
     static let wide = TerminalSize(width: 80, height: 24)
     static let narrow = TerminalSize(width: 40, height: 20)
 
+    /// Issue 28: a multipack typed as `6×330` reads so wherever the app names the product (a compact row at 40
+    /// columns, the best value's line), `6*330` with the ASCII glyph set; the stored shape stays `6*330`.
+    @Test(arguments: [(GlyphSet.utf8, "6×330"), (GlyphSet.ascii, "6*330")])
+    func aMultipackReadsWithTheTimesGlyph(glyphs: GlyphSet, shape: String) {
+        let drinks = Product(id: "d", price: Decimal(string: "4.99"), quantity: 1980, unit: .milliliter, pack: Multipack(count: 6, size: 330))
+        let bottle = Product(id: "b", price: Decimal(string: "9.99"), quantity: 1, unit: .liter)
+        var session = Session(id: "s", size: Self.narrow)
+        session.glyphs = glyphs
+        let lines = ScreenView.render(AppState(comparison: Comparison(id: "c", title: "Cola", products: [bottle, drinks]), session: session)).lines
+        #expect(lines.contains { $0.contains("4.99 for \(shape) mL") }, "\(lines.joined(separator: "\n"))")
+        // The best value's line, wrapped: `Best: 4.99 for` over `6×330 mL`.
+        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(trimmed.contains { $0.hasSuffix("Best: 4.99 for") } && trimmed.contains { $0.hasSuffix("  \(shape) mL") },
+                "\(lines.joined(separator: "\n"))")
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 40 })
+        #expect(drinks.pack?.text == "6*330")
+    }
+
     static func typed(_ keys: String, title: String = "Oats", size: TerminalSize = wide) -> AppState {
         var s = AppState(comparison: Comparison(id: "c", title: title), session: Session(id: "s", size: size))
         for c in keys {

@@ -306,7 +306,7 @@ import TestSupport
         let comparison = Comparison(title: "drinks", products: [drinks])
         try store.save(comparison)
         #expect(try store.load(comparison.id)?.products == [drinks])
-        #expect(try store.load(comparison.id)?.products.first?.quantityText == "6*330")
+        #expect(try store.load(comparison.id)?.products.first?.quantityText == "6×330")
 
         // A quantity saved again without a pack clears the shape; one saved with a pack writes it.
         var changed = drinks

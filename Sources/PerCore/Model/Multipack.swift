@@ -11,8 +11,11 @@ public struct Multipack: Equatable, Hashable, Sendable {
         self.size = size
     }
 
-    /// `6*330`: the keypad's expression text, as stored (views show the operator with their glyphs).
+    /// `6*330`: the keypad's expression text, as stored.
     public var text: String { DecimalText.format(count) + String(ArithmeticOperator.times.rawValue) + DecimalText.format(size) }
+
+    /// `6×330`, as people read it (the canvas draws `*` with the ASCII glyph set).
+    public var shown: String { DecimalText.format(count) + "×" + DecimalText.format(size) }
 
     /// Reads `text`; nil for anything else.
     public init?(parsing text: String) {

@@ -82,10 +82,10 @@ public struct Product: Equatable, Hashable, Sendable {
     /// `label` as drawn: what was typed with the decimal mark; a name as it is.
     public func label(decimal: DecimalMark) -> String { name.isEmpty ? decimal.shown(label) : label }
 
-    /// The quantity as the table shows it: the pack's shape (`6*330`) while it describes the quantity, else the number.
+    /// The quantity as the table shows it: the pack's shape (`6×330`) while it describes the quantity, else the number.
     public var quantityText: String? {
         guard let quantity else { return nil }
-        if let pack, pack.describes(quantity) { return pack.text }
+        if let pack, pack.describes(quantity) { return pack.shown }
         return DecimalText.format(quantity)
     }
 }

@@ -1,5 +1,6 @@
-/// The settings file, `$XDG_CONFIG_HOME/per/config` (else `~/.config/per/config`): one `key = value` a line, `#`
-/// comments, blank lines. The keys are the long options' names. It is where settings go that a shell's profile
+/// The settings file, `$XDG_CONFIG_HOME/per/config` (else `~/.config/per/config`): one `key = value` a line, blank
+/// lines, and `#` comments, whole-line or after a value; a value holding `#` is quoted (`shop = "No #1"`, where `\"` is
+/// a quote and `\\` a backslash). The keys are the long options' names. It is where settings go that a shell's profile
 /// would not reach (`ssh home per` reads neither `.profile` nor, on Debian, `.bashrc`). Parsing is pure and strict:
 /// an unknown key, a bad value, a line without `=` or a key given twice is an error naming its line, never skipped.
 public struct SettingsFile: Equatable, Sendable {
@@ -24,8 +25,6 @@ public struct SettingsFile: Equatable, Sendable {
     /// A checked value and the line it is on.
     public struct Entry: Equatable, Sendable {
         public var value: Value
-        /// As written, after `=`, without the spaces around it.
-        public var text: String
         public var line: Int
     }
 
@@ -63,11 +62,11 @@ public struct SettingsFile: Equatable, Sendable {
             let number = index + 1
             let content = line.trimmingSpaces
             if content.isEmpty || content.first == "#" { continue }
-            guard let equals = content.firstIndex(of: "=") else {
-                throw Problem(line: number, reason: "'\(TerminalText.visible(String(content)))' is not 'key = value'")
+            guard let equals = content.firstIndex(where: { $0 == "=" || $0 == "#" }), content[equals] == "=" else {
+                let setting = content.prefix { $0 != "#" }.trimmingSpaces
+                throw Problem(line: number, reason: "'\(TerminalText.visible(String(setting)))' is not 'key = value'")
             }
             let written = String(content[..<equals].trimmingSpaces)
-            let value = String(content[content.index(after: equals)...].trimmingSpaces)
             guard let key = Key(written: written) else {
                 let known = Key.allCases.map(\.rawValue).joined(separator: ", ")
                 let hidden = SettingText.problem(in: written).map { " (\($0.message))" } ?? ""
@@ -77,11 +76,50 @@ public struct SettingsFile: Equatable, Sendable {
                 throw Problem(line: number, reason: "\(key.rawValue) is set twice (first on line \(earlier.line))")
             }
             do {
-                entries[key] = Entry(value: try Self.value(of: key, value), text: value, line: number)
+                entries[key] = Entry(value: try Self.value(of: key, try Self.unquoted(content[content.index(after: equals)...])), line: number)
             } catch {
                 throw Problem(line: number, reason: "\(key.rawValue): \(error.reason)")
             }
         }
+    }
+
+    /// The value after `=`: up to a `#`, without the spaces around it; or, when it starts with `"`, what the quotes
+    /// hold, `\` taking the character after it as it is.
+    static func unquoted(_ written: Substring) throws(BadValue) -> String {
+        let written = written.trimmingSpaces
+        guard written.first == "\"" else { return String(written.prefix { $0 != "#" }.trimmingSpaces) }
+        var value = String.UnicodeScalarView()
+        var scalars = written.unicodeScalars.dropFirst()
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\\":
+                guard let next = scalars.popFirst() else { break }
+                value.append(next)
+            case "\"":
+                let rest = Substring(scalars).trimmingSpaces
+                guard rest.isEmpty || rest.first == "#" else {
+                    throw BadValue(reason: "'\(TerminalText.visible(String(rest)))' follows the closing quote (a comment starts with #)")
+                }
+                return String(value)
+            default:
+                value.append(scalar)
+            }
+        }
+        throw BadValue(reason: "the opening quote has no closing one (\(TerminalText.visible(String(written))))")
+    }
+
+    /// `key = value` as the file reads it back: quoted when the value holds `#`, starts with a quote or has spaces
+    /// at an end (`per config` writes its lines with it).
+    public static func line(_ key: Key, _ value: String) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let plain = !value.isEmpty && !value.contains("#") && value.first != "\"" && !blank(value.first!) && !blank(value.last!)
+        guard !plain else { return "\(key.rawValue) = \(value)" }
+        var quoted = String.UnicodeScalarView(["\""])
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+            quoted.append(scalar)
+        }
+        return "\(key.rawValue) = \(String(quoted))\""
     }
 
     struct BadValue: Error { var reason: String }

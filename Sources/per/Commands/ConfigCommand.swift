@@ -8,7 +8,7 @@ import PerDatabase
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Print the settings in effect and where each came from.",
+        abstract: "Print the settings in effect, as a settings file per reads back, and where each came from.",
         discussion: "Settings come from an option, else the environment (PER_DB, PER_CURRENCY, PER_CURRENCY_FORMAT, PER_DECIMAL, PER_STALE_DAYS), else the settings file $XDG_CONFIG_HOME/per/config (~/.config/per/config), else the default."
     )
 
@@ -37,7 +37,7 @@ struct ConfigCommand: ParsableCommand {
                 database = Resolved(value: path, source: .fallback)
             }
             let shop = try Settings.shop(option: app.shop.shop)
-            _ = try ShopSettings.shop(app.shop.shop)
+            let shopName = try ShopSettings.shop(app.shop.shop)
             let staleDays = try Settings.staleDays(option: app.freshness.staleDays)
             let mouse = try Settings.flag(.mouse, on: (app.mouse, "--mouse"), off: (app.noMouse, "--no-mouse"), fallback: true)
             let uk = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false)
@@ -52,15 +52,15 @@ struct ConfigCommand: ParsableCommand {
                 (.currency, currency?.value.text, currency?.source ?? .fallback),
                 (.currencyFormat, currency?.value.pattern, formatSource),
                 (.decimal, decimal.value.rawValue, decimal.source),
-                (.shop, shop?.value, shop?.source ?? .fallback),
+                (.shop, shop.map { _ in shopName }, shop?.source ?? .fallback),
                 (.staleDays, String(staleDays.value), staleDays.source),
                 (.mouse, yesNo(mouse.value), mouse.source),
                 (.uk, yesNo(uk.value), uk.source),
             ]
             var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
-            let width = rows.map { TextWidth.of($0.0.rawValue + " = " + TerminalText.singleLine($0.1 ?? "")) }.max() ?? 0
-            for (key, value, source) in rows {
-                let setting = value.map { "\(key.rawValue) = \(TerminalText.singleLine($0))" } ?? "# \(key.rawValue): none"
+            let settings = rows.map { key, value, _ in value.map { SettingsFile.line(key, TerminalText.singleLine($0)) } ?? "# \(key.rawValue): none" }
+            let width = settings.map(TextWidth.of).max() ?? 0
+            for (setting, (_, _, source)) in zip(settings, rows) {
                 lines.append(setting + String(repeating: " ", count: max(0, width - TextWidth.of(setting))) + "  # \(source.description)")
             }
             try Output.out(lines.joined(separator: "\n") + "\n")

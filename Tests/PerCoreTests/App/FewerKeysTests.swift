@@ -291,7 +291,7 @@ import TestSupport
             $0.editing.comparison.replaceProduct(at: 0, with: drinks)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }
-        #expect(store.state.editing.tablePage.rows[0].quantity == "6*330")
+        #expect(store.state.editing.tablePage.rows[0].quantity == "6×330")
         #expect(ScreenView.render(store.state).lines[2].contains("6×330"))
         #expect(Multipack(parsing: "6*330") == Multipack(count: 6, size: 330))
         #expect(Multipack(parsing: "6") == nil && Multipack(parsing: "6*") == nil && Multipack(parsing: "a*3") == nil)

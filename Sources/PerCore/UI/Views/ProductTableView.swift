@@ -101,9 +101,9 @@ enum ProductTableView {
                 value = nil
                 placeholder = words.contains(" ") || text.price == nil ? words : state.session.decimal.shown(NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis))
             }
-            if field == .quantity, let shape = value, shape.contains("*") {
+            if field == .quantity, let shape = value, shape.contains("×") {
                 // A multipack's shape (`6×330`) when it fits; else its quantity, as any number.
-                let shown = state.session.decimal.shown(g.display(shape))
+                let shown = state.session.decimal.shown(shape)
                 if TextWidth.of(shown) <= frame.width {
                     put(shown, in: frame, right: wide, style: [], color: .normal, into: &canvas)
                     continue
