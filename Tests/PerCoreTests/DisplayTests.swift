@@ -13,8 +13,8 @@ import TestSupport
     /// columns, the best value's line), `6*330` with the ASCII glyph set; the stored shape stays `6*330`.
     @Test(arguments: [(GlyphSet.utf8, "6×330"), (GlyphSet.ascii, "6*330")])
     func aMultipackReadsWithTheTimesGlyph(glyphs: GlyphSet, shape: String) {
-        let drinks = Product(id: "d", price: Decimal(string: "4.99"), quantity: 1980, unit: .milliliter, pack: Multipack(count: 6, size: 330))
-        let bottle = Product(id: "b", price: Decimal(string: "9.99"), quantity: 1, unit: .liter)
+        let drinks = Product.fixture(id: "d", price: Decimal(string: "4.99"), quantity: 1980, unit: .milliliter, pack: Multipack(count: 6, size: 330))
+        let bottle = Product.fixture(id: "b", price: Decimal(string: "9.99"), quantity: 1, unit: .liter)
         var session = Session(id: "s", size: Self.narrow)
         session.glyphs = glyphs
         let lines = ScreenView.render(AppState(comparison: Comparison(id: "c", title: "Cola", products: [bottle, drinks]), session: session)).lines
