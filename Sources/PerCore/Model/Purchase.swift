@@ -72,11 +72,11 @@ public struct Purchase: Equatable, Sendable {
         guard count >= 0, Decimal(count) < limit else { return .tooMany }
         if pack.baseQuantity == size { return .whole(count: count, cost: pack.price * Decimal(count)) }
         let amount = Decimal(count) * size
-        var quotient = amount / pack.baseQuantity, rounded = Decimal()
-        guard !quotient.isNaN, quotient < limit else { return .tooMany }
-        NSDecimalRound(&rounded, &quotient, 0, .up)
-        // The quotient was rounded to 38 digits before its ceiling: settle the last pack exactly.
-        var packs = Decimal(Int(truncating: NSDecimalNumber(decimal: rounded)))
+        // A Double quotient is within a pack of the ceiling (a Decimal division is slow on Linux, and where to shop
+        // makes one per item and shop): the last pack is settled exactly.
+        let estimate = (NSDecimalNumber(decimal: amount).doubleValue / NSDecimalNumber(decimal: pack.baseQuantity).doubleValue).rounded(.up)
+        guard estimate.isFinite, estimate < 2e12 else { return .tooMany }
+        var packs = Decimal(Int64(estimate))
         while packs * pack.baseQuantity < amount { packs += 1 }
         while packs > 0, (packs - 1) * pack.baseQuantity >= amount { packs -= 1 }
         guard packs < limit else { return .tooMany }
