@@ -43,9 +43,9 @@ struct TripCommandTests {
         #expect(json.stdout == """
             {
               "items": [
-                {"title": "Oats", "count": 2, "bought": true, "product": {"name": "o1", "store": null, "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg"}, "lineTotal": "13.98"},
-                {"title": "Milk", "count": 1, "bought": false, "product": {"name": "", "store": null, "price": "1.29", "quantity": "1", "unit": "L", "unitPrice": "1.29", "per": "L"}, "lineTotal": "1.29"},
-                {"title": "Bread\\u001b[2J", "count": 1, "bought": false, "product": null, "lineTotal": null}
+                {"title": "Oats", "count": 2, "bought": true, "product": {"name": "o1", "store": null, "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg"}, "packs": 2, "lineTotal": "13.98"},
+                {"title": "Milk", "count": 1, "bought": false, "product": {"name": "", "store": null, "price": "1.29", "quantity": "1", "unit": "L", "unitPrice": "1.29", "per": "L"}, "packs": 1, "lineTotal": "1.29"},
+                {"title": "Bread\\u001b[2J", "count": 1, "bought": false, "product": null, "packs": null, "lineTotal": null}
               ],
               "total": "15.27",
               "inCart": "13.98",
@@ -97,7 +97,8 @@ struct TripCommandTests {
         #expect(currency.status == 2 && currency.stdout.isEmpty && currency.stderr.hasPrefix("per: "), "\(currency.stderr)")
     }
 
-    /// `--store NAME`: each item's product to buy is the best at that store, `not at NAME` when it has none there.
+    /// `--store NAME`: each item's product to buy is the best at that store, `not at NAME` when it has none there; it buys
+    /// the item's amount (1 kg of oats, the best value's) in whole packs there (3 × 400 g), like for like (issue 28).
     @Test func atAStore() throws {
         let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(id: "r", title: "Rice", products: [Product.fixture(id: "r1", name: "r", price: 2, quantity: 1, unit: .kilogram, shop: "Costco")]))
@@ -113,21 +114,21 @@ struct TripCommandTests {
 
             """)
         #expect(run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "aldi"]).stdout == """
-            - [ ] 1× Oats: o2, Aldi, 3.99 = 3.99
+            - [ ] 1× Oats: o2, 3× 400 g = 1.2 kg, Aldi, 3.99 = 11.97
             - [ ] 1× Rice: not at aldi
 
-            Total 3.99 · in cart 0.00 · left 3.99 (1 not at aldi)
+            Total 11.97 · in cart 0.00 · left 11.97 (1 not at aldi)
 
             """)
         #expect(run([perBinary, "trip", "--db", db, "--format", "json", "--store", "Aldi"]).stdout == """
             {
               "items": [
-                {"title": "Oats", "count": 1, "bought": false, "product": {"name": "o2", "store": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "lineTotal": "3.99"},
-                {"title": "Rice", "count": 1, "bought": false, "product": null, "lineTotal": null}
+                {"title": "Oats", "count": 1, "bought": false, "product": {"name": "o2", "store": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "packs": 3, "lineTotal": "11.97"},
+                {"title": "Rice", "count": 1, "bought": false, "product": null, "packs": null, "lineTotal": null}
               ],
-              "total": "3.99",
+              "total": "11.97",
               "inCart": "0",
-              "left": "3.99",
+              "left": "11.97",
               "store": "Aldi"
             }
 

@@ -86,7 +86,7 @@ extension EndToEnd {
             tmux.keys("C-o")
             var screen = tmux.waitFor("Shopping list at aldi")
             #expect(screen.contains("Rice                 −   +  not at aldi"), "\(screen)")   // selected: its count buttons
-            #expect(screen.contains("Oats                        o2  "), "\(screen)")   // every product to buy is at Aldi: no store said
+            #expect(screen.contains("Oats                        o2 2× 500 g  "), "\(screen)")   // every product to buy is at Aldi: no store said; 1 kg of oats (o1's, the best value) in 500 g packs
             tmux.keys("Down", "Enter")   // Oats
             // The names keep their room (`o1 @ Costco`): the verdict says it short.
             tmux.waitFor("+14% buy")

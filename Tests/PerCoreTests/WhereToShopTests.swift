@@ -35,7 +35,13 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         #expect(shops.bestSplit?.lines.map(\.shop) == [1, 0, 0])   // milk at Lidl, eggs and oats at Aldi
         let report = ShopsReport(Self.milkEggsOats)
         #expect(report.json == """
-            {"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[]}, {"shop":"Lidl","total":"4.40","covered":2,"missing":["Oats"]}], \
+            {"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[],"items":[\
+            {"title":"Milk","product":"m1","packs":1,"quantity":"1","unit":"kg","cost":"1.00"},\
+            {"title":"Eggs","product":"e1","packs":1,"quantity":"1","unit":"kg","cost":"3.00"},\
+            {"title":"Oats","product":"o1","packs":1,"quantity":"1","unit":"kg","cost":"2.00"}]}, \
+            {"shop":"Lidl","total":"4.40","covered":2,"missing":["Oats"],"items":[\
+            {"title":"Milk","product":"m2","packs":1,"quantity":"1","unit":"kg","cost":"0.90"},\
+            {"title":"Eggs","product":"e2","packs":1,"quantity":"1","unit":"kg","cost":"3.50"}]}], \
             "cheapestShop":"Aldi", "bestSplit":{"shops":["Aldi","Lidl"],"total":"5.90","saves":"0.10"}}
 
             """)
@@ -58,6 +64,101 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             """)
     }
 
+    /// Issue 28's rice: 2.00 for 500 g at Aldi, 3.00 for 1 kg at Lidl, 1× Rice. The amount is the best value's 1 kg, so
+    /// Aldi sells it as 2 packs of 500 g, 4.00: Lidl is the cheapest shop, as `per show` ranks it.
+    static let rice = [entry("r", "Rice", [
+        Product.fixture(id: "r1", name: "", price: 2, quantity: 500, unit: .gram, shop: "Aldi"),
+        Product.fixture(id: "r2", name: "", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl"),
+    ])]
+
+    @Test func riceIsComparedForTheSameAmount() throws {
+        let shops = WhereToShop(Self.rice)
+        #expect(shops.shops.map(\.shop) == ["Lidl", "Aldi"])
+        #expect(shops.shops.map(\.total) == [3, 4])
+        #expect(shops.shops.map { $0.lines.map(\.purchase.packs) } == [[.whole(count: 1, cost: 3)], [.whole(count: 2, cost: 4)]])
+        #expect(shops.shops.map { $0.lines.map { $0.purchase.packsNote() } } == [[nil], ["2× 500 g"]])
+        #expect(shops.cheapestShop?.shop == "Lidl")
+        #expect(shops.bestSplit == nil && shops.noSplitBecause == "none costs less")
+        let report = ShopsReport(Self.rice)
+        #expect(report.table == """
+            Shop  Total  Items   Missing
+            Lidl   3.00  1 of 1
+            Aldi   4.00  1 of 1
+              Rice: 2× 500 g, 4.00
+
+            Cheapest shop: Lidl, 3.00
+            Best split: none costs less
+
+            """)
+        #expect(report.markdown == """
+            - Lidl: 3.00, 1 of 1 items
+            - Aldi: 4.00, 1 of 1 items
+              - Rice: 2× 500 g, 4.00
+
+            Cheapest shop: Lidl, 3.00
+            Best split: none costs less
+
+            """)
+        #expect(report.json == """
+            {"shops":[{"shop":"Lidl","total":"3.00","covered":1,"missing":[],"items":[{"title":"Rice","product":"","packs":1,"quantity":"1","unit":"kg","cost":"3.00"}]}, \
+            {"shop":"Aldi","total":"4.00","covered":1,"missing":[],"items":[{"title":"Rice","product":"","packs":2,"quantity":"500","unit":"g","cost":"4.00"}]}], \
+            "cheapestShop":"Lidl", "bestSplit":null}
+
+            """)
+        // The list at Aldi (`--shop Aldi`) buys the same 2 packs; without a shop, the 1 kg at Lidl.
+        #expect(ListTotals(Self.rice, at: ShopName("Aldi")).total == 4)
+        #expect(ListTotals(Self.rice).total == 3)
+        #expect(Self.rice[0].item.purchase(at: ShopName("aldi"))?.packsCount == 2)
+    }
+
+    /// Whole packs that hold more than the amount say how much (in the wanted product's unit when it says it exactly,
+    /// else the pack's); every unit family, count words and volume systems; a pinned product sets the amount.
+    @Test func packsOfEveryKind() {
+        func purchase(_ count: Int, of wanted: (String, MeasureUnit), in pack: (String, MeasureUnit), system: VolumeSystem = .us) -> Purchase? {
+            let products = [Product.fixture(id: "w", price: 1, quantity: decimal(wanted.0), unit: wanted.1, shop: "A"),
+                            Product.fixture(id: "p", price: 1000, quantity: decimal(pack.0), unit: pack.1, shop: "B")]
+            var comparison = Comparison(id: "c", title: "C", products: products)
+            comparison.volumeSystem = system
+            let item = ListItem(count: count, ticked: false, pinned: "w", comparison: comparison)
+            return item.purchase(at: ShopName("B"))
+        }
+        #expect(purchase(1, of: ("1", .kilogram), in: ("400", .gram))?.packsText() == "3× 400 g = 1.2 kg")
+        #expect(purchase(1, of: ("1", .kilogram), in: ("400", .gram))?.cost == 3000)
+        #expect(purchase(2, of: ("500", .gram), in: ("1", .kilogram))?.packsText() == "1× 1 kg")
+        #expect(purchase(3, of: ("1", .pound), in: ("1", .kilogram))?.packsText() == "2× 1 kg = 2 kg")   // 1.36 kg: not 3 decimals of a pound, so in kg
+        #expect(purchase(1, of: ("1", .dozen), in: ("10", .each))?.packsText() == "2× 10 each = 20 each")   // 1.666… dozen
+        #expect(purchase(1, of: ("1", .dozen), in: ("4", .each))?.packsText() == "3× 4 each")   // exactly a dozen
+        #expect(purchase(2, of: ("1", .gallon), in: ("1", .liter))?.packsText() == "8× 1 L = 8 L")   // 7.57 L (US)
+        #expect(purchase(2, of: ("1", .gallon), in: ("1", .liter), system: .imperial)?.packsText() == "10× 1 L = 10 L")   // 9.09 L
+        #expect(purchase(1, of: ("1", .squareMeter), in: ("3", .squareFoot))?.packsText() == "4× 3 sq ft = 12 sq ft")
+        #expect(purchase(1, of: ("2", .meter), in: ("1", .yard))?.packsText() == "3× 1 yd = 3 yd")
+        #expect(purchase(5, of: ("100", .counted(CountWord("sheet")!)), in: ("150", .counted(CountWord("sheet")!)))?.packsText()
+                == "4× 150 sheets = 600 sheets")
+        #expect(purchase(1, of: ("0.75", .kilogram), in: ("250", .gram))?.packsText() == "3× 250 g")   // exactly the amount
+        // Too many to count: said so, never computed, nowhere in a total.
+        let huge = purchase(999, of: ("999999999999", .kilogram), in: ("0.000000000001", .milligram))
+        #expect(huge?.packs == .tooMany && huge?.cost == nil)
+        #expect(huge?.packsText() == "too many packs of 0.000000000001 mg")
+        #expect(purchase(1, of: ("1", .kilogram), in: ("0.000000001", .gram))?.packs == .tooMany)   // 10¹² packs
+        #expect(purchase(1, of: ("1", .kilogram), in: ("0.00000001", .gram))?.packsCount == 100_000_000_000)   // 10¹¹: counted
+    }
+
+    /// An item with too many packs at a shop is said so under it, kept out of its total and of what it covers.
+    @Test func tooManyPacksAreSaidNotCounted() {
+        let entries = [entry("d", "Dust", [
+            Product.fixture(id: "d1", name: "big", price: 1, quantity: decimal("999999999999"), unit: .kilogram, shop: "Aldi"),
+            Product.fixture(id: "d2", name: "speck", price: 1, quantity: decimal("0.000000000001"), unit: .milligram, shop: "Lidl"),
+        ])]
+        let shops = WhereToShop(entries)
+        #expect(shops.shops.map(\.shop) == ["Aldi", "Lidl"])
+        #expect(shops.shops.map(\.covered) == [1, 0])
+        #expect(shops.shops[1].total == 0 && shops.shops[1].tooMany.map(\.item) == [0] && shops.shops[1].missing == [])
+        #expect(ShopsReport(entries).table.contains("Lidl   0.00  0 of 1\n  Dust: too many packs of 0.000000000001 mg\n"))
+        #expect(ShopsReport(entries).json.contains(#""items":[{"title":"Dust","product":"speck","packs":null,"quantity":"0.000000000001","unit":"mg","cost":null}]"#))
+        #expect(ListTotals(entries, at: ShopName("Lidl")).tooMany == 1)
+        #expect(TripReport(entries, at: ShopName("Lidl")).totalsLine == "Total 0.00 · in cart 0.00 · left 0.00 (1 in too many packs)")
+    }
+
     /// Counts multiply; a product without a shop counts at every shop (after the shop's own); a pinned product counts at
     /// its own shop; spellings of one shop are one shop; items off the list and products without a price count nowhere.
     @Test func theRules() {
@@ -78,7 +179,14 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         #expect(shops.cheapestShop == nil)   // nobody has a price for salt
         #expect(shops.bestSplit == nil)
         #expect(ShopsReport(entries).json == """
-            {"shops":[{"shop":"Aldi","total":"5.50","covered":3,"missing":["Salt"]}, {"shop":"LIDL","total":"5.80","covered":3,"missing":["Salt"]}], \
+            {"shops":[{"shop":"Aldi","total":"5.50","covered":3,"missing":["Salt"],"items":[\
+            {"title":"Milk","product":"m1","packs":2,"quantity":"1","unit":"kg","cost":"2.00"},\
+            {"title":"Bread","product":"b1","packs":1,"quantity":"1","unit":"kg","cost":"1.50"},\
+            {"title":"Oats","product":"o1","packs":1,"quantity":"1","unit":"kg","cost":"2.00"}]}, \
+            {"shop":"LIDL","total":"5.80","covered":3,"missing":["Salt"],"items":[\
+            {"title":"Milk","product":"m2","packs":2,"quantity":"1","unit":"kg","cost":"1.80"},\
+            {"title":"Bread","product":"b1","packs":1,"quantity":"1","unit":"kg","cost":"1.50"},\
+            {"title":"Oats","product":"o2","packs":1,"quantity":"0.5","unit":"kg","cost":"2.50"}]}], \
             "cheapestShop":null, "bestSplit":null}
 
             """)
@@ -149,7 +257,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
                 let products = (0..<Int.random(in: 0...4, using: &rng)).map { p in
                     Product.fixture(id: ProductID(rawValue: "p\(i)-\(p)"), name: "p\(p)",
                             price: Int.random(in: 0...9, using: &rng) == 0 ? nil : Decimal(Int.random(in: 1...999, using: &rng)) / 100,
-                            quantity: Decimal(Int.random(in: 1...5, using: &rng)), unit: .kilogram,
+                            quantity: [0.25, 0.4, 0.5, 1, 2, 5].map { Decimal(string: "\($0)")! }.randomElement(using: &rng)!, unit: .kilogram,
                             shop: spellings.randomElement(using: &rng)!)
                 }
                 let pin = Bool.random(using: &rng) ? products.randomElement(using: &rng)?.id : nil
@@ -163,7 +271,14 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
                 let here = entry.item.offers.filter { $0.product.price != nil && ($0.product.shop.trimmingCharacters(in: .whitespaces).isEmpty || shop.matches($0.product.shop)) }
                 let pinned = here.first { $0.product.id == entry.item.pinned }
                 let chosen = pinned ?? here.first { shop.matches($0.product.shop) } ?? here.first
-                return chosen.map { $0.product.price! * Decimal(entry.item.count) }
+                // Like for like: whole packs of the chosen product for count × the wanted product's quantity (all in kg).
+                let wanted = entry.item.offers.first { $0.product.id == entry.item.pinned } ?? entry.item.offers.first
+                return chosen.map { chosen in
+                    let amount = Decimal(entry.item.count) * wanted!.product.quantity!
+                    var packs = 0
+                    while Decimal(packs) * chosen.product.quantity! < amount { packs += 1 }
+                    return chosen.product.price! * Decimal(packs)
+                }
             }
             var names: [ShopName] = []
             for entry in items {
@@ -175,8 +290,15 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             for trip in shops.shops {
                 let shop = ShopName(trip.shop)!
                 let amounts = items.map { amount($0, at: shop) }
-                #expect(trip.lines.map(\.amount) == amounts.compactMap { $0 })
-                #expect(trip.total == trip.lines.reduce(Decimal(0)) { $0 + $1.amount })
+                #expect(trip.lines.map(\.cost) == amounts.compactMap { $0 })
+                #expect(trip.total == trip.lines.reduce(Decimal(0)) { $0 + $1.cost })
+                // Never below the unit price × the amount: cost ≥ price ÷ size × amount, that is packs × size ≥ amount
+                // (multiplied out, so that no division rounds), for each item, so for the total.
+                for line in trip.lines {
+                    guard case .whole(let packs, let cost) = line.purchase.packs else { Issue.record("too many"); continue }
+                    #expect(Decimal(packs) * line.purchase.offer.ranking.baseQuantity >= Decimal(line.purchase.count) * line.purchase.wanted.ranking.baseQuantity)
+                    #expect(cost == Decimal(packs) * line.product.price!)
+                }
                 #expect(trip.missing == items.indices.filter { amounts[$0] == nil })
                 #expect(trip.covered + trip.missing.count == items.count)
             }
@@ -199,7 +321,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             if let split = shops.bestSplit {
                 splits += 1
                 #expect(split.total == cheapestPair)
-                #expect(split.total == split.lines.reduce(Decimal(0)) { $0 + $1.line.amount })
+                #expect(split.total == split.lines.reduce(Decimal(0)) { $0 + $1.line.cost })
                 #expect(split.lines.map(\.line.item) == Array(items.indices))
                 if let cheapest = shops.cheapestShop {
                     #expect(split.total < cheapest.total)
@@ -211,6 +333,6 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
                 #expect(cheapestPair >= shops.cheapestShop?.total ?? cheapestPair + 1)
             }
         }
-        #expect(splits > 5, "the lists made splits to check")
+        #expect(splits > 3, "the lists made splits to check")
     }
 }

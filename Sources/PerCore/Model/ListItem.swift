@@ -54,10 +54,14 @@ public struct ListItem: Equatable, Sendable {
         shop != nil && !offers.isEmpty && productToBuy(at: shop) == nil
     }
 
-    /// count × the price of the product to buy (at `shop`); nil without one.
-    public func lineTotal(at shop: ShopName? = nil) -> Decimal? {
-        productToBuy(at: shop)?.product.price.map { $0 * Decimal(count) }
+    /// The item's amount bought at `shop` in whole packs of its product to buy there (`Purchase`); nil without one.
+    public func purchase(at shop: ShopName? = nil) -> Purchase? {
+        guard let wanted = productToBuy(), let offer = shop == nil ? wanted : productToBuy(at: shop) else { return nil }
+        return Purchase(offer, count: count, of: wanted)
     }
+
+    /// What the purchase at `shop` costs; nil without one, or with too many packs to count.
+    public func lineTotal(at shop: ShopName? = nil) -> Decimal? { purchase(at: shop)?.cost }
 
     /// The count after `+` (`delta` 1) or `-` (-1), kept from 0 to `maximumCount`.
     public func count(changedBy delta: Int) -> Int {
@@ -70,10 +74,10 @@ public struct Offer: Equatable, Sendable {
     public var product: Product
     /// What ranks it, and the base amount of the comparison unit: the unit price per that unit is worked out when
     /// asked (a Decimal division for every product of a long list is slow on Linux, and only a few are shown).
-    let ranking: UnitPrice?
+    let ranking: UnitPrice
     let base: Decimal?
 
-    init(product: Product, ranking: UnitPrice?, base: Decimal?) {
+    init(product: Product, ranking: UnitPrice, base: Decimal?) {
         self.product = product
         self.ranking = ranking
         self.base = base
@@ -81,8 +85,7 @@ public struct Offer: Equatable, Sendable {
 
     /// Its price per the comparison unit (`per`).
     public var unitPrice: Decimal? {
-        guard let ranking, let base else { return nil }
-        return ranking.price(per: base)
+        base.map(ranking.price(per:))
     }
 
     /// What names it on the list: its name, else its size (`500 g`).
@@ -96,8 +99,8 @@ public struct Offer: Equatable, Sendable {
 }
 
 /// The trip's sums over the items on the list (count ≥ 1): of the whole list, in the cart, and left to buy.
-/// Exact decimals; an item without a product to buy adds nothing and is counted in `unpriced`, or in `notHere` when
-/// it has products but none at the current shop.
+/// Exact decimals; each item's line total is its like-for-like `Purchase` at the current shop. An item without a product
+/// to buy adds nothing and is counted in `unpriced`, or in `notHere` when it has products but none at the current shop.
 public struct ListTotals: Equatable, Sendable {
     public var total: Decimal = 0
     public var inCart: Decimal = 0
@@ -106,13 +109,16 @@ public struct ListTotals: Equatable, Sendable {
     public var unpriced = 0
     /// Items on the list with products, none of which can be bought at the current shop (`not at Lidl`).
     public var notHere = 0
+    /// Items whose amount takes more packs of the current shop's product than can be counted (`Purchase.Packs.tooMany`).
+    public var tooMany = 0
 
     public init(_ entries: [ListEntry], at shop: ShopName? = nil) {
         for entry in entries where entry.isOnTheList {
-            guard let line = entry.item.lineTotal(at: shop) else {
+            guard let purchase = entry.item.purchase(at: shop) else {
                 if entry.item.isNotAt(shop) { notHere += 1 } else { unpriced += 1 }
                 continue
             }
+            guard let line = purchase.cost else { tooMany += 1; continue }
             total += line
             if entry.item.ticked { inCart += line }
         }

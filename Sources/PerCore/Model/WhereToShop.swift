@@ -1,31 +1,41 @@
 import Foundation
 
-/// Where to shop for the items on the list (their counts): what the trip costs at each shop that has a price for any
+/// Where to shop for the items on the list, like for like: what the trip costs at each shop that has a price for any
 /// of them, which items each shop covers, the cheapest shop among those that cover every item, and the cheapest
-/// split across two shops (each item at the cheaper of the two). Exact decimals.
+/// split across two shops (each item at the cheaper of the two). Each item's cost at a shop is its `Purchase` there:
+/// its amount (count × the size of the product it would buy anywhere) in whole packs of the shop's product. Exact decimals.
 ///
 /// At a shop an item is bought as `ProductChoice` says (the list's rule): its pinned product when that product is there
 /// or has no shop, else its best value there, else its best value without a shop (a product without a shop can be
 /// bought anywhere); products without a price count nowhere. Shop names are one shop ignoring case, accents and spaces around them (`ShopName`); a shop is
 /// named as its first product (in list order, best value first) spells it.
 public struct WhereToShop: Equatable, Sendable {
-    /// One item of the trip bought at one shop: `count` × the product's price.
+    /// One item of the trip bought at one shop: its amount in whole packs there (`Purchase`), and their cost.
     public struct Line: Equatable, Sendable {
         /// The item's place in `items`.
         public var item: Int
-        public var product: Product
-        public var amount: Decimal
+        public var purchase: Purchase
+        public var cost: Decimal
+        public var product: Product { purchase.offer.product }
+    }
+
+    /// An item a shop has, in more packs than can be counted.
+    public struct Uncounted: Equatable, Sendable {
+        public var item: Int
+        public var purchase: Purchase
     }
 
     /// The trip at one shop.
     public struct ShopTrip: Equatable, Sendable {
         public var shop: String
-        /// The sum of `lines`' amounts.
+        /// The sum of `lines`' costs.
         public var total: Decimal
         /// The items it has, in list order.
         public var lines: [Line]
         /// The places in `items` of those it does not have, in list order.
         public var missing: [Int]
+        /// Those it has in packs too many to count (`Purchase.Packs.tooMany`), in list order: not in the total.
+        public var tooMany: [Uncounted]
         public var covered: Int { lines.count }
     }
 
@@ -91,22 +101,29 @@ public struct WhereToShop: Equatable, Sendable {
             }
         }
         pricedAnywhere = priced.filter { $0.contains { $0.shop == nil } }.count
-        // lines[shop][item]: the item bought at that shop, if it can be.
-        let lines: [[Line?]] = names.indices.map { shop in
+        // purchases[shop][item]: the item bought at that shop, if it can be.
+        let wanted = items.map { $0.item.productToBuy() }
+        let purchases: [[Purchase?]] = names.indices.map { shop in
             items.indices.map { index in
-                let offers = priced[index]
+                guard let wanted = wanted[index] else { return nil }
                 var choice = ProductChoice<Offer>(pinned: items[index].item.pinned)
-                for candidate in offers {   // best value first: the first of each kind is kept
+                for candidate in priced[index] {   // best value first: the first of each kind is kept
                     let place: ProductChoice<Offer>.Place = candidate.shop == nil ? .anywhere : candidate.shop == shop ? .here : .elsewhere
                     choice.offer(candidate.offer, id: candidate.offer.product.id, place: place) { _, _ in false }
                 }
-                return choice.chosen.map { Line(item: index, product: $0.product, amount: $0.product.price! * Decimal(items[index].item.count)) }
+                return choice.chosen.map { Purchase($0, count: items[index].item.count, of: wanted) }
             }
+        }
+        let lines: [[Line?]] = purchases.map { shop in
+            shop.enumerated().map { index, purchase in purchase.flatMap { p in p.cost.map { Line(item: index, purchase: p, cost: $0) } } }
         }
         let trips = names.indices.map { shop in
             let have = lines[shop].compactMap { $0 }
-            return ShopTrip(shop: names[shop], total: have.reduce(Decimal(0)) { $0 + $1.amount }, lines: have,
-                            missing: items.indices.filter { lines[shop][$0] == nil })
+            return ShopTrip(shop: names[shop], total: have.reduce(Decimal(0)) { $0 + $1.cost }, lines: have,
+                            missing: items.indices.filter { purchases[shop][$0] == nil },
+                            tooMany: items.indices.compactMap { index in
+                                purchases[shop][index].flatMap { $0.cost == nil ? Uncounted(item: index, purchase: $0) : nil }
+                            })
         }
         let order = trips.indices.sorted { a, b in
             let x = trips[a], y = trips[b]
@@ -128,9 +145,9 @@ public struct WhereToShop: Equatable, Sendable {
                     case (nil, nil): continue pairs
                     case let (a?, nil): chosen.append((0, a))
                     case let (nil, b?): chosen.append((1, b))
-                    case let (a?, b?): chosen.append(a.amount <= b.amount ? (0, a) : (1, b))
+                    case let (a?, b?): chosen.append(a.cost <= b.cost ? (0, a) : (1, b))
                     }
-                    total += chosen[chosen.count - 1].line.amount
+                    total += chosen[chosen.count - 1].line.cost
                 }
                 if best.map({ total < $0.total }) ?? true {
                     best = Split(shops: [names[first], names[second]], total: total, saves: nil, lines: chosen)

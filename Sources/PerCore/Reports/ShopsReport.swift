@@ -1,10 +1,12 @@
 import Foundation
 
 /// `per trip --shops`: `WhereToShop` as a table, a Markdown list or JSON. JSON is one line,
-/// `{"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[]}, ...], "cheapestShop":"Aldi",
-/// "bestSplit":{"shops":["Aldi","Lidl"],"total":"5.90","saves":"0.10"}}`: amounts as exact decimal strings with at
-/// least two decimals, `missing` the items' titles, null for what does not apply. The table and the list show the
-/// currency and which items the split buys where.
+/// `{"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[],"items":[{"title":"Milk","product":"m1","packs":1,
+/// "quantity":"1","unit":"kg","cost":"1.00"}, ...]}, ...], "cheapestShop":"Aldi", "bestSplit":{"shops":["Aldi","Lidl"],
+/// "total":"5.90","saves":"0.10"}}`: amounts as exact decimal strings with at least two decimals, `missing` the items'
+/// titles, `items` each item the shop has with its packs (null when too many to count), null for what does not apply.
+/// The table and the list show the currency, which items the split buys where, and under each shop the items it sells
+/// in packs of another size (`Rice: 2× 500 g, 4.00`).
 public struct ShopsReport: Sendable {
     public let shops: WhereToShop
     public let currency: Currency?
@@ -27,7 +29,8 @@ public struct ShopsReport: Sendable {
 
     private var money: MoneyFormat { MoneyFormat(currency: currency, decimal: decimal) }
     private func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
-    private func title(_ item: Int) -> String { TerminalText.singleLine(shops.items[item].displayTitle) }
+    private func title(_ item: Int) -> String { Self.title(item, of: shops) }
+    private static func title(_ item: Int, of shops: WhereToShop) -> String { TerminalText.singleLine(shops.items[item].displayTitle) }
     private func name(_ shop: String) -> String { TerminalText.singleLine(shop) }
 
     /// Why there is nothing to compare, when there is not.
@@ -51,6 +54,17 @@ public struct ShopsReport: Sendable {
         return [cheapest, "Best split: \(split.shops.map(name).joined(separator: " + ")), \(shown(split.total))\(saves) (\(at.joined(separator: " · ")))"]
     }
 
+    /// Under a shop: each item it sells in packs of another size than the one wanted (`Rice: 2× 500 g, 4.00`,
+    /// `3× 400 g = 1.2 kg` when they hold more), and each it has in too many packs to count, in list order.
+    static func packRows(_ trip: WhereToShop.ShopTrip, of shops: WhereToShop, money: MoneyFormat) -> [String] {
+        let counted = trip.lines.compactMap { line -> (Int, String)? in
+            guard let packs = line.purchase.packsNote(decimal: money.decimal) else { return nil }
+            return (line.item, "\(title(line.item, of: shops)): \(packs), " + money.shown(money.price(line.cost)))
+        }
+        let rows = counted + trip.tooMany.map { ($0.item, "\(title($0.item, of: shops)): " + $0.purchase.packsText(decimal: money.decimal)) }
+        return rows.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
     // MARK: Table
 
     public var table: String {
@@ -59,19 +73,24 @@ public struct ShopsReport: Sendable {
         let rows = shops.shops.map { trip in
             [name(trip.shop), shown(trip.total), "\(trip.covered) of \(count)", trip.missing.map(title).joined(separator: ", ")]
         }
-        return (TextTable.lines([["Shop", "Total", "Items", "Missing"]] + rows, rightAligned: [1]) + [""] + verdicts)
-            .joined(separator: "\n") + "\n"
+        let table = TextTable.lines([["Shop", "Total", "Items", "Missing"]] + rows, rightAligned: [1])
+        let lines = [table[0]] + zip(shops.shops, table.dropFirst()).flatMap { trip, row in
+            [row] + Self.packRows(trip, of: shops, money: money).map { "  " + $0 }
+        }
+        return (lines + [""] + verdicts).joined(separator: "\n") + "\n"
     }
 
     // MARK: Markdown
 
-    /// `- Aldi: 6.00, 3 of 3 items`, `- Lidl: 4.40, 2 of 3 items, missing Oats`, then the verdicts.
+    /// `- Aldi: 6.00, 3 of 3 items`, `- Lidl: 4.40, 2 of 3 items, missing Oats`, each with its pack rows nested
+    /// (`  - Rice: 2× 500 g, 4.00`), then the verdicts.
     public var markdown: String {
         if let nothing { return nothing }
         let count = shops.items.count
-        let lines = shops.shops.map { trip in
-            "- \(name(trip.shop)): \(shown(trip.total)), \(trip.covered) of \(count) items"
-                + (trip.missing.isEmpty ? "" : ", missing " + trip.missing.map(title).joined(separator: ", "))
+        let lines = shops.shops.flatMap { trip -> [String] in
+            let missing = trip.missing.isEmpty ? "" : ", missing " + trip.missing.map(title).joined(separator: ", ")
+            let shop = "- \(name(trip.shop)): \(shown(trip.total)), \(trip.covered) of \(count) items" + missing
+            return [shop] + Self.packRows(trip, of: shops, money: money).map { "  - " + $0 }
         }
         return (lines + [""] + verdicts).joined(separator: "\n") + "\n"
     }
@@ -81,7 +100,8 @@ public struct ShopsReport: Sendable {
     public var json: String {
         let trips = shops.shops.map { trip in
             "{\"shop\":\(string(trip.shop)),\"total\":\(amount(trip.total)),\"covered\":\(trip.covered),"
-                + "\"missing\":[\(trip.missing.map { string(shops.items[$0].displayTitle) }.joined(separator: ","))]}"
+                + "\"missing\":[\(trip.missing.map { string(shops.items[$0].displayTitle) }.joined(separator: ","))],"
+                + "\"items\":[\(items(trip).joined(separator: ","))]}"
         }
         let split = shops.bestSplit.map { split in
             "{\"shops\":[\(split.shops.map(string).joined(separator: ","))],\"total\":\(amount(split.total)),"
@@ -89,6 +109,22 @@ public struct ShopsReport: Sendable {
         } ?? "null"
         return "{\"shops\":[\(trips.joined(separator: ", "))], \"cheapestShop\":\(shops.cheapestShop.map { string($0.shop) } ?? "null"), "
             + "\"bestSplit\":\(split)}\n"
+    }
+
+    /// Each item the shop has, in list order: its packs and their cost (null when too many to count).
+    private func items(_ trip: WhereToShop.ShopTrip) -> [String] {
+        let all = (trip.lines.map { ($0.item, $0.purchase) } + trip.tooMany.map { ($0.item, $0.purchase) }).sorted { $0.0 < $1.0 }
+        return all.map { item, purchase in
+            let product = purchase.offer.product
+            let packs: String, cost: String
+            switch purchase.packs {
+            case .whole(let count, let total): (packs, cost) = (String(count), amount(total))
+            case .tooMany: (packs, cost) = ("null", "null")
+            }
+            return "{\"title\":\(string(shops.items[item].displayTitle)),\"product\":\(string(product.name)),\"packs\":\(packs),"
+                + "\"quantity\":\(product.quantity.map { string(DecimalText.format($0)) } ?? "null"),"
+                + "\"unit\":\(product.unit.map { string($0.symbol) } ?? "null"),\"cost\":\(cost)}"
+        }
     }
 
     private func string(_ text: String) -> String { JSONExchange.string(text) }

@@ -64,6 +64,10 @@ public struct TripReport: Sendable {
     /// What the product to buy is called: its name, else its size (`500 g`).
     /// The table's and the checklist's label (their decimal mark; JSON has its own fields).
     private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label(decimal: decimal)) }
+    /// The label, and its packs when they are of another size than the one wanted (at the current shop): `o2, 3× 400 g`.
+    private func label(_ purchase: Purchase) -> String {
+        label(purchase.offer) + (purchase.packsNote(decimal: decimal).map { ", " + $0 } ?? "")
+    }
 
     // MARK: Table
 
@@ -72,15 +76,16 @@ public struct TripReport: Sendable {
         let atShop = shop.map { "At \(TerminalText.singleLine($0.text))\n" } ?? ""
         let header = ["", "Count", "Item", "Buy", "Shop", "Price", "Total"]
         let body: [[String]] = items.map { entry in
-            let buy = entry.item.productToBuy(at: shop)
+            let purchase = entry.item.purchase(at: shop)
+            let buy = purchase?.offer
             return [
                 entry.item.ticked ? "[x]" : "[ ]",
                 "\(entry.item.count)x",
                 TerminalText.singleLine(entry.displayTitle),
-                buy.map(label) ?? (entry.item.isNotAt(shop) ? notAt : "-"),
+                purchase.map(label) ?? (entry.item.isNotAt(shop) ? notAt : "-"),
                 buy.map { TerminalText.singleLine($0.product.shop) } ?? "",
                 buy?.product.price.map(shown) ?? "-",
-                entry.item.lineTotal(at: shop).map(shown) ?? "-",
+                purchase?.cost.map(shown) ?? "-",
             ]
         }
         let rows = TextTable.lines([header] + body, rightAligned: [1, 5, 6])
@@ -98,7 +103,8 @@ public struct TripReport: Sendable {
     /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price or not at the current shop.
     var totalsLine: String {
         let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
-                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt)"].compactMap { $0 }
+                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt)",
+                       totals.tooMany == 0 ? nil : "\(totals.tooMany) in too many packs"].compactMap { $0 }
         return "Total \(shown(totals.total)) · in cart \(shown(totals.inCart)) · left \(shown(totals.left))"
             + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))")
     }
@@ -114,11 +120,12 @@ public struct TripReport: Sendable {
         let headings = self.headings
         var lines = items.enumerated().flatMap { index, entry -> [String] in
             var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
-            if let buy = entry.item.productToBuy(at: shop) {
+            if let purchase = entry.item.purchase(at: shop) {
+                let buy = purchase.offer
                 let seenAt = ShopName.trimmed(buy.product.shop)
-                line += ": " + [label(buy), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
+                line += ": " + [label(purchase), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
-                if let total = entry.item.lineTotal(at: shop) { line += " = \(shown(total))" }
+                if let total = purchase.cost { line += " = \(shown(total))" }
             } else if entry.item.isNotAt(shop) {
                 line += ": " + notAt
             }
@@ -134,8 +141,8 @@ public struct TripReport: Sendable {
 
     public var json: String {
         let objects = items.map { entry -> String in
-            let buy = entry.item.productToBuy(at: shop)
-            let product = buy.map { offer -> String in
+            let purchase = entry.item.purchase(at: shop)
+            let product = purchase.map(\.offer).map { offer -> String in
                 let p = offer.product
                 let fields: [(String, String)] = [
                     ("name", string(p.name)),
@@ -153,7 +160,8 @@ public struct TripReport: Sendable {
                 ("count", String(entry.item.count)),
                 ("bought", entry.item.ticked ? "true" : "false"),
                 ("product", product),
-                ("lineTotal", decimal(entry.item.lineTotal(at: shop))),
+                ("packs", purchase.flatMap(\.packsCount).map(String.init) ?? "null"),
+                ("lineTotal", decimal(purchase?.cost)),
             ]
             return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }

@@ -12,7 +12,9 @@ struct TripCommand: ParsableCommand {
             per shop (--by-shop); each with its count, whether it is in the cart, the product to buy (the best value, or \
             the one pinned) and the line total; then the total, what is in the cart and what is left. --reset clears \
             every tick for the next trip. --shops prints where to shop instead: what the trip costs at each shop, the \
-            items each is missing, the cheapest shop that has them all and the cheapest split across two shops.
+            items each is missing, the cheapest shop that has them all and the cheapest split across two shops. Shops \
+            are compared for the same amount: an item's count × the size of the product it would buy, in whole packs of \
+            each shop's product (2× 500 g for 1 kg); --shop buys it so too.
             """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "table, json or markdown (a checklist).")

@@ -232,7 +232,8 @@ import TestSupport
         #expect(totals.left == decimal("6.99"))
         #expect(totals.unpriced == 1)
         // Exact decimals: 3 × 0.1 is 0.3.
-        let dimes = ListEntry(id: "d", title: "Dimes", productCount: 1, item: ListItem(count: 3, offers: [Offer(product: Product.fixture(price: decimal("0.1")), ranking: nil, base: nil)]))
+        let dimes = ListEntry(id: "d", title: "Dimes", productCount: 1, item: ListItem(count: 3, offers: [Offer(product: Product.fixture(price: decimal("0.1"), quantity: 1, unit: .each),
+                                                                                                         ranking: UnitPrice(price: decimal("0.1"), baseQuantity: 1), base: nil)]))
         #expect(ListTotals([dimes]).total == decimal("0.3"))
         // A blank page (no title, no product) is not an item.
         #expect(ListTotals([ListEntry(id: "u", title: "", productCount: 0)]).unpriced == 0)
@@ -317,7 +318,7 @@ import TestSupport
         var item = ListItem(count: 2, ticked: false, pinned: nil, comparison: Self.stocked)
         #expect(item.productToBuy()?.product.id == "c1")
         #expect(item.productToBuy(at: ShopName("aldi"))?.product.id == "a1")   // any case, spaces around ignored
-        #expect(item.lineTotal(at: ShopName("ALDI")) == decimal("7.98"))
+        #expect(item.lineTotal(at: ShopName("ALDI")) == decimal("15.96"))   // 2 × c1's 1 kg, in a1's 500 g packs: 4 × 3.99
         #expect(item.productToBuy(at: ShopName("Lidl")) == nil)
         #expect(item.lineTotal(at: ShopName("Lidl")) == nil)
         #expect(ShopName("  ") == nil)

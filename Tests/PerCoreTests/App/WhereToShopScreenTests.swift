@@ -132,4 +132,67 @@ import TestSupport
         PgDn more  Esc back  ^Q quit  F1 help
         """)
     }
+
+    /// Issue 28's rice (2.00 for 500 g at Aldi, 3.00 for 1 kg at Lidl) and pasta (1.20 for 400 g at Aldi, 2.00 for 1 kg
+    /// at Lidl): each shop is priced for the same amount, its packs said under it, whole at 40 columns.
+    static let ricePasta = [
+        entry("r", "Rice", [Product.fixture(id: "r1", price: 2, quantity: 500, unit: .gram, shop: "Aldi"),
+                            Product.fixture(id: "r2", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl")]),
+        entry("p", "Pasta", [Product.fixture(id: "p1", price: decimal("1.20"), quantity: 400, unit: .gram, shop: "Aldi"),
+                             Product.fixture(id: "p2", price: 2, quantity: 1, unit: .kilogram, shop: "Lidl")]),
+    ]
+
+    @Test func riceAt40x20() {
+        #expect(ScreenView.render(Self.whereToShop(Self.ricePasta, 40, 20)).text == """
+         per │ Where to shop            2 items
+         Cheapest shop: Lidl, 5.00
+         Best split: none costs less
+
+         Shop  Total  Items
+         Lidl   5.00  2 of 2
+         Aldi   7.60  2 of 2
+           Rice: 2× 500 g, 4.00
+           Pasta: 3× 400 g = 1.2 kg, 3.60
+
+
+
+
+
+
+
+
+
+         For the 2 items on the list; Esc back
+        ^F more  Esc back  ^Q quit  ^G help
+        """)
+    }
+
+    @Test func riceAt80x24() {
+        #expect(ScreenView.render(Self.whereToShop([Self.ricePasta[0]], 80, 24)).text == """
+         per │ Where to shop                                                     1 item
+         Cheapest shop: Lidl, 3.00
+         Best split: none costs less
+
+         Shop  Total  Items
+         Lidl   3.00  1 of 1
+         Aldi   4.00  1 of 1
+           Rice: 2× 500 g, 4.00
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         For the 1 item on the list, at their counts; Esc goes back
+        PgDn more  Esc back  ^Q quit  F1 help
+        """)
+    }
 }

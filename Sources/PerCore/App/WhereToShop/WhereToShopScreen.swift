@@ -37,7 +37,8 @@ public struct WhereToShopScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// The whole text at this width, the answer first: the cheapest shop, the best split (and where it buys what),
-    /// then each shop's total, `3 of 3` items and what it lacks. Words wrap; a number is never cut.
+    /// then each shop's total, `3 of 3` items, what it lacks and what it sells in packs of another size
+    /// (`Rice: 2× 500 g, 4.00`). Words wrap; a number is never cut.
     public func lines(width: Int, currency: Currency?, decimal: DecimalMark = .point) -> [Line] {
         let money = MoneyFormat(currency: currency, decimal: decimal)
         func shown(_ amount: Decimal) -> String { money.shown(money.price(amount)) }
@@ -92,6 +93,7 @@ public struct WhereToShopScreen: Equatable, Sendable, ScreenReducer {
             if !trip.missing.isEmpty {
                 out += wrapped("missing " + trip.missing.map(title).joined(separator: ", "), lead: 2, indent: 4, .quiet)
             }
+            for row in ShopsReport.packRows(trip, of: shops, money: money) { out += wrapped(row, lead: 2, indent: 4) }
         }
         return out
     }

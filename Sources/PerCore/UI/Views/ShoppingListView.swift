@@ -47,7 +47,8 @@ enum ShoppingListView {
             // `›` marks the selected row, as it marks the focused product in a comparison (Enter opens it).
             canvas.put(isSelected ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
             let item = entry?.item ?? ListItem()
-            let buy = item.productToBuy(at: shop)
+            let purchase = item.purchase(at: shop)
+            let buy = purchase?.offer
             // Without the product column (a narrow screen), the title carries the shop, so a list grouped by shop reads.
             let buyShop = shop == nil ? buy.map { ShopName.trimmed($0.product.shop) } ?? "" : ""
             if !layout.showsProducts, !buyShop.isEmpty, entry != nil, !(isSelected && lists.isTyping) { title += " \(g.vertical == "|" ? "-" : "·") \(buyShop)" }
@@ -82,7 +83,11 @@ enum ShoppingListView {
             if layout.showsProducts {
                 // The product's shop, unless every product to buy is at the current shop (or anywhere).
                 let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
-                let label = buy.map { TerminalText.singleLine([$0.label(decimal: state.session.decimal), buyShop].filter { !$0.isEmpty }.joined(separator: ", ")) } ?? missing
+                // At the current shop, packs of another size than the one wanted say how many: `o2 3× 400 g = 1.2 kg`.
+                let label = purchase.map { p in
+                    let packs = p.packsNote(decimal: state.session.decimal).map { " " + $0 } ?? ""
+                    return TerminalText.singleLine([p.offer.label(decimal: state.session.decimal) + packs, buyShop].filter { !$0.isEmpty }.joined(separator: ", "))
+                } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
                 if let price = buy?.product.price {
@@ -90,7 +95,7 @@ enum ShoppingListView {
                         style: quiet, color: color, into: &canvas, glyphs: g)
                 }
             }
-            if let line = item.lineTotal(at: shop), item.isListed {
+            if let line = purchase?.cost, item.isListed {
                 put(amount: money.price(line), money: money, endX: layout.totalEndX, width: ShoppingListLayout.totalWidth, y: y,
                     style: quiet, color: color, into: &canvas, glyphs: g)
             }
@@ -105,9 +110,10 @@ enum ShoppingListView {
     static func narrowBuyHint(_ lists: ShoppingListScreen, state: AppState) -> String? {
         let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
-              let buy = entry.item.productToBuy(at: state.session.shop) else { return nil }
-        let shop = ShopName.trimmed(buy.product.shop)
-        let parts = [buy.label(decimal: money.decimal), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+              let purchase = entry.item.purchase(at: state.session.shop) else { return nil }
+        let buy = purchase.offer, shop = ShopName.trimmed(buy.product.shop)
+        let packs = purchase.packsNote(decimal: money.decimal).map { " " + $0 } ?? ""
+        let parts = [buy.label(decimal: money.decimal) + packs, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
 
@@ -126,8 +132,10 @@ enum ShoppingListView {
     static func totalsLine(_ totals: ListTotals, at shop: ShopName? = nil, money: MoneyFormat, width: Int) -> String {
         let total = money.shown(money.price(totals.total)), cart = money.shown(money.price(totals.inCart)), left = money.shown(money.price(totals.left))
         let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
-                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt(shop))"].compactMap { $0 }
-        let short = [totals.unpriced == 0 ? nil : "\(totals.unpriced) no price", totals.notHere == 0 ? nil : "\(totals.notHere) not here"].compactMap { $0 }
+                       totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt(shop))",
+                       totals.tooMany == 0 ? nil : "\(totals.tooMany) in too many packs"].compactMap { $0 }
+        let short = [totals.unpriced == 0 ? nil : "\(totals.unpriced) no price", totals.notHere == 0 ? nil : "\(totals.notHere) not here",
+                     totals.tooMany == 0 ? nil : "\(totals.tooMany) uncounted"].compactMap { $0 }
         let forms = [
             "Total \(total) · in cart \(cart) · left \(left)" + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"),
         ] + (short.isEmpty ? [] : ["Total \(total) · left \(left) · " + short.joined(separator: " · ")]) + [
