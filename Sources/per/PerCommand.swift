@@ -11,7 +11,7 @@ struct PerCommand: ParsableCommand {
         usage: "per [--mouse|--no-mouse] [--db <db>] [--currency <currency>] [--shop <name>] [--stale-days <days>]\nper <subcommand>",
         discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         version: PerVersion.string,
-        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, TripCommand.self, ConfigCommand.self]
+        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]
     )
 
     @OptionGroup var app: AppOptions
@@ -56,8 +56,4 @@ struct PerCommand: ParsableCommand {
         Output.diagnostic(fullMessage(for: error) + "\n")
         exit(withError: ExitCode(CommandFailure.badInputStatus))
     }
-}
-
-enum PerVersion {
-    static let string = "0.1.0"
 }

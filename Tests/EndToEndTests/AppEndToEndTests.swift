@@ -278,7 +278,7 @@ extension EndToEnd {
     }
 }
 
-/// What `make install` ships beside the binary: help, man page, completions.
+/// What `make install` and `make deb` ship beside the binary: help, man page, completions, the package.
 @Suite struct ShippingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
@@ -334,26 +334,77 @@ extension EndToEnd {
         }
     }
 
-    /// `make install PREFIX=…` puts the binary, man page and completions where each shell looks, and
-    /// `make uninstall` takes every one of them away (the debug build stands in for the release one).
-    @Test func installPutsEachFileInPlaceAndUninstallRemovesThem() throws {
+    /// `make install PREFIX=…` installs what make build made: the first install strips the binary and writes its man page
+    /// and completions, a second finds them made and makes nothing, and neither needs swift on the PATH (sudo's has
+    /// none). `make uninstall` takes every file away. A copy of the debug build, newer than every source, stands in for
+    /// the release binary.
+    @Test func installInstallsWhatWasBuiltAndUninstallRemovesIt() throws {
         let folder = TemporaryFolder()
-        let prefix = folder.file("prefix")
-        let make = ["make", "-s", "-C", Self.root, "INSTALL_BUILD=", "BIN_RELEASE=\(perBinary)",
-                    "GENERATED=\(folder.file("generated"))", "PREFIX=\(prefix)"]
-        let install = run(make + ["install"])
+        let prefix = folder.file("prefix"), built = folder.file("per")
+        #expect(run(["cp", perBinary, built]).status == 0)
+        let withoutSwift = ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"]
+        #expect(run(["sh", "-c", "command -v swift"], environment: withoutSwift).status != 0, "swift is in /usr/bin: PATH does not leave it out")
+        let make = ["make", "-C", Self.root, "GENERATED=\(folder.file("generated"))", "PREFIX=\(prefix)"]
+        let install = run(make + ["BIN_RELEASE=\(built)", "install"], environment: withoutSwift)
         #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stdout.contains("strip -o") && install.stdout.contains("Scripts/manpage"), "\(install.stdout)")
+        let again = run(make + ["BIN_RELEASE=\(built)", "install"], environment: withoutSwift)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stdout.contains("strip -o") && !again.stdout.contains("Scripts/manpage") && !again.stdout.contains("--generate-completion-script"),
+                "the second install made again what the first made:\n\(again.stdout)")
         let placed = ["bin/per", "share/man/man1/per.1", "share/bash-completion/completions/per",
-                      "share/zsh/site-functions/_per", "share/fish/vendor_completions.d/per.fish"]
+                      "share/zsh/site-functions/_per", "share/fish/vendor_completions.d/per.fish",
+                      "share/doc/per/LICENSE", "share/doc/per/THIRD-PARTY-NOTICES", "share/doc/per/CHANGELOG.md"]
         #expect(Self.files(under: prefix) == placed.sorted())
         let version = run([prefix + "/bin/per", "--version"])
         #expect(version.status == 0 && !version.stdout.isEmpty, "\(version)")
         #expect(run(["sh", "-c", "nm \"$0\" 2>&1 | grep -c 'no symbols'", prefix + "/bin/per"]).stdout.hasPrefix("1"),
                 "the installed binary is not stripped")
         #expect(try String(contentsOfFile: prefix + "/share/man/man1/per.1", encoding: .utf8).contains(".TH PER 1"))
-        let uninstall = run(make + ["uninstall"])
+        // No binary and no swift: install says what to do, and installs nothing.
+        let unbuilt = run(make + ["BIN_RELEASE=\(folder.file("none"))", "install"], environment: withoutSwift)
+        #expect(unbuilt.status != 0 && unbuilt.stderr.contains("run make build first"), "\(unbuilt)")
+        let uninstall = run(make + ["BIN_RELEASE=\(built)", "uninstall"])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(Self.files(under: prefix) == [])
+    }
+
+    /// `make deb` packages what make build made; unpacked into a folder (dpkg -x), per runs from it: its version, its
+    /// man page, a comparison and the app. (make test runs lintian on the release build's package.)
+    @Test func debianPackageHoldsPerAndRunsFromWhereItIsUnpacked() throws {
+        let folder = TemporaryFolder()
+        let built = folder.file("per"), deb = folder.file("per.deb"), root = folder.file("root")
+        #expect(run(["cp", perBinary, built]).status == 0)
+        let make = run(["make", "-s", "-C", Self.root, "BIN_RELEASE=\(built)", "GENERATED=\(folder.file("generated"))", "DEB=\(deb)", "deb"])
+        #expect(make.status == 0, "\(make.stderr)")
+        #expect(run(["dpkg", "-x", deb, root]).status == 0)
+        #expect(Self.files(under: root) == [
+            "usr/bin/per", "usr/share/bash-completion/completions/per", "usr/share/doc/per/changelog.gz",
+            "usr/share/doc/per/copyright", "usr/share/fish/vendor_completions.d/per.fish", "usr/share/lintian/overrides/per",
+            "usr/share/man/man1/per.1.gz", "usr/share/zsh/vendor-completions/_per",
+        ])
+        let per = root + "/usr/bin/per"
+        let packageVersion = run(["dpkg-deb", "--field", deb, "Version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = run([per, "--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix(packageVersion + " (commit "), "\(version), package \(packageVersion)")
+        let changelog = run(["sh", "-c", "gzip -dc \"$0\"", root + "/usr/share/doc/per/changelog.gz"])
+        #expect(changelog.stdout.hasPrefix("per (\(packageVersion)) unstable; urgency=medium"), "\(changelog.stdout)")
+        let copyright = try String(contentsOfFile: root + "/usr/share/doc/per/copyright", encoding: .utf8)
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"))
+        #expect(copyright.contains("Files: *\nCopyright: ") && copyright.contains("/usr/share/common-licenses/Apache-2.0")
+                && !copyright.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"), "\(copyright.prefix(2000))")
+        let page = run(["man", "-P", "cat", "-l", root + "/usr/share/man/man1/per.1.gz"], environment: ["MANWIDTH": "80"])
+        #expect(page.status == 0 && page.stdout.contains("KEYS") && page.stdout.contains("licenses"), "\(page.stderr)")
+        let compare = run([per, "compare", "3.99/500g", "6.99/1kg"])
+        #expect(compare.status == 0 && compare.stdout.contains("7.98") && compare.stdout.contains("Best value"), "\(compare)")
+        let tmux = TmuxSession("'\(per)' --db '\(folder.file("per.sqlite"))'")
+        tmux.waitFor("Untitled")
+        tmux.type("3.99"); tmux.keys("Tab"); tmux.type("500"); tmux.keys("Tab"); tmux.type("g"); tmux.keys("Tab")
+        tmux.type("oats"); tmux.keys("Tab", "Tab")
+        let screen = tmux.waitFor { $0.contains("oats") && $0.contains("7.98") }
+        #expect(screen.contains("oats") && screen.contains("7.98"), "\(screen)")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
     }
 
     /// The regular files under a folder, as paths relative to it, sorted.
