@@ -33,8 +33,11 @@ let package = Package(
         .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
         .testTarget(name: "PerDatabaseTests", dependencies: ["PerDatabase", "PerCore", "TestSupport"]),
-        // The commands, run as the built binary (PER_BINARY); PerDatabase makes and reads their databases.
-        .testTarget(name: "CommandLineTests", dependencies: ["PerDatabase", "PerCore", "TestSupport"]),
+        // The commands, run as the built binary (PER_BINARY); PerDatabase makes and reads their databases; `per`'s own
+        // code for what has no binary-level check (QuickParseTests: the app's fast path against swift-argument-parser).
+        .testTarget(name: "CommandLineTests", dependencies: [
+            "per", "PerDatabase", "PerCore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["PerCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -26,6 +26,33 @@ import TestSupport
         #expect(MeasureUnit.pair.factor() == 2)
     }
 
+    /// Each row of the unit table reads back: its symbol as stored and as typed, each of its names (no name is two
+    /// units'), and its family lists it.
+    @Test func everyStandardUnitRoundTrips() {
+        #expect(MeasureUnit.standard.count == 29 && Set(MeasureUnit.standard).count == 29)
+        var named: [String: MeasureUnit] = [:]
+        for unit in MeasureUnit.standard {
+            #expect(!unit.symbol.isEmpty)
+            #expect(MeasureUnit(symbol: unit.symbol) == unit && MeasureUnit(parsing: unit.symbol) == unit, "\(unit.symbol)")
+            #expect(unit.names.contains(MeasureUnit.key(unit.symbol)), "\(unit.symbol)")
+            for name in unit.names {
+                #expect(MeasureUnit.key(name) == name && MeasureUnit.standard(named: name) == unit, "\(name)")
+                #expect(named.updateValue(unit, forKey: name) == nil, "\(name) names two units")
+            }
+            #expect(unit.family.units.contains(unit))
+        }
+    }
+
+    @Test func imperialVolumesFollowTheirDefinitions() {
+        let pint = MeasureUnit.pint.factor(in: .imperial)
+        #expect(MeasureUnit.quart.factor(in: .imperial) == 2 * pint)
+        #expect(MeasureUnit.cup.factor(in: .imperial) * 2 == pint)
+        #expect(MeasureUnit.fluidOunce.factor(in: .imperial) * 20 == pint)
+        #expect(MeasureUnit.tablespoon.factor(in: .imperial) == 15 && MeasureUnit.teaspoon.factor(in: .imperial) == 5)
+        #expect(MeasureUnit.deciliter.factor(in: .imperial) == 100 && MeasureUnit.kilogram.factor(in: .imperial) == 1000)
+        #expect(MeasureUnit.squareMeter.factor() == 1_000_000)
+    }
+
     /// Base units by moving the point (power-of-ten factors) are the multiplication's, exactly, for every unit.
     @Test func baseUnitsAreTheFactorTimesTheAmount() {
         var rng = SeededRandom(seed: 4242)

@@ -12,124 +12,71 @@ public enum MeasureUnit: Hashable, Sendable {
     case counted(CountWord)
 
     /// Every unit but count words, family by family, in the order the picker shows them.
-    public static let standard: [MeasureUnit] = {
-        let units = Standard.allCases.map(\.unit)
-        assert(units.allSatisfy { $0.standardCase?.unit == $0 }, "Standard and standardCase disagree")
-        return units
-    }()
+    public static let standard: [MeasureUnit] = table.map(\.unit)
 
-    /// The standard units as a list the compiler keeps whole, declared in picker order: a new unit must name
-    /// its `Standard` case in `standardCase` (count words have none), and a new `Standard` case its unit.
-    private enum Standard: CaseIterable {
-        case milligram, gram, kilogram, ounce, pound
-        case milliliter, centiliter, deciliter, liter, teaspoon, tablespoon, fluidOunce, cup, pint, quart, gallon
-        case millimeter, centimeter, meter, inch, foot, yard
-        case squareCentimeter, squareMeter, squareInch, squareFoot
-        case each, pair, dozen
+    /// A standard unit's facts, one row each: its symbol, family, factor (integer digits, made a Decimal when asked:
+    /// no Decimals are parsed or built at start) and the names `standard(named:)` reads, as keys (lower case, no
+    /// spaces or dots). Only a volume unit's factor differs in UK imperial measure.
+    private struct Row {
+        let unit: MeasureUnit
+        let symbol: String
+        let family: UnitFamily
+        /// significand × 10^exponent base units (g, mL, mm, mm², each).
+        let factor: (significand: UInt64, exponent: Int)
+        let imperial: (significand: UInt64, exponent: Int)?
+        let names: [String]
 
-        var unit: MeasureUnit {
-            switch self {
-            case .milligram: .milligram
-            case .gram: .gram
-            case .kilogram: .kilogram
-            case .ounce: .ounce
-            case .pound: .pound
-            case .milliliter: .milliliter
-            case .centiliter: .centiliter
-            case .deciliter: .deciliter
-            case .liter: .liter
-            case .teaspoon: .teaspoon
-            case .tablespoon: .tablespoon
-            case .fluidOunce: .fluidOunce
-            case .cup: .cup
-            case .pint: .pint
-            case .quart: .quart
-            case .gallon: .gallon
-            case .millimeter: .millimeter
-            case .centimeter: .centimeter
-            case .meter: .meter
-            case .inch: .inch
-            case .foot: .foot
-            case .yard: .yard
-            case .squareCentimeter: .squareCentimeter
-            case .squareMeter: .squareMeter
-            case .squareInch: .squareInch
-            case .squareFoot: .squareFoot
-            case .each: .each
-            case .pair: .pair
-            case .dozen: .dozen
-            }
+        init(_ unit: MeasureUnit, _ symbol: String, _ family: UnitFamily, _ factor: (UInt64, Int),
+             imperial: (UInt64, Int)? = nil, _ names: [String]) {
+            (self.unit, self.symbol, self.family, self.factor, self.imperial, self.names) = (unit, symbol, family, factor, imperial, names)
         }
     }
 
-    private var standardCase: Standard? {
-        switch self {
-        case .milligram: .milligram
-        case .gram: .gram
-        case .kilogram: .kilogram
-        case .ounce: .ounce
-        case .pound: .pound
-        case .milliliter: .milliliter
-        case .centiliter: .centiliter
-        case .deciliter: .deciliter
-        case .liter: .liter
-        case .teaspoon: .teaspoon
-        case .tablespoon: .tablespoon
-        case .fluidOunce: .fluidOunce
-        case .cup: .cup
-        case .pint: .pint
-        case .quart: .quart
-        case .gallon: .gallon
-        case .millimeter: .millimeter
-        case .centimeter: .centimeter
-        case .meter: .meter
-        case .inch: .inch
-        case .foot: .foot
-        case .yard: .yard
-        case .squareCentimeter: .squareCentimeter
-        case .squareMeter: .squareMeter
-        case .squareInch: .squareInch
-        case .squareFoot: .squareFoot
-        case .each: .each
-        case .pair: .pair
-        case .dozen: .dozen
-        case .counted: nil
-        }
+    /// The standard units in picker order. Lengths in mm, areas in mm²: 1 in = 25.4 mm exactly (international inch,
+    /// 1959), 1 ft = 12 in, 1 yd = 3 ft. US customary volume: 1 gal = 231 in³ = 3785.411784 mL; UK imperial: 1 gal =
+    /// 4.54609 L, and UK kitchens use metric spoons.
+    private static let table: [Row] = [
+        Row(.milligram, "mg", .mass, (1, -3), ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]),
+        Row(.gram, "g", .mass, (1, 0), ["g", "gr", "gram", "grams", "gramme", "grammes"]),
+        Row(.kilogram, "kg", .mass, (1, 3), ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]),
+        Row(.ounce, "oz", .mass, (28349523125, -9), ["oz", "ounce", "ounces"]),    // 1/16 of the international pound
+        Row(.pound, "lb", .mass, (45359237, -5), ["lb", "lbs", "pound", "pounds"]), // international pound, 1959
+        Row(.milliliter, "mL", .volume, (1, 0), ["ml", "milliliter", "milliliters", "millilitre", "millilitres"]),
+        Row(.centiliter, "cL", .volume, (1, 1), ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]),
+        Row(.deciliter, "dL", .volume, (1, 2), ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]),
+        Row(.liter, "L", .volume, (1, 3), ["l", "liter", "liters", "litre", "litres", "ltr"]),
+        Row(.teaspoon, "tsp", .volume, (492892159375, -11), imperial: (5, 0), ["tsp", "teaspoon", "teaspoons"]), // 1/6 US fl oz
+        Row(.tablespoon, "tbsp", .volume, (1478676478125, -11), imperial: (15, 0), ["tbsp", "tablespoon", "tablespoons"]), // 1/2 US fl oz
+        Row(.fluidOunce, "fl oz", .volume, (295735295625, -10), imperial: (284130625, -7), ["floz", "fluidounce", "fluidounces"]), // 1/128 US gal, 1/160 imperial gal
+        Row(.cup, "cup", .volume, (2365882365, -7), imperial: (284130625, -6), ["cup", "cups"]), // 8 US fl oz, half an imperial pint
+        Row(.pint, "pt", .volume, (473176473, -6), imperial: (56826125, -5), ["pt", "pint", "pints"]),
+        Row(.quart, "qt", .volume, (946352946, -6), imperial: (11365225, -4), ["qt", "quart", "quarts"]),
+        Row(.gallon, "gal", .volume, (3785411784, -6), imperial: (454609, -2), ["gal", "gallon", "gallons"]),
+        Row(.millimeter, "mm", .length, (1, 0), ["mm", "millimeter", "millimeters", "millimetre", "millimetres"]),
+        Row(.centimeter, "cm", .length, (1, 1), ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]),
+        Row(.meter, "m", .length, (1, 3), ["m", "meter", "meters", "metre", "metres"]),
+        Row(.inch, "in", .length, (254, -1), ["in", "inch", "inches"]),
+        Row(.foot, "ft", .length, (3048, -1), ["ft", "foot", "feet"]),
+        Row(.yard, "yd", .length, (9144, -1), ["yd", "yds", "yard", "yards"]),
+        Row(.squareCentimeter, "cm²", .area, (1, 2),
+            ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"]),
+        Row(.squareMeter, "m²", .area, (1, 6), ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"]),
+        Row(.squareInch, "sq in", .area, (64516, -2), ["sqin", "in2", "in²", "squareinch", "squareinches"]),     // 25.4²
+        Row(.squareFoot, "sq ft", .area, (9290304, -2), ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"]),  // 304.8²
+        Row(.each, "each", .count, (1, 0), ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"]),
+        Row(.pair, "pair", .count, (2, 0), ["pair", "pairs", "pr"]),
+        Row(.dozen, "dozen", .count, (12, 0), ["doz", "dozen", "dozens"]),
+    ]
+
+    /// Its row; count words have none. (A new case without a row fails every test of its symbol.)
+    private var row: Row? {
+        if case .counted = self { return nil }
+        return Self.table.first { $0.unit == self }
     }
 
     public var symbol: String {
-        switch self {
-        case .milligram: "mg"
-        case .gram: "g"
-        case .kilogram: "kg"
-        case .ounce: "oz"
-        case .pound: "lb"
-        case .milliliter: "mL"
-        case .centiliter: "cL"
-        case .deciliter: "dL"
-        case .liter: "L"
-        case .teaspoon: "tsp"
-        case .tablespoon: "tbsp"
-        case .fluidOunce: "fl oz"
-        case .cup: "cup"
-        case .pint: "pt"
-        case .quart: "qt"
-        case .gallon: "gal"
-        case .millimeter: "mm"
-        case .centimeter: "cm"
-        case .meter: "m"
-        case .inch: "in"
-        case .foot: "ft"
-        case .yard: "yd"
-        case .squareCentimeter: "cm²"
-        case .squareMeter: "m²"
-        case .squareInch: "sq in"
-        case .squareFoot: "sq ft"
-        case .each: "each"
-        case .pair: "pair"
-        case .dozen: "dozen"
-        case .counted(let word): word.singular
-        }
+        if case .counted(let word) = self { return word.singular }
+        return row?.symbol ?? ""
     }
 
     /// The symbol for `amount` of this unit: count words take their plural (`100 sheets`).
@@ -140,67 +87,20 @@ public enum MeasureUnit: Hashable, Sendable {
 
     /// Reads a stored symbol: a standard unit's exact symbol, else as `init(parsing:)` does (`ml`, `sheet`).
     public init?(symbol text: String) {
-        if let unit = Self.standard.first(where: { $0.symbol == text }) { self = unit; return }
+        if let row = Self.table.first(where: { $0.symbol == text }) { self = row.unit; return }
         self.init(parsing: text)
     }
 
     public var family: UnitFamily {
-        switch self {
-        case .milligram, .gram, .kilogram, .ounce, .pound: .mass
-        case .milliliter, .centiliter, .deciliter, .liter, .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart, .gallon: .volume
-        case .millimeter, .centimeter, .meter, .inch, .foot, .yard: .length
-        case .squareCentimeter, .squareMeter, .squareInch, .squareFoot: .area
-        case .each, .pair, .dozen: .count
-        case .counted(let word): .counted(word)
-        }
+        if case .counted(let word) = self { return .counted(word) }
+        return row?.family ?? .count
     }
 
     /// How many base units (g, mL, mm, mm², each, or one of the word) one of this unit is, exactly, from its definition.
-    /// Built from integer digits each time (no table: a lookup table of parsed Decimals cost the app's first
-    /// paint a tenth of a millisecond to build).
     public func factor(in system: VolumeSystem = .us) -> Decimal {
-        switch (self, system) {
-        case (.milligram, _): d(1, -3)
-        case (.gram, _): 1
-        case (.kilogram, _): 1000
-        case (.ounce, _): d(28349523125, -9)          // 1/16 of the international pound
-        case (.pound, _): d(45359237, -5)             // international pound, 1959
-        case (.milliliter, _): 1
-        case (.centiliter, _): 10
-        case (.deciliter, _): 100
-        case (.liter, _): 1000
-        case (.each, _): 1
-        case (.pair, _): 2
-        case (.dozen, _): 12
-        case (.counted, _): 1
-        // Lengths in mm, areas in mm²: 1 in = 25.4 mm exactly (international inch, 1959), 1 ft = 12 in, 1 yd = 3 ft
-        case (.millimeter, _): 1
-        case (.centimeter, _): 10
-        case (.meter, _): 1000
-        case (.inch, _): d(254, -1)
-        case (.foot, _): d(3048, -1)
-        case (.yard, _): d(9144, -1)
-        case (.squareCentimeter, _): 100
-        case (.squareMeter, _): 1_000_000
-        case (.squareInch, _): d(64516, -2)           // 25.4²
-        case (.squareFoot, _): d(9290304, -2)         // 304.8²
-        // US customary: 1 gal = 231 in³ = 3785.411784 mL
-        case (.gallon, .us): d(3785411784, -6)
-        case (.quart, .us): d(946352946, -6)
-        case (.pint, .us): d(473176473, -6)
-        case (.cup, .us): d(2365882365, -7)           // 8 US fl oz
-        case (.fluidOunce, .us): d(295735295625, -10)  // 1/128 US gal
-        case (.tablespoon, .us): d(1478676478125, -11) // 1/2 US fl oz
-        case (.teaspoon, .us): d(492892159375, -11)    // 1/6 US fl oz
-        // UK imperial: 1 gal = 4.54609 L
-        case (.gallon, .imperial): d(454609, -2)
-        case (.quart, .imperial): d(11365225, -4)
-        case (.pint, .imperial): d(56826125, -5)
-        case (.cup, .imperial): d(284130625, -6)      // half an imperial pint
-        case (.fluidOunce, .imperial): d(284130625, -7) // 1/160 imperial gal
-        case (.tablespoon, .imperial): 15           // UK kitchens use metric spoons
-        case (.teaspoon, .imperial): 5
-        }
+        guard let row else { return 1 }
+        let (significand, exponent) = system == .imperial ? row.imperial ?? row.factor : row.factor
+        return Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// `amount` of this unit in base units, `amount × factor(in:)` exactly. A power-of-ten factor (g, kg, mL, L,
@@ -217,21 +117,8 @@ public enum MeasureUnit: Hashable, Sendable {
 
     /// The factor's power of ten, when it is one (in both volume systems).
     private var powerOfTen: Int? {
-        switch self {
-        case .gram, .milliliter, .millimeter, .each, .counted: 0
-        case .milligram: -3
-        case .kilogram, .liter, .meter: 3
-        case .centiliter, .centimeter: 1
-        case .deciliter, .squareCentimeter: 2
-        case .squareMeter: 6
-        case .ounce, .pound, .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart, .gallon, .inch, .foot, .yard,
-             .squareInch, .squareFoot, .pair, .dozen: nil
-        }
-    }
-
-    /// `significand` × 10^`exponent`: `d(254, -1)` is 25.4.
-    private func d(_ significand: UInt64, _ exponent: Int) -> Decimal {
-        Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
+        guard let row else { return 0 }
+        return row.factor.significand == 1 && row.imperial == nil ? row.factor.exponent : nil
     }
 
     /// Reads a unit symbol or name: a standard unit (case-insensitive, ignoring spaces and dots:
@@ -250,46 +137,12 @@ public enum MeasureUnit: Hashable, Sendable {
     /// How typed unit text is looked up: lower case, without spaces and dots.
     static func key(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace && $0 != "." } }
 
+    /// The names `standard(named:)` reads for this unit, as keys; none for a count word.
+    var names: [String] { row?.names ?? [] }
+
     private static let aliases: [String: MeasureUnit] = {
         var table: [String: MeasureUnit] = [:]
-        for unit in standard { for name in unit.names { table[name] = unit } }
+        for row in Self.table { for name in row.names { table[name] = row.unit } }
         return table
     }()
-
-    /// The names `standard(named:)` reads for this unit, as keys (lower case, no spaces or dots). Count words have
-    /// none: they are read as words of their own.
-    private var names: [String] {
-        switch self {
-        case .milligram: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]
-        case .gram: ["g", "gr", "gram", "grams", "gramme", "grammes"]
-        case .kilogram: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]
-        case .ounce: ["oz", "ounce", "ounces"]
-        case .pound: ["lb", "lbs", "pound", "pounds"]
-        case .milliliter: ["ml", "milliliter", "milliliters", "millilitre", "millilitres"]
-        case .centiliter: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]
-        case .deciliter: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]
-        case .liter: ["l", "liter", "liters", "litre", "litres", "ltr"]
-        case .teaspoon: ["tsp", "teaspoon", "teaspoons"]
-        case .tablespoon: ["tbsp", "tablespoon", "tablespoons"]
-        case .fluidOunce: ["floz", "fluidounce", "fluidounces"]
-        case .cup: ["cup", "cups"]
-        case .pint: ["pt", "pint", "pints"]
-        case .quart: ["qt", "quart", "quarts"]
-        case .gallon: ["gal", "gallon", "gallons"]
-        case .millimeter: ["mm", "millimeter", "millimeters", "millimetre", "millimetres"]
-        case .centimeter: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]
-        case .meter: ["m", "meter", "meters", "metre", "metres"]
-        case .inch: ["in", "inch", "inches"]
-        case .foot: ["ft", "foot", "feet"]
-        case .yard: ["yd", "yds", "yard", "yards"]
-        case .squareCentimeter: ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"]
-        case .squareMeter: ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"]
-        case .squareInch: ["sqin", "in2", "in²", "squareinch", "squareinches"]
-        case .squareFoot: ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"]
-        case .each: ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"]
-        case .pair: ["pair", "pairs", "pr"]
-        case .dozen: ["doz", "dozen", "dozens"]
-        case .counted: []
-        }
-    }
 }

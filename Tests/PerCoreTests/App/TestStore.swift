@@ -22,11 +22,30 @@ struct TestStore {
         if !effects.contains(.flashTimer) { actual.removeAll { $0 == .flashTimer } }
         #expect(actual == effects, sourceLocation: sourceLocation)
         #expect(state == expected, sourceLocation: sourceLocation)
+        expectCachesCurrent(sourceLocation: sourceLocation)
     }
 
     /// Sends an action without checking the state; returns the effects.
     @discardableResult
-    mutating func apply(_ action: Action) -> [Effect] { state.update(action) }
+    mutating func apply(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [Effect] {
+        defer { expectCachesCurrent(sourceLocation: sourceLocation) }
+        return state.update(action)
+    }
+
+    /// The table on view as the open comparison's caches (`Derived`, left out of `==`) give it equals the table a fresh
+    /// derivation makes of the state: checked after every action, so a cache a reducer leaves stale fails here.
+    func expectCachesCurrent(sourceLocation: SourceLocation = #_sourceLocation) {
+        var fresh = state.editing
+        fresh.page = Derived(.empty)
+        fresh.order = Derived(.empty)
+        let shown = state.editing.visibleTable(state.session), derived = fresh.visibleTable(state.session)
+        #expect(shown.positions == derived.positions && shown.positions.map(shown.order.index(at:)) == derived.positions.map(derived.order.index(at:)),
+                "the table's order is stale", sourceLocation: sourceLocation)
+        #expect(shown.page.indices == derived.page.indices && shown.page.rows == derived.page.rows, "the table's rows are stale",
+                sourceLocation: sourceLocation)
+        #expect(shown.page.bestText == derived.page.bestText && shown.page.bestLabel == derived.page.bestLabel,
+                "the best value shown is stale", sourceLocation: sourceLocation)
+    }
 
     /// Types keys through the key table without checking each step (Tab is "\t", Enter "\n",
     /// Backspace "\u{8}"); returns the effects.
@@ -41,6 +60,7 @@ struct TestStore {
             default: .character(c)
             }
             if let action = KeyTable.action(for: event, in: state) { effects += state.update(action) }
+            expectCachesCurrent()
         }
         return effects
     }
