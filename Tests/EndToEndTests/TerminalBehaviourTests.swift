@@ -65,6 +65,23 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
+        /// vt100 cannot hide the cursor: after every frame it waits at the caret of the field being typed into.
+        @Test func underVT100TheCursorWaitsAtTheCaret() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: "vt100")
+            tmux.waitFor("Untitled")
+            for (key, shown) in [("4", "4▏"), ("2", "42▏"), ("+", "42+▏"), ("1", "42+1▏")] {
+                tmux.type(key)
+                let screen = tmux.waitFor(shown)
+                let lines = screen.components(separatedBy: "\n")
+                let y = lines.firstIndex { $0.contains("▏") } ?? -1
+                let x = y < 0 ? -1 : lines[y].distance(from: lines[y].startIndex, to: lines[y].firstIndex(of: "▏")!)
+                #expect(tmux.format("#{cursor_x},#{cursor_y}") == "\(x),\(y)", "after \(shown):\n\(screen)")
+            }
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         /// GNU screen's default (no `altscreen`): per has no alternate screen to leave, so it clears what it drew.
         @Test func quittingWithoutAnAlternateScreenLeavesNothingDrawn() {
             let folder = TemporaryFolder()
