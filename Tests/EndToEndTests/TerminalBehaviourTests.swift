@@ -70,12 +70,13 @@ extension EndToEnd {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: "vt100")
             tmux.waitFor("Untitled")
-            for (key, shown) in [("4", "4▏"), ("2", "42▏"), ("+", "42+▏"), ("1", "42+1▏")] {
+            // vt100 has ASCII glyphs: the caret is `_`, the focused row starts with `>`.
+            for (key, shown) in [("4", "4_"), ("2", "42_"), ("+", "42+_"), ("1", "42+1_")] {
                 tmux.type(key)
                 let screen = tmux.waitFor(shown)
                 let lines = screen.components(separatedBy: "\n")
-                let y = lines.firstIndex { $0.contains("▏") } ?? -1
-                let x = y < 0 ? -1 : lines[y].distance(from: lines[y].startIndex, to: lines[y].firstIndex(of: "▏")!)
+                let y = lines.firstIndex { $0.hasPrefix(">") && $0.contains(shown) } ?? -1
+                let x = y < 0 ? -1 : lines[y].distance(from: lines[y].startIndex, to: lines[y].range(of: shown)!.upperBound) - 1
                 #expect(tmux.format("#{cursor_x},#{cursor_y}") == "\(x),\(y)", "after \(shown):\n\(screen)")
             }
             tmux.keys("C-q")
