@@ -174,6 +174,7 @@ deps: check-deps
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v mosh-server >/dev/null 2>&1 || missing="$$missing mosh"; \
 	infocmp xterm-kitty >/dev/null 2>&1 || missing="$$missing kitty-terminfo"; \
+	infocmp putty >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
 	[ -z "$$missing" ] || { \

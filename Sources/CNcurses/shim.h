@@ -329,6 +329,32 @@ static inline void cn_install_crash_handlers(void) {
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
 }
 
+/// A shell with job control can resume per after a stop: the kernel discards SIGTSTP in an orphaned process group
+/// (started by `exec per`, `ssh host per`, a tmux or screen window running per itself, `sh -c`), where nobody could
+/// `fg` it. Asked as the kernel does, along per's ancestors: the first outside per's group must be in its session.
+static inline int cn_has_job_control(void) {
+    pid_t group = getpgrp(), session = getsid(0);
+    if (session == getpid()) return 0;  // the session's leader: nobody above it in the session
+    pid_t pid = getppid();
+    for (int depth = 0; pid > 1 && depth < 64; depth++) {
+        pid_t its_group = getpgid(pid);
+        if (its_group < 0) return 0;
+        if (its_group != group) return getsid(pid) == session;
+        char path[32], line[512];
+        snprintf(path, sizeof path, "/proc/%d/stat", (int) pid);
+        FILE *stat = fopen(path, "re");
+        if (!stat) return 0;
+        size_t length = fread(line, 1, sizeof line - 1, stat);
+        fclose(stat);
+        line[length] = 0;
+        char *after_name = strrchr(line, ')');
+        int parent;
+        if (!after_name || sscanf(after_name + 1, " %*c %d", &parent) != 1) return 0;
+        pid = parent;
+    }
+    return 0;
+}
+
 /// Stops the process with the default SIGTSTP action (Ctrl-Z), returning after SIGCONT.
 static inline void cn_stop_self(void) {
     struct sigaction dfl, old;

@@ -57,6 +57,7 @@ enum KeyDecoder {
         case KEY_END: return .event(.key(.end))
         case KEY_PPAGE: return .event(.key(.pageUp))
         case KEY_NPAGE: return .event(.key(.pageDown))
+        case KEY_SUSPEND: return .event(.control("z"))  // kspd: ^Z itself under linux, putty and cygwin
         case KEY_RESIZE: return .resize
         case KEY_MOUSE: return .mouse
         case Int32(CN_KEY_PASTE_BEGIN): return .pasteBegin

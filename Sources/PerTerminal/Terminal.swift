@@ -51,8 +51,11 @@ public enum TerminalError: Error, Equatable, Sendable {
     private var headlessFiles: [UnsafeMutablePointer<FILE>] = []
     /// rmacs, sent when taking the terminal, because sgr0 and sgr no longer reset the character set (see cn_trim_attribute_strings).
     private var resetCharacterSet: String?
-    /// The roles drawn without bold (`Palette.Pair.allowsBold`).
+    /// The roles drawn without bold (`Palette.Pair.allowsBold`), and those without dim (a colour of their own).
     private var boldless: Set<ColorRole> = []
+    private var dimless: Set<ColorRole> = []
+    /// The terminal can hide its cursor (`civis`); where it cannot (vt100), the cursor is left at the caret.
+    private let hidesCursor = cn_tigetstr("civis") != nil
     /// The stream ncurses writes to (stdout, or a headless screen's file).
     private let output: UnsafeMutablePointer<FILE>
     /// /dev/null, where ncurses' own copy of a frame per wrote itself goes; -1 when it cannot be opened.
@@ -81,7 +84,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         keypad(window, true)
         curs_set(0)
         if Terminal.environment("ESCDELAY") == nil { set_escdelay(25) }
-        if hasColor { boldless = Terminal.setUpColors() }
+        if hasColor { (boldless, dimless) = Terminal.setUpColors() }
 
         // terminfo's BE where it has one; screen and tmux understand xterm's mode 2004 even where
         // their terminfo entries do not say so (TERM=screen inside tmux, as tmux sets by default).
@@ -173,17 +176,19 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     /// Pair numbers are `ColorRole.rawValue`; `.normal` is pair 0, the terminal's own colours. The colours are
     /// `Palette`'s, readable on dark and light backgrounds.
-    /// Returns the roles whose pair is drawn without bold.
-    private static func setUpColors() -> Set<ColorRole> {
+    /// Returns the roles whose pair is drawn without bold, and those drawn without dim (a foreground of their own).
+    private static func setUpColors() -> (boldless: Set<ColorRole>, dimless: Set<ColorRole>) {
         start_color()
         let defaults = use_default_colors() == OK
-        var boldless: Set<ColorRole> = []
+        let own = Palette.pair(.normal, colors: Int(cn_colors()), defaultColors: defaults).foreground
+        var boldless: Set<ColorRole> = [], dimless: Set<ColorRole> = []
         for role in ColorRole.allCases where role != .normal {
             let pair = Palette.pair(role, colors: Int(cn_colors()), defaultColors: defaults)
             init_pair(Int16(role.rawValue), pair.foreground, pair.background)
             if !pair.allowsBold { boldless.insert(role) }
+            if pair.foreground != own { dimless.insert(role) }
         }
-        return boldless
+        return (boldless, dimless)
     }
 
     nonisolated static func environment(_ name: String) -> String? {
@@ -216,9 +221,11 @@ public enum TerminalError: Error, Equatable, Sendable {
 
     /// Copies the canvas to the screen; ncurses sends only what changed since the last draw, except a change of a
     /// few plain or reversed cells (a digit and its key's flash), which per writes itself (`SmallUpdate`).
-    public func draw(_ canvas: Canvas, cursor: (x: Int, y: Int)?) {
+    public func draw(_ canvas: Canvas, cursor asked: (x: Int, y: Int)?) {
         guard !stopped else { return }
         let (width, height) = size
+        // A cursor that cannot be hidden waits at the caret, where typing goes, not wherever the last change ended.
+        let cursor = asked ?? (hidesCursor ? nil : Terminal.caret(glyphs.cursor, in: canvas))
         if cursor == nil, writesSmallUpdates, canvas.width == width, canvas.height == height, let shown,
            let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor, asciiOnly: glyphs != .utf8) {
             if update.bytes.isEmpty { return }
@@ -256,6 +263,18 @@ public enum TerminalError: Error, Equatable, Sendable {
         known = .unknown
     }
 
+    /// Where typing goes: the caret glyph in the focused field (drawn reversed), else the first one on screen.
+    static func caret(_ glyph: Character, in canvas: Canvas) -> (x: Int, y: Int)? {
+        var first: (x: Int, y: Int)?
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where canvas[x, y].character == glyph {
+                if canvas[x, y].style.contains(.reverse) { return (x, y) }
+                first = first ?? (x, y)
+            }
+        }
+        return first
+    }
+
     /// The canvas into ncurses' window (clipped to the screen).
     private func copyToWindow(_ canvas: Canvas, width: Int, height: Int) {
         werase(window)
@@ -281,7 +300,8 @@ public enum TerminalError: Error, Equatable, Sendable {
                     characters[count] = 0
                 }
                 let pair = hasColor ? Int16(source.color.rawValue) : 0
-                let style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style
+                var style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style
+                if dimless.contains(source.color) { style.remove(.dim) }
                 setcchar(&cell, characters, Terminal.attributes(style), pair, nil)
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)  // ERR at the bottom-right corner is expected
             }
@@ -452,9 +472,11 @@ public enum TerminalError: Error, Equatable, Sendable {
         shown = nil
     }
 
-    /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`.
-    public func suspend() {
-        guard !stopped, interactive else { return }
+    /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`. false, with the
+    /// screen kept, where no shell could resume per (no job control).
+    public func suspend() -> Bool {
+        guard !stopped, interactive else { return true }
+        guard cn_has_job_control() != 0 else { return false }
         sendInputModes(on: false)
         endwin()
         cn_set_in_curses(0)
@@ -467,6 +489,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         doupdate()  // back to program mode, the screen repainted
         sendInputModes(on: true)
         clearok(cn_curscr(), true)  // the caller's next draw repaints again, at the size it now knows
+        return true
     }
 
     /// Gives the terminal back and shows what was written to stderr meanwhile. Safe to call twice.

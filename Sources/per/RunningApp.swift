@@ -121,7 +121,7 @@ struct RunningApp {
     private mutating func perform(_ effect: Effect) {
         switch effect {
         case .terminal(.repaint): terminal.repaintAll()
-        case .terminal(.suspend): terminal.suspend()
+        case .terminal(.suspend): if !terminal.suspend() { dispatch(.terminal(.suspendRefused)) }
         case .terminal(.quit): quit = max(quit, .onceSaved)
         case .terminal(.quitNow): quit = .now
         case .after(let milliseconds, let action):

@@ -26,6 +26,63 @@ extension EndToEnd {
             #expect(tmux.format("#{alternate_on}") == "0")
         }
 
+        /// linux, putty and cygwin name ^Z the suspend key (`kspd`), which ncurses then hands over as KEY_SUSPEND: it
+        /// suspends as ^Z does elsewhere, and what is typed at the shell meanwhile never reaches per.
+        @Test(arguments: [("linux", "42_"), ("putty", "42▏")])
+        func ctrlZSuspendsWhereTerminfoNamesItTheSuspendKey(term: String, typed: String) {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession("bash --norc --noprofile -i", term: term, environment: ["PS1": "shell$ "])
+            tmux.waitFor("shell$")
+            tmux.type(perCommand(db: folder.file("per.sqlite"))); tmux.keys("Enter")
+            tmux.waitFor("Untitled")
+            tmux.type("42")
+            tmux.waitFor(typed)
+            tmux.keys("C-z")
+            tmux.waitFor("Stopped")
+            tmux.type("fg"); tmux.keys("Enter")
+            let screen = tmux.waitFor(typed)
+            #expect(!screen.contains("fg"), "\(screen)")
+            tmux.type("+1=")
+            tmux.waitFor(typed.replacingOccurrences(of: "42", with: "43"))
+            tmux.keys("C-q")
+            tmux.waitFor(timeout: 5) { $0.contains("shell$") && !$0.contains("Untitled") }
+        }
+
+        /// Started without a shell that can resume it (per itself in a window: no job control), Ctrl-Z says so and
+        /// keeps the screen; typing goes on.
+        @Test func ctrlZWithoutJobControlSaysSoAndKeepsTheScreen() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("Untitled")
+            tmux.type("42")
+            tmux.waitFor("42▏")
+            tmux.keys("C-z")
+            let screen = tmux.waitFor("can't suspend")
+            #expect(screen.contains("42▏") && screen.contains("Untitled"), "\(screen)")
+            tmux.type("+1=")
+            tmux.waitFor("43▏")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
+        /// vt100 cannot hide the cursor: after every frame it waits at the caret of the field being typed into.
+        @Test func underVT100TheCursorWaitsAtTheCaret() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), term: "vt100")
+            tmux.waitFor("Untitled")
+            // vt100 has ASCII glyphs: the caret is `_`, the focused row starts with `>`.
+            for (key, shown) in [("4", "4_"), ("2", "42_"), ("+", "42+_"), ("1", "42+1_")] {
+                tmux.type(key)
+                let screen = tmux.waitFor(shown)
+                let lines = screen.components(separatedBy: "\n")
+                let y = lines.firstIndex { $0.hasPrefix(">") && $0.contains(shown) } ?? -1
+                let x = y < 0 ? -1 : lines[y].distance(from: lines[y].startIndex, to: lines[y].range(of: shown)!.upperBound) - 1
+                #expect(tmux.format("#{cursor_x},#{cursor_y}") == "\(x),\(y)", "after \(shown):\n\(screen)")
+            }
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         /// GNU screen's default (no `altscreen`): per has no alternate screen to leave, so it clears what it drew.
         @Test func quittingWithoutAnAlternateScreenLeavesNothingDrawn() {
             let folder = TemporaryFolder()

@@ -49,6 +49,12 @@ import Testing
     }
 
     /// The user's own text keeps its characters; per's glyphs in it become ASCII.
+    /// Under LANG=C a cut reads as a cut (`>`), never `~`, which reads as "about".
+    @Test func aCutReadsAsACutNotAsAbout() {
+        #expect(GlyphSet.ascii.ellipsis == ">")
+        #expect(!TextWidth.truncateWords("Best: pound of oats", to: 12, ellipsis: GlyphSet.ascii.ellipsis).contains("~"))
+    }
+
     @Test func theUsersTextStays() {
         #expect(GlyphSet.asciiText("Café 6×330 m² … ⌫") == "Café 6*330 m2 ... <-")
         var canvas = Canvas(width: 12, height: 1)

@@ -7,8 +7,8 @@ import TestSupport
 /// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
 @Suite struct SnapshotTests {
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
-    static func threeProducts(currency: Currency? = nil) -> AppState {
-        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24), currency: currency))
+    static func threeProducts(currency: Currency? = nil, size: TerminalSize = TerminalSize(width: 80, height: 24)) -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: size, currency: currency))
         for c in "3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t12+3" {
             s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
         }
@@ -44,6 +44,25 @@ import TestSupport
          Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
         """)
+    }
+
+    /// Under tmux's status line (80×23) or a column short (79×24) the screen is the full one: the rows of 80×24, every
+    /// column there (at 79 the verdict in its short form), beside the whole keypad; the phone layout only below.
+    @Test(arguments: [TerminalSize(width: 80, height: 23), TerminalSize(width: 79, height: 24)])
+    func theFullLayoutAt80x23And79x24(size: TerminalSize) {
+        let full = ScreenView.render(Self.threeProducts()).lines
+        let s = Self.threeProducts(size: size)
+        #expect(ScreenLayout(s).kind == .wide)
+        let lines = ScreenView.render(s).lines
+        #expect(lines.count == size.height)
+        for y in 1...5 { #expect(lines[y].prefix(47) == full[y].prefix(47), "line \(y): \(lines[y])") }
+        #expect(lines[1].hasPrefix(" # Name        Price    Qty Unit  Seen  Per kg"))
+        #expect(lines[4].contains("6.61 ★ Best"))
+        let keypad = lines.filter { $0.contains("│ . │ 0 │ ⌫ │ │ = │") }
+        #expect(keypad.count == 1, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("└───┴───┴───┘ └───┘") })
+        #expect(ScreenLayout(Self.threeProducts(size: TerminalSize(width: 78, height: 24))).kind == .compact)
+        #expect(ScreenLayout(Self.threeProducts(size: TerminalSize(width: 80, height: 22))).kind == .compact)
     }
 
     @Test func currencyShowsWithPricesAndUnitPricesAt80x24() throws {

@@ -59,6 +59,8 @@ public enum TerminalEvent: Equatable, Sendable {
     case today(CalendarDay?)
     /// A signal that ends per (SIGHUP, SIGTERM...): commit, save, quit.
     case hangup
+    /// Ctrl-Z could not suspend: no shell with job control started per, so nothing could resume it.
+    case suspendRefused
 }
 
 /// What the database reports that concerns the whole app (a screen's own answers are that screen's actions).

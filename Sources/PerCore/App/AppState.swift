@@ -124,6 +124,9 @@ public struct AppState: Equatable, Sendable {
                 return []
             case .hangup:
                 return committingForQuit() + [.terminal(.quitNow)]
+            case .suspendRefused:
+                chrome.status = StatusMessage("Ctrl-Z can't suspend: per was not started from a shell with job control", isWarning: true)
+                return []
             }
         case .database(let event):
             return update(event)

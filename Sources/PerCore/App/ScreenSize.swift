@@ -3,8 +3,9 @@
 extension TerminalSize {
     /// Below 40×20 no screen fits: "Too small" is shown and keys do nothing but quit and suspend.
     public static let minimum = TerminalSize(width: 40, height: 20)
-    /// From 80×24 on, the comparison's products take one row each beside a full keypad.
-    public static let wide = TerminalSize(width: 80, height: 24)
+    /// From 79×23 on (80×24 under tmux's status line, or a column short), the comparison's products take one row each
+    /// beside a full keypad, every column there.
+    public static let wide = TerminalSize(width: 79, height: 23)
 
     public var isTooSmall: Bool { width < Self.minimum.width || height < Self.minimum.height }
     public var isWide: Bool { width >= Self.wide.width && height >= Self.wide.height }

@@ -15,7 +15,7 @@ public struct GlyphSet: Equatable, Sendable {
     public static let ascii = GlyphSet(
         times: "*", divide: "/", minus: "-", backspace: "<-", previous: "<", next: ">",
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-        teeDown: "+", teeUp: "+", teeRight: "+", teeLeft: "+", cross: "+", bestMark: "*", ellipsis: "~", cursor: "_")
+        teeDown: "+", teeUp: "+", teeRight: "+", teeLeft: "+", cross: "+", bestMark: "*", ellipsis: ">", cursor: "_")
 
     /// The ASCII form of the glyphs per's own texts use (help, hints, messages, units): `⌫` → `<-`, `×` → `*`, `…` →
     /// `...`, `m²` → `m2`. Other characters (the user's own text: `Café`) stay as they are.

@@ -1,7 +1,8 @@
 /// The colours of each role, chosen to read on dark and light backgrounds alike (xterm's default and `-rv`): text on
 /// the terminal's own background has a relative luminance near 0.18, which reads about 4.5:1 on white and on black;
 /// no green, cyan or yellow text there (about 1.5:1 on white), no basic blue (about 2:1 on black); a cell with a
-/// background of its own has a foreground of its own. Colours are numbers as curses takes them; -1 is the terminal's own.
+/// background of its own has a foreground of its own. Dim is sent only with the terminal's own colour: xterm darkens a
+/// dim colour (grey to 2.5:1 on black), so a chosen colour is the whole mark of its text. Colours are numbers as curses takes them; -1 is the terminal's own.
 public struct Palette: Equatable, Sendable {
     public struct Pair: Equatable, Sendable {
         public var foreground: Int16
@@ -15,7 +16,7 @@ public struct Palette: Equatable, Sendable {
     }
 
     // The basic eight, as curses numbers them.
-    static let black: Int16 = 0, red: Int16 = 1, green: Int16 = 2, blue: Int16 = 4, magenta: Int16 = 5
+    static let black: Int16 = 0, green: Int16 = 2, blue: Int16 = 4
 
     /// `colors`: how many the terminal has; `defaultColors`: it keeps its own colours for -1 (use_default_colors).
     public static func pair(_ role: ColorRole, colors: Int, defaultColors: Bool) -> Pair {
@@ -25,19 +26,22 @@ public struct Palette: Equatable, Sendable {
         switch role {
         case .normal: return Pair(fg, bg)
         // Blue #5f5fff (4.6:1 on white and on black); with the basic eight the terminal's own colour (titles, headings
-        // and buttons are bold), as no basic colour but magenta and red reads on both and those two are taken.
+        // and buttons are bold), as no basic colour reads on both.
         case .accent: return Pair(many ? 63 : fg, bg)
-        // Grey #767676 (4.5:1 on white, 4.6:1 on black); magenta #cd00cd (4.6:1 and 4.5:1) with the basic eight.
-        case .muted: return Pair(many ? 243 : magenta, bg)
+        // Grey #767676 (4.5:1 on white, 4.6:1 on black); with the basic eight the terminal's own colour, dim (no basic
+        // colour holds 4.5:1 on both: xterm's magenta is 4.48:1, and other terminals' basic colours differ).
+        case .muted: return Pair(many ? 243 : fg, bg)
         // Dark on green (about 10:1 on any background), never green on the background; 16 is the cube's black, which
         // xterm does not brighten when bold; basic black is, so the basic eight's best is not bold (★ and the green
         // still mark it).
         case .best: return many ? Pair(16, green) : Pair(black, green, allowsBold: false)
-        case .warning: return Pair(red, bg)
+        // Red #af5f5f (4.5:1 on white, 4.6:1 on black); basic red is 3.6:1 on black, so the basic eight's is the
+        // terminal's own colour (warnings are bold and say what is wrong).
+        case .warning: return Pair(many ? 131 : fg, bg)
         // The iOS keypad's orange, darker: #af5f00 (4.7:1 on white, 4.5:1 on black); the terminal's own colour with the
-        // basic eight (red would read as a warning, magenta as muted).
+        // basic eight.
         case .operatorKey: return Pair(many ? 130 : fg, bg)
-        // Box lines: muted's grey, or the terminal's own colour (magenta frames would shout).
+        // Box lines: muted's grey, or the terminal's own colour.
         case .frame: return Pair(many ? 243 : fg, bg)
         }
     }
