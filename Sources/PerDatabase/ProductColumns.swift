@@ -63,9 +63,9 @@ enum ProductColumns {
         ProductColumn.of(field).map(\.name) + (field.isPricing ? [ProductColumn.seen.name] : [])
     }
 
-    /// The columns `price_history` keeps of a product, under the same names: what a price seen is (`PriceRecord`), not
-    /// the multipack's shape. A row of it is `comparison_id`, `product_id` and then these, in this order.
-    static let history = all.filter { ["price", "quantity", "unit", "name", "store", "seen"].contains($0.name) }
+    /// The columns `price_history` keeps of a product, under the same names: what a price seen is (`PriceRecord`,
+    /// `ProductDatum.isPriceSeen`), not the multipack's shape. A row of it is `comparison_id`, `product_id` and then these.
+    static let history = all.filter(\.datum.isPriceSeen)
 
     /// The history's columns after the keys, for an INSERT or a SELECT (not joined(separator:), as `selection`).
     static let historyNames = history.dropFirst().reduce(history[0].name) { $0 + ", " + $1.name }

@@ -76,18 +76,18 @@ import TestSupport
 
     @Test(arguments: [
         // (file, expected message)
-        ("[\n  {\"title\": \"a\",\n   \"products\": [\n     {\"price\": \"1,99\"}]}]", #"line 4, price: "1,99" is not a decimal number (write it like 1.99)"#),
-        ("[{\"title\": \"a\", \"products\": [{\"unit\": \"parsec2\"}]}]", "line 1, unit: \"parsec2\" is not a unit"),
+        ("[\n  {\"title\": \"a\",\n   \"products\": [\n     {\"price\": \"1,99\"}]}]", #"line 4, comparison "a", product 1, price: "1,99" is not a decimal number (write it like 1.99)"#),
+        ("[{\"title\": \"a\", \"products\": [{\"unit\": \"parsec2\"}]}]", "line 1, comparison \"a\", product 1, unit: \"parsec2\" is not a unit"),
         ("[{\"products\": []}]", "line 1, title: missing"),
         ("[\n{\"title\": \"a\",\n\"per\": \"per furlong9\"}]", "line 3, per: \"per furlong9\" is not a comparison unit"),
         ("[\n{\"title\": \"a\", \"volumeSystem\": \"metric\"}]", "line 2, volumeSystem: \"metric\" is not a volume system"),
-        ("[\n{\"title\": \"a\",\n\"products\": [\n{\"price\": 1e3}]}]", "line 4, price: \"1e3\" is not a decimal number"),
+        ("[\n{\"title\": \"a\",\n\"products\": [\n{\"price\": 1e3}]}]", "line 4, comparison \"a\", product 1, price: \"1e3\" is not a decimal number"),
         ("[\n{\"title\": \"a\"\n\"products\": []}]", "line 3: JSON: expected \",\" or \"}\""),
         ("[{\"title\": \"unclosed}]", "line 1: JSON: text not closed by a quote"),
         ("[{\"title\": 5}]", "line 1, title: expected text in quotes"),
         ("[1]", "line 1: expected a comparison"),
-        ("comparison,name,price\nOats,big,1.2.3\n", #"line 2, price: "1.2.3" is not a decimal number"#),
-        ("comparison,name,unit\nOats,big,g\nOats,small,light_years\n", #"line 3, unit: "light_years" is not a unit"#),
+        ("comparison,name,price\nOats,big,1.2.3\n", #"line 2, comparison "Oats", product 1, price: "1.2.3" is not a decimal number"#),
+        ("comparison,name,unit\nOats,big,g\nOats,small,light_years\n", #"line 3, comparison "Oats", product 2, unit: "light_years" is not a unit"#),
         ("comparison,name\n\"Oats\nmultiline\",a\nOats,b,extra\n", "line 4: 3 fields where the header has 2"),
         ("comparison,name\nOats,\"never closed\n\n", "line 2, field 2: a quoted field is never closed"),
         ("comparison,name\nOats,bad\"quote\n", "line 2, field 2: a quote inside unquoted text"),

@@ -15,8 +15,8 @@ import TestSupport
         let queue = try DatabaseQueue(path: path)
         let names = try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA table_info(price_history)").map { $0["name"] as String } }
         #expect(names == ["id", "comparison_id", "product_id", "name", "store", "seen", "price", "quantity", "unit"])
-        #expect(ProductColumns.historyNames == "price, quantity, unit, name, store, seen")
-        #expect(ProductColumns.insertHistory.contains("(comparison_id, product_id, price, quantity, unit, name, store, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"))
+        #expect(ProductColumns.historyNames == "name, price, quantity, unit, store, seen")
+        #expect(ProductColumns.insertHistory.contains("(comparison_id, product_id, name, price, quantity, unit, store, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"))
     }
 
     @Test func aRecordGoesInAndComesBackWhole() throws {

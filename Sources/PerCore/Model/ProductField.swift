@@ -36,7 +36,8 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
 /// product's data and every format that keeps products (the database, the recovery journal, the exports) loops over
 /// `ProductDatum.all`, so a fact added there reaches them all; `ProductSchemaTests` round-trips each through each.
 public struct ProductDatum: Sendable {
-    /// What its text is, which says how a file's text of it is checked.
+    /// What its text is, which says how a file's text of it is checked (and `text` is the one kind a CSV export guards
+    /// against spreadsheet formulas).
     public enum Kind: Sendable { case text, decimal, unit, multipack, day }
 
     /// Its name in the recovery journal and the JSON export.
@@ -47,36 +48,54 @@ public struct ProductDatum: Sendable {
     /// The field whose edit writes it (the first datum of a field is its value, any other describes it: the quantity's
     /// multipack shape); nil: none (the day seen, written with every pricing field).
     public let field: ProductField?
+    /// Whether it is part of a price seen (`PriceRecord`, the `price_history` columns); a CSV export writes these
+    /// columns first, as its first format did, and the product's own after them.
+    public let isPriceSeen: Bool
     /// Its value as text (decimal text, a unit's symbol, `6*330`, a `YYYY-MM-DD` day); nil: not set.
     public let text: @Sendable (Product) -> String?
+    /// Its text in an export (JSON null, an empty CSV cell when nil): `text`, unless the export leaves it out.
+    public let exported: @Sendable (Product) -> String?
     /// Sets it from `text`; text that is no value of it (nil included) leaves it not set.
     public let read: @Sendable (inout Product, String?) -> Void
+    /// Whether it holds something other than what `read` of nil leaves.
+    public let isSet: @Sendable (Product) -> Bool
     /// Sets it to the other product's.
     public let copy: @Sendable (Product, inout Product) -> Void
     /// Whether the two products hold the same.
     public let same: @Sendable (Product, Product) -> Bool
 
-    init<Value: Equatable & Sendable>(_ key: String, column: String? = nil, _ kind: Kind, field: ProductField?, _ path: WritableKeyPath<Product, Value> & Sendable,
-                           text: @escaping @Sendable (Value) -> String?, value: @escaping @Sendable (String?) -> Value) {
+    /// `exportedWhen`: whether an export writes it (a shop that is not said is null, a multipack shape that no longer
+    /// describes the quantity is left out, as the table shows it).
+    init<Value: Equatable & Sendable>(_ key: String, column: String? = nil, _ kind: Kind, field: ProductField?, priceSeen: Bool,
+                                      _ path: WritableKeyPath<Product, Value> & Sendable,
+                                      text: @escaping @Sendable (Value) -> String?, value: @escaping @Sendable (String?) -> Value,
+                                      exportedWhen: @escaping @Sendable (Product) -> Bool = { _ in true }) {
         self.key = key
         self.column = column ?? key
         self.kind = kind
         self.field = field
+        self.isPriceSeen = priceSeen
         self.text = { text($0[keyPath: path]) }
+        self.exported = { exportedWhen($0) ? text($0[keyPath: path]) : nil }
         self.read = { $0[keyPath: path] = value($1) }
+        let blank = value(nil)
+        self.isSet = { $0[keyPath: path] != blank }
         self.copy = { $1[keyPath: path] = $0[keyPath: path] }
         self.same = { $0[keyPath: path] == $1[keyPath: path] }
     }
 
-    /// In the database's column order.
+    /// In the JSON export's order; a multipack shape after the quantity it describes (readers check it against it).
     public static let all: [ProductDatum] = [
-        ProductDatum("price", .decimal, field: .price, \.price, text: { $0.map(DecimalText.format) }, value: { $0.flatMap(DecimalText.parse) }),
-        ProductDatum("quantity", .decimal, field: .quantity, \.quantity, text: { $0.map(DecimalText.format) }, value: { $0.flatMap(DecimalText.parse) }),
-        ProductDatum("pack", column: "quantity_pack", .multipack, field: .quantity, \.pack, text: { $0?.text }, value: { $0.flatMap(Multipack.init(parsing:)) }),
-        ProductDatum("unit", .unit, field: .unit, \.unit, text: { $0?.symbol }, value: { $0.flatMap(MeasureUnit.init(symbol:)) }),
-        ProductDatum("name", .text, field: .name, \.name, text: { $0 }, value: { $0 ?? "" }),
-        ProductDatum("store", .text, field: .shop, \.shop, text: { $0 }, value: { $0 ?? "" }),
-        ProductDatum("seen", .day, field: nil, \.seen, text: { $0?.iso }, value: { $0.flatMap(CalendarDay.init(iso:)) }),
+        ProductDatum("name", .text, field: .name, priceSeen: true, \.name, text: { $0 }, value: { $0 ?? "" }),
+        ProductDatum("price", .decimal, field: .price, priceSeen: true, \.price, text: { $0.map(DecimalText.format) }, value: { $0.flatMap(DecimalText.parse) }),
+        ProductDatum("quantity", .decimal, field: .quantity, priceSeen: true, \.quantity, text: { $0.map(DecimalText.format) }, value: { $0.flatMap(DecimalText.parse) }),
+        ProductDatum("pack", column: "quantity_pack", .multipack, field: .quantity, priceSeen: false, \.pack, text: { $0?.text },
+                     value: { $0.flatMap(Multipack.init(parsing:)) }, exportedWhen: { $0.pack?.describes($0.quantity) == true }),
+        ProductDatum("unit", .unit, field: .unit, priceSeen: true, \.unit, text: { $0?.symbol },
+                     value: { $0.flatMap(MeasureUnit.init(symbol:)) }),
+        ProductDatum("store", .text, field: .shop, priceSeen: true, \.shop, text: { $0 }, value: { ShopName.trimmed($0 ?? "") },
+                     exportedWhen: { !$0.shop.isEmpty }),
+        ProductDatum("seen", .day, field: nil, priceSeen: true, \.seen, text: { $0?.iso }, value: { $0.flatMap(CalendarDay.init(iso:)) }),
     ]
 }
 

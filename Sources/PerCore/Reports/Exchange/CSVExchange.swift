@@ -16,8 +16,12 @@ import Foundation
 /// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
 /// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
-    static let columns = ["number", "comparison", "per", "volume_system", "name", "price", "quantity", "unit", "store", "seen",
-                          "quantity_pack", "kind", "list_count", "in_cart", "aisle", "pinned_product", "currency"]
+    static let columns = ["number", "comparison", "per", "volume_system"] + data.map(\.column)
+        + ["kind", "list_count", "in_cart", "aisle", "pinned_product", "currency"]
+
+    /// A product's data in column order: a price seen's first (`ProductDatum.isPriceSeen`, the first format's
+    /// columns), then the product's own, so that a datum added later keeps the earlier columns in their places.
+    static let data = ProductDatum.all.filter(\.isPriceSeen) + ProductDatum.all.filter { !$0.isPriceSeen }
 
     /// `currency`: a last column naming it on every row, when there is one. `lists` nil: the list cells are left empty.
     static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil,
@@ -36,17 +40,10 @@ enum CSVExchange {
                         comparison.volumeSystem.rawValue]
             let history = histories[comparison.id] ?? []
             if products.isEmpty && history.isEmpty {
-                out += CSV.row(head + ["", "", "", "", "", "", "", ""] + list + extra)
+                out += CSV.row(head + Array(repeating: "", count: data.count + 1) + list + extra)
             }
-            for p in products {
-                out += CSV.row(head + [textCell(p.name), p.price.map(DecimalText.format) ?? "", p.quantity.map(DecimalText.format) ?? "",
-                                       p.unit?.symbol ?? "", textCell(p.shop), p.seen?.iso ?? "", ComparisonExchange.packText(p) ?? "",
-                                       Kind.product.rawValue] + list + extra)
-            }
-            for h in history {
-                out += CSV.row(head + [textCell(h.name), DecimalText.format(h.price), DecimalText.format(h.quantity), h.unit.symbol,
-                                       textCell(h.shop), h.seen?.iso ?? "", "", Kind.history.rawValue] + list + extra)
-            }
+            for p in products { out += CSV.row(head + cells(p) + [Kind.product.rawValue] + list + extra) }
+            for h in history { out += CSV.row(head + cells(h.asProduct) + [Kind.history.rawValue] + list + extra) }
         }
         return out
     }
@@ -57,6 +54,17 @@ enum CSVExchange {
         case product
         /// An earlier price of the comparison (`price_history`).
         case history
+    }
+
+    /// A product's data as cells (an earlier price's: its `asProduct`, which has no multipack shape).
+    private static func cells(_ product: Product) -> [String] {
+        data.map { datum in
+            let text = datum.exported(product) ?? ""
+            switch datum.kind {
+            case .text: return textCell(text)
+            case .decimal, .unit, .multipack, .day: return text
+            }
+        }
     }
 
     /// A title or name as a CSV cell: control characters visible, formulas neutralised.
@@ -89,6 +97,7 @@ enum CSVExchange {
             throw ExchangeError(line: header.line, problem: "the header has no \"comparison\" column (expected \(columns.joined(separator: ",")))")
         }
         reader.maxFields = header.fields.count
+        let dataIndex = data.map { columnIndex[$0.column] }
         reader.fieldNames = header.fields
 
         var groupKey: [String]? = nil
@@ -147,21 +156,12 @@ enum CSVExchange {
             case .history: (what, rowNumber) = ("history", historyCount + 1)
             }
             let place = "comparison \(ComparisonExchange.quoted(title)), \(what) \(rowNumber)"
-            let name = SpreadsheetText.restored(field("name"))
-            try ComparisonExchange.checkText(name, line: record.line, place: "\(place), name")
-            let store = SpreadsheetText.restored(field("store"))
-            try ComparisonExchange.checkText(store, line: record.line, place: "\(place), store")
-            let shop = ShopName.trimmed(store)   // `Aldi\n` and Aldi are one shop
-            let quantity = try ComparisonExchange.decimal(field("quantity"), line: record.line, field: "quantity")
-            let product = Product(
-                id: .random(),
-                name: name,
-                price: try ComparisonExchange.decimal(field("price"), line: record.line, field: "price"),
-                quantity: quantity,
-                unit: try ComparisonExchange.unit(field("unit"), line: record.line, field: "unit"),
-                pack: try ComparisonExchange.pack(field("quantity_pack"), quantity: quantity, line: record.line, field: "\(place), quantity_pack"),
-                shop: shop,
-                seen: try ComparisonExchange.day(field("seen"), line: record.line, field: "\(place), seen", today: today))
+            var product = Product.new(id: .random())
+            for (datum, index) in zip(data, dataIndex) {
+                let text = index.map { record.fields[$0] }
+                try ComparisonExchange.read(datum, from: datum.kind == .text ? text.map(SpreadsheetText.restored) : text, into: &product,
+                                            line: record.line, place: place, today: today)
+            }
             let texts = DecimalTexts(price: field("price"), quantity: field("quantity"))
             switch kind {
             case .product:
@@ -178,10 +178,7 @@ enum CSVExchange {
                 }
                 productCount += 1
             case .history:
-                guard let earlier = PriceRecord(product) else {
-                    let missing = [("price", product.price == nil), ("quantity", product.quantity == nil), ("unit", product.unit == nil)].first { $0.1 }!.0
-                    throw ExchangeError(line: record.line, field: "\(place), \(missing)", problem: "missing (an earlier price has a price, a quantity and a unit)")
-                }
+                let earlier = try ComparisonExchange.earlierPrice(product, line: record.line, place: place)
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: historyCount + 1, line: record.line, what: "history")

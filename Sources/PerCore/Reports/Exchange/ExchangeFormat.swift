@@ -123,11 +123,36 @@ public enum ComparisonExchange {
 
     static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
 
+    /// Sets `datum` of `product` from an export's text of it (nil or blank: not set), checked by its kind; `place`
+    /// (`comparison "Oats", product 2`) and its key name it in a message. Read in `ProductDatum.all`'s order, so that a
+    /// multipack shape is checked against the quantity read before it.
+    static func read(_ datum: ProductDatum, from text: String?, into product: inout Product, line: Int?,
+                     place: @autoclosure () -> String, today: CalendarDay?) throws(ExchangeError) {
+        guard let text else { return }
+        func field() -> String { place() + ", " + datum.key }
+        switch datum.kind {
+        case .text:
+            try checkText(text, line: line, place: field())
+            datum.read(&product, text)
+        case .decimal, .unit:
+            let trimmed = trimmed(text)
+            if trimmed.isEmpty { return }
+            datum.read(&product, trimmed)
+            guard datum.isSet(product) else {
+                throw ExchangeError(line: line, field: field(), problem: datum.kind == .decimal ? notADecimal(text) : notAUnit(text))
+            }
+        case .multipack:
+            datum.read(&product, try pack(text, quantity: product.quantity, line: line, field: field())?.text)
+        case .day:
+            datum.read(&product, try day(text, line: line, field: field(), today: today)?.iso)
+        }
+    }
+
     static func decimal(_ text: String, line: Int?, field: String) throws(ExchangeError) -> Decimal? {
         let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
         guard let value = DecimalText.parse(trimmed) else {
-            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a decimal number (write it like 1.99)")
+            throw ExchangeError(line: line, field: field, problem: notADecimal(text))
         }
         return value
     }
@@ -149,11 +174,25 @@ public enum ComparisonExchange {
     static func unit(_ text: String, line: Int?, field: String) throws(ExchangeError) -> MeasureUnit? {
         let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }
-        guard let unit = MeasureUnit(symbol: trimmed) ?? MeasureUnit(parsing: trimmed) else {
-            let known = MeasureUnit.standard.map(\.symbol).joined(separator: ", ")
-            throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not a unit (one of \(known), or a word of letters, at most \(CountWord.maximumLength), counted on its own)")
+        guard let unit = MeasureUnit(symbol: trimmed) else {
+            throw ExchangeError(line: line, field: field, problem: notAUnit(text))
         }
         return unit
+    }
+
+    /// A product read as an earlier price: refused unless it has a price, a quantity and a unit.
+    static func earlierPrice(_ product: Product, line: Int?, place: String) throws(ExchangeError) -> PriceRecord {
+        guard let record = PriceRecord(product) else {
+            let missing = [("price", product.price == nil), ("quantity", product.quantity == nil), ("unit", product.unit == nil)].first { $0.1 }!.0
+            throw ExchangeError(line: line, field: "\(place), \(missing)", problem: "missing (an earlier price has a price, a quantity and a unit)")
+        }
+        return record
+    }
+
+    private static func notADecimal(_ text: String) -> String { "\(quoted(text)) is not a decimal number (write it like 1.99)" }
+
+    private static func notAUnit(_ text: String) -> String {
+        "\(quoted(text)) is not a unit (one of \(MeasureUnit.standard.map(\.symbol).joined(separator: ", ")), or a word of letters, at most \(CountWord.maximumLength), counted on its own)"
     }
 
     static func basis(_ text: String, line: Int?, field: String) throws(ExchangeError) -> ComparisonBasis? {

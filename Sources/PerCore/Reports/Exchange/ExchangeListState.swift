@@ -78,12 +78,6 @@ extension ComparisonExchange {
         return pack
     }
 
-    /// The multipack's shape as a file writes it: only while it describes the quantity (as the table shows it).
-    static func packText(_ product: Product) -> String? {
-        guard let pack = product.pack, pack.describes(product.quantity) else { return nil }
-        return pack.text
-    }
-
     private static func wholeNumber(_ text: String, in range: ClosedRange<Int>, line: Int?, field: String, what: String) throws(ExchangeError) -> Int? {
         let trimmed = trimmed(text)
         if trimmed.isEmpty { return nil }

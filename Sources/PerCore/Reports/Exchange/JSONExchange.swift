@@ -32,10 +32,7 @@ enum JSONExchange {
             } else {
                 out += "    \"products\": [\n"
                 for (j, p) in comparison.products.enumerated() {
-                    out += "      {\"name\": \(string(p.name)), \"price\": \(optional(p.price.map(DecimalText.format))), "
-                    out += "\"quantity\": \(optional(p.quantity.map(DecimalText.format))), \"pack\": \(optional(ComparisonExchange.packText(p))), "
-                    out += "\"unit\": \(optional(p.unit?.symbol)), "
-                    out += "\"store\": \(optional(p.shop.isEmpty ? nil : p.shop)), \"seen\": \(optional(p.seen?.iso))}"
+                    out += "      {" + ProductDatum.all.map { "\(string($0.key)): \(optional($0.exported(p)))" }.joined(separator: ", ") + "}"
                     out += j == comparison.products.count - 1 ? "\n" : ",\n"
                 }
                 out += "    ]" + afterProducts
@@ -141,7 +138,7 @@ enum JSONExchange {
             return Comparison(id: id, title: title, basis: basis, volumeSystem: system)
         }
         func take(_ item: JSONNode) throws {
-            let (product, texts) = try product(item, number: productCount + 1, in: title, today: today)
+            let (product, texts) = try product(item, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1)", today: today)
             try ComparisonExchange.checkNumbers(
                 of: product, priceText: texts.price, quantityText: texts.quantity,
                 comparison: title, number: number, productNumber: productCount + 1, line: item.line)
@@ -250,72 +247,30 @@ enum JSONExchange {
     /// An earlier price from a comparison's `history`: price, quantity and unit required; `seen` a day or null.
     private static func historyRecord(_ node: JSONNode, number: Int, in title: String, comparisonNumber: Int,
                                       today: CalendarDay?) throws(ExchangeError) -> (PriceRecord, (price: String?, quantity: String?)) {
-        guard case .object(let list) = node.value else {
-            throw ExchangeError(line: node.line, problem: "expected an earlier price ({\"price\": …, \"quantity\": …, \"unit\": …})")
-        }
-        var members: [String: JSONNode] = [:]
-        for (key, value) in list where members[key] == nil { members[key] = value }
         let place = "comparison \(ComparisonExchange.quoted(title)), history \(number)"
-        func required<T>(_ key: String, _ value: T?) throws(ExchangeError) -> T {
-            guard let value else { throw ExchangeError(line: node.line, field: "\(place), \(key)", problem: "missing (an earlier price has a price, a quantity and a unit)") }
-            return value
-        }
-        let nameText = try optionalText(members, "name", allowNumber: false)
-        try ComparisonExchange.checkText(nameText?.value ?? "", line: nameText?.line ?? node.line, place: "\(place), name")
-        let shopText = try optionalText(members, "store", allowNumber: false)
-        try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "\(place), store")
-        let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.day(text.value, line: text.line, field: "\(place), seen", today: today)
-        }
-        let priceText = try optionalText(members, "price", allowNumber: true)
-        let price = try required("price", try priceText.flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.decimal(text.value, line: text.line, field: "\(place), price")
-        })
-        let quantityText = try optionalText(members, "quantity", allowNumber: true)
-        let quantity = try required("quantity", try quantityText.flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.decimal(text.value, line: text.line, field: "\(place), quantity")
-        })
-        let unit = try required("unit", try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.unit(text.value, line: text.line, field: "\(place), unit")
-        })
-        let record = PriceRecord(product: .random(), name: nameText?.value ?? "", shop: ShopName.trimmed(shopText?.value ?? ""), seen: seen,
-                                 price: price, quantity: quantity, unit: unit)
+        let (product, texts) = try product(node, of: priceSeenData, place: place, today: today,
+                                           expected: "an earlier price ({\"price\": …, \"quantity\": …, \"unit\": …})")
+        let record = try ComparisonExchange.earlierPrice(product, line: node.line, place: place)
         try ComparisonExchange.checkNumbers(
-            of: record.asProduct, priceText: priceText?.value, quantityText: quantityText?.value,
+            of: product, priceText: texts.price, quantityText: texts.quantity,
             comparison: title, number: comparisonNumber, productNumber: number, line: node.line, what: "history")
-        return (record, (priceText?.value, quantityText?.value))
+        return (record, texts)
     }
 
-    /// A product, and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
-    private static func product(_ node: JSONNode, number: Int, in title: String, today: CalendarDay?) throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
-        guard case .object(let list) = node.value else {
-            throw ExchangeError(line: node.line, problem: "expected a product ({\"name\": …, \"price\": …})")
-        }
+    private static let priceSeenData = ProductDatum.all.filter(\.isPriceSeen)
+
+    /// A product (its `data`, each under its key), and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
+    private static func product(_ node: JSONNode, of data: [ProductDatum] = ProductDatum.all, place: @autoclosure () -> String, today: CalendarDay?,
+                                expected: String = "a product ({\"name\": …, \"price\": …})") throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
+        guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, problem: "expected " + expected) }
         var members: [String: JSONNode] = [:]
         for (key, value) in list where members[key] == nil { members[key] = value }
-        let nameText = try optionalText(members, "name", allowNumber: false)
-        let name = nameText?.value ?? ""
-        try ComparisonExchange.checkText(name, line: nameText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), name")
-        let priceText = try optionalText(members, "price", allowNumber: true)
-        let price = try priceText.flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.decimal(text.value, line: text.line, field: "price")
+        var product = Product.new(id: .random())
+        for datum in data {
+            let text = try optionalText(members, datum.key, allowNumber: datum.kind == .decimal)
+            try ComparisonExchange.read(datum, from: text?.value, into: &product, line: text?.line ?? node.line, place: place(), today: today)
         }
-        let quantityText = try optionalText(members, "quantity", allowNumber: true)
-        let quantity = try quantityText.flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.decimal(text.value, line: text.line, field: "quantity")
-        }
-        let unit = try optionalText(members, "unit", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.unit(text.value, line: text.line, field: "unit")
-        }
-        let pack = try optionalText(members, "pack", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.pack(text.value, quantity: quantity, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), pack")
-        }
-        let shopText = try optionalText(members, "store", allowNumber: false)
-        try ComparisonExchange.checkText(shopText?.value ?? "", line: shopText?.line ?? node.line, place: "comparison \(ComparisonExchange.quoted(title)), product \(number), store")
-        let seen = try optionalText(members, "seen", allowNumber: false).flatMap { text throws(ExchangeError) in
-            try ComparisonExchange.day(text.value, line: text.line, field: "comparison \(ComparisonExchange.quoted(title)), product \(number), seen", today: today)
-        }
-        return (Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: pack, shop: ShopName.trimmed(shopText?.value ?? ""), seen: seen), (priceText?.value, quantityText?.value))
+        return (product, (try optionalText(members, "price", allowNumber: true)?.value, try optionalText(members, "quantity", allowNumber: true)?.value))
     }
 
     private static func requiredString(_ node: JSONNode, field: String) throws(ExchangeError) -> String {
