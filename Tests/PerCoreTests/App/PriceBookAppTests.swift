@@ -157,7 +157,7 @@ import Testing
     @Test func theSamePriceAsTheLowestSaysSo() {
         var store = TestStore(Self.oats())
         store.apply(.comparison(.historyLoaded("c", [])))
-        store.enter(price: "5.49", quantity: "1", then: .nextProduct)   // the carried kg taken
+        store.enter(price: "5.49", quantity: "1", unit: "kg")   // the carried kg typed again: settled
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is the same)"))
     }
 
