@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "PerBench", dependencies: ["PerCore", "PerDatabase"], path: "Sources/PerBench"),
         // Helpers shared by the test targets: temporary folders, the built binary, processes, tmux, decimals, a held lock.
         .target(name: "TestSupport", dependencies: ["PerCore", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/TestSupport"),
-        .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"]),
+        .testTarget(name: "PerCoreTests", dependencies: ["PerCore", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PerTerminalTests", dependencies: ["PerTerminal", "PerCore", "TestSupport"]),
         .testTarget(name: "PerDatabaseTests", dependencies: ["PerDatabase", "PerCore", "TestSupport"]),
         // The commands, run as the built binary (PER_BINARY); PerDatabase makes and reads their databases; `per`'s own

@@ -15,10 +15,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
             for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
-                tmux.type(price); tmux.keys("Tab")
-                tmux.type(qty); tmux.keys("Tab")
-                tmux.type(unit); tmux.keys("Tab")
-                tmux.type(name); tmux.keys("Tab", "Tab")   // the name, then past the store
+                tmux.fill(price: price, quantity: qty, unit: unit, name: name)
             }
             let screen = tmux.waitFor { $0.contains("pound") && $0.contains("Price (new") }
             let pound = line(screen, containing: "pound"), big = line(screen, containing: "big"), small = line(screen, containing: "small")
@@ -39,8 +36,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
             for (price, qty, unit, name) in [("3.99", "500", "g", "small"), ("6.99", "1", "kg", "big"), ("3", "1", "lb", "pound")] {
-                tmux.type(price); tmux.keys("Tab"); tmux.type(qty); tmux.keys("Tab")
-                tmux.type(unit); tmux.keys("Tab"); tmux.type(name); tmux.keys("Tab", "Tab")   // past the store
+                tmux.fill(price: price, quantity: qty, unit: unit, name: name)
             }
             func order(_ screen: String) -> [String] {
                 screen.split(separator: "\n").compactMap { line in ["small", "big", "pound"].first { line.contains(" \($0) ") } }
@@ -58,6 +54,21 @@ extension EndToEnd {
             screen = tmux.waitFor("Products in the order typed")
             #expect(order(screen) == ["small", "big", "pound"], "\(screen)")
             #expect(screen.contains("1▏"), "the field in progress is kept: \(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
+        /// The one end-to-end test of the Tab order (the others type with `fill`): price, quantity, unit, name, shop,
+        /// then the next product's price, each named above the keypad.
+        @Test func tabWalksTheFieldsInOrder() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("Untitled")
+            tmux.type("2")
+            for heading in ["Quantity of 2.00", "Unit of 2.00", "Name of 2.00", "Shop of 2.00", "Price (new"] {
+                tmux.keys("Tab")
+                tmux.waitFor(heading)
+            }
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
         }

@@ -15,11 +15,11 @@ extension EndToEnd {
             a.waitFor("Price (new")
             let b = TmuxSession(perCommand(db: db))
             b.waitFor("Price (new")
-            a.type("2"); a.keys("Tab"); a.type("1"); a.keys("Tab"); a.type("kg"); a.keys("Tab"); a.type("first"); a.keys("Enter")
+            a.fill(price: "2", quantity: "1", unit: "kg", name: "first")
             b.waitFor(" first ")
-            b.type("3"); b.keys("Tab"); b.type("1"); b.keys("Tab"); b.type("kg"); b.keys("Tab"); b.type("second"); b.keys("Enter")
+            b.fill(price: "3", quantity: "1", unit: "kg", name: "second")
             a.waitFor(" second ")
-            a.type("4"); a.keys("Tab"); a.type("1"); a.keys("Tab"); a.keys("Tab"); a.type("third"); a.keys("Enter")
+            a.fill(price: "4", quantity: "1", name: "third")   // the kg carried over
             b.waitFor(" third ")
             let order = ["first", "second", "third"]
             func listed(_ screen: String) -> [String] {
@@ -48,15 +48,9 @@ extension EndToEnd {
             let sessions = ["a", "b"].map { ($0, TmuxSession(perCommand(db: db))) }
             for (_, tmux) in sessions { tmux.waitFor { $0.contains("Together") && $0.contains("Price (new") } }
             let products = 6
-            // The store is left empty (Tab past it).
-            func fields(_ name: String, _ i: Int) -> [String] { ["\(i + 1)\(name == "a" ? 1 : 2)", "\(i + 1)00", "g", "\(name)\(i)", ""] }
+            func price(_ name: String, _ i: Int) -> String { "\(i + 1)\(name == "a" ? 1 : 2)" }
             for i in 0..<products {
-                for field in 0..<5 {
-                    for (name, tmux) in sessions {
-                        if !fields(name, i)[field].isEmpty { tmux.type(fields(name, i)[field]) }
-                        tmux.keys("Tab")
-                    }
-                }
+                for (name, tmux) in sessions { tmux.fill(price: price(name, i), quantity: "\(i + 1)00", unit: "g", name: "\(name)\(i)") }
             }
             let names = sessions.flatMap { name, _ in (0..<products).map { "\(name)\($0)" } }
             /// The products' names in the order the table lists them, then `new` for the new row.
@@ -83,10 +77,9 @@ extension EndToEnd {
             for screen in screens { #expect(listed(screen) == savedOrder + ["new"], "\(screen)") }
             for name in names {
                 let i = Int(name.dropFirst())!
-                let expected = fields(String(name.prefix(1)), i)
                 let found = saved.filter { $0["name"] as? String == name }
                 #expect(found.count == 1, "\(name): \(saved)")
-                #expect(found.first?["price"] as? String == expected[0] && found.first?["quantity"] as? String == expected[1]
+                #expect(found.first?["price"] as? String == price(String(name.prefix(1)), i) && found.first?["quantity"] as? String == "\(i + 1)00"
                         && found.first?["unit"] as? String == "g", "\(name): \(found)")
             }
             #expect(saved.count == names.count + 1, "\(saved.map { $0["name"] ?? "" })")

@@ -57,8 +57,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: db))
             tmux.waitFor("Untitled")
             for (price, name) in [("1", "apple"), ("2", "banana"), ("3", "cherry")] {
-                tmux.type(price); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
-                tmux.type(name); tmux.keys("Tab", "Tab")   // past the store
+                tmux.fill(price: price, quantity: "1", unit: "kg", name: name)
             }
             tmux.waitFor { $0.contains("Price (new product)") && $0.contains("cherry") }
             tmux.keys("PageUp", "PageUp")            // banana

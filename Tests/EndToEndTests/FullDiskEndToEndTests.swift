@@ -40,8 +40,7 @@ extension EndToEnd {
             var typed = 0
             while typed < 40, !tmux.screen.contains("Saving waits") {
                 typed += 1
-                tmux.type("7.\(typed)"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab")
-                tmux.type("kg"); tmux.keys("Tab"); tmux.type("full\(typed)"); tmux.keys("Tab", "Tab")
+                tmux.fill(price: "7.\(typed)", quantity: "1", unit: "kg", name: "full\(typed)")
                 tmux.waitFor { $0.contains("Saving waits") || $0.contains("#\(typed + 2) Price") }
             }
             let waiting = tmux.screen

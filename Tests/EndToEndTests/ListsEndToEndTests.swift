@@ -11,7 +11,7 @@ extension EndToEnd {
             let a = TmuxSession(perCommand(db: db))
             let b = TmuxSession(perCommand(db: db), width: 40, height: 20)
             a.waitFor("Untitled"); b.waitFor("Untitled")
-            a.type("5"); a.keys("Tab"); a.type("500"); a.keys("Tab"); a.type("g"); a.keys("Tab")
+            a.fill(price: "5", quantity: "500", unit: "g")
             let screen = b.waitFor { $0.contains("500") }
             #expect(screen.contains("Untitled"), "\(screen)")
             a.keys("C-q"); b.keys("C-q")

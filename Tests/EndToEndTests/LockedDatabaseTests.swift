@@ -110,8 +110,7 @@ extension EndToEnd {
             var typed = 0
             while typed < 40, !tmux.screen.contains("Saving waits") {
                 typed += 1
-                tmux.type("\(typed)"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab")
-                tmux.type("kg"); tmux.keys("Tab"); tmux.type("p\(typed)"); tmux.keys("Tab", "Tab")
+                tmux.fill(price: "\(typed)", quantity: "1", unit: "kg", name: "p\(typed)")
                 tmux.waitFor { $0.contains("Saving waits") || $0.contains("#\(typed + 2) Price") }
             }
             #expect(tmux.screen.contains("Saving waits"), "the writes never failed:\n\(tmux.screen)")

@@ -31,9 +31,7 @@ extension EndToEnd {
                 let screen = tmux.waitFor { $0.contains("Price (new") && $0.contains("@ Costco") }
                 // Jumbo's cell shows its store after the name, cut to the cell's width.
                 #expect(screen.contains("Jumbo @ "), "\(screen)")
-                tmux.type("3"); tmux.keys("Tab")
-                tmux.type("500"); tmux.keys("Tab")
-                tmux.type("g"); tmux.keys("Tab", "Tab", "Tab")
+                tmux.fill(price: "3", quantity: "500", unit: "g")
                 tmux.waitFor { $0.contains("Price (new") && $0.contains("3.00") }
                 // Jumbo's price changes the day it was typed: a correction, so the earlier one leaves no entry.
                 tmux.keys("PgUp", "PgUp")
@@ -136,10 +134,7 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             let tmux = TmuxSession(perCommand(db: db, "--store Aldi"))
             tmux.waitFor("Untitled")
-            tmux.type("0.99"); tmux.keys("Tab")
-            tmux.type("1"); tmux.keys("Tab")
-            tmux.type("kg"); tmux.keys("Tab")
-            tmux.type("Butter"); tmux.keys("Enter")
+            tmux.fill(price: "0.99", quantity: "1", unit: "kg", name: "Butter")
             tmux.waitFor { $0.contains("Price (new") && $0.contains("Butter @ Aldi") }
             tmux.keys("PgUp")
             tmux.waitFor("Price of Butter")

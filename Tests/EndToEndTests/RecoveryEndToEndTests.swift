@@ -12,13 +12,12 @@ extension EndToEnd {
             let locked = LockedDatabaseTests()
             let tmux = startedOnOats(db, width: 200)
             let lock = try HeldLock(db)
-            tmux.type("3"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab")
+            tmux.fill(price: "3", quantity: "1", name: "oat")   // its kg carried over
             tmux.waitFor("Saving waits")
-            tmux.keys("Tab"); tmux.type("oat"); tmux.keys("Tab")
             tmux.keys("C-o"); tmux.waitFor("Shopping list")
             tmux.keys("C-n"); tmux.type("Rice"); tmux.keys("Enter")        // made behind the lock, opened at once
             tmux.waitFor("Rice")
-            tmux.type("4"); tmux.keys("Tab"); tmux.type("2"); tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
+            tmux.fill(price: "4", quantity: "2", unit: "kg")
             tmux.keys("C-o"); tmux.waitFor("Shopping list")
             tmux.keys("Space"); tmux.type("+"); tmux.type("+")             // Rice (shown first, waiting): ticked, 3×
             tmux.type("Eggs"); tmux.keys("Enter"); tmux.keys("Escape")

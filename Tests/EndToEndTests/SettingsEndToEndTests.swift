@@ -12,13 +12,10 @@ extension EndToEnd {
             try "# per over ssh\ncurrency = €\ndecimal = ,\n".write(toFile: folder.file("config/per/config"), atomically: true, encoding: .utf8)
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), environment: ["XDG_CONFIG_HOME": folder.file("config")])
             tmux.waitFor("Untitled")
-            tmux.type("3.99"); tmux.keys("Tab")
-            tmux.type("500"); tmux.keys("Tab")
-            tmux.type("g"); tmux.keys("Tab")
+            tmux.fill(price: "3.99", quantity: "500", unit: "g")   // on to the next product's price: the keypad
             let screen = tmux.waitFor { $0.contains("3,99 €") && $0.contains("7,98 €") }
             #expect(screen.contains("Best: 3,99 for"), "\(screen)")
             #expect(!screen.contains("3.99"), "\(screen)")
-            tmux.keys("Tab", "Tab")   // past the name and the shop, to the next product's price: the keypad
             let keypad = tmux.waitFor("│ , │ 0 │")
             #expect(!keypad.contains("│ . │"), "\(keypad)")
             tmux.keys("C-q")

@@ -32,10 +32,7 @@ extension EndToEnd {
                 let tmux = TmuxSession(perCommand(db: db))
                 tmux.waitFor("Untitled")
                 for (price, qty, unit, name) in [("3.99", "500", "g", "porridge"), ("6.49", "1", "kg", "muesli")] {
-                    tmux.type(price); tmux.keys("Tab")
-                    tmux.type(qty); tmux.keys("Tab")
-                    tmux.type(unit); tmux.keys("Tab")
-                    tmux.type(name); tmux.keys("Tab", "Tab")
+                    tmux.fill(price: price, quantity: qty, unit: unit, name: name)
                 }
                 let screen = tmux.waitFor { $0.contains("muesli") && $0.contains("Price (new") }
                 #expect(screen.contains("Price (new"), "\(screen)")
@@ -120,10 +117,7 @@ extension EndToEnd {
             do {
                 let tmux = TmuxSession(perCommand(db: db))
                 tmux.waitFor("Untitled")
-                tmux.type("2.5"); tmux.keys("Tab")
-                tmux.type("3"); tmux.keys("Tab")
-                tmux.type("kg"); tmux.keys("Tab")
-                tmux.type("hangup"); tmux.keys("Tab", "Tab")
+                tmux.fill(price: "2.5", quantity: "3", unit: "kg", name: "hangup")
                 tmux.waitFor { $0.contains("hangup") && $0.contains("Price (new") }
                 tmux.type("7")
                 #expect(tmux.waitFor("7▏").contains("7▏"), "\(tmux.screen)")

@@ -34,7 +34,7 @@ extension EndToEnd {
             #expect(small.range(of: #"^.2 small +€1\.99 +4×150 sheet.? +today +€0\.00332 \+45%"#, options: .regularExpression) != nil, "\(screen)")
             #expect(screen.contains("per sheet"), "\(screen)")
             // Rolls are not sheets: said, naming both, and the field keeps the unit carried over.
-            tmux.type("3"); tmux.keys("Tab"); tmux.type("4"); tmux.keys("Tab"); tmux.type("rolls"); tmux.keys("Tab")
+            tmux.fill(price: "3", quantity: "4", unit: "rolls")
             screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: kept sheet")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PerCore
 import TestSupport
 
@@ -27,10 +28,13 @@ import TestSupport
         #expect(drinks.pack?.text == "6*330")
     }
 
-    static func typed(_ keys: String, title: String = "Oats", size: TerminalSize = wide) -> AppState {
+    /// A comparison with `enter`'s products typed into it, then `keys` (Ctrl-S is "\u{13}").
+    static func typed(_ keys: String = "", title: String = "Oats", size: TerminalSize = wide,
+                      _ enter: (inout AppState) -> Void = { _ in }) -> AppState {
         var s = AppState(comparison: Comparison(id: "c", title: title), session: Session(id: "s", size: size))
+        enter(&s)
         for c in keys {
-            let event: InputEvent = c == "\t" ? .key(.tab) : c == "\u{13}" ? .control("s") : .character(c)
+            let event: InputEvent = c == "\u{13}" ? .control("s") : .character(c)
             if let action = KeyTable.action(for: event, in: s) { s.update(action) }
         }
         return s
@@ -61,7 +65,10 @@ import TestSupport
 
     /// An unnamed product with a store still says what it is on a compact row: `6.99 for 1 kg @ Lidl`.
     @Test func anUnnamedProductWithAStoreSaysWhatItIs() {
-        let s = Self.typed("3.99\t500\tg\tCornflakes\tLidl\t6.99\t1\tkg\t\t\t")
+        let s = Self.typed {
+            $0.enter(price: "3.99", quantity: "500", unit: "g", name: "Cornflakes", shop: "Lidl", then: .nextProduct)
+            $0.enter(price: "6.99", quantity: "1", unit: "kg", then: .nextProduct)
+        }
         #expect(Self.top(Self.screen(s, Self.narrow), 5) == """
          per │ Oats                    per kg ›
                                  Per kg
@@ -94,7 +101,7 @@ import TestSupport
     }
 
     @Test func aThirdTimesThreeIsNotNineMillion() {
-        let s = Self.typed("1/3=*3=\t1\tkg\t\t\t")
+        let s = Self.typed { $0.enter(price: "1/3=*3=", quantity: "1", unit: "kg", then: .nextProduct) }
         #expect(Self.top(Self.screen(s, Self.wide), 4) == """
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
@@ -114,7 +121,11 @@ import TestSupport
     // MARK: Money reads as money
 
     @Test func pricesShowTwoDecimalsOrMoreAsTypedAndUnitPricesThreeDigits() {
-        let s = Self.typed("2.5\t1\tkg\tjam\t\t1.299\t10\tkg\tsugar\t\t1.47\t10\tkg\tsalt\t\t")
+        let s = Self.typed {
+            $0.enter(price: "2.5", quantity: "1", unit: "kg", name: "jam", then: .nextProduct)
+            $0.enter(price: "1.299", quantity: "10", unit: "kg", name: "sugar", then: .nextProduct)
+            $0.enter(price: "1.47", quantity: "10", unit: "kg", name: "salt", then: .nextProduct)
+        }
         #expect(Self.top(Self.screen(s, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
@@ -137,7 +148,7 @@ import TestSupport
     // MARK: Headers name the comparison unit in full
 
     @Test func headersNameTheComparisonUnitInFull() {
-        var grams = Self.typed("3.99\t500\tg\t")
+        var grams = Self.typed { $0.enter(price: "3.99", quantity: "500", unit: "g") }
         grams.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(grams, Self.wide), 3) == """
          per │ Oats                                                         per 100 g ›
@@ -149,14 +160,14 @@ import TestSupport
                     Per 100 g
         ›1 ▏      today 0.798 ★ Best value
         """)
-        var millilitres = Self.typed("1.49\t330\tml\t")
+        var millilitres = Self.typed { $0.enter(price: "1.49", quantity: "330", unit: "ml") }
         millilitres.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(millilitres, Self.wide), 3) == """
          per │ Oats                                                        per 100 mL ›
          # Name        Price    Qty Unit  Seen  Per 100 mL          Name of 1.49 for…
         ›1 ▏            1.49    330 mL    today      0.452 ★ Best
         """)
-        var ounces = Self.typed("1.49\t12\tfloz\t")
+        var ounces = Self.typed { $0.enter(price: "1.49", quantity: "12", unit: "floz") }
         while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
         #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
          per │ Oats                                                         per fl oz ›
@@ -214,7 +225,7 @@ import TestSupport
     }
 
     @Test func threeProductsStayWholeWhileAFourthIsTyped() {
-        let three = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t", size: Self.narrow)
+        let three = Self.typed(size: Self.narrow) { $0.enterSmallBigAndPound() }
         #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                        Per kg
@@ -301,7 +312,7 @@ import TestSupport
 
     /// A unit being typed is shown whole (`dozen▏`, never `ozen▏`), at both sizes.
     @Test func aFocusedUnitIsShownWhole() {
-        let s = Self.typed("3.49\t1\tdozen")
+        let s = Self.typed { $0.enter(price: "3.49", quantity: "1", unit: "dozen", then: .keepEditing) }
         for size in [Self.wide, Self.narrow] {
             let screen = Self.screen(s, size)
             #expect(screen.contains("dozen▏"), "\(screen)")
@@ -311,8 +322,8 @@ import TestSupport
     // MARK: Best first on demand
 
     @Test func ctrlSListsBestValueFirstAndBack() {
-        let entry = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t")
-        let best = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}")
+        let entry = Self.typed { $0.enterSmallBigAndPound() }
+        let best = Self.typed("\u{13}") { $0.enterSmallBigAndPound() }
         #expect(Self.top(Self.screen(best, Self.wide), 6) == """
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
@@ -330,7 +341,7 @@ import TestSupport
         ›-
            ▏          for qty        lb
         """)
-        let back = Self.typed("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t\u{13}\u{13}")
+        let back = Self.typed("\u{13}\u{13}") { $0.enterSmallBigAndPound() }
         #expect(Self.top(Self.screen(back, Self.wide), 6) == Self.top(Self.screen(entry, Self.wide), 6))
     }
 }

@@ -1,49 +1,25 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PerCore
 import TestSupport
 
-/// Canvas snapshots as string literals. `styleLines` shows attributes without colour:
+/// Canvas snapshots: whole screens in `__Snapshots__/SnapshotTests/` (`PER_RECORD_SNAPSHOTS=1` records them again).
+/// `styleLines` shows attributes without colour:
 /// B bold, d dim, R reverse (so disabled keys are told apart under NO_COLOR and on a vt100).
 @Suite struct SnapshotTests {
     /// Three products typed on the keyboard, the fourth's price half-typed as `12+3`.
     static func threeProducts(currency: Currency? = nil, size: TerminalSize = TerminalSize(width: 80, height: 24)) -> AppState {
         var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: size, currency: currency))
-        for c in "3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t12+3" {
-            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
-        }
+        s.enterSmallBigAndPound()
+        s.enter(price: "12+3", then: .keepEditing)
         return s
     }
 
     @Test func wideLayoutAt80x24() {
         let s = Self.threeProducts()
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ Oats                                                            per kg ›
-         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
-         3 small        3.99    500 g     today   7.98 +21% more
-         2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
-         1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │   │
-                                                                    ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ . │ 0 │ ⌫ │ │ = │
-                                                                    │   │   │   │ │   │
-                                                                    └───┴───┴───┘ └───┘
-                                                                     3 of 3 ranked
-                                                                     Best: pound
-                                                                     6.61 per kg
-
-
-         Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
-        """)
+        expectSnapshot(text, named: "wideLayoutAt80x24")
     }
 
     /// Under tmux's status line (80×23) or a column short (79×24) the screen is the full one: the rows of 80×24, every
@@ -68,32 +44,7 @@ import TestSupport
     @Test func currencyShowsWithPricesAndUnitPricesAt80x24() throws {
         let s = Self.threeProducts(currency: try Currency(validating: "€"))
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ Oats                                                            per kg ›
-         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
-         3 small       €3.99    500 g     today  €7.98 +21% more
-         2 big         €6.99      1 kg    today  €6.99 +6% more     ‹ prev next › clear
-         1 pound       €3.00      1 lb    today  €6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │   │
-                                                                    ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ . │ 0 │ ⌫ │ │ = │
-                                                                    │   │   │   │ │   │
-                                                                    └───┴───┴───┘ └───┘
-                                                                     3 of 3 ranked
-                                                                     Best: pound
-                                                                     €6.61 per kg
-
-
-         Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
-        """)
+        expectSnapshot(text, named: "currencyShowsWithPricesAndUnitPricesAt80x24")
     }
 
     @Test func decimalCommaWithTheEuroAfterAt80x24() throws {
@@ -104,122 +55,29 @@ import TestSupport
         s.update(.comparison(.keypad(.decimalPoint)))
         s.update(.comparison(.keypad(.digit(5))))
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ Oats                                                            per kg ›
-         # Name        Price    Qty Unit  Seen  Per kg              Price (new)  = 15,5
-         3 small      3,99 €    500 g     today 7,98 € +21% more
-         2 big        6,99 €      1 kg    today 6,99 € +6% more     ‹ prev next › clear
-         1 pound      3,00 €      1 lb    today 6,61 € ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3,5▏    qty lb                              │ 1 │ 2 │ 3 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │   │
-                                                                    ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │   │ 0 │ ⌫ │ │ = │
-                                                                    │   │   │   │ │   │
-                                                                    └───┴───┴───┘ └───┘
-                                                                     3 of 3 ranked
-                                                                     Best: pound
-                                                                     6,61 € per kg
-
-
-         Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
-        """)
+        expectSnapshot(text, named: "decimalCommaWithTheEuroAfterAt80x24")
     }
 
     @Test func aCountWordComparisonAt40x20() {
         var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
-        for c in "5.49\t12x200\tsheets\ttp\t\t1.99\t600\t" {
-            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
-        }
+        s.enter(price: "5.49", quantity: "12x200", unit: "sheets", name: "tp", then: .nextProduct)
+        s.enter(price: "1.99", quantity: "600")
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ Paper                per sheet ›
-                    Per sheet
-         1 tp   today 0.00229 ★ Best value
-        ›2      today 0.00332 +45% more
-           1.99       for 600        sheet▏
-
-
-        Unit of 1.99 for 600 sheet:
-         ‹ prev next › clear
-         ┌─ unit ──────────┐  2 of 2 ranked
-         │›sheet           │  Best: tp
-         │                 │  0.00229 per sheet
-         │                 │
-         │                 │
-         │                 │
-         │                 │
-         │                 │
-         └─────────────────┘
-         Counted in sheets: type sheet or ›
-        ^Q quit  ^G help  ^O list  Tab next
-        """)
+        expectSnapshot(text, named: "aCountWordComparisonAt40x20")
     }
 
     @Test func compactLayoutAt40x20() {
         var s = Self.threeProducts()
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ Oats                    per kg ›
-                       Per kg
-         3 small   today 7.98 +21% more
-         2 big     today 6.99 +6% more
-         1 pound   today 6.61 ★ Best value
-        ›-
-           12+3▏      for qty        lb
-        Price (new product):                = 15
-         ‹ prev next › clear
-         ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
-         │ 1 │ 2 │ 3 │ │   │  Best: pound
-         ├───┼───┼───┤ │   │  6.61 per kg
-         │ 4 │ 5 │ 6 │ │   │
-         ├───┼───┼───┤ │   │
-         │ 7 │ 8 │ 9 │ ├───┤
-         ├───┼───┼───┤ │ = │
-         │ . │ 0 │ ⌫ │ │   │
-         └───┴───┴───┘ └───┘
-         Type a number; Tab for next
-        ^Q quit  ^G help  ^O list  Tab next
-        """)
+        expectSnapshot(text, named: "compactLayoutAt40x20")
     }
 
     @Test func asciiGlyphs() {
         var s = Self.threeProducts()
         s.session.glyphs = .ascii
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per | Oats                                                            per kg >
-         # Name        Price    Qty Unit  Seen  Per kg              Price (new)    = 15
-         3 small        3.99    500 g     today   7.98 +21% more
-         2 big          6.99      1 kg    today   6.99 +6% more     < prev next > clear
-         1 pound        3.00      1 lb    today   6.61 * Best value +---+---+---+ +---+
-        >-           12+3_      qty lb                              | 1 | 2 | 3 | |   |
-                                                                    |   |   |   | +---+
-                                                                    +---+---+---+ |   |
-                                                                    | 4 | 5 | 6 | +---+
-                                                                    |   |   |   | |   |
-                                                                    +---+---+---+ +---+
-                                                                    | 7 | 8 | 9 | |   |
-                                                                    |   |   |   | +---+
-                                                                    +---+---+---+ |   |
-                                                                    | . | 0 |<- | | = |
-                                                                    |   |   |   | |   |
-                                                                    +---+---+---+ +---+
-                                                                     3 of 3 ranked
-                                                                     Best: pound
-                                                                     6.61 per kg
-
-
-         Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
-        """)
+        expectSnapshot(text, named: "asciiGlyphs")
     }
 
     @Test func unitPickerReplacesTheKeypad() {
@@ -227,60 +85,14 @@ import TestSupport
         s.update(.comparison(.nextField)); s.update(.comparison(.type("1"))); s.update(.comparison(.nextField))
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ Oats                    per kg ›
-                  Seen Per kg
-         3 small  today  7.98 +21% more
-         2 big    today  6.99 +6% more
-         1 pound  today  6.61 ★ Best value
-        ›4        today 33.07 +400% more
-           15.00      for 1          lb▏
-        Unit of 15.00 for 1 lb:
-         ‹ prev next › clear
-         ┌─ unit ──────────┐  4 of 4 ranked
-         │ mg              │  Best: pound
-         │ g               │  6.61 per kg
-         │ kg              │
-         │ oz              │
-         │›lb              │
-         │                 │
-         │                 │
-         └─────────────────┘
-         Type a mass unit, or Left/Right
-        ^Q quit  ^G help  ^O list  Tab next
-        """)
+        expectSnapshot(text, named: "unitPickerReplacesTheKeypad")
     }
 
     @Test func helpComesFromTheKeyTable() {
         var s = Self.threeProducts()
         s.update(.app(.toggleHelp))
         let text = ScreenView.render(s).text
-        #expect(text == """
-         per │ keys 1/3
-
-         Everywhere                                       Ctrl-D           delete
-          Ctrl-Q, Ctrl-C save and quit                                     product
-          F1, Ctrl-G     this help                                         (asks first)
-          Ctrl-L         redraw                           Ctrl-K           delete all
-          Ctrl-Z         suspend (fg resumes)                              products
-                                                                           (asks)
-         Comparison                                       Ctrl-S           order: best
-          Ctrl-O           the shopping list                               first / as
-          Ctrl-V           price history (where, when)                     typed
-          Tab, Down        next field                     Ctrl-W           pin / unpin
-          Enter            next field, or next product    Ctrl-X           one more on
-          Shift-Tab, Up    previous field (commits it)                     the list
-          PgDn, Ctrl-F     next product, same field       Ctrl-Y           undo a
-          PgUp, Ctrl-B     previous product, same field                    change or
-          Esc              cancel this field's edit                        delete
-          Backspace,       delete last character (⌫)      Ctrl-R           the other
-          Delete                                                           shop's price
-          Ctrl-U           clear the field
-          F2, Ctrl-P       the "per" unit: kg, 100 g…    Price and quantity
-          Shift-F2, Ctrl-T the "per" unit, backwards      0-9     digit
-          F3, Ctrl-E       US / UK volume units           . ,     decimal point
-         Down, Tab or ^F: more; other keys close
-        """)
+        expectSnapshot(text, named: "helpComesFromTheKeyTable")
     }
 
     /// What a terminal that drops dim shows (mosh, Debian's xterm-kitty, a white xterm) with NO_COLOR: the characters,
@@ -329,21 +141,7 @@ import TestSupport
         var k = Canvas(width: 19, height: 13)
         KeypadView.draw(into: &k, x: 0, y: 0, size: .full(keyWidth: 3), enabled: CalculatorEngine().enabledKeys, pressed: .digit(5), glyphs: .utf8)
         let text = k.styleLines.joined(separator: "\n")
-        #expect(text == """
-        ...................
-        ...................
-        ...................
-        ...................
-        ......R............
-        ...................
-        ...................
-        ...................
-        ...................
-        ...................
-        ...................
-        ...................
-        ...................
-        """)
+        expectSnapshot(text, named: "disabledKeysAreBlankAndPressedKeyReversedWithoutColour")
     }
 
     @Test func tooSmallSaysWhatItNeeds() {
@@ -424,89 +222,18 @@ import TestSupport
 
     @Test func agesAndAStaleMarkAt80x24() {
         let canvas = ScreenView.render(Self.state(80, 24))
-        #expect(canvas.text == """
-         per │ Oats                                                            per kg ›
-         # Name            Price    Qty Unit  Seen  Per kg          Price (new product)
-         3 Oats @ Costco    5.49      1 kg    7 wk    5.49 +22% buy
-         2 Oats @ Lidl      2.29    500 g     3 d     4.58 +2% more ‹ prev next ›
-         1 Jumbo @ Aldi     8.99      2 kg    5 mo!   4.50 ★ Best   ┌───┬───┬───┐ ┌───┐
-        ›- @ Costco      ▏          qty kg                          │ 1 │ 2 │ 3 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ 4 │ 5 │ 6 │ ├───┤
-                                                                    │   │   │   │ │   │
-                                                                    ├───┼───┼───┤ ├───┤
-                                                                    │ 7 │ 8 │ 9 │ │   │
-                                                                    │   │   │   │ ├───┤
-                                                                    ├───┼───┼───┤ │   │
-                                                                    │ . │ 0 │   │ │   │
-                                                                    │   │   │   │ │   │
-                                                                    └───┴───┴───┘ └───┘
-                                                                     3 of 3 ranked
-                                                                     Best: Jumbo
-                                                                     4.50 per kg
-
-
-         Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
-        """)
+        expectSnapshot(canvas.text, named: "agesAndAStaleMarkAt80x24")
         // The stale age is dim (and marked `!`); the best value bold.
         #expect(canvas.styleLines[4] == "......................................ddddd...BBBB.BBBBBB.......................")
     }
 
     @Test func agesAndAStaleMarkAt40x20() {
-        #expect(ScreenView.render(Self.state(40, 20)).text == """
-         per │ Oats                    per kg ›
-                             Per kg
-         3 Oats @ Costco 7 wk  5.49 +22% buy
-         2 Oats @ Lidl   3 d   4.58 +2% more
-         1 Jumbo @ Aldi  5 mo! 4.50 ★ Best value
-        ›- @ Costco
-           ▏          for qty        kg
-        Price (new product):
-         ‹ prev next ›
-         ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
-         │ 1 │ 2 │ 3 │ │   │  Best: Jumbo
-         ├───┼───┼───┤ │   │  4.50 per kg
-         │ 4 │ 5 │ 6 │ │   │
-         ├───┼───┼───┤ │   │
-         │ 7 │ 8 │ 9 │ ├───┤
-         ├───┼───┼───┤ │   │
-         │ . │ 0 │   │ │   │
-         └───┴───┴───┘ └───┘
-         Type a number; Tab for next
-        ^Q quit  ^G help  ^O list  Tab next
-        """)
+        expectSnapshot(ScreenView.render(Self.state(40, 20)).text, named: "agesAndAStaleMarkAt40x20")
     }
 
     @Test func theHistoryAt80x24() {
         let canvas = ScreenView.render(Self.historyState(80, 24))
-        #expect(canvas.text == """
-         per │ Oats: prices seen                                               6 prices
-         Seen       Product                       Shop   Price Qty Unit Per kg
-        ›2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
-         2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
-         2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
-         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
-         2026-05-06 Oats                          Costco  6.61   1 kg     6.61
-         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-         Lowest seen: 3.98 per kg at Lidl, 23 Sep
-        ^Q quit  F1 help  PgDn more  Esc back  ^D del  s shop  d day  l lowest
-        """)
+        expectSnapshot(canvas.text, named: "theHistoryAt80x24")
         // The selected entry (the newest) reversed and marked `›`.
         #expect(canvas.styleLines[2...7].joined(separator: "\n") == """
         RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR
@@ -527,28 +254,7 @@ import TestSupport
     }
 
     @Test func theHistoryAt40x20() {
-        #expect(ScreenView.render(Self.historyState(40, 20)).text == """
-         per │ Oats: prices seen       6 prices
-         Seen        Product @ shop    Per kg
-        ›19 Nov      Oats @ Lidl         4.58
-         3 Oct       Oats @ Costco       5.49
-         23 Sep      Oats @ Lidl         3.98 ★
-         25 Jun      Jumbo @ Aldi        4.50
-         6 May       Oats @ Costco       6.61
-         18 Oct 2025 Oats @ Costco       4.99
-
-
-
-
-
-
-
-
-
-
-         Lowest: 3.98 per kg at Lidl, 23 Sep
-        ^Q quit  ^G help  ^F more  Esc back
-        """)
+        expectSnapshot(ScreenView.render(Self.historyState(40, 20)).text, named: "theHistoryAt40x20")
     }
 
     /// The history with its entries' ids (as read from the database): entries can be fixed.
@@ -568,60 +274,14 @@ import TestSupport
         var s = Self.historyStateWithIDs(80, 24)
         s.update(.history(.toggleLowest))
         let canvas = ScreenView.render(s)
-        #expect(canvas.text == """
-         per │ Oats: lowest at each shop                                        3 shops
-         Seen       Product                       Shop   Price Qty Unit Per kg
-        ›2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
-         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
-         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-         Lowest seen: 3.98 per kg at Lidl, 23 Sep
-        ^Q quit  F1 help  PgDn more  Esc back  ^D del  s shop  d day  l lowest
-        """)
+        expectSnapshot(canvas.text, named: "theLowestAtEachShopAt80x24")
         #expect(canvas.styleLines[2] == String(repeating: "R", count: 80))
     }
 
     @Test func theLowestAtEachShopAt40x20() {
         var s = Self.historyStateWithIDs(40, 20)
         s.update(.history(.toggleLowest))
-        #expect(ScreenView.render(s).text == """
-         per │ Oats: lowest per shop    3 shops
-         Seen        Product @ shop    Per kg
-        ›23 Sep      Oats @ Lidl         3.98 ★
-         25 Jun      Jumbo @ Aldi        4.50
-         18 Oct 2025 Oats @ Costco       4.99
-
-
-
-
-
-
-
-
-
-
-
-
-
-         Lowest: 3.98 per kg at Lidl, 23 Sep
-        ^Q quit  ^G help  ^F more  Esc back
-        """)
+        expectSnapshot(ScreenView.render(s).text, named: "theLowestAtEachShopAt40x20")
         // A long title is cut; `: lowest` stays.
         #expect(HistoryView.title("Organic rolled oats, large flakes", room: 31, glyphs: .utf8, view: .lowestPerShop) == " per │ Organic rolled …: lowest")
     }
@@ -631,32 +291,7 @@ import TestSupport
         var s = Self.historyStateWithIDs(80, 24)
         s.update(.history(.scroll(2)))
         s.update(.history(.startFix(.day)))
-        #expect(ScreenView.render(s).text == """
-         per │ Oats: prices seen                                               6 prices
-         Seen       Product                       Shop   Price Qty Unit Per kg
-         2026-11-19 Oats                          Lidl    2.29 500 g      4.58 now
-         2026-10-03 Oats                          Costco  5.49   1 kg     5.49 now
-        ›2026-09-23 Oats                          Lidl    1.99 500 g      3.98 ★ lowest
-         2026-06-25 Jumbo                         Aldi    8.99   2 kg     4.50 now
-         2026-05-06 Oats                          Costco  6.61   1 kg     6.61
-         2025-10-18 Oats                          Costco  4.99   1 kg     4.99
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-         Day (2026-11-22; empty: not known): 2026-09-23▏  Enter saves, Esc cancels
-        Enter save  Esc cancel  ^Q quit  F1 help
-        """)
+        expectSnapshot(ScreenView.render(s).text, named: "fixingADayAt80x24")
     }
 
     @Test func fixingAShopAndADayAt40x20() {
@@ -668,28 +303,7 @@ import TestSupport
         #expect(lines(s)[18...19] == [" Shop: Lidl▏  Enter saves, Esc cancels", "Enter save  Esc cancel  ^Q quit  ^G help"])
         s.update(.history(.cancelFix))
         s.update(.history(.startFix(.day)))
-        #expect(ScreenView.render(s).text == """
-         per │ Oats: prices seen       6 prices
-         Seen        Product @ shop    Per kg
-         19 Nov      Oats @ Lidl         4.58
-         3 Oct       Oats @ Costco       5.49
-        ›23 Sep      Oats @ Lidl         3.98 ★
-         25 Jun      Jumbo @ Aldi        4.50
-         6 May       Oats @ Costco       6.61
-         18 Oct 2025 Oats @ Costco       4.99
-
-
-
-
-
-
-
-
-
-
-         Day: 2026-09-23▏
-        Enter save  Esc cancel  ^Q quit  ^G help
-        """)
+        expectSnapshot(ScreenView.render(s).text, named: "fixingAShopAndADayAt40x20")
         // A long shop: the end of what is typed stays in view.
         s.update(.history(.cancelFix))
         s.update(.history(.startFix(.shop)))

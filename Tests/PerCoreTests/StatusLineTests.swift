@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PerCore
 
 /// No message is cut (issue 22): one too long for the status line goes on over the legend's line, words whole, on
@@ -213,9 +214,8 @@ import Testing
     /// A hint has a form that fits 40 columns, so the legend stays (issue 22, decision 151): a long counting word.
     @Test func aCountedUnitsHintKeepsTheLegendAt40Columns() {
         var s = AppState(comparison: Comparison(id: "c", title: "Ink"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
-        for c in "24.99\t2\tcartridges\t\t\t19.99\t1\t" {
-            s.update(c == "\t" ? .comparison(.nextField) : KeyTable.action(for: .character(c), in: s)!)
-        }
+        s.enter(price: "24.99", quantity: "2", unit: "cartridges", then: .nextProduct)
+        s.enter(price: "19.99", quantity: "1")
         #expect(Self.footer(s) == [" Type cartridge or ›", "^Q quit  ^G help  ^O list  Tab next"], "\(Self.footer(s))")
         s.update(.terminal(.resize(TerminalSize(width: 80, height: 24))))
         #expect(Self.footer(s).first == " Counted in cartridges: type cartridge or ›")

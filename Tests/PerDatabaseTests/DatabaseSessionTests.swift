@@ -11,7 +11,7 @@ import TestSupport
     let folder = TemporaryFolder()
 
     /// One side: an app state and its store session, driven as the app drives them (`AppDriver`).
-    struct Side {
+    struct Side: ComparisonTypist {
         var driver: AppDriver
         var state: AppState { driver.state }
         var session: DatabaseSession {
@@ -28,9 +28,11 @@ import TestSupport
         }
 
         mutating func send(_ action: Action) { driver.send(action) }
+        mutating func sendTyped(_ action: Action) { send(action) }
 
+        /// Types `text` into the focused field.
         mutating func type(_ text: String) {
-            for c in text { send(c == "\t" ? .comparison(.nextField) : .comparison(.type(c))) }
+            for c in text { send(.comparison(.type(c))) }
         }
 
         mutating func poll() { driver.poll() }
@@ -40,7 +42,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         var aisle = try Side(path: path, id: "aisle")
-        home.type("3.99\t500\tg\tsmall\t\t")
+        home.enter(price: "3.99", quantity: "500", unit: "g", name: "small", then: .nextProduct)
         aisle.poll()
         #expect(aisle.state.editing.comparison.products.map(\.name) == ["small", ""])
         #expect(aisle.state.editing.comparison.products[0].price == Decimal(string: "3.99"))
@@ -55,7 +57,7 @@ import TestSupport
         var home = try Side(path: path, id: "home", asTheApp: true)
         let aisle = try Side(path: path, id: "aisle", asTheApp: true)
         home.session.holdsWrites = true
-        home.type("3.99\t500\tg\tsmall\t\t")
+        home.enter(price: "3.99", quantity: "500", unit: "g", name: "small", then: .nextProduct)
         #expect(!home.session.isUpToDate)
         #expect(try home.session.database.load("home-c0")?.products.contains { $0.name == "small" } != true)
         home.poll()   // still held
@@ -76,7 +78,7 @@ import TestSupport
         home.send(.terminal(.started)); aisle.send(.terminal(.started))
         #expect(home.state.editing.comparison.id == "home-c0" && aisle.state.editing.comparison.id == "aisle-c0")
         #expect(try home.session.database.summaries().isEmpty)
-        home.type("3.99\t500\tg\t")
+        home.enter(price: "3.99", quantity: "500", unit: "g")
         aisle.poll()
         #expect(try home.session.database.summaries().map(\.id) == ["home-c0"])
         #expect(try home.session.database.shoppingList().map(\.item.count) == [0])
@@ -84,7 +86,7 @@ import TestSupport
         #expect(aisle.state.editing.comparison.id == "home-c0")
         #expect(aisle.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), nil])
         #expect(aisle.state.editing.onTheList == .known(0) && home.state.editing.onTheList == .known(0))
-        aisle.type("2\t1\tkg\t")
+        aisle.enter(price: "2", quantity: "1", unit: "kg")
         home.poll()
         #expect(home.state.editing.comparison.products.map(\.price) == [Decimal(string: "3.99"), 2])
     }
@@ -95,11 +97,11 @@ import TestSupport
         var home = try Side(path: path, id: "home", asTheApp: true)
         var aisle = try Side(path: path, id: "aisle", asTheApp: true)
         aisle.send(.comparison(.type("7")))   // in progress, not committed
-        home.type("3.99\t500\tg\t")
+        home.enter(price: "3.99", quantity: "500", unit: "g")
         aisle.poll()
         #expect(aisle.state.editing.comparison.id == "aisle-c0")
         #expect(aisle.state.editing.editor.text == "7")
-        aisle.type("\t1\tkg\t")
+        aisle.enter(quantity: "1", unit: "kg")
         #expect(Set(try home.session.database.summaries().map(\.id)) == ["home-c0", "aisle-c0"])
     }
 
@@ -109,7 +111,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
         home.send(.terminal(.started))
-        home.type("3.99\t500\tg\t")
+        home.enter(price: "3.99", quantity: "500", unit: "g")
         var aisle = try Side(path: path, id: "aisle", asTheApp: true)
         #expect(aisle.state.editing.onTheList == .unknown)   // until the first frame asks
         aisle.send(.terminal(.started))
@@ -144,7 +146,7 @@ import TestSupport
     @Test func aComparisonDeletedOnTheListComesBackWithCtrlY() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", asTheApp: true)
-        home.type("2\t1\tkg\toats\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "oats")
         let typed = try #require(try home.session.database.load("home-c0"))
         home.send(.app(.showShoppingList))
         home.send(.shoppingList(.new))
@@ -192,14 +194,16 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         var aisle = try Side(path: path, id: "aisle")
-        home.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t3\t1\tkg\tc\t\t")
+        home.enter(price: "1", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "b", then: .nextProduct)
+        home.enter(price: "3", quantity: "1", unit: "kg", name: "c", then: .nextProduct)
         func names(_ side: Side) -> [String] { side.state.editing.comparison.products.filter { !$0.isBlank }.map(\.name) }
         let b = home.state.editing.comparison.products[1]
         home.send(.comparison(.deleteProduct(b.id, label: "b")))
         home.send(.comparison(.clearAll))
         aisle.poll()
         #expect(names(aisle) == [])
-        aisle.type("9\t1\tkg\tmine\t\t")
+        aisle.enter(price: "9", quantity: "1", unit: "kg", name: "mine", then: .nextProduct)
         home.poll()
         #expect(names(home) == ["mine"])
         home.send(.comparison(.undoDeletion))      // a and c, before "mine"
@@ -217,18 +221,18 @@ import TestSupport
     @Test func aFieldInProgressSurvivesTheOtherSessionsChanges() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         var aisle = try Side(path: path, id: "aisle")
         aisle.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         aisle.send(.comparison(.clearField))
         aisle.type("1.5")                   // typing, not committed
         home.send(.comparison(.focus(FieldFocus(product: 0, field: .name))))
         home.send(.comparison(.clearField))
-        home.type("oats\t")                 // renamed at home
+        home.enter(name: "oats")                 // renamed at home
         aisle.poll()
         #expect(aisle.state.editing.comparison.products[0].name == "oats")
         #expect(aisle.state.editing.editor.text == "1.5")
-        aisle.type("\t")
+        aisle.send(.comparison(.nextField))
         home.poll()
         #expect(home.state.editing.comparison.products[0].price == Decimal(string: "1.5"))
         #expect(home.state.editing.comparison.products[0].name == "oats")
@@ -237,7 +241,7 @@ import TestSupport
     @Test func aComparisonDeletedElsewhereIsSaidAtTheNextPollAndSavedAgainByTheNextChange() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         var aisle = try Side(path: path, id: "aisle")
         aisle.send(.app(.showShoppingList))
         aisle.send(.shoppingList(.askDelete))
@@ -245,7 +249,7 @@ import TestSupport
         home.poll()
         #expect(home.state.saving == SaveStatus(heldForDeletedOpen: 0))
         #expect(home.session.isUpToDate)        // nothing typed here waits: quitting now loses nothing
-        home.type("3\t")
+        home.enter(price: "3")
         #expect(home.state.saving == .upToDate)
         #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
@@ -307,9 +311,9 @@ import TestSupport
     @Test func aChangeRacingTheDeletionWaitsAndIsSavedAgainOnQuit() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         try ComparisonDatabase(path: path).deleteComparison("c")
-        home.type("3\t")                          // before any poll: the write finds the comparison gone
+        home.enter(price: "3")                          // before any poll: the write finds the comparison gone
         #expect(home.state.saving.openDeletedWithEdits && home.state.saving.reason == nil)
         #expect(!home.session.isUpToDate)
         home.send(.app(.quit))
@@ -320,7 +324,7 @@ import TestSupport
     @Test func aComparisonDeletedElsewhereIsLetGoByOpeningAnother() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         let store = try ComparisonDatabase(path: path)
         try store.save(Comparison(id: "other", title: "Other", products: [Product.fixture(id: "o-1", price: 5)]))
         try store.deleteComparison("c")
@@ -336,11 +340,11 @@ import TestSupport
     @Test func aDeletedDatabaseFileIsMadeAgainWithWhatThisSessionHolds() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         try FileManager.default.removeItem(atPath: path)
         home.poll()
         #expect(home.state.chrome.status?.text.hasPrefix("The database file was deleted: made it again") == true)
-        home.type("3\t")
+        home.enter(price: "3")
         #expect(home.session.isUpToDate)
         #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
@@ -348,7 +352,7 @@ import TestSupport
     @Test func aDatabaseMovedOverTheFileGetsThisSessionsComparisonAndKeepsItsOwnRows() throws {
         let path = folder.file("per.sqlite"), other = folder.file("other.sqlite")
         var home = try Side(path: path, id: "home")
-        home.type("2\t1\tkg\ta\t\t")
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         let theirs = Comparison(id: "theirs", title: "Theirs", products: [Product.fixture(id: "t-1", name: "t", price: 9, quantity: 1, unit: .gram)])
         let otherShop = try ComparisonDatabase(path: other)
         try otherShop.save(theirs)
@@ -365,17 +369,17 @@ import TestSupport
     @Test func writesWaitBehindALockInOrderWithoutBlockingAndLandWhenItIsGone() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
-        home.type("1\t1\tkg\tfirst\t\t")
+        home.enter(price: "1", quantity: "1", unit: "kg", name: "first", then: .nextProduct)
         var holding = Configuration()
         holding.allowsUnsafeTransactions = true    // another program holding the write lock
         let other = try DatabaseQueue(path: path, configuration: holding)
         try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-        home.type("2\t")                                    // fails: kept
+        home.enter(price: "2")                                    // fails: kept
         #expect(home.state.saving.waiting == 1 && home.state.saving.reason == "the database is locked by another program")
         #expect(!home.session.isUpToDate)
         home.send(.comparison(.focus(FieldFocus(product: 0, field: .name))))
         home.send(.comparison(.clearField))
-        home.type("renamed\t")                              // queued behind it
+        home.enter(name: "renamed")                              // queued behind it
         home.poll()                                          // still locked
         #expect(!home.session.isUpToDate)
         try other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
@@ -401,7 +405,7 @@ import TestSupport
         holding.allowsUnsafeTransactions = true
         let other = try DatabaseQueue(path: path, configuration: holding)
         try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-        home.type("7\t")                                   // the first write of "mine": kept behind the lock
+        home.enter(price: "7")                                   // the first write of "mine": kept behind the lock
         #expect(!home.session.isUpToDate)
         home.send(.app(.showShoppingList))
         home.send(.shoppingList(.choose(try setup.summaries().firstIndex { $0.id == "other" }!)))
@@ -431,7 +435,7 @@ import TestSupport
         home.send(.shoppingList(.acceptTitle))
         #expect(home.state.editing.comparison.title == "Rice")
         #expect(home.state.screen == .comparison)
-        home.type("2\t")
+        home.enter(price: "2")
         #expect(!home.session.isUpToDate)
         home.poll()   // still locked: nothing is said deleted, nothing is lost
         #expect(!home.state.saving.openDeletedElsewhere)
@@ -506,9 +510,9 @@ import TestSupport
         home.send(.app(.answer(yes: true)))
         #expect(try setup.load("o") == nil)
         aisle.send(.comparison(.focus(FieldFocus(product: 1, field: .price))))
-        aisle.type("3\t")                                   // a new price for small: the comparison is saved again
+        aisle.enter(price: "3")                                   // a new price for small: the comparison is saved again
         aisle.poll()
-        aisle.type("1\t")                                   // and its quantity
+        aisle.enter(quantity: "1")                                   // and its quantity
         let saved = try #require(try setup.load("o"))
         #expect(saved.products.map(\.id) == ["o1", "o2"])   // no empty product
         #expect(saved.products.compactMap(\.price) == [5, 3] && saved.products[1].quantity == 1)
@@ -549,7 +553,8 @@ import TestSupport
         holding.allowsUnsafeTransactions = true
         let other = try DatabaseQueue(path: path, configuration: holding)
         try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-        home.type("1.25\t3\tkg\tkept\t\t4")
+        home.enter(price: "1.25", quantity: "3", unit: "kg", name: "kept", then: .nextProduct)
+        home.enter(price: "4", then: .keepEditing)
         let recovery = try home.session.writeRecovery()
         #expect(recovery.hasPrefix(folder.path))
         let text = try String(contentsOfFile: recovery, encoding: .utf8)
@@ -566,12 +571,16 @@ import TestSupport
     func sessionsTypingAtOnceKeepEveryProductIntact(sessions: Int, products: Int, seed: UInt64) throws {
         let path = folder.file("per.sqlite")
         var sides = try (0..<sessions).map { try Side(path: path, id: "s\($0)") }
-        func keys(_ side: Int, _ product: Int) -> String { "\(side + 1)\(product)\t\(product + 1)00\tg\tp\(side)-\(product)\t\t" }
-        var pending = (0..<sessions).map { side in Array((0..<products).map { keys(side, $0) }.joined()) }
+        /// A product's keys: each field's text and a Tab, through every field in their order.
+        func keys(_ side: Int, _ product: Int) -> [Action] {
+            let typed: [ProductField: String] = [.price: "\(side + 1)\(product)", .quantity: "\(product + 1)00", .unit: "g", .name: "p\(side)-\(product)"]
+            return ProductField.allCases.flatMap { field in (typed[field] ?? "").map { .comparison(.type($0)) } + [.comparison(.nextField)] }
+        }
+        var pending = (0..<sessions).map { side in (0..<products).flatMap { keys(side, $0) } }
         var rng = SeededRandom(seed: seed)
         while pending.contains(where: { !$0.isEmpty }) {
             let side = (0..<sessions).filter { !pending[$0].isEmpty }.randomElement(using: &rng)!
-            sides[side].type(String(pending[side].removeFirst()))
+            sides[side].send(pending[side].removeFirst())
             if Int.random(in: 0..<4, using: &rng) == 0 { sides[Int.random(in: 0..<sessions, using: &rng)].poll() }
         }
         for i in sides.indices { sides[i].poll() }

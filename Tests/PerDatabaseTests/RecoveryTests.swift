@@ -26,11 +26,11 @@ import TestSupport
             let index = try #require(list.entries.firstIndex { $0.id == id }, "\(id) not on the list")
             if index != list.selected { side.send(.shoppingList(.choose(index))) }   // a tap off the title: selects only
         }
-        side.type("2.5\t1\tl\tjumbo\t\t")
+        side.enter(price: "2.5", quantity: "1", unit: "l", name: "jumbo", then: .nextProduct)
         side.send(.app(.showShoppingList))
         try choose("oats")
         side.send(.shoppingList(.open))
-        side.type("3\t500\tg\toat\t\t")
+        side.enter(price: "3", quantity: "500", unit: "g", name: "oat", then: .nextProduct)
         side.send(.comparison(.focus(FieldFocus(product: 1, field: .name))))
         side.send(.comparison(.togglePin))
         side.send(.app(.showShoppingList))
@@ -52,7 +52,7 @@ import TestSupport
         side.send(.shoppingList(.new))
         for c in "Rice" { side.send(.shoppingList(.type(c))) }
         side.send(.shoppingList(.acceptTitle))                       // made and opened
-        side.type("4\t2\tkg\t\t")
+        side.enter(price: "4", quantity: "2", unit: "kg")
     }
 
     /// Every comparison with its list state, by id: what "the same database" means here.

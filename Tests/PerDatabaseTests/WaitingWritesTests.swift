@@ -31,10 +31,10 @@ import TestSupport
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
         try Self.open("Oats", in: &home)
         let lock = try HeldLock(path)
-        home.type("2.5\t500\tg\tsmall\t\t")                  // Oats: waits for the lock
+        home.enter(price: "2.5", quantity: "500", unit: "g", name: "small", then: .nextProduct)                  // Oats: waits for the lock
         #expect(home.state.saving.waiting > 0 && home.state.saving.reason == "the database is locked by another program")
         try Self.open("Milk", in: &home)
-        home.type("0.99\t")                                   // Milk: waits behind it
+        home.enter(price: "0.99")                                   // Milk: waits behind it
         home.send(.comparison(.addToList))
         try lock.release()
         try setup.deleteComparison("oats")                   // B deletes Oats before A's next try
@@ -54,16 +54,16 @@ import TestSupport
     @Test func whatWaitsIsOnDiskUntilItLands() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
-        home.type("1\t1\tkg\tfirst\t\t")
+        home.enter(price: "1", quantity: "1", unit: "kg", name: "first", then: .nextProduct)
         #expect(home.state.saving.keptIn == nil)
         let lock = try HeldLock(path)
-        home.type("2\t")
+        home.enter(price: "2")
         let kept = try #require(home.state.saving.keptIn)
         #expect(kept.hasPrefix(folder.path + "/.per-waiting-per.sqlite-"))
         var info = stat()
         #expect(stat(kept, &info) == 0 && info.st_mode & 0o777 == 0o600)
         #expect(try RecoveryJournal.decode(String(contentsOfFile: kept, encoding: .utf8)) == home.session.recoveryJournal)
-        home.type("3\t")
+        home.enter(quantity: "3")
         #expect(try RecoveryJournal.decode(String(contentsOfFile: kept, encoding: .utf8)).userChanges == 2)
         #expect(home.state.saving.waiting == 2)
         try lock.release()
@@ -78,9 +78,9 @@ import TestSupport
     @Test func aQueueLeftByAPerThatIsGoneIsSavedByTheNextOne() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home", busyTimeout: 0.05)
-        home.type("1\t1\tkg\tfirst\t\t")
+        home.enter(price: "1", quantity: "1", unit: "kg", name: "first", then: .nextProduct)
         let lock = try HeldLock(path)
-        home.type("2\t")
+        home.enter(price: "2")
         let kept = try #require(home.state.saving.keptIn)
         // As if that per were killed: its file under the name of a process that is gone.
         let left = folder.path + "/" + WaitingChanges.prefix(of: path) + "999999999-1.json"
@@ -103,7 +103,7 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var gone = try Side(path: path, id: "gone", busyTimeout: 0.05)
         let lock = try HeldLock(path)
-        gone.type("4\t")
+        gone.enter(price: "4")
         let kept = try #require(gone.state.saving.keptIn)
         #expect(rename(kept, folder.path + "/" + WaitingChanges.prefix(of: path) + "999999999-1.json") == 0)
         try lock.release()
@@ -121,8 +121,8 @@ import TestSupport
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")
         var aisle = try Side(path: path, id: "aisle")
-        aisle.type("2.99\t1\tkg\t")
-        home.type("1.99\t1\tl\t")                        // before any poll: home has not seen the kilogram
+        aisle.enter(price: "2.99", quantity: "1", unit: "kg")
+        home.enter(price: "1.99", quantity: "1", unit: "l")                        // before any poll: home has not seen the kilogram
         #expect(home.state.chrome.status?.text.contains("was not saved") == true, "\(String(describing: home.state.chrome.status))")
         #expect(home.state.saving.waiting == 1 && home.state.saving.reason?.contains("another unit family") == true)
         home.poll()

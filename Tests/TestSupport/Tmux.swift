@@ -50,6 +50,24 @@ public final class TmuxSession {
     /// Types text literally.
     public func type(_ text: String) { tmux(["send-keys", "-t", "main", "-l", text]) }
 
+    /// Types a product with the documented rhythm, `price⏎ quantity⏎ unit⏎`: Enter goes on from the price and the
+    /// quantity, and Enter in a product with its price, quantity and unit goes to the next product's price. A name or
+    /// a shop is reached with Tab from the unit (they follow it, in Tab order), then Enter finishes the product. A
+    /// field not given is passed as it is (a unit carried over is taken).
+    public func fill(price: String? = nil, quantity: String? = nil, unit: String? = nil, name: String? = nil, shop: String? = nil) {
+        for value in [price, quantity] {
+            if let value { type(value) }
+            keys("Enter")
+        }
+        if let unit { type(unit) }
+        if name != nil || shop != nil {
+            keys("Tab")
+            if let name { type(name) }
+            if let shop { keys("Tab"); type(shop) }
+        }
+        keys("Enter")
+    }
+
     /// Pastes text as a terminal would, wrapped in bracketed-paste markers when the app asked for them.
     public func paste(_ text: String) {
         tmux(["set-buffer", "-b", "e2e", text])

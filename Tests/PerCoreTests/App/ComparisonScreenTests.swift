@@ -52,9 +52,23 @@ import TestSupport
         }
     }
 
+    /// The one reducer test of the Tab order (every other test types with `enter`, by field): price, quantity, unit,
+    /// name, shop, then the next product's price.
+    @Test func tabWalksTheFieldsInOrder() {
+        var store = TestStore()
+        store.type("2")
+        var walked = [store.state.editing.focus]
+        for _ in 1...5 {
+            store.type("\t")
+            walked.append(store.state.editing.focus)
+        }
+        #expect(walked == [FieldFocus(product: 0, field: .price), FieldFocus(product: 0, field: .quantity), FieldFocus(product: 0, field: .unit),
+                           FieldFocus(product: 0, field: .name), FieldFocus(product: 0, field: .shop), FieldFocus(product: 1, field: .price)])
+    }
+
     @Test func nextFromTheLastFieldOfTheLastProductStartsANewProduct() {
         var store = TestStore()
-        store.type("2\t3\tkg\toats\tAldi")
+        store.enter(price: "2", quantity: "3", unit: "kg", name: "oats", shop: "Aldi", then: .keepEditing)
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.shop, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
@@ -66,7 +80,7 @@ import TestSupport
 
     @Test func theStoreIsEditedLikeTheNameAndChangesNoDay() {
         var store = TestStore()
-        store.type("2\t1\tkg\toats\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "oats")
         #expect(store.state.editing.focus == FieldFocus(product: 0, field: .shop))
         #expect(store.state.editing.editor == .text(""))
         store.send(.comparison(.type("A"))) { $0.editing.editor = .text("A") }
@@ -96,7 +110,8 @@ import TestSupport
     /// are in replaces it (never `AldiLidl`), as a digit replaces a number; a motion or a deletion edits it instead.
     @Test func aCarriedStoreIsReplacedByTypingAndEditedAfterAMotion() {
         var store = TestStore()
-        store.type("2\t1\tkg\toats\tAldi\t3\t1\t\tbran\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "oats", shop: "Aldi", then: .nextProduct)
+        store.enter(price: "3", quantity: "1", name: "bran")
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .shop))
         #expect(store.state.editing.editor == .text(.entered("Aldi")))
         let screen = ScreenView.render(store.state)
@@ -135,7 +150,7 @@ import TestSupport
 
     @Test func aCommittedPriceIsDatedWithTheSessionsDayAsTheClockMoves() {
         var store = TestStore()
-        store.type("2\t1\tkg\t")
+        store.enter(price: "2", quantity: "1", unit: "kg")
         let tomorrow = TestStore.today.adding(days: 1)!
         store.send(.terminal(.today(tomorrow))) { $0.session.today = tomorrow }
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .quantity)))) {
@@ -180,7 +195,7 @@ import TestSupport
 
     @Test func previousFieldMovesBackAndReentersWithTheValue() {
         var store = TestStore()
-        store.type("15\t")
+        store.enter(price: "15")
         store.send(.comparison(.previousField)) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 15)))
         }
@@ -189,7 +204,7 @@ import TestSupport
 
     @Test func escapeCancelsTheEditInProgressOnly() {
         var store = TestStore()
-        store.type("15\t")
+        store.enter(price: "15")
         store.send(.comparison(.previousField)) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 15)))
         }
@@ -202,7 +217,8 @@ import TestSupport
 
     @Test func unitFieldTakesSymbolsAndOnlyOffersTheComparisonsFamily() {
         var store = TestStore()
-        store.type("2\t1\tfl oz\t\t\t1\t1\t")
+        store.enter(price: "2", quantity: "1", unit: "fl oz", then: .nextProduct)
+        store.enter(price: "1", quantity: "1")
         #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
         let volume = UnitPicker(selected: .fluidOunce, offered: UnitFamily.volume.units)   // carried over
         #expect(store.state.editing.editor == .unit(volume))
@@ -221,7 +237,7 @@ import TestSupport
 
     @Test func leftAndRightStepThroughUnits() {
         var store = TestStore()
-        store.type("2\t1\t")
+        store.enter(price: "2", quantity: "1")
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(1))) { $0.editing.editor = .unit(UnitPicker(selected: .gram, offered: MeasureUnit.standard)) }
         store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
@@ -242,7 +258,8 @@ import TestSupport
 
     @Test func deleteAsksFirstThenDeletesTheProductAskedAbout() {
         var store = TestStore()
-        store.type("2\t1\tkg\ta\t\t3\t1\tkg\tb\t\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
+        store.enter(price: "3", quantity: "1", unit: "kg", name: "b", then: .nextProduct)
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .name)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("a")))
         }
@@ -260,7 +277,7 @@ import TestSupport
 
     @Test func clearingAskedAndRefusedKeepsEverything() {
         var store = TestStore()
-        store.type("2\t1\tkg\ta\t\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
         store.send(.app(.answer(yes: false))) {
             $0.chrome.overlay = .none
@@ -306,7 +323,7 @@ import TestSupport
         store.send(.comparison(.stepBasis(1))) {
             $0.chrome.status = StatusMessage("Pick a unit first: the comparison unit follows it", isWarning: true)
         }
-        store.type("2\t500\tg\t")
+        store.enter(price: "2", quantity: "500", unit: "g")
         store.send(.comparison(.stepBasis(1)), effects: [.saveHeader(ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 100, unit: .gram)))]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
             $0.session.chosenBases[.mass] = ComparisonBasis(amount: 100, unit: .gram)
@@ -316,7 +333,7 @@ import TestSupport
 
     @Test func ukImperialIsASettingOfTheComparison() {
         var store = TestStore()
-        store.type("2\t1\tpt\t")
+        store.enter(price: "2", quantity: "1", unit: "pt")
         guard case .ranked(_, let us, _) = store.state.editing.comparison.standing(at: 0) else { Issue.record("not ranked"); return }
         #expect(us.baseQuantity == dec("473.176473"))
         store.send(.comparison(.toggleVolumeSystem), effects: [.saveHeader(ComparisonHeader(id: "c", volumeSystem: .imperial))]) {

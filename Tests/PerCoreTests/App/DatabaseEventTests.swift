@@ -7,7 +7,8 @@ import TestSupport
 @Suite struct DatabaseEventTests {
     @Test func anotherSessionsChangesArriveWithoutLosingTheEditInProgress() {
         var store = TestStore()
-        store.type("2\t1\tkg\t\t\t7")    // editing product 2's price: "7"
+        store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
+        store.enter(price: "7", then: .keepEditing)    // editing product 2's price: "7"
         var theirs = store.state.editing.comparison
         theirs.replaceProduct(at: 0, with: Product.fixture(id: "s-1", name: "theirs", price: 3, quantity: 1, unit: .kilogram))
         theirs.removeProduct(at: 1)      // they never saw our product 2
@@ -22,7 +23,8 @@ import TestSupport
     /// row, which stays last, as the store saves what it becomes after the comparison's last product.
     @Test func theNewRowStaysLastWhenAnotherSessionAddsAProduct() {
         var store = TestStore()
-        store.type("2\t1\tkg\n3")    // product 1 done; typing product 2's price
+        store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
+        store.enter(price: "3", then: .keepEditing)    // product 1 done; typing product 2's price
         var theirs = store.state.editing.comparison
         theirs.removeProduct(at: 1)
         let added = Product.fixture(id: "t-1", price: 4, quantity: 1, unit: .kilogram)
@@ -37,7 +39,7 @@ import TestSupport
 
     @Test func leavingAnUntouchedFieldKeepsAnotherSessionsNewerValue() {
         var store = TestStore()
-        store.type("3.99\t1\tkg\t")
+        store.enter(price: "3.99", quantity: "1", unit: "kg")
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("3.99"))))
         }
@@ -54,7 +56,7 @@ import TestSupport
 
     @Test func aFocusedProductDeletedElsewhereGoesWhenNotBeingEdited() {
         var store = TestStore()
-        store.type("2\t1\tkg\ta\t\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
@@ -69,7 +71,8 @@ import TestSupport
 
     @Test func deleteConfirmationFollowsTheProductNotItsPlace() {
         var store = TestStore()
-        store.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t")
+        store.enter(price: "1", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "b", then: .nextProduct)
         store.send(.comparison(.focus(FieldFocus(product: 1, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
@@ -92,7 +95,7 @@ import TestSupport
     /// The database session lays its waiting writes over what it reads: the state keeps what comes.
     @Test func whatWaitsIsSaidWithItsCountUntilItIsSaved() {
         var store = TestStore()
-        store.type("2\t1\tkg\tmine\t\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "mine", then: .nextProduct)
         let locked = SaveStatus(waiting: 4, reason: "the database is locked by another program")
         store.send(.database(.saveStatus(locked))) { $0.saving = locked }
         #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Saving waits (4 changes: the database is locked by another program)"))
@@ -105,7 +108,7 @@ import TestSupport
     /// A message of its own does not hide what waits: the notice's short form goes first, the message after it.
     @Test func whatWaitsStaysSaidBesideAnyMessage() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
-        store.type("2\t1\tkg\tmine\t\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "mine", then: .nextProduct)
         store.send(.database(.saveStatus(SaveStatus(waiting: 3, reason: "disk I/O error")))) { $0.saving = SaveStatus(waiting: 3, reason: "disk I/O error") }
         store.apply(.comparison(.previousProduct))
         store.apply(.comparison(.askDeleteProduct))

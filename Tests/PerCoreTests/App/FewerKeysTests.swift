@@ -10,7 +10,7 @@ import TestSupport
     /// 1.63 for 1 kg, then product 2's price (its unit carried over).
     func storeAtSecondPrice() -> TestStore {
         var store = TestStore()
-        store.type("1.63\t1\tkg\t\t\t")
+        store.enter(price: "1.63", quantity: "1", unit: "kg", then: .nextProduct)
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .price))
         return store
     }
@@ -61,7 +61,7 @@ import TestSupport
 
     @Test func enterInAFinishedProductGoesToANewProductsPriceWithTheUnitCarriedOver() {
         var store = TestStore()
-        store.type("2\t500\tg")
+        store.enter(price: "2", quantity: "500", unit: "g", then: .keepEditing)
         let cereal = Product.fixture(id: "s-1", price: 2, quantity: 500, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: cereal)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: cereal)
@@ -70,7 +70,7 @@ import TestSupport
             $0.madeIDs(2)
         }
         // The second product of the same unit: price, Tab, quantity, Enter (on to the carried unit), Enter (taken).
-        store.type("3\t750")
+        store.enter(price: "3", quantity: "750", then: .keepEditing)
         let second = Product.fixture(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
@@ -106,7 +106,8 @@ import TestSupport
 
     @Test func enterInAFinishedProductBeforeTheLastGoesToTheNextOnesPrice() {
         var store = TestStore()
-        store.type("2\t1\tkg\n3\t1\n\n")
+        store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
+        store.enter(price: "3", quantity: "1", then: .nextProduct)
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
@@ -148,7 +149,7 @@ import TestSupport
 
     @Test func enterOnTheQuantityOfAFinishedProductGoesToItsUnit() {
         var store = TestStore()
-        store.type("2\t1\tkg\n")
+        store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .quantity)))) {
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
@@ -159,19 +160,19 @@ import TestSupport
 
     @Test func theBasisFollowsTypedUnits() {
         var store = TestStore()
-        store.type("3\t12\tfl oz\n")
+        store.enter(price: "3", quantity: "12", unit: "fl oz")
         #expect(store.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .fluidOunce))
         var eggs = TestStore()
-        eggs.type("3\t1\tdozen\n")
+        eggs.enter(price: "3", quantity: "1", unit: "dozen")
         #expect(eggs.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .dozen))
         var metric = TestStore()
-        metric.type("3\t500\tg\n")
+        metric.enter(price: "3", quantity: "500", unit: "g")
         #expect(metric.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .kilogram))
     }
 
     @Test func theBasisStepsBackwardsAndIsRememberedPerFamily() {
         var store = TestStore()
-        store.type("2\t500\tg\t")
+        store.enter(price: "2", quantity: "500", unit: "g")
         let per100g = ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 100, unit: .gram))
         store.send(.comparison(.stepBasis(1)), effects: [.saveHeader(per100g)]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)
@@ -179,7 +180,7 @@ import TestSupport
             $0.chrome.status = StatusMessage("Unit prices per 100 g")
         }
         #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-1"], in: per100g), .loadHistory("c")])   // its exact state: ComparisonScreenTests
-        store.type("1\t1\tL\t")
+        store.enter(price: "1", quantity: "1", unit: "L")
         #expect(store.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .liter))
         #expect(KeyTable.action(for: .control("t"), in: store.state) == .comparison(.stepBasis(-1)))
         #expect(KeyTable.action(for: .key(.function(14)), in: store.state) == .comparison(.stepBasis(-1)))
@@ -190,7 +191,7 @@ import TestSupport
             $0.chrome.status = StatusMessage("Unit prices per gal")
         }
         #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-2"], in: perGallon), .loadHistory("c")])
-        store.type("1\t1\tkg")
+        store.enter(price: "1", quantity: "1", unit: "kg", then: .keepEditing)
         let product = Product.fixture(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, in: perGallon), .saveHeader(per100g)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
@@ -201,7 +202,7 @@ import TestSupport
 
     @Test func theNameEditsAtACursorWithWideCharacters() {
         var store = TestStore()
-        store.type("2\t1\tkg\t寿🍣")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "寿🍣", then: .keepEditing)
         #expect(store.state.editing.editor == .text(TextField("寿🍣", cursor: 2)))
         store.send(.comparison(.moveCursor(.left))) { $0.editing.editor = .text(TextField("寿🍣", cursor: 1)) }
         store.send(.comparison(.type("司"))) { $0.editing.editor = .text(TextField("寿司🍣", cursor: 2)) }
@@ -218,7 +219,7 @@ import TestSupport
     @Test func inTheNameCtrlAAndCtrlEMoveTheCursorElsewhereCtrlEIsUSUK() {
         var store = TestStore()
         #expect(KeyTable.action(for: .control("e"), in: store.state) == .comparison(.toggleVolumeSystem))
-        store.type("2\t1\tkg\tab")
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "ab", then: .keepEditing)
         #expect(KeyTable.action(for: .control("e"), in: store.state) == .comparison(.moveCursor(.end)))
         #expect(KeyTable.action(for: .control("a"), in: store.state) == .comparison(.moveCursor(.start)))
         #expect(KeyTable.action(for: .key(.function(3)), in: store.state) == .comparison(.toggleVolumeSystem))
@@ -230,7 +231,9 @@ import TestSupport
     /// a, b, c and the new row; Ctrl-D b, Ctrl-D a, then Ctrl-Y twice brings a then b back in their places.
     @Test func ctrlYBringsBackDeletedProductsSeveralStepsDeep() {
         var store = TestStore()
-        store.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t3\t1\tkg\tc\t\t")
+        store.enter(price: "1", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "b", then: .nextProduct)
+        store.enter(price: "3", quantity: "1", unit: "kg", name: "c", then: .nextProduct)
         let (a, b, c) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1], store.state.editing.comparison.products[2])
         store.send(.comparison(.deleteProduct(b.id, label: "b")), effects: [.deleteProduct(b.id), .loadHistory("c")]) {
             $0.editing.comparison.removeProduct(at: 1)
@@ -263,7 +266,8 @@ import TestSupport
 
     @Test func ctrlYBringsBackEveryProductCtrlKDeleted() {
         var store = TestStore()
-        store.type("1\t1\tkg\ta\t\t2\t1\tkg\tb\t\t")
+        store.enter(price: "1", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
+        store.enter(price: "2", quantity: "1", unit: "kg", name: "b", then: .nextProduct)
         let (a, b) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1])
         store.send(.comparison(.clearAll), effects: [.deleteAllProducts([a.id, b.id, "s-3"]), .loadHistory("c")]) {
             $0.editing.comparison.removeAllProducts()
@@ -285,7 +289,7 @@ import TestSupport
 
     @Test func aMultipackKeepsItsShape() {
         var store = TestStore()
-        store.type("4.99\t6*330")
+        store.enter(price: "4.99", quantity: "6*330", then: .keepEditing)
         let drinks = Product.fixture(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: drinks)

@@ -10,7 +10,7 @@ import Testing
         #expect(KeyTable.action(for: .control("q"), in: state()) == .app(.quit))
         #expect(KeyTable.action(for: .key(.down), in: state()) == .comparison(.nextField))
         #expect(KeyTable.action(for: .resize(width: 50, height: 30), in: state()) == .terminal(.resize(TerminalSize(width: 50, height: 30))))
-        store.type("1\t1\t1\t")
+        store.enter(price: "1", quantity: "1", unit: "1")
         #expect(KeyTable.action(for: .character("x"), in: state()) == .comparison(.type("x")))   // a name takes letters
         #expect(KeyTable.action(for: .key(.escape), in: state()) == .comparison(.cancelEdit))
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "1.00 for 1")) }
@@ -25,7 +25,7 @@ import Testing
     @Test func aQuestionsLegendShowsOnlyItsAnswers() {
         for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)] {
             var store = TestStore(size: size)
-            store.type("1\t1\t1\t")
+            store.enter(price: "1", quantity: "1", unit: "1")
             store.apply(.comparison(.askDeleteProduct))
             let lines = ScreenView.render(store.state).lines
             #expect(lines.last == "y yes  n no", "\(size)")
@@ -41,7 +41,7 @@ import Testing
         #expect(Input.action(for: .click(x: five.frame.x + 1, y: five.frame.y + 1), in: store.state) == .comparison(.keypadTouch(.down(.digit(5)))))
         let next = layout.toolbarButtons[1]
         #expect(Input.action(for: .click(x: next.frame.x, y: next.frame.y), in: store.state) == .comparison(.nextField))
-        store.type("5\t")
+        store.enter(price: "5")
         let priceCell = ScreenLayout(store.state).rows[0].price
         #expect(Input.action(for: .click(x: priceCell.x, y: priceCell.y), in: store.state)
                 == .comparison(.focus(FieldFocus(product: 0, field: .price))))
@@ -89,7 +89,7 @@ import Testing
     @Test func theLegendShowsWholeEntriesOnly() {
         for width in 40...120 {
             var store = TestStore(size: TerminalSize(width: width, height: 24))
-            for state in [store.state, { store.type("1\t1\t"); return store.state }()] {
+            for state in [store.state, { store.enter(price: "1", quantity: "1"); return store.state }()] {
                 let legend = KeyTable.legend(for: state)
                 #expect(TextWidth.of(legend) <= width)
                 let entries = legend.components(separatedBy: "  ")

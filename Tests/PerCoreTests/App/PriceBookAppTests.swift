@@ -39,7 +39,7 @@ import TestSupport
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
-        store.type("1\tkg\tOats\t\t")
+        store.enter(quantity: "1", unit: "kg", name: "Oats", then: .nextProduct)
         #expect(store.state.editing.comparison.products.map(\.shop) == ["Lidl", "Lidl"])
     }
 
@@ -76,14 +76,14 @@ import TestSupport
     @Test func nothingIsSaidWithoutHistory() {
         var store = TestStore()
         store.send(.comparison(.historyLoaded("c", []))) { $0.editing.lowestSeen = .nothing }
-        store.type("3.99\t1\tkg\t")
+        store.enter(price: "3.99", quantity: "1", unit: "kg")
         #expect(store.state.chrome.status == nil)
         #expect(store.state.editing.lowestSeen == .nothing)   // the history holds nothing yet: the price is current
     }
 
     @Test func nothingIsSaidBeforeTheHistoryIsRead() {
         var store = TestStore(Self.oats())
-        store.type("9\t1\t")
+        store.enter(price: "9", quantity: "1")
         #expect(store.state.chrome.status == nil)
         #expect(store.state.editing.lowestSeen == .unknown)
     }
@@ -93,7 +93,7 @@ import TestSupport
         store.send(.comparison(.historyLoaded("c", [Self.record("6.61", shop: "Costco", seen: Self.earlier)]))) {
             $0.editing.lowestSeen = .record(Self.record("6.61", shop: "Costco", seen: Self.earlier))   // the history's lowest
         }
-        store.type("7.52\t")
+        store.enter(price: "7.52")
         #expect(store.state.chrome.status == nil)   // no quantity yet: no unit price
         store.type("1")
         let product = Product.fixture(id: "s-1", price: dec("7.52"), quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
@@ -115,7 +115,7 @@ import TestSupport
     @Test func aCarriedUnitChangedBeforeTheProductIsDoneIsNotAPriceSeen() {
         var store = TestStore(Self.oats())
         store.apply(.comparison(.historyLoaded("c", [])))
-        store.type("3\t500\t")
+        store.enter(price: "3", quantity: "500")
         #expect(store.state.chrome.status == nil)
         #expect(store.state.editing.unitToSettle == "s-1")
         store.apply(.comparison(.clearField))
@@ -130,7 +130,7 @@ import TestSupport
     @Test func aLowerPriceIsANewLowestAndBecomesTheLowest() {
         var store = TestStore(Self.oats())
         store.apply(.comparison(.historyLoaded("c", [Self.record("6.61", shop: "Aldi", seen: Self.earlier)])))
-        store.type("5\t")
+        store.enter(price: "5")
         store.type("1")
         let product = Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, shop: "Costco", seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
@@ -151,14 +151,14 @@ import TestSupport
         // Oats itself goes up: compared with the history's 4.00.
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
         store.apply(.comparison(.clearField))
-        store.type("6\t")
+        store.enter(price: "6")
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 4.00 per kg on 1 Sep (this is +50%)"))
     }
 
     @Test func theSamePriceAsTheLowestSaysSo() {
         var store = TestStore(Self.oats())
         store.apply(.comparison(.historyLoaded("c", [])))
-        store.type("5.49\t1\t\t")
+        store.enter(price: "5.49", quantity: "1", unit: "kg")   // the carried kg typed again: settled
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is the same)"))
     }
 

@@ -14,7 +14,7 @@ import TestSupport
     static func typo() -> TestStore {
         var store = TestStore(Comparison(id: "c", title: "Butter"), shop: "Aldi")
         store.apply(.comparison(.historyLoaded("c", [])))
-        store.type("0.99\t1\tkg\tButter\n")
+        store.enter(price: "0.99", quantity: "1", unit: "kg", name: "Butter", then: .nextProduct)
         return store
     }
 
@@ -62,7 +62,7 @@ import TestSupport
         var store = TestStore(Comparison(id: "c", title: "Butter", products: [seenBefore]), shop: "Aldi")
         store.apply(.comparison(.historyLoaded("c", [])))
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
-        store.type("2.99\t")
+        store.enter(price: "2.99")
         #expect(store.state.editing.lowestSeen == .record(PriceRecord(seenBefore)!))
         // Back as it was, day and all; neither 2.99 nor 2.49 is a new entry (the database takes the sighting out).
         store.send(.comparison(.undoDeletion), effects: [.saveField(.price, product: seenBefore, keepsEarlierPrice: false, in: Self.header),
@@ -120,7 +120,7 @@ import TestSupport
         let header = ComparisonHeader(id: "c", title: "Quaker")
         store.apply(.comparison(.historyLoaded("c", [])))
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
-        store.type("9.49\t")
+        store.enter(price: "9.49")
         #expect(KeyTable.action(for: .control("r"), in: store.state) == .comparison(.itWasTheOtherShops))
         var corrected = costco
         corrected.price = dec("9.49")   // its day kept: the price it was then
@@ -141,7 +141,7 @@ import TestSupport
         for shop in ["", "costco "] {
             var store = TestStore(Comparison(id: "c", title: "Quaker", products: [Self.quakerAtCostco()]), shop: shop)
             store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
-            store.type("9.49\t")
+            store.enter(price: "9.49")
             #expect(store.state.editing.comparison.products.map(\.price) == [dec("9.49"), nil], "\(shop)")
             #expect(store.state.editing.seenHere == nil)
         }
@@ -157,7 +157,7 @@ import TestSupport
         // The book now holds Quaker's price (the database recorded it): what it answers is what the message quotes.
         let record = PriceRecord(Self.quakerAtCostco())!
         store.send(.comparison(.historyLoaded("c", [record]))) { $0.editing.lowestSeen = .record(record) }
-        store.type("9.99\t2\tkg\t")
+        store.enter(price: "9.99", quantity: "2", unit: "kg")
         #expect(store.state.chrome.status == StatusMessage("Lowest seen: 4.50 per kg at Costco, 1 Sep (this is +11%)"))
     }
 
@@ -185,7 +185,7 @@ import TestSupport
         var store = TestStore(Comparison(id: "c", title: "Quaker", products: [SightingsAppTests.quakerAtCostco()]), size: size, shop: "Lidl")
         store.apply(.comparison(.historyLoaded("c", [])))
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .price))))
-        store.type("9.49\t")
+        store.enter(price: "9.49")
         return store.state
     }
 

@@ -8,7 +8,7 @@ import TestSupport
     /// small 7.98/kg, big 6.99/kg, pound 6.61/kg, then the empty new row.
     static func threeProducts() -> TestStore {
         var store = TestStore()
-        store.type("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t3\t1\tlb\tpound\t\t")
+        store.enterSmallBigAndPound()
         return store
     }
 
@@ -66,7 +66,7 @@ import TestSupport
 
     @Test func theDeleteQuestionNamesTheProduct() {
         var store = TestStore()
-        store.type("2.5\t500\tg\t")
+        store.enter(price: "2.5", quantity: "500", unit: "g")
         store.send(.comparison(.askDeleteProduct)) { $0.chrome.overlay = .confirm(.deleteProduct("s-1", label: "2.50 for 500 g")) }
         #expect(Confirmation.deleteProduct("s-1", label: "2.50 for 500 g").question == "Delete '2.50 for 500 g'? y/n")
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1"), .loadHistory("c")]) {
@@ -84,7 +84,8 @@ import TestSupport
     /// On the compact screen the other products take one line each: a tap on one opens its price.
     @Test func aTapOnAOneLineRowOpensItsPrice() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
-        store.type("3.99\t500\tg\tsmall\t\t6.99\t1\tkg\tbig\t\t")
+        store.enter(price: "3.99", quantity: "500", unit: "g", name: "small", then: .nextProduct)
+        store.enter(price: "6.99", quantity: "1", unit: "kg", name: "big", then: .nextProduct)
         let layout = ScreenLayout(store.state)
         let big = layout.rows[1]
         #expect(big.index == 1 && big.price.width == 0 && layout.rows[2].price.width > 0)

@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 @testable import PerCore
 
 /// Sends actions and states the whole state expected after each, as TCA's TestStore does: the
 /// closure changes a copy of the state before the action, and that copy must equal the result.
-struct TestStore {
+struct TestStore: ComparisonTypist {
     private(set) var state: AppState
     /// The session's day in every reducer test: committed prices, quantities and units are dated with it.
     static let today = CalendarDay(year: 2026, month: 11, day: 22)!
@@ -47,8 +48,10 @@ struct TestStore {
                 "the best value shown is stale", sourceLocation: sourceLocation)
     }
 
+    mutating func sendTyped(_ action: Action) { apply(action) }
+
     /// Types keys through the key table without checking each step (Tab is "\t", Enter "\n",
-    /// Backspace "\u{8}"); returns the effects.
+    /// Backspace "\u{8}"); returns the effects. A product's fields are typed with `enter(price:quantity:...)`.
     @discardableResult
     mutating func type(_ text: String) -> [Effect] {
         var effects: [Effect] = []

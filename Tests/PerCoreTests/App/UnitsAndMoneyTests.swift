@@ -10,7 +10,8 @@ import TestSupport
 
     @Test func mlInAWeightComparisonIsExplainedNotIgnored() {
         var store = TestStore()
-        store.type("2\t1\tkg\t\t\t1\t1\t")
+        store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
+        store.enter(price: "1", quantity: "1")
         let mass = UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)   // the unit carried over
         #expect(store.state.editing.editor == .unit(mass))
         var typed = mass
@@ -35,7 +36,8 @@ import TestSupport
     @Test func aUnitOfAnotherFamilyTypedExactlyIsRefusedNeverCompleted() {
         for typed in ["l", "L", "ml", "m", "ft", "pcs", "in", "g"] {
             var store = TestStore()
-            store.type(typed == "g" ? "2\t1\tL\t\t\t1\t1\t" : "2\t1\tkg\t\t\t1\t1\t")
+            store.enter(price: "2", quantity: "1", unit: typed == "g" ? "L" : "kg", then: .nextProduct)
+            store.enter(price: "1", quantity: "1")
             let family = typed == "g" ? "by volume" : "by weight", kept = typed == "g" ? "L" : "kg"
             let unit = MeasureUnit.standard(named: typed)!
             store.type(typed)
@@ -51,7 +53,8 @@ import TestSupport
     @Test func aBeginningThatIsNoUnitStillCompletes() {
         for (typed, unit) in [("k", MeasureUnit.kilogram), ("o", .ounce), ("ga", .gallon), ("f", .fluidOunce), ("tb", .tablespoon)] {
             var store = TestStore()
-            store.type(unit.family == .mass ? "2\t1\tkg\t\t\t1\t1\t" : "2\t1\tL\t\t\t1\t1\t")
+            store.enter(price: "2", quantity: "1", unit: unit.family == .mass ? "kg" : "L", then: .nextProduct)
+            store.enter(price: "1", quantity: "1")
             store.type(typed + "\t")
             #expect(store.state.editing.comparison.products[1].unit == unit, "\(typed)")
         }
@@ -59,7 +62,7 @@ import TestSupport
 
     @Test func aWordThatIsNoUnitIsKeptAsACountUnitOfItsOwn() {
         var store = TestStore()
-        store.type("5.49\t12x200\tsheet")
+        store.enter(price: "5.49", quantity: "12x200", unit: "sheet", then: .keepEditing)
         var typed = UnitPicker(selected: nil, offered: MeasureUnit.standard)
         for c in "sheet" { _ = typed.type(c) }
         #expect(store.state.editing.editor == .unit(typed))
@@ -85,7 +88,8 @@ import TestSupport
 
     @Test func rollsAgainstSheetsAreRefusedNamingBoth() {
         var store = TestStore()
-        store.type("5.49\t2400\tsheets\t\t\t4\t6\t")
+        store.enter(price: "5.49", quantity: "2400", unit: "sheets", then: .nextProduct)
+        store.enter(price: "4", quantity: "6")
         #expect(store.state.editing.editor == .unit(UnitPicker(selected: sheet, offered: [sheet])))
         store.type("rolls")
         #expect(store.state.chrome.status == StatusMessage("roll is a count unit of its own; this comparison is in sheets", isWarning: true))
@@ -115,7 +119,8 @@ import TestSupport
         var store = TestStore()
         store.type("6")
         #expect(KeyTable.action(for: .character("X"), in: store.state) == .comparison(.keypad(.operation(.times))))
-        store.type("X330\t")
+        store.type("X330")
+        store.apply(.comparison(.nextField))
         #expect(store.state.editing.comparison.products[0].price == 1980)
     }
 
@@ -141,7 +146,7 @@ import TestSupport
         store.send(.comparison(.type("$")))
         #expect(store.state.editing.editor == emptyPrice)
         #expect(store.state.chrome.status == nil)
-        store.type("3.99\t")
+        store.enter(price: "3.99")
         #expect(store.state.editing.comparison.products[0].price == dec("3.99"))
         var pasting = TestStore(currency: dollar)
         pasting.send(.comparison(.paste("$1,234.56"))) {
