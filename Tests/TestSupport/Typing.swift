@@ -61,3 +61,8 @@ extension ComparisonTypist {
         enter(price: "3", quantity: "1", unit: "lb", name: "pound", then: .nextProduct)
     }
 }
+
+extension ProductField {
+    /// Where Tab goes from the unit: tests that Tab on from a unit say where it lands without stating the order.
+    public static var afterUnit: ProductField { allCases[allCases.firstIndex(of: .unit)! + 1] }
+}

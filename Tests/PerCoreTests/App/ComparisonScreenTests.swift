@@ -70,7 +70,7 @@ import TestSupport
         var store = TestStore()
         store.enter(price: "2", quantity: "3", unit: "kg", name: "oats", shop: "Aldi", then: .keepEditing)
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
-        store.send(.comparison(.nextField), effects: [.saveField(.shop, product: oats)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(ProductField.allCases.last!, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.comparison.append(Product.fixture(id: "s-2", unit: .kilogram, shop: "Aldi"))   // the unit and the store carry over
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
@@ -229,7 +229,7 @@ import TestSupport
             $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume", isWarning: true)
         }
         store.send(.comparison(.nextField)) {
-            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(""))
             $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
             $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: kept fl oz", isWarning: true)
         }
@@ -244,7 +244,7 @@ import TestSupport
         let product = Product.fixture(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
-            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
+            $0.editing.focus(FieldFocus(product: 0, field: .afterUnit), editing: .text(""))
         }
     }
 

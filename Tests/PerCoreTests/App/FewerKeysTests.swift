@@ -196,7 +196,7 @@ import TestSupport
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, in: perGallon), .saveHeader(per100g)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)   // the choice for mass, remembered
-            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
+            $0.editing.focus(FieldFocus(product: 0, field: .afterUnit), editing: .text(""))
         }
     }
 

@@ -104,7 +104,7 @@ import TestSupport
         }
         // The unit left as it is: now it is a price seen.
         store.send(.comparison(.nextField)) {
-            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(TextField("")))
+            $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(TextField("")))
             $0.editing.unitToSettle = nil
             $0.chrome.status = StatusMessage("Lowest seen: 5.49 per kg at Costco, 3 Oct (this is +37%)")
         }
@@ -139,7 +139,7 @@ import TestSupport
             $0.editing.unitToSettle = "s-1"
         }
         store.send(.comparison(.nextField)) {
-            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(TextField("")))
+            $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(TextField("")))
             $0.editing.unitToSettle = nil
             $0.chrome.status = StatusMessage("New lowest price seen (was 5.49 at Costco, 3 Oct)")
         }

@@ -23,7 +23,7 @@ import TestSupport
             $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight", isWarning: true)
         }
         store.send(.comparison(.nextField)) {
-            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(""))
             $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
             $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: kept kg", isWarning: true)
         }
@@ -74,7 +74,7 @@ import TestSupport
         let product = Product.fixture(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: product)
-            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(""))
+            $0.editing.focus(FieldFocus(product: 0, field: .afterUnit), editing: .text(""))
             $0.chrome.status = StatusMessage("sheet: a count unit, compared only with sheets")
         }
         #expect(store.state.editing.comparison.basis?.label == "sheet")
@@ -94,7 +94,7 @@ import TestSupport
         store.type("rolls")
         #expect(store.state.chrome.status == StatusMessage("roll is a count unit of its own; this comparison is in sheets", isWarning: true))
         store.send(.comparison(.nextField)) {
-            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(""))
+            $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(""))
             $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
             $0.chrome.status = StatusMessage("roll is a count unit of its own; this comparison is in sheets: kept sheet", isWarning: true)
         }
