@@ -303,7 +303,7 @@ import TestSupport
         try store.deleteComparison("B")
         home.poll()
         #expect(home.state.saving == SaveStatus(heldForDeletedOpen: 0))
-        home.type("5\t")                    // a change here saves the open one, B, again whole
+        home.enter(price: "5")              // a change here saves the open one, B, again whole
         #expect(home.state.saving == .upToDate)
         #expect(try store.load("B")?.products.compactMap(\.price) == [1, 2, 5])
     }
