@@ -13,17 +13,17 @@ extension HeadlessRenderTests {
         return String((0..<count).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))) })
     }
 
-    func terminal(reading input: String, in folder: TemporaryFolder) throws -> Terminal {
+    /// A headless terminal reading `input` as what was typed, and the first key it reads (the headless screen's size
+    /// comes first, as a resize), for `body`; the terminal is stopped after it.
+    func reading(_ input: String, _ body: (Terminal, InputEvent) throws -> Void) throws {
+        let folder = TemporaryFolder()
         let path = folder.file("typed")
         try input.write(toFile: path, atomically: true, encoding: .utf8)
-        return try #require(Terminal.headless(width: 80, height: 24, input: path))
-    }
-
-    /// The first key read (the headless screen's size comes first, as a resize).
-    func firstKey(_ terminal: Terminal) throws -> InputEvent {
-        var event = try #require(terminal.readEvent(timeoutMilliseconds: 1_000))
-        if case .resize = event { event = try #require(terminal.readEvent(timeoutMilliseconds: 1_000)) }
-        return event
+        let terminal = try #require(Terminal.headless(width: 80, height: 24, input: path))
+        defer { terminal.stop() }
+        var first = try #require(terminal.readEvent(timeoutMilliseconds: 1_000))
+        if case .resize = first { first = try #require(terminal.readEvent(timeoutMilliseconds: 1_000)) }
+        try body(terminal, first)
     }
 
     /// The keys as the text typed (Ctrl-Q as U+0011).
@@ -38,45 +38,39 @@ extension HeadlessRenderTests {
     }
 
     @Test func aBacklogIsOneBurstInOrderWithNothingLost() throws {
-        let folder = TemporaryFolder()
         let typed = Self.typedBacklog(5_000)
-        let terminal = try terminal(reading: typed + "\u{11}", in: folder)
-        defer { terminal.stop() }
-        let first = try firstKey(terminal)
-        var events: [InputEvent] = []
-        // A budget no test machine reaches: the burst ends because nothing more waits.
-        let handed = terminal.burst(from: first, budgetMilliseconds: 600_000) { events.append($0); return true }
-        #expect(handed == 5_001)
-        #expect(self.typed(events) == typed + "\u{11}")
-        #expect(terminal.readEvent(timeoutMilliseconds: 0) == nil)
+        try reading(typed + "\u{11}") { terminal, first in
+            var events: [InputEvent] = []
+            // A budget no test machine reaches: the burst ends because nothing more waits.
+            let handed = terminal.burst(from: first, budgetMilliseconds: 600_000) { events.append($0); return true }
+            #expect(handed == 5_001)
+            #expect(self.typed(events) == typed + "\u{11}")
+            #expect(terminal.readEvent(timeoutMilliseconds: 0) == nil)
+        }
     }
 
     @Test func aBurstStopsWhereTheAppIsDoneAndTheRestWaits() throws {
-        let folder = TemporaryFolder()
-        let terminal = try terminal(reading: "abc\u{11}def", in: folder)
-        defer { terminal.stop() }
-        let first = try firstKey(terminal)
-        var events: [InputEvent] = []
-        let handed = terminal.burst(from: first, budgetMilliseconds: 600_000) { events.append($0); return $0 != .control("q") }
-        #expect(handed == 4)
-        #expect(typed(events) == "abc\u{11}")
-        // What was behind Ctrl-Q is still there, in order.
-        let next = try #require(terminal.readEvent(timeoutMilliseconds: 0))
-        events = []
-        terminal.burst(from: next, budgetMilliseconds: 600_000) { events.append($0); return true }
-        #expect(typed(events) == "def")
+        try reading("abc\u{11}def") { terminal, first in
+            var events: [InputEvent] = []
+            let handed = terminal.burst(from: first, budgetMilliseconds: 600_000) { events.append($0); return $0 != .control("q") }
+            #expect(handed == 4)
+            #expect(typed(events) == "abc\u{11}")
+            // What was behind Ctrl-Q is still there, in order.
+            let next = try #require(terminal.readEvent(timeoutMilliseconds: 0))
+            events = []
+            terminal.burst(from: next, budgetMilliseconds: 600_000) { events.append($0); return true }
+            #expect(typed(events) == "def")
+        }
     }
 
     /// A flood never holds the screen back for long: once the budget has passed the burst ends (and a frame is drawn).
     @Test func aBurstEndsWithItsBudget() throws {
-        let folder = TemporaryFolder()
-        let terminal = try terminal(reading: "abc", in: folder)
-        defer { terminal.stop() }
-        let first = try firstKey(terminal)
-        var events: [InputEvent] = []
-        #expect(terminal.burst(from: first, budgetMilliseconds: 0) { events.append($0); return true } == 1)
-        let next = try #require(terminal.readEvent(timeoutMilliseconds: 0))
-        #expect(terminal.burst(from: next, budgetMilliseconds: 600_000) { events.append($0); return true } == 2)
-        #expect(typed(events) == "abc")
+        try reading("abc") { terminal, first in
+            var events: [InputEvent] = []
+            #expect(terminal.burst(from: first, budgetMilliseconds: 0) { events.append($0); return true } == 1)
+            let next = try #require(terminal.readEvent(timeoutMilliseconds: 0))
+            #expect(terminal.burst(from: next, budgetMilliseconds: 600_000) { events.append($0); return true } == 2)
+            #expect(typed(events) == "abc")
+        }
     }
 }
