@@ -80,8 +80,7 @@ import TestSupport
         ("currency # = €", "line 1: 'currency' is not 'key = value'"),
     ])
     func refusesABadQuoteOrCommentNamingTheLine(text: String, message: String) {
-        #expect(throws: SettingsFile.Problem.self) { try SettingsFile(parsing: text) }
-        do { _ = try SettingsFile(parsing: text) } catch { #expect(error.message == message) }
+        expectRefused(text, saying: message)
     }
 
     /// Issue 28: what `per config` writes for a setting (`SettingsFile.line`) reads back to the same value, for every
@@ -138,8 +137,7 @@ import TestSupport
         ("cur\u{200B}rency = €", "line 1: unknown setting 'cur\u{200B}rency' (U+200B is an invisible character) (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk)"),
     ])
     func refusesInvisibleCharacters(text: String, message: String) {
-        #expect(throws: SettingsFile.Problem.self) { try SettingsFile(parsing: text) }
-        do { _ = try SettingsFile(parsing: text) } catch { #expect(error.message == message) }
+        expectRefused(text, saying: message)
     }
 
     @Test func anEmojiSequenceIsNotInvisible() throws {
@@ -180,5 +178,11 @@ import TestSupport
         #expect(tea?.label(decimal: .comma) == "Earl 2.5")
         let trip = TripReport([ListEntry(id: "c", title: "Cola", productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: cola))], decimal: .comma)
         #expect(trip.render(.markdown).hasPrefix("- [ ] 1× Cola: 1,5 L, 1,29 = 1,29\n"))
+    }
+
+    /// `text` is refused as a settings file, with `message`.
+    private func expectRefused(_ text: String, saying message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(throws: SettingsFile.Problem.self, sourceLocation: sourceLocation) { try SettingsFile(parsing: text) }
+        do { _ = try SettingsFile(parsing: text) } catch { #expect(error.message == message, sourceLocation: sourceLocation) }
     }
 }
