@@ -43,7 +43,7 @@ extension EndToEnd {
             #expect(line(screen, containing: "6×125").contains("g"), "\(screen)")
             #expect(line(screen, containing: "2.50").contains("500 g"), "\(screen)")
             // Tab still visits every field.
-            tmux.keys("BTab", "BTab")                // back past product 2's store
+            tmux.backTab(fromPriceTo: .name)
             tmux.waitFor("Name of 3.00")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

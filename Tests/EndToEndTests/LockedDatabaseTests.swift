@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import GRDB
 import Testing
 import TestSupport
@@ -37,7 +38,7 @@ extension EndToEnd {
             tmux.type("3")                                   // typing goes on
             screen = tmux.waitFor("3▏")
             tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
-            tmux.waitFor("Name of 5.00")
+            tmux.waitFor("\(ProductField.afterUnit.title) of 5.00")
             tmux.keys("C-q")
             screen = tmux.waitFor("Quitting once saved")
             #expect(screen.contains("Esc gives up (keeps a recovery file)"), "\(screen)")

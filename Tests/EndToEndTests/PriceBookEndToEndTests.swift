@@ -21,12 +21,7 @@ extension EndToEnd {
             do {
                 let tmux = TmuxSession(environment + perCommand(db: db))
                 tmux.waitFor("Untitled")
-                tmux.type("6.99"); tmux.keys("Tab")
-                tmux.type("1"); tmux.keys("Tab")
-                tmux.type("kg"); tmux.keys("Tab")
-                tmux.type("Jumbo"); tmux.keys("Tab")
-                #expect(tmux.waitFor("Shop of Jumbo").contains("Type the shop"), "\(tmux.screen)")
-                tmux.type("Costco"); tmux.keys("Tab")
+                tmux.fill(price: "6.99", quantity: "1", unit: "kg", name: "Jumbo", shop: "Costco")
                 // Product 2 starts with Costco: the name's cell shows it.
                 let screen = tmux.waitFor { $0.contains("Price (new") && $0.contains("@ Costco") }
                 // Jumbo's cell shows its store after the name, cut to the cell's width.

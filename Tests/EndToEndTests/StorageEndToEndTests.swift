@@ -74,9 +74,9 @@ extension EndToEnd {
             #expect(b.waitFor("12+▏").contains("12+▏"), "\(b.screen)")
 
             // A renames product 1 and commits it (Tab): B shows it within about a second, its "12+" intact.
-            a.keys("BTab", "BTab")                       // back past product 1's store
+            a.backTab(fromPriceTo: .name)
             a.waitFor("Name of seed")
-            a.keys("C-u"); a.type("apples"); a.keys("Tab", "Tab")
+            a.keys("C-u"); a.type("apples"); a.keys("Enter")
             #expect(a.waitFor("Price (new").contains("apples"), "\(a.screen)")
             // How fast is `make bench`'s business (sync latency); here only that it comes.
             var screen = b.waitFor("apples")

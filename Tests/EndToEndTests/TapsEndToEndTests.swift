@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import GRDB
 import Testing
 import TestSupport
@@ -97,7 +98,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: db))
             tmux.waitFor("Untitled")
             tmux.type("2"); tmux.keys("Tab"); tmux.type("1"); tmux.keys("Tab"); tmux.type("kg"); tmux.keys("Tab")
-            tmux.waitFor("Name of 2.00")
+            tmux.waitFor("\(ProductField.afterUnit.title) of 2.00")
             // One burst, as a client set to Latin-1 sends it: `Caf\xE9 au lait` (é is the single byte E9).
             let bytes = Array("Caf".utf8) + [0xE9] + Array(" au lait".utf8)
             tmux.tmux(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })

@@ -152,7 +152,7 @@ import TestSupport
         grams.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(grams, Self.wide), 3) == """
          per │ Oats                                                         per 100 g ›
-         # Name        Price    Qty Unit  Seen  Per 100 g           Name of 3.99 for…
+         # Name        Price    Qty Unit  Seen  Per 100 g           \(ProductField.afterUnit.title) of 3.99 for…
         ›1 ▏            3.99    500 g     today     0.798 ★ Best
         """)
         #expect(Self.top(Self.screen(grams, Self.narrow), 3) == """
@@ -164,14 +164,14 @@ import TestSupport
         millilitres.update(.comparison(.stepBasis(1)))
         #expect(Self.top(Self.screen(millilitres, Self.wide), 3) == """
          per │ Oats                                                        per 100 mL ›
-         # Name        Price    Qty Unit  Seen  Per 100 mL          Name of 1.49 for…
+         # Name        Price    Qty Unit  Seen  Per 100 mL          \(ProductField.afterUnit.title) of 1.49 for…
         ›1 ▏            1.49    330 mL    today      0.452 ★ Best
         """)
         var ounces = Self.typed { $0.enter(price: "1.49", quantity: "12", unit: "floz") }
         while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
         #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
          per │ Oats                                                         per fl oz ›
-         # Name        Price    Qty Unit  Seen  Per fl oz           Name of 1.49 for…
+         # Name        Price    Qty Unit  Seen  Per fl oz           \(ProductField.afterUnit.title) of 1.49 for…
         ›1 ▏            1.49     12 fl oz today     0.124 ★ Best
         """)
         #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """

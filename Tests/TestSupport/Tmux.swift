@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import Testing
 import XCTest
 
@@ -52,20 +53,25 @@ public final class TmuxSession {
 
     /// Types a product with the documented rhythm, `price⏎ quantity⏎ unit⏎`: Enter goes on from the price and the
     /// quantity, and Enter in a product with its price, quantity and unit goes to the next product's price. A name or
-    /// a shop is reached with Tab from the unit (they follow it, in Tab order), then Enter finishes the product. A
-    /// field not given is passed as it is (a unit carried over is taken).
+    /// a shop is reached with Tab from the unit (they follow it, in `ProductField`'s order), then Enter finishes the
+    /// product. A field not given is passed as it is (a unit carried over is taken).
     public func fill(price: String? = nil, quantity: String? = nil, unit: String? = nil, name: String? = nil, shop: String? = nil) {
         for value in [price, quantity] {
             if let value { type(value) }
             keys("Enter")
         }
         if let unit { type(unit) }
-        if name != nil || shop != nil {
+        var after: [ProductField: String] = [.name: name, .shop: shop].compactMapValues { $0 }
+        for field in ProductField.allCases.drop(while: { $0 != .unit }).dropFirst() where !after.isEmpty {
             keys("Tab")
-            if let name { type(name) }
-            if let shop { keys("Tab"); type(shop) }
+            if let text = after.removeValue(forKey: field) { type(text) }
         }
         keys("Enter")
+    }
+
+    /// Shift-Tabs from a product's price back to `field` of the product before it, counted from `ProductField`'s order.
+    public func backTab(fromPriceTo field: ProductField) {
+        for _ in ProductField.allCases.drop(while: { $0 != field }) { keys("BTab") }
     }
 
     /// Pastes text as a terminal would, wrapped in bracketed-paste markers when the app asked for them.

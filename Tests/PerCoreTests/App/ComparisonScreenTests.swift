@@ -81,7 +81,7 @@ import TestSupport
     @Test func theStoreIsEditedLikeTheNameAndChangesNoDay() {
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", name: "oats")
-        #expect(store.state.editing.focus == FieldFocus(product: 0, field: .shop))
+        store.apply(.comparison(.focus(FieldFocus(product: 0, field: .shop))))
         #expect(store.state.editing.editor == .text(""))
         store.send(.comparison(.type("A"))) { $0.editing.editor = .text("A") }
         store.send(.comparison(.paste("ldi\nx"))) {
@@ -94,12 +94,8 @@ import TestSupport
             $0.chrome.status = nil
         }
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, shop: "Aldi", seen: today)
-        store.send(.comparison(.previousField), effects: [.saveField(.shop, product: oats)]) {
+        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))), effects: [.saveField(.shop, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("oats")))
-        }
-        #expect(ScreenView.render(store.state).lines[2].contains("oats▏"))
-        store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))))  {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
         // Not edited, the name's cell shows the store after the name.
@@ -112,7 +108,7 @@ import TestSupport
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", name: "oats", shop: "Aldi", then: .nextProduct)
         store.enter(price: "3", quantity: "1", name: "bran")
-        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .shop))
+        store.apply(.comparison(.focus(FieldFocus(product: 1, field: .shop))))
         #expect(store.state.editing.editor == .text(.entered("Aldi")))
         let screen = ScreenView.render(store.state)
         #expect(screen.styleLines[3].hasPrefix("BB.UUUUR"), "the carried store is underlined:\n\(screen.lines.joined(separator: "\n"))\n\(screen.styleLines.joined(separator: "\n"))")
@@ -123,7 +119,7 @@ import TestSupport
         }
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
         let bran = Product.fixture(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
-        store.send(.comparison(.previousField), effects: [.saveField(.shop, product: bran)]) {
+        store.send(.comparison(.focus(FieldFocus(product: 1, field: .name))), effects: [.saveField(.shop, product: bran)]) {
             var carried = bran
             carried.shop = "Aldi"
             $0.editing.overwritten = Overwrite(field: .shop, before: carried, after: bran)   // Ctrl-Y would bring Aldi back
@@ -132,16 +128,14 @@ import TestSupport
         }
         // Backspace edits the selected text from its end; so does typing after a motion.
         store.send(.comparison(.deleteBackward)) { $0.editing.editor = .text("bra") }
-        _ = store.apply(.comparison(.nextField))
-        _ = store.apply(.comparison(.previousField))
+        Self.leaveAndComeBack(&store, to: FieldFocus(product: 1, field: .name))
         #expect(store.state.editing.editor == .text(.entered("bra")))
         store.send(.comparison(.moveCursor(.end))) { $0.editing.editor = .text("bra") }
         store.send(.comparison(.type("n"))) { $0.editing.editor = .text("bran") }
         store.send(.comparison(.moveCursor(.start))) { $0.editing.editor = .text(TextField("bran", cursor: 0)) }
         store.send(.comparison(.type("o"))) { $0.editing.editor = .text(TextField("obran", cursor: 1)) }
         // Pasting into a selected name replaces it too.
-        _ = store.apply(.comparison(.nextField))
-        _ = store.apply(.comparison(.previousField))
+        Self.leaveAndComeBack(&store, to: FieldFocus(product: 1, field: .name))
         store.send(.comparison(.paste("oat bran"))) {
             $0.editing.editor = .text("oat bran")
             $0.chrome.flash = nil
@@ -344,4 +338,11 @@ import TestSupport
         #expect(uk.baseQuantity == dec("568.26125"))
         #expect(ScreenView.render(store.state).lines[0].hasSuffix("per fl oz (UK) ›"))
     }
+
+    /// Leaves `field` for the product's price and taps it again, as a user re-enters a field after a motion.
+    static func leaveAndComeBack(_ store: inout TestStore, to field: FieldFocus) {
+        store.apply(.comparison(.focus(FieldFocus(product: field.product, field: .price))))
+        store.apply(.comparison(.focus(field)))
+    }
+
 }
