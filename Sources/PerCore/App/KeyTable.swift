@@ -129,15 +129,8 @@ public struct KeyBinding: Sendable {
     static func label(_ groups: [Keys]) -> String {
         let depth = groups.map { $0.events.count }.max() ?? 0
         return list((0..<depth).map { i in
-            joined(groups.compactMap { i < $0.events.count ? $0.events[i].keyName : nil }, by: "/")
+            groups.compactMap { i < $0.events.count ? $0.events[i].keyName : nil }.joined(separator: "/")
         })
-    }
-
-    /// Names with a separator between them (a loop: the standard `joined` is generic and slow at its first use).
-    static func joined(_ names: [String], by separator: String) -> String {
-        var text = ""
-        for (i, name) in names.enumerated() { text += i == 0 ? name : separator + name }
-        return text
     }
 
     /// Names in a row: single characters a space apart (`* x X`), others after a comma (`Esc, Ctrl-O`).
@@ -154,7 +147,7 @@ public struct KeyBinding: Sendable {
     static func legendKey(_ groups: [Keys], narrow: Bool) -> String? {
         let firsts = groups.compactMap { group in narrow ? group.events.first { !$0.needsFullKeyboard } : group.events.first }
         guard !firsts.isEmpty, firsts.count == groups.count else { return nil }
-        return joined(firsts.map { $0.shortKeyName }, by: "/")
+        return firsts.map { $0.shortKeyName }.joined(separator: "/")
     }
 }
 

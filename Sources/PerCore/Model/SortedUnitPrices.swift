@@ -1,7 +1,5 @@
 /// A sorted multiset of unit prices kept in chunks of at most `2 × chunkSize` elements, so an insert or removal
-/// moves at most one chunk's worth of elements however many there are (100,000 unit prices). Not generic: the
-/// metadata of a generic type with a `Comparable` requirement is made at run time by scanning every protocol
-/// conformance of the binary (~190k instructions), before the app's first frame (decision 88).
+/// moves at most one chunk's worth of elements however many there are (100,000 unit prices).
 struct SortedUnitPrices: Sendable {
     typealias Element = UnitPrice
 

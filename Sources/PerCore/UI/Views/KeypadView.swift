@@ -39,22 +39,13 @@ public enum KeypadView {
     /// The operator column, as lines from the keypad's top: each key's box (borders included, shared
     /// with its neighbours). Full: + − × ÷ one line each with borders between, `=` three lines.
     /// Compact: + − × ÷ on consecutive lines inside one box, then a two-line `=`.
-    static let operatorColumn: [(key: CalculatorKey, full: KeyLines, compact: KeyLines)] = [
-        (.operation(.plus), KeyLines(0, 2), KeyLines(0, 2)),
-        (.operation(.minus), KeyLines(2, 4), KeyLines(1, 3)),
-        (.operation(.times), KeyLines(4, 6), KeyLines(2, 4)),
-        (.operation(.divide), KeyLines(6, 8), KeyLines(3, 5)),
-        (.equals, KeyLines(8, 12), KeyLines(5, 8)),
+    static let operatorColumn: [(key: CalculatorKey, full: ClosedRange<Int>, compact: ClosedRange<Int>)] = [
+        (.operation(.plus), 0...2, 0...2),
+        (.operation(.minus), 2...4, 1...3),
+        (.operation(.times), 4...6, 2...4),
+        (.operation(.divide), 6...8, 3...5),
+        (.equals, 8...12, 5...8),
     ]
-
-    /// Lines `top` through `bottom` from the keypad's top. (Not a `ClosedRange<Int>`: its generic metadata, made
-    /// at the first frame, costs a scan of every protocol conformance in the binary.)
-    struct KeyLines {
-        let top: Int
-        let bottom: Int
-        init(_ top: Int, _ bottom: Int) { (self.top, self.bottom) = (top, bottom) }
-        var count: Int { bottom - top + 1 }
-    }
 
     /// Lines from one digit row's top border to the next: a two-line face (full) or one line (compact).
     static func digitRowStep(_ size: Size) -> Int {
@@ -83,7 +74,7 @@ public enum KeypadView {
             case .full: entry.full
             case .compact: entry.compact
             }
-            caps.append(KeyCap(key: entry.key, frame: Rect(x: opX, y: y + lines.top, width: w + 2, height: lines.count)))
+            caps.append(KeyCap(key: entry.key, frame: Rect(x: opX, y: y + lines.lowerBound, width: w + 2, height: lines.count)))
         }
         return caps
     }
