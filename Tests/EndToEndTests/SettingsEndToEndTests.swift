@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import Testing
 import TestSupport
 
@@ -36,7 +37,7 @@ extension EndToEnd {
             tmux.type("500"); tmux.keys("Tab")
             tmux.type("g"); tmux.keys("Tab")
             tmux.waitFor { $0.contains("3,99 €") && $0.contains("7,98 €") }
-            tmux.keys("Tab")   // past the name, to the shop: the file's
+            tmux.tab(from: .afterUnit, to: .shop)   // the shop: the file's
             tmux.waitFor("No #1")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import Testing
 import TestSupport
 
@@ -18,16 +19,18 @@ extension EndToEnd {
             tmux.type("12x200"); tmux.keys("Tab")
             tmux.type("sheets")
             var screen = tmux.waitFor("Enter keeps 'sheet' as a count unit")
-            tmux.keys("Tab")   // Tab keeps it too, and goes on to the name (Enter would finish the product)
+            tmux.keys("Tab")   // Tab keeps it too, and goes on to the next field (Enter would finish the product)
             screen = tmux.waitFor("compared only with sheets")
-            tmux.type("big"); tmux.keys("Tab", "Tab")   // the name, then past the store
+            tmux.tab(from: .afterUnit, to: .name)
+            tmux.type("big"); tmux.keys("Enter")
             tmux.type("1.99"); tmux.keys("Tab")
             tmux.type("4X150"); tmux.keys("Tab")
             screen = tmux.waitFor("Unit of 1.99")
             tmux.type("sheet"); tmux.keys("Tab")
             // The unit settled (carried over, typed again): how the price stands against the lowest seen.
             screen = tmux.waitFor("Lowest seen: €0.00229 per sheet today (this is +45%)")
-            tmux.type("small"); tmux.keys("Tab", "Tab")
+            tmux.tab(from: .afterUnit, to: .name)
+            tmux.type("small"); tmux.keys("Enter")
             screen = tmux.waitFor { $0.contains("small") && $0.contains("Price (new product)") }
             let big = line(screen, containing: "big"), small = line(screen, containing: "small")
             #expect(big.range(of: #"^ +1 big +€5\.49 +12×200 sheet +today +€0\.00229 ★ Best"#, options: .regularExpression) != nil, "\(screen)")

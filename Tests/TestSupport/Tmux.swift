@@ -69,6 +69,12 @@ public final class TmuxSession {
         keys("Enter")
     }
 
+    /// Tabs from `field` on to `target`, a later field of the same product, counted from `ProductField`'s order.
+    public func tab(from field: ProductField, to target: ProductField) {
+        let fields = ProductField.allCases
+        for _ in fields.firstIndex(of: field)!..<fields.firstIndex(of: target)! { keys("Tab") }
+    }
+
     /// Shift-Tabs from a product's price back to `field` of the product before it, counted from `ProductField`'s order.
     public func backTab(fromPriceTo field: ProductField) {
         for _ in ProductField.allCases.drop(while: { $0 != field }) { keys("BTab") }
