@@ -113,11 +113,12 @@ run: release
 
 ## Build and run every test: unit, snapshot, property, store on the debug build; the command line and end-to-end (tmux)
 ## on what install ships (the stripped release binary), the start order's names on the release binary's symbols.
-test: deps build
+## The package is made first: the tests that install it use it (PER_DEB), lint-deb then checks it.
+test: deps build deb
 	$(SWIFT) build --product per
 	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests --skip CommandLineTests
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" $(SWIFT) test --filter StartupOrderTests
-	PER_BINARY="$(CURDIR)/$(STRIPPED)" $(SWIFT) test --filter EndToEndTests --filter CommandLineTests --skip StartupOrderTests
+	PER_BINARY="$(CURDIR)/$(STRIPPED)" PER_DEB="$(CURDIR)/$(DEB)" $(SWIFT) test --filter EndToEndTests --filter CommandLineTests --skip StartupOrderTests
 	$(MAKE) --no-print-directory lint-deb
 
 ## The edit-compile-test loop: every test but the end-to-end ones in tmux (no tmux needed).

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The Debian package `make deb` makes of PER_BINARY (make test: the stripped release binary), made once for the
-/// suites that install it.
+/// The Debian package of PER_BINARY: $PER_DEB (make test: `make deb` of the stripped release binary), else made once
+/// here for the suites that install it.
 let packageForTests: String = {
+    if let deb = ProcessInfo.processInfo.environment["PER_DEB"], !deb.isEmpty { return deb }
     let folder = NSTemporaryDirectory() + "per-test-package-\(UUID().uuidString)"
     let built = folder + "/per", deb = folder + "/per.deb"
     _ = run(["mkdir", "-p", folder])
