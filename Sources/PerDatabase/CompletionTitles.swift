@@ -4,20 +4,30 @@ import PerCore
 
 extension ComparisonDatabase {
     /// The saved comparisons' titles for shell completion (`per show <Tab>`), most recently edited first, `Untitled`
-    /// for those without one. Read-only (nothing created, migrated or written) and quiet: empty when the file is
-    /// missing, locked, damaged or not per's; a title that holds a control character (a tab or line break too) is left out.
+    /// for those without one.
     public static func titlesForCompletion(atPath path: String) -> [String] {
+        wordsForCompletion(atPath: path, sql: """
+            SELECT IIF(title = '', '\(Comparison.untitled)', title) FROM comparison ORDER BY updated_at DESC, rowid DESC
+            """)
+    }
+
+    /// The shops products were saved at, for `--shop <Tab>`, by name.
+    public static func shopsForCompletion(atPath path: String) -> [String] {
+        wordsForCompletion(atPath: path, sql: "SELECT DISTINCT store FROM product WHERE store != '' ORDER BY store COLLATE NOCASE")
+    }
+
+    /// The first column of `sql`'s rows, once each. Read-only (nothing created, migrated or written) and quiet: empty
+    /// when the file is missing, locked, damaged or not per's; a word that holds a control character (a tab or line
+    /// break too) is left out.
+    private static func wordsForCompletion(atPath path: String, sql: String) -> [String] {
         guard FileManager.default.isReadableFile(atPath: path) else { return [] }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(0.2)
         guard let queue = try? openQueue(path: path, configuration: configuration),
-              let titles = try? queue.read({ db in
-                  try String.fetchAll(db, sql: "SELECT title FROM comparison ORDER BY updated_at DESC, rowid DESC")
-              })
+              let words = try? queue.read({ db in try String.fetchAll(db, sql: sql) })
         else { return [] }
         var seen = Set<String>()
-        return titles.map { $0.isEmpty ? Comparison.untitled : $0 }
-            .filter { !$0.unicodeScalars.contains(where: TerminalText.isControl) && seen.insert($0).inserted }
+        return words.filter { !$0.unicodeScalars.contains(where: TerminalText.isControl) && seen.insert($0).inserted }
     }
 }

@@ -12,7 +12,8 @@ struct CurrencyOptions: ParsableArguments {
 
     @Option(name: .customLong("decimal"),
             help: ArgumentHelp("The decimal mark numbers are shown with: . or , (default: $PER_DECIMAL, else the settings file, else .). JSON and CSV keep the point.",
-                               valueName: "mark"))
+                               valueName: "mark"),
+            completion: .list([".", ","]))
     var decimal: String?
 
     @Option(name: .customLong("currency-format"),

@@ -3,13 +3,22 @@ import Foundation
 import PerDatabase
 
 /// What the shell completion scripts ask per for (swift-argument-parser's custom completions): the saved titles for
-/// `show`, `history` and `export`. Never fails loudly: any problem is no suggestions.
+/// `show`, `history` and `export`, the saved shops for `--shop`. Never fails loudly: any problem is no suggestions.
 enum ShellCompletion {
     /// The saved titles starting with `prefix` (any case), from the database the command line names (`--db`, else
     /// PER_DB, else the default file), read-only.
     @Sendable static func savedTitles(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+        startingWith(prefix, ComparisonDatabase.titlesForCompletion, arguments)
+    }
+
+    /// The shops products were saved at, starting with `prefix` (any case), from the same database.
+    @Sendable static func savedShops(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+        startingWith(prefix, ComparisonDatabase.shopsForCompletion, arguments)
+    }
+
+    private static func startingWith(_ prefix: String, _ words: (String) -> [String], _ arguments: [String]) -> [String] {
         guard let path = try? DatabaseOptions.resolvedPath(databaseOption(in: arguments)) else { return [] }
-        return ComparisonDatabase.titlesForCompletion(atPath: path).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+        return words(path).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
     }
 
     /// `--db PATH` or `--db=PATH` among the words typed so far.

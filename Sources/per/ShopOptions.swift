@@ -8,7 +8,8 @@ import PerDatabase
 struct ShopOptions: ParsableArguments {
     @Option(name: [.customLong("shop"), .customLong("store")],
             help: ArgumentHelp("The shop you are in: the shopping list's product to buy for each item is the best there (none when it has none there); in the app, new products start with it, and a price typed on another shop's product is this shop's (Ctrl-R: it was the other's) (--store is the same).",
-                               valueName: "name"))
+                               valueName: "name"),
+            completion: .custom(ShellCompletion.savedShops))
     var shop: String?
 
     var name: ShopName? { shop.flatMap(ShopName.init) }

@@ -123,6 +123,9 @@ struct CommandLineConventionTests {
             #expect(script.stdout.contains("---completion \(command) -- positional@0"), "\(shell): \(command)")
         }
         #expect(script.stdout.contains("100g"), "\(shell): --per's units")
+        #expect(script.stdout.contains("---completion trip -- --shop"), "\(shell): --shop's saved shops")
+        let decimalMarks = ["bash": #"-W '.'$'\n'','"#, "zsh": "___decimal=('.' ',')", "fish": "-rfka '. ,'"]
+        #expect(script.stdout.contains(decimalMarks[shell] ?? "?"), "\(shell): --decimal's marks")
     }
 
     /// The completion per answers: the saved titles starting with what is typed (any case), newest first, read from the
@@ -142,6 +145,17 @@ struct CommandLineConventionTests {
         #expect(none.stdout.isEmpty)
         #expect(none.stderr.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    /// `--shop`'s completion: the shops products were saved at, starting with what is typed (any case), by name.
+    @Test func completionOffersSavedShops() throws {
+        let json = #"[{"title": "Oats", "products": [{"price": "1", "quantity": "1", "unit": "kg", "store": "Lidl"},"#
+            + #" {"price": "2", "quantity": "1", "unit": "kg", "store": "aldi"}, {"price": "3", "quantity": "1", "unit": "kg", "store": "Asda"}]}]"#
+        #expect(run([perBinary, "import", "--db", db, "-"], input: json).status == 0)
+        let all = run([perBinary, "---completion", "trip", "--", "--shop", "4", "0", "per", "trip", "--db", db, "--shop", ""])
+        #expect(all.status == 0 && all.stdout == "aldi\nAsda\nLidl\n", "\(all)")
+        let some = run([perBinary, "---completion", "trip", "--", "--shop", "4", "1", "per", "trip", "--db", db, "--shop", "A"])
+        #expect(some.stdout == "aldi\nAsda\n", "\(some)")
     }
 
     /// The function behind it, on a file that is not a database: nothing, quietly.

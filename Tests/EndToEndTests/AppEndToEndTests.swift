@@ -380,42 +380,24 @@ extension EndToEnd {
         #expect(Self.files(under: prefix) == [])
     }
 
-    /// `make deb` packages what make build made; unpacked into a folder (dpkg -x), per runs from it: its version, its
-    /// man page, a comparison and the app. (make test runs lintian on the release build's package.)
-    @Test func debianPackageHoldsPerAndRunsFromWhereItIsUnpacked() throws {
+    /// `make deb` packages what make build made: Debian's paths, its changelog and machine-readable copyright (make test
+    /// runs lintian on the release build's package; `ChrootEndToEndTests` installs it and runs per).
+    @Test func debianPackageHoldsPerInDebiansPlaces() throws {
         let folder = TemporaryFolder()
-        let built = folder.file("per"), deb = folder.file("per.deb"), root = folder.file("root")
-        #expect(run(["cp", perBinary, built]).status == 0)
-        let make = run(["make", "-s", "-C", Self.root, "BIN_RELEASE=\(built)", "GENERATED=\(folder.file("generated"))", "DEB=\(deb)", "deb"])
-        #expect(make.status == 0, "\(make.stderr)")
+        let deb = packageForTests, root = folder.file("root")
         #expect(run(["dpkg", "-x", deb, root]).status == 0)
         #expect(Self.files(under: root) == [
             "usr/bin/per", "usr/share/bash-completion/completions/per", "usr/share/doc/per/changelog.gz",
             "usr/share/doc/per/copyright", "usr/share/fish/vendor_completions.d/per.fish", "usr/share/lintian/overrides/per",
             "usr/share/man/man1/per.1.gz", "usr/share/zsh/vendor-completions/_per",
         ])
-        let per = root + "/usr/bin/per"
         let packageVersion = run(["dpkg-deb", "--field", deb, "Version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let version = run([per, "--version"])
-        #expect(version.status == 0 && version.stdout.hasPrefix(packageVersion + " (commit "), "\(version), package \(packageVersion)")
         let changelog = run(["sh", "-c", "gzip -dc \"$0\"", root + "/usr/share/doc/per/changelog.gz"])
         #expect(changelog.stdout.hasPrefix("per (\(packageVersion)) unstable; urgency=medium"), "\(changelog.stdout)")
         let copyright = try String(contentsOfFile: root + "/usr/share/doc/per/copyright", encoding: .utf8)
         #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"))
         #expect(copyright.contains("Files: *\nCopyright: ") && copyright.contains("/usr/share/common-licenses/Apache-2.0")
                 && !copyright.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"), "\(copyright.prefix(2000))")
-        let page = run(["man", "-P", "cat", "-l", root + "/usr/share/man/man1/per.1.gz"], environment: ["MANWIDTH": "80"])
-        #expect(page.status == 0 && page.stdout.contains("KEYS") && page.stdout.contains("licenses"), "\(page.stderr)")
-        let compare = run([per, "compare", "3.99/500g", "6.99/1kg"])
-        #expect(compare.status == 0 && compare.stdout.contains("7.98") && compare.stdout.contains("Best value"), "\(compare)")
-        let tmux = TmuxSession("'\(per)' --db '\(folder.file("per.sqlite"))'")
-        tmux.waitFor("Untitled")
-        tmux.type("3.99"); tmux.keys("Tab"); tmux.type("500"); tmux.keys("Tab"); tmux.type("g"); tmux.keys("Tab")
-        tmux.type("oats"); tmux.keys("Tab", "Tab")
-        let screen = tmux.waitFor { $0.contains("oats") && $0.contains("7.98") }
-        #expect(screen.contains("oats") && screen.contains("7.98"), "\(screen)")
-        tmux.keys("C-q")
-        #expect(tmux.waitForExit() == 0)
     }
 
     /// The regular files under a folder, as paths relative to it, sorted.

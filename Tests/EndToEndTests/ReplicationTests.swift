@@ -64,9 +64,9 @@ final class Replicator {
         return daemon.waitForExit(timeout: 30)
     }
 
-    /// Restores the replica to `path`; the command's result.
+    /// Restores the replica to `path` as README says, under `umask 077`; the command's result.
     func restore(to path: String) -> (status: Int32, stdout: String, stderr: String) {
-        run([litestream, "restore", "-o", path, replica])
+        run(["sh", "-c", "umask 077 && exec \"$0\" restore -o \"$1\" \"$2\"", litestream, path, replica])
     }
 }
 
@@ -161,6 +161,8 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
             let restore = replicator.restore(to: restoredPath)
             #expect(restore.status == 0, "\(restore.stderr)")
+            let mode = try FileManager.default.attributesOfItem(atPath: restoredPath)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "the restored database is \(String(mode ?? 0, radix: 8)), not 0600")
             let restored = run([perBinary, "export", "--db", restoredPath])
             #expect(restored.status == 0, "\(restored.stderr)")
             #expect(restored.stdout == committed.stdout)

@@ -12,7 +12,7 @@ struct BackupCommand: ParsableCommand {
             (per --db FILE opens it) and only you can read it (mode 0600). An existing FILE is never overwritten.
             """)
     @OptionGroup var database: DatabaseOptions
-    @Argument(help: "The new file to write (it must not exist yet; not -: a backup is a file, not output).")
+    @Argument(help: "The new file to write (it must not exist yet; not -: a backup is a file, not output).", completion: .file())
     var file: String
 
     /// Bad option values, refused before anything is opened.

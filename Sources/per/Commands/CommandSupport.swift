@@ -5,7 +5,7 @@ import PerDatabase
 
 /// Where the database is: --db PATH, else PER_DB, else $XDG_DATA_HOME/per/per.sqlite.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: "The database file (default: $PER_DB, else $XDG_DATA_HOME/per/per.sqlite).")
+    @Option(name: .customLong("db"), help: "The database file (default: $PER_DB, else $XDG_DATA_HOME/per/per.sqlite).", completion: .file())
     var path: String?
 
     /// The database's path. An empty --db or PER_DB is a mistake (an unset variable in a script, say), not a wish for

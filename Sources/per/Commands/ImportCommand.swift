@@ -11,7 +11,7 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Flag(name: .customLong("into-other-database"), help: "Make a recovery file's changes even though it was written for another database.")
     var intoOtherDatabase = false
-    @Argument(help: "The file to read, or - for standard input.")
+    @Argument(help: "The file to read, or - for standard input.", completion: .file())
     var file: String
 
     /// Bad option values, refused before anything is opened.
