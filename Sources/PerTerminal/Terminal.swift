@@ -248,14 +248,13 @@ public enum TerminalError: Error, Equatable, Sendable {
             clearok(cn_curscr(), true)
         }
         copyToWindow(canvas, width: width, height: height)
-        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
-            wmove(window, Int32(cursor.y), Int32(cursor.x))
-            curs_set(1)
-        } else {
-            curs_set(0)
-        }
-        // With the cursor hidden, leave it where the last change put it instead of parking it every frame.
-        leaveok(window, cursor == nil)
+        let shows = cursor.map { $0.x >= 0 && $0.y >= 0 && $0.x < width && $0.y < height } ?? false
+        // A hidden cursor waits at the top-left: xterm shrunk by a window manager scrolls both its screens up by as many
+        // lines as the cursor is below the new last line, and the shell's lines went out of view.
+        let at = shows ? cursor! : (x: 0, y: 0)
+        wmove(window, Int32(at.y), Int32(at.x))
+        curs_set(shows ? 1 : 0)
+        leaveok(window, false)
         wnoutrefresh(window)
         doupdate()
         // A frame with the terminal's cursor on is not one per continues with its own bytes.

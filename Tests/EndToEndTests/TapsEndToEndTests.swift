@@ -92,6 +92,27 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
+        /// Issue 31: a tap on the one-column gap between a product's price and quantity is the price's (the left one of
+        /// two as near); it did nothing.
+        @Test func aTapOnTheGapBetweenTwoFieldsFocusesTheLeftOne() throws {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
+            tmux.waitFor("Untitled")
+            tmux.fill(price: "3.99", quantity: "500", unit: "g", name: "small")
+            let screen = tmux.waitFor { $0.contains("Price (new product)") && $0.contains("small") }
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            // The price's heading ends where its cell does (numbers are right-aligned): the gap is the column after it.
+            let heading = try #require(lines.firstIndex { String($0).contains("Price") && String($0).contains("Qty") }, "\(screen)")
+            let priceEnd = try #require(String(lines[heading]).range(of: "Price")).upperBound
+            let gap = String(lines[heading])[..<priceEnd].count
+            let row = try #require(lines.firstIndex { String($0).contains("small") }, "\(screen)")
+            #expect(lines[row][gap] == " ", "\(screen)")
+            tap(tmux, (gap, row))
+            tmux.waitFor("Price of small")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         @Test func aNameTypedInLatin1KeepsEveryCharacter() {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")

@@ -22,6 +22,19 @@ import TestSupport
         expectSnapshot(text, named: "wideLayoutAt80x24")
     }
 
+    /// Issue 31: a 12-digit price is cut in its cell with its own digits (`123456789…`), never in powers of ten
+    /// (`1.23457e11`), and the wider numbers leave the verdicts their room: `★ Best` shows.
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func aTwelveDigitPriceIsCutAndTheBestStillShows(size: TerminalSize) {
+        var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: size))
+        s.enterSmallBigAndPound()
+        s.enter(price: "123456789012", quantity: "1", unit: "kg", name: "gold", then: .nextProduct)
+        let text = ScreenView.render(s).text
+        expectSnapshot(text, named: "aTwelveDigitPriceAt\(size.width)x\(size.height)")
+        #expect(text.contains("★ Best"), "\(text)")
+        #expect(!text.contains("e1") && !text.contains("e9"), "\(text)")
+    }
+
     /// Under tmux's status line (80×23) or a column short (79×24) the screen is the full one: the rows of 80×24, every
     /// column there (at 79 the verdict in its short form), beside the whole keypad; the phone layout only below.
     @Test(arguments: [TerminalSize(width: 80, height: 23), TerminalSize(width: 79, height: 24)])
@@ -276,6 +289,18 @@ import TestSupport
         let canvas = ScreenView.render(s)
         expectSnapshot(canvas.text, named: "theLowestAtEachShopAt80x24")
         #expect(canvas.styleLines[2] == String(repeating: "R", count: 80))
+    }
+
+    /// The selected row is drawn in one style, the selection's, when it is the lowest too: its text was green on black
+    /// between gaps in the selection's colour. The lowest still reads without colour: `★ lowest`.
+    @Test func theSelectedLowestRowIsOneStyle() {
+        var s = Self.historyStateWithIDs(80, 24)
+        s.update(.history(.toggleLowest))
+        let canvas = ScreenView.render(s)
+        let row = (1..<80).map { canvas[$0, 2] }
+        #expect(Set(row.map(\.color)) == [.accent], "\(Set(row.map(\.color)))")
+        #expect(Set(row.map(\.style)) == [[.reverse, .bold]], "\(Set(row.map(\.style)))")
+        #expect(canvas.lines[2].hasSuffix("★ lowest"), "\(canvas.lines[2])")
     }
 
     @Test func theLowestAtEachShopAt40x20() {

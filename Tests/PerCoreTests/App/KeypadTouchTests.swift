@@ -107,4 +107,23 @@ import Testing
         let five = cap(.digit(5), store.state)
         #expect(Input.action(for: .click(x: five.frame.x + 1, y: five.frame.y + 1), in: store.state) == .app(.toggleHelp))
     }
+
+    /// Issue 31: every cell of a product's lines in the table is a field, the gaps between cells too: the nearest
+    /// field's, the left one of two as near (as the keypad's lines).
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func aTapOnTheGapBetweenTwoFieldsIsTheLeftOnes(size: TerminalSize) throws {
+        let products = [Product.fixture(id: "a", name: "Oats", price: dec("2.49"), quantity: 1, unit: .kilogram),
+                        Product.fixture(id: "b", name: "Jumbo", price: dec("3.99"), quantity: 500, unit: .gram)]
+        let l = layout(AppState(comparison: Comparison(id: "c", products: products), session: Session(id: "s", size: size)))
+        // The focused product's row: on the compact screen its price, quantity and unit are on a line of their own.
+        let row = try #require(l.rows.first { $0.price.width > 0 })
+        func focus(_ field: ProductField) -> Action { .comparison(.focus(FieldFocus(product: row.index, field: field))) }
+        for y in Set([row.rank.y, row.price.y]) {
+            for x in l.table.x..<l.table.maxX { #expect(l.action(atX: x, y: y) != nil, "(\(x), \(y)) at \(size)") }
+        }
+        #expect(l.action(atX: row.name.maxX, y: row.name.y) == focus(.name))
+        #expect(l.action(atX: row.price.maxX, y: row.price.y) == focus(.price))
+        #expect(l.action(atX: row.quantity.maxX, y: row.quantity.y) == focus(.quantity))
+        #expect(l.action(atX: row.quantity.x - 1, y: row.quantity.y) == (row.quantity.x - 1 == row.price.maxX ? focus(.price) : focus(.quantity)))
+    }
 }

@@ -194,6 +194,13 @@ public struct ScreenLayout: Sendable {
             let floor = min(nameFloor, max(rest - verdictMinimum, min(nameMinimum, rest)))
             name = max(0, min(rest, max(floor, rest - verdictTarget)))
             verdict = max(0, rest - name)
+            // Numbers wider than their minimum give their room back, cut (`123456789…`), before the verdict goes below
+            // its own: `★ Best` always shows.
+            for (column, least) in [(\Columns.unitPrice, heading), (\.price, minimumPrice), (\.quantity, minimumQuantity)] where verdict < verdictMinimum {
+                let given = min(verdictMinimum - verdict, max(0, self[keyPath: column] - least))
+                self[keyPath: column] -= given
+                verdict += given
+            }
         }
     }
 
@@ -309,18 +316,31 @@ public struct ScreenLayout: Sendable {
         case .text:
             break
         }
+        guard x >= table.x, x < table.maxX else { return nil }
         for row in rows {
             // A one-line row of the compact screen: a tap anywhere on it opens its price.
-            if row.price.width == 0, y == row.rank.y, x >= table.x, x < table.maxX {
+            if row.price.width == 0, y == row.rank.y {
                 return .comparison(.focus(FieldFocus(product: row.index, field: .price)))
             }
-            for field in ProductField.allCases where row.frame(of: field).contains(x: x, y: y) {
-                return .comparison(.focus(FieldFocus(product: row.index, field: field)))
-            }
-            if row.rank.contains(x: x, y: y) || row.unitPrice.contains(x: x, y: y) || row.verdict.contains(x: x, y: y) || row.age.contains(x: x, y: y) {
-                return .comparison(.focus(FieldFocus(product: row.index, field: .price)))
-            }
+            if let field = row.field(nearestX: x, y: y) { return .comparison(.focus(FieldFocus(product: row.index, field: field))) }
         }
         return nil
+    }
+}
+
+extension ScreenLayout.ProductRow {
+    /// The field a tap on line y of this row focuses: the cell nearest x (a tap on a gap is never lost), the left one
+    /// of two as near, as the keypad's lines go to the key on their left. The rank, age, unit price and verdict open
+    /// the price.
+    func field(nearestX x: Int, y: Int) -> ProductField? {
+        // Left to right on each line.
+        let cells: [(frame: Rect, field: ProductField)] = [(rank, .price), (name, .name), (price, .price), (quantity, .quantity), (unit, .unit),
+                                                           (age, .price), (unitPrice, .price), (verdict, .price)]
+        var nearest: (field: ProductField, distance: Int)?
+        for cell in cells where cell.frame.y == y && cell.frame.width > 0 {
+            let distance = max(cell.frame.x - x, 0, x - (cell.frame.maxX - 1))
+            if nearest.map({ distance < $0.distance }) ?? true { nearest = (cell.field, distance) }
+        }
+        return nearest?.field
     }
 }

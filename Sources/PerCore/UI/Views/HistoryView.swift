@@ -39,13 +39,13 @@ enum HistoryView {
         for (offset, row) in layout.rows.enumerated() {
             let y = HistoryLayout.firstRowY + offset
             let isSelected = layout.shown.lowerBound + offset == history.selected
+            // The selected row is one style, the selection's, the lowest among them too (bold and `★` still say it).
+            let selection = Cell(" ", style: row.isLowest ? [.reverse, .bold] : .reverse, color: .accent)
             if isSelected {
                 // Reversed and marked `›` (`>`), as the shopping list's selected row: it reads without colour.
-                canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent))
+                canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: selection)
                 canvas.put(g.next, x: 0, y: y, style: [.reverse, .bold], color: .accent)
             }
-            let style: CellStyle = (row.isLowest ? CellStyle.bold : CellStyle()).union(isSelected ? CellStyle.reverse : CellStyle())
-            let color: ColorRole = row.isLowest ? .best : .normal
             for (column, x, width) in layout.columns where width > 0 {
                 let text: String
                 switch column {
@@ -64,7 +64,9 @@ enum HistoryView {
                 let shown = Self.isNumber(column) ? NumberFit.fit(text, width: width, ellipsis: g.ellipsis) : TextWidth.truncate(text, to: width, ellipsis: g.ellipsis)
                 let x = Self.isNumber(column) ? x + width - TextWidth.of(shown) : x
                 let muted = column == .mark && !row.isLowest
-                canvas.put(shown, x: x, y: y, style: (muted ? CellStyle.dim : style).union(isSelected ? CellStyle.reverse : CellStyle()), color: muted ? .muted : color, limit: width)
+                let (style, color): (CellStyle, ColorRole) = isSelected ? (selection.style, selection.color)
+                    : muted ? (.dim, .muted) : row.isLowest ? (.bold, .best) : ([], .normal)
+                canvas.put(shown, x: x, y: y, style: style, color: color, limit: width)
             }
         }
     }

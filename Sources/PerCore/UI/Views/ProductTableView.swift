@@ -64,8 +64,8 @@ enum ProductTableView {
             let shown = state.session.currency.format(amount)
             return TextWidth.of(shown) <= frame.width ? shown : amount
         }
-        put(money(text.unitPrice, row.unitPrice), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
-        // Whole words or nothing; a percent too long even as `+N%` in powers of ten (`+2.04e9%`).
+        put(NumberFit.fit(money(text.unitPrice, row.unitPrice), width: row.unitPrice.width, ellipsis: g.ellipsis), in: row.unitPrice, right: true, style: text.isBest ? .bold : [], color: text.isBest ? .best : .normal, into: &canvas)
+        // Whole words or nothing; a percent too long even as `+N%` cut after its first digits (`+14999…%`).
         let fitted = NumberFit.fit(String(text.shortVerdict.dropFirst().prefix { $0 != "%" }), width: row.verdict.width - 2, ellipsis: g.ellipsis)
         // A percent with no digit left (`+…%`) says nothing: then none.
         let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2 && fitted.contains(where: \.isNumber) ? "+" + fitted + "%" : ""
