@@ -202,7 +202,7 @@ import TestSupport
 
 
 
-         Any key closes this
+         ‹ prev          Esc close
         """)
         var fresh = Self.threeProducts(80, 24)
         fresh.update(.app(.toggleHelp))

@@ -252,8 +252,8 @@ public enum KeyTable {
         bind([.key(.escape), .character("q")], .app(.toggleHelp), "close the help", .help),
         // The comparison
         bind([.control("o")], .app(.showShoppingList), "the shopping list", legend: "list", .comparison),
-        bind([.control("t")], .app(.renameComparison), "rename this comparison (title)", legend: "title", .comparison),
-        bind([.control("n")], .app(.newComparison), "new comparison (title)", legend: "new", .comparison),
+        bind([.control("t")], .app(.renameComparison), "rename (title)", legend: "title", .comparison),
+        bind([.control("n")], .app(.newComparison), "new comparison", legend: "new", .comparison),
         bind([.control("v")], .app(.showHistory), "price history (where, when)", .comparison),
         bind([.key(.tab), .key(.down)], .comparison(.nextField), "next field", legend: "next", .comparison),
         bind([.key(.enter)], .comparison(.finishProduct), "next field, or next product", .comparison),
