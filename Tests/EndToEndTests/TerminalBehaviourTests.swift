@@ -243,6 +243,27 @@ extension EndToEnd.TerminalBehaviourTests {
         #expect(tmux.waitForExit() == 0)
     }
 
+    /// Issue 28: a tap on the legend's `^G help` opens the help, a tap on `next ›` turns its page and `‹ prev` back.
+    @Test func theLegendAndTheHelpTurnByTaps() throws {
+        let folder = TemporaryFolder()
+        let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), width: 40, height: 20)
+        func tap(_ text: String) throws {
+            let at = try #require(position(of: text, in: tmux.screen), "\(text) in \(tmux.screen)")
+            tmux.type("\u{1b}[<0;\(at.x);\(at.y)M\u{1b}[<0;\(at.x);\(at.y)m")
+        }
+        tmux.waitFor("Untitled")
+        try tap("^G help")
+        tmux.waitFor("keys 1/")
+        try tap("next ›")
+        #expect(tmux.waitFor("keys 2/").contains("‹ prev"), "\(tmux.screen)")
+        try tap("‹ prev")
+        tmux.waitFor("keys 1/")
+        try tap("Esc close")
+        tmux.waitFor("Untitled")
+        tmux.keys("C-q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     /// While "Too small" shows, a digit, Ctrl-K y and Ctrl-D y do nothing; back at a usable size the
     /// comparison is as it was.
     @Test func tooSmallIsInert() {

@@ -210,7 +210,7 @@ import TestSupport
          30 item 40     6.00      1 kg            6.00 +500% more
          ›-          ▏          qty kg
          Type a number on the keypad; Tab for next
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Many                    per kg ›

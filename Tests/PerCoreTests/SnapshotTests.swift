@@ -108,6 +108,16 @@ import TestSupport
         expectSnapshot(text, named: "helpComesFromTheKeyTable")
     }
 
+    /// Issue 28: a help page between others, with `‹ prev` and `next ›` on its last line.
+    @Test func helpPagesAt40x20And80x24() {
+        for (size, page) in [(TerminalSize(width: 40, height: 20), 1), (TerminalSize(width: 80, height: 24), 1)] {
+            var store = TestStore(size: size)
+            store.apply(.app(.toggleHelp))
+            for _ in 0..<page { store.apply(.app(.nextHelpPage)) }
+            expectSnapshot(ScreenView.render(store.state).text, named: "helpPage\(page + 1)At\(size.width)x\(size.height)")
+        }
+    }
+
     /// What a terminal that drops dim shows (mosh, Debian's xterm-kitty, a white xterm) with NO_COLOR: the characters,
     /// and each cell's attributes but dim (`R` reverse, `B` bold, `u` underline) after a `|` per line.
     static func withoutDim(_ canvas: Canvas) -> [String] {

@@ -75,13 +75,13 @@ import TestSupport
 
 
          Saved "Oats" again: another session had deleted it
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel
         """)
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         #expect(StatusLineTests.footer(s) == [" Saved \"Oats\" again: another session had", " deleted it"])
         // The next key takes the message away, and the legend is back.
         s.update(.comparison(.nextField))
-        #expect(StatusLineTests.footer(s) == [" Type a number; Tab for next", "^Q quit  ^G help  ^O list  Tab next"])
+        #expect(StatusLineTests.footer(s) == [" Type a number; Tab for next", "^Q quit  ^G help  ^O list  ^T title"])
     }
 
     @Test func aLongMessageReadsWholeOnEveryScreen() {
@@ -115,7 +115,7 @@ import TestSupport
     }
 
     @Test func aMessageThatFitsKeepsTheLegend() {
-        #expect(Self.footer(Self.said("Nothing deleted", on: Self.threeProducts(40, 20))) == [" Nothing deleted", "^Q quit  ^G help  ^O list  Tab next"])
+        #expect(Self.footer(Self.said("Nothing deleted", on: Self.threeProducts(40, 20))) == [" Nothing deleted", "^Q quit  ^G help  ^O list  ^T title"])
     }
 
     @Test func aQuestionKeepsItsYesNoOnItsLastLine() {
@@ -202,7 +202,7 @@ import TestSupport
 
 
 
-         Any key closes this
+         ‹ prev          Esc close
         """)
         var fresh = Self.threeProducts(80, 24)
         fresh.update(.app(.toggleHelp))
@@ -216,7 +216,7 @@ import TestSupport
         var s = AppState(comparison: Comparison(id: "c", title: "Ink"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
         s.enter(price: "24.99", quantity: "2", unit: "cartridges", then: .nextProduct)
         s.enter(price: "19.99", quantity: "1")
-        #expect(Self.footer(s) == [" Type cartridge or ›", "^Q quit  ^G help  ^O list  Tab next"], "\(Self.footer(s))")
+        #expect(Self.footer(s) == [" Type cartridge or ›", "^Q quit  ^G help  ^O list  ^T title"], "\(Self.footer(s))")
         s.update(.terminal(.resize(TerminalSize(width: 80, height: 24))))
         #expect(Self.footer(s).first == " Counted in cartridges: type cartridge or ›")
     }

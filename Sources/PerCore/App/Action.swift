@@ -34,9 +34,15 @@ public enum AppAction: Equatable, Sendable {
     case toggleHelp
     /// The next page of the help, closing it after the last.
     case nextHelpPage
+    /// The page before (none before the first).
+    case previousHelpPage
     /// y or n to the question on screen.
     case answer(yes: Bool)
     case showShoppingList
+    /// Ctrl-T on the comparison: the list, typing the open comparison's title.
+    case renameComparison
+    /// Ctrl-N on the comparison: the list, typing a new comparison's title.
+    case newComparison
     /// Ctrl-V: the comparison's price history.
     case showHistory
     /// Ctrl-W on the shopping list: where to shop for its items.

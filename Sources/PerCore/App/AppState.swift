@@ -167,6 +167,10 @@ public struct AppState: Equatable, Sendable {
             let pages = HelpPages.pageCount(screen.helpScopes, messages: chrome.messages, size: session.size, glyphs: session.glyphs)
             chrome.overlay = page + 1 < pages ? .help(page: page + 1) : .none
             return []
+        case .previousHelpPage:
+            guard case .help(let page) = chrome.overlay else { return [] }
+            chrome.overlay = .help(page: max(0, page - 1))
+            return []
         case .answer(let yes):
             guard case .confirm(let question) = chrome.overlay else { return [] }
             chrome.overlay = .none
@@ -177,9 +181,13 @@ public struct AppState: Equatable, Sendable {
             guard chrome.overlay == .quitting else { return [] }
             return [.terminal(.quitNow)]
         case .showShoppingList:
-            let effects = commitField()
-            screen = .shoppingList(ShoppingListScreen(entries: [], selecting: editing.comparison.id))
-            return effects + [.database(.loadShoppingList)]
+            return showShoppingList(typing: nil)
+        case .newComparison:
+            return showShoppingList(typing: .naming("", isNew: true))
+        case .renameComparison:
+            // A comparison not saved yet gets its row first, so that the list shows it to rename.
+            let row = editing.comparison.isBlank ? [editing.edit(.saveHeader)] : []
+            return row + showShoppingList(typing: .naming(editing.comparison.title, isNew: false))
         case .showHistory:
             // The field in progress is committed first, so the history shows its price.
             let effects = commitField()
@@ -193,6 +201,15 @@ public struct AppState: Equatable, Sendable {
         case .suspend: return [.terminal(.suspend)]
         case .quit: return committingForQuit() + [.terminal(.quit)]
         }
+    }
+
+    /// The list, the open comparison selected, typing a title when `mode` says so.
+    private mutating func showShoppingList(typing mode: ShoppingListScreen.Mode?) -> [Effect] {
+        let effects = commitField()
+        var list = ShoppingListScreen(entries: [], selecting: editing.comparison.id)
+        if let mode { list.mode = mode }
+        screen = .shoppingList(list)
+        return effects + [.database(.loadShoppingList)]
     }
 
     private mutating func commitField() -> [Effect] {

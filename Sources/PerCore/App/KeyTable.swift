@@ -12,6 +12,7 @@ public enum KeyScope: String, Sendable, CaseIterable {
     case history = "Price history"
     case fixingEntry = "Fixing a price's shop or day"
     case whereToShop = "Where to shop"
+    case help = "Help"
 
     /// The scopes whose keys act in this state, in the order they are tried.
     static func active(in state: AppState) -> [KeyScope] {
@@ -102,6 +103,12 @@ public struct KeyBinding: Sendable {
     public var legend: String? { legend(narrow: false) }
     /// The legend on a phone-sized screen, whose keyboard lacks F-keys and PgUp/PgDn: a form without them.
     public var narrowLegend: String? { legend(narrow: true) }
+
+    /// The key a tap on its legend entry stands for: the first one the legend names.
+    func legendKeyEvent(narrow: Bool) -> InputEvent? {
+        guard case .keys(let groups) = match, let first = groups.first else { return nil }
+        return narrow ? first.events.first { !$0.needsFullKeyboard } : first.events.first
+    }
 
     func legend(narrow: Bool) -> String? {
         guard let legendWord, case .keys(let groups) = match else { return nil }
@@ -232,8 +239,14 @@ public enum KeyTable {
         // Every screen
         bind([.control("q"), .control("c")], .app(.quit), "save and quit", legend: "quit", .everywhere),
         bind([.key(.function(1)), .control("g")], .app(.toggleHelp), "this help", legend: "help", .everywhere),
+        // The help (over any screen; any other key closes it)
+        bind([on(.key(.down), .key(.tab), .key(.pageDown), .control("f"), .key(.enter), sends: .app(.nextHelpPage)),
+              on(.key(.up), .key(.backTab), .key(.pageUp), .control("b"), sends: .app(.previousHelpPage))], "next / previous page", .help),
+        bind([.key(.escape), .character("q")], .app(.toggleHelp), "close the help", .help),
         // The comparison
         bind([.control("o")], .app(.showShoppingList), "the shopping list", legend: "list", .comparison),
+        bind([.control("t")], .app(.renameComparison), "rename (title)", legend: "title", .comparison),
+        bind([.control("n")], .app(.newComparison), "new comparison", legend: "new", .comparison),
         bind([.control("v")], .app(.showHistory), "price history (where, when)", .comparison),
         bind([.key(.tab), .key(.down)], .comparison(.nextField), "next field", legend: "next", .comparison),
         bind([.key(.enter)], .comparison(.finishProduct), "next field, or next product", .comparison),
@@ -244,7 +257,6 @@ public enum KeyTable {
         bind([.key(.backspace), .key(.delete)], .comparison(.deleteBackward), "delete last character (⌫)", .comparison),
         bind([.control("u")], .comparison(.clearField), "clear the field", .comparison),
         bind([.key(.function(2)), .control("p")], .comparison(.stepBasis(1)), "the \"per\" unit: kg, 100 g…", legend: "per", .comparison),
-        bind([.key(.function(14)), .control("t")], .comparison(.stepBasis(-1)), "the \"per\" unit, backwards", .comparison),
         bind([.key(.function(3)), .control("e")], .comparison(.toggleVolumeSystem), "US / UK volume units", .comparison),
         bind([.control("d")], .comparison(.askDeleteProduct), "delete product (asks first)", legend: "del", .comparison),
         bind([.control("k")], .comparison(.askClearComparison), "delete all products (asks)", .comparison),
@@ -303,8 +315,6 @@ public enum KeyTable {
         KeyBinding(.value(label: label, rule), summary: summary, legend: nil, scope: scope)
     }
 
-    /// The keys that turn the help's page (any other key closes it).
-    public static let helpPageKeys: [InputEvent] = [.key(.tab), .key(.enter), .key(.down), .key(.pageDown), .control("f")]
     /// A confirmation's answers: only y says yes, so an Enter typed out of habit deletes nothing.
     public static let yesKeys: [InputEvent] = [.character("y"), .character("Y")]
     public static let noKeys: [InputEvent] = [.key(.escape), .character("n"), .character("N")]
@@ -329,7 +339,10 @@ public enum KeyTable {
         switch state.chrome.overlay {
         case .help:
             if let action = actingOverAnything(bound) { return action }
-            return helpPageKeys.contains(event) ? .app(.nextHelpPage) : .app(.toggleHelp)
+            // A tap or the wheel: what `Input` resolved on the help screen.
+            if case .click = event { return pointer }
+            if case .scroll = event { return pointer }
+            return bindings.lazy.filter { $0.scope == .help }.compactMap { $0.action(for: event) }.first ?? .app(.toggleHelp)
         case .confirm:
             if yesKeys.contains(event) { return .app(.answer(yes: true)) }
             if noKeys.contains(event) { return .app(.answer(yes: false)) }
@@ -380,28 +393,45 @@ public enum KeyTable {
     /// Below this width the legend shows the forms without F-keys (phone keyboards lack them).
     public static let narrowLegendWidth = 80
 
+    /// One entry of the legend: its text, where it starts on the legend's line, and the key it names (a tap on it is
+    /// that key).
+    public struct LegendEntry: Equatable, Sendable {
+        public let text: String
+        public let x: Int
+        public let key: InputEvent
+        public var width: Int { TextWidth.of(text) }
+    }
+
     /// The one-line legend for what is on screen: whole entries that fit `width` columns (the
     /// screen's width when not given), in the key table's order.
     public static func legend(for state: AppState, width: Int? = nil) -> String {
+        KeyBinding.joined(legendEntries(for: state, width: width).map(\.text), by: "  ")
+    }
+
+    /// The legend's entries, laid out on its line two columns apart.
+    public static func legendEntries(for state: AppState, width: Int? = nil) -> [LegendEntry] {
         // A question takes only its answers (quit and suspend still act, as anywhere, but are not offered there).
-        if case .confirm = state.chrome.overlay { return "y yes  n no" }
+        if case .confirm = state.chrome.overlay {
+            return [LegendEntry(text: "y yes", x: 0, key: .character("y")), LegendEntry(text: "n no", x: 7, key: .character("n"))]
+        }
         let width = width ?? state.session.size.width
-        let scopes = KeyScope.active(in: state)
+        let narrow = width < narrowLegendWidth
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
         var seen: [Substring] = []
-        let entries = scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
-            .compactMap { width < narrowLegendWidth ? $0.narrowLegend : $0.legend }
-            .filter { entry in
-                let key = entry.split(separator: " ").first ?? ""
-                if seen.contains(key) { return false }
-                seen.append(key)
-                return true
+        var entries: [LegendEntry] = []
+        var x = 0
+        for scope in KeyScope.active(in: state) {
+            for binding in bindings where binding.scope == scope {
+                guard let text = narrow ? binding.narrowLegend : binding.legend, let key = binding.legendKeyEvent(narrow: narrow) else { continue }
+                let name = text.split(separator: " ").first ?? ""
+                if seen.contains(name) { continue }
+                seen.append(name)
+                let start = entries.isEmpty ? 0 : x + 2
+                guard start + TextWidth.of(text) <= width else { continue }
+                entries.append(LegendEntry(text: text, x: start, key: key))
+                x = start + TextWidth.of(text)
             }
-        var line = ""
-        for entry in entries {
-            let longer = line.isEmpty ? entry : line + "  " + entry
-            if TextWidth.of(longer) <= width { line = longer }
         }
-        return line
+        return entries
     }
 }

@@ -3,7 +3,16 @@
 /// sends every event here.
 public enum Input {
     public static func action(for event: InputEvent, in state: AppState) -> Action? {
-        KeyTable.action(for: event, in: state, pointer: pointer(event, in: state))
+        // A tap on an entry of the legend is its key.
+        if case .click(let x, let y) = event, let key = legendKey(atX: x, y: y, in: state) { return KeyTable.action(for: key, in: state) }
+        return KeyTable.action(for: event, in: state, pointer: pointer(event, in: state))
+    }
+
+    /// The key of the legend's entry at (x, y), while the legend is on screen.
+    static func legendKey(atX x: Int, y: Int, in state: AppState) -> InputEvent? {
+        let layout = ScreenLayout(state)
+        guard y == layout.legend.y, ScreenView.showsLegend(state, layout) else { return nil }
+        return KeyTable.legendEntries(for: state, width: layout.legend.width).first { x >= $0.x && x < $0.x + $0.width }?.key
     }
 
     /// The keypad key at (x, y) when the comparison's keypad is on view with nothing over it.
@@ -14,6 +23,11 @@ public enum Input {
 
     /// What a click or the wheel points at on the screen on view; nil for other events.
     static func pointer(_ event: InputEvent, in state: AppState) -> Action? {
+        if case .help(let page) = state.chrome.overlay, !state.session.size.isTooSmall {
+            // The help turns its pages by tap and by the wheel; a tap elsewhere closes it.
+            if case .click(let x, let y) = event { return HelpLayout(state, page: page).action(atX: x, y: y) }
+            if case .scroll(let lines, _, _) = event { return lines == 0 ? nil : .app(lines < 0 ? .previousHelpPage : .nextHelpPage) }
+        }
         switch event {
         case .click(let x, let y):
             switch state.screen {

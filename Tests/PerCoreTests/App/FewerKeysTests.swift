@@ -182,8 +182,8 @@ import TestSupport
         #expect(store.apply(.comparison(.clearAll)) == [.deleteAllProducts(["s-1"], in: per100g), .loadHistory("c")])   // its exact state: ComparisonScreenTests
         store.enter(price: "1", quantity: "1", unit: "L")
         #expect(store.state.editing.comparison.basis == ComparisonBasis(amount: 1, unit: .liter))
-        #expect(KeyTable.action(for: .control("t"), in: store.state) == .comparison(.stepBasis(-1)))
-        #expect(KeyTable.action(for: .key(.function(14)), in: store.state) == .comparison(.stepBasis(-1)))
+        // Backwards is no key's (Ctrl-T names the comparison, issue 28): F2 and Ctrl-P go round.
+        #expect(KeyTable.action(for: .key(.function(14)), in: store.state) == nil)
         let perGallon = ComparisonHeader(id: "c", chosenBasis: ComparisonBasis(amount: 1, unit: .gallon))
         store.send(.comparison(.stepBasis(-1)), effects: [.saveHeader(perGallon)]) {
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 1, unit: .gallon)

@@ -54,7 +54,7 @@ import Testing
         let pages = HelpPages.pageCount(AppState.Screen.comparison.helpScopes, size: TerminalSize(width: 40, height: 20))
         #expect(pages > 1)
         #expect(ScreenView.render(store.state).lines[0].hasSuffix("keys 1/\(pages)"))
-        #expect(ScreenView.render(store.state).lines[19] == " Down/Tab/^F: more; other keys close", "the hint whole, not cut in a word")
+        #expect(ScreenView.render(store.state).lines[19] == "         next ›  Esc close")
         #expect(KeyTable.action(for: .key(.tab), in: store.state) == .app(.nextHelpPage))
         store.send(.app(.nextHelpPage)) { $0.chrome.overlay = .help(page: 1) }
         #expect(KeyTable.action(for: .character("7"), in: store.state) == .app(.toggleHelp))   // closes, and does nothing else
@@ -75,7 +75,7 @@ import Testing
         #expect(KeyTable.action(for: .control("p"), in: store.state) == .comparison(.stepBasis(1)))
         store.send(.terminal(.resize(TerminalSize(width: 40, height: 20)))) { $0.session.size = TerminalSize(width: 40, height: 20) }
         let legend = KeyTable.legend(for: store.state)
-        #expect(legend == "^Q quit  ^G help  ^O list  Tab next")
+        #expect(legend == "^Q quit  ^G help  ^O list  ^T title")
         #expect(!legend.contains("F1") && !legend.contains("F2"))
         // A key phone keyboards lack (F-keys, PgUp/PgDn, Home/End) always has a companion they have.
         for binding in KeyTable.bindings {

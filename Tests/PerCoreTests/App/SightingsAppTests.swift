@@ -215,7 +215,7 @@ import TestSupport
 
 
          Lidl's price, a new row; Costco's kept (Ctrl-R: it was Costco's)
-        ^Q quit  F1 help  ^O list  Tab next  S-Tab prev  Esc cancel  F2 per  ^D del
+        ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel
         """)
     }
 
@@ -241,7 +241,7 @@ import TestSupport
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Lidl's price; ^R: it was Costco's
-        ^Q quit  ^G help  ^O list  Tab next
+        ^Q quit  ^G help  ^O list  ^T title
         """)
     }
 }

@@ -30,6 +30,8 @@ public enum ComparisonAction: Equatable, Sendable {
     /// Esc: the focused field back to its value.
     case cancelEdit
     case stepUnit(Int)
+    /// The unit picker's next (previous) family: its first unit selected, as a step would.
+    case stepUnitFamily(Int)
     case selectUnit(MeasureUnit)
     case focus(FieldFocus)
     case paste(String)
@@ -70,7 +72,7 @@ public enum ComparisonAction: Equatable, Sendable {
         switch self {
         case .historyLoaded, .externalChanges, .listCounted: false
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
-             .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
+             .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .stepUnitFamily, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
              .undoDeletion, .itWasTheOtherShops, .commitField, .keypadTouch: true
         }

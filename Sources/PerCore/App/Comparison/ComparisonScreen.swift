@@ -137,6 +137,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             picker.step(delta)
             editor = .unit(picker)
             return []
+        case .stepUnitFamily(let delta):
+            guard case .unit(var picker) = editor else { return [] }
+            picker.stepFamily(delta)
+            editor = .unit(picker)
+            return []
         case .selectUnit(let unit):
             guard case .unit(var picker) = editor else { return [] }
             picker.select(unit)

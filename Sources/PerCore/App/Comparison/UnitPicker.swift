@@ -99,6 +99,24 @@ public struct UnitPicker: Equatable, Sendable {
         selected = offered[(index + delta % offered.count + offered.count) % offered.count]
     }
 
+    /// The families of the offered units, in their order.
+    public var families: [UnitFamily] { offered.reduce(into: []) { if !$0.contains($1.family) { $0.append($1.family) } } }
+
+    /// The family shown when the picker has room for one only: the typed unit's, else the selected one's, else the first.
+    public var shownFamily: UnitFamily? {
+        if case .offered(let unit) = reading { return unit.family }
+        return selected?.family ?? offered.first?.family
+    }
+
+    /// Selects the first unit of the next (previous) family: the picker's next page, the field not yet committed.
+    public mutating func stepFamily(_ delta: Int) {
+        let families = families
+        guard let shown = shownFamily, let at = families.firstIndex(of: shown) else { return }
+        let next = families[(at + delta % families.count + families.count) % families.count]
+        typed = ""
+        selected = offered.first { $0.family == next }
+    }
+
     public mutating func select(_ unit: MeasureUnit) {
         typed = ""
         selected = unit

@@ -398,8 +398,9 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             chrome.status = StatusMessage("New comparison \"\(created.displayTitle)\"")
             return [.database(.createComparison(created)), .send(.shoppingList(.delegate(.closed)))]
         }
-        guard let entry = selectedEntry else { return [] }
-        entries[selected].title = title
-        return [.database(.renameComparison(entry.id, title)), .database(.loadShoppingList), .send(.shoppingList(.delegate(.renamed(entry.id, title))))]
+        // Before the list is read (a rename begun on the comparison) it is the comparison to select.
+        guard let id = wanted ?? selectedEntry?.id else { return [] }
+        if selectedEntry?.id == id { entries[selected].title = title }
+        return [.database(.renameComparison(id, title)), .database(.loadShoppingList), .send(.shoppingList(.delegate(.renamed(id, title))))]
     }
 }

@@ -261,24 +261,39 @@ public struct ScreenLayout: Sendable {
         Rect(x: keypadOrigin.x, y: keypadOrigin.y, width: keypadSize.width, height: keypadSize.height)
     }
 
-    /// The unit picker's choices, laid out in columns inside the keypad's frame. When every offered unit
-    /// does not fit whole, only the family of the selected (or typed) unit is shown; Left/Right still step
-    /// through them all.
+    /// The unit picker's choices, laid out in columns inside the keypad's frame: every offered unit when all fit
+    /// whole, else the family of the typed (or selected) unit, whose `unitFamilyButton` leads to the next family.
     public func unitCells(_ picker: UnitPicker) -> [(unit: MeasureUnit, frame: Rect)] {
-        let inner = Rect(x: keypadFrame.x + 1, y: keypadFrame.y + 1, width: keypadFrame.width - 2, height: keypadFrame.height - 2)
-        guard inner.height > 0 else { return [] }
-        func cellWidth(_ units: [MeasureUnit]) -> Int { max(1, inner.width / max(1, (units.count + inner.height - 1) / inner.height)) }
-        func fits(_ units: [MeasureUnit]) -> Bool { units.allSatisfy { TextWidth.of($0.symbol) + 1 <= cellWidth(units) } }
-        var units = picker.offered
-        if !fits(units) {
-            var shown = picker.selected?.family ?? units.first?.family
-            if case .offered(let typed) = picker.reading { shown = typed.family }
-            units = units.filter { $0.family == shown }
-        }
-        let width = cellWidth(units)
+        let inner = unitArea
+        let units = shownUnits(picker)
+        let width = Self.unitCellWidth(units, in: inner)
         return units.enumerated().map { i, unit in
             (unit, Rect(x: inner.x + (i / inner.height) * width, y: inner.y + i % inner.height, width: width, height: 1))
         }
+    }
+
+    /// `volume ›` on the picker's top line, when it shows one family of several: steps to the next family.
+    public func unitFamilyButton(_ picker: UnitPicker) -> Button? {
+        let families = picker.families
+        guard shownUnits(picker).count < picker.offered.count, let shown = picker.shownFamily, let at = families.firstIndex(of: shown) else { return nil }
+        let label = "\(families[(at + 1) % families.count].name) \(glyphs.next)"
+        let frame = Rect(x: keypadFrame.maxX - 2 - TextWidth.of(label), y: keypadFrame.y, width: TextWidth.of(label), height: 1)
+        return Button(frame: frame, label: label, action: .comparison(.stepUnitFamily(1)), shows: nil)
+    }
+
+    private var unitArea: Rect { Rect(x: keypadFrame.x + 1, y: keypadFrame.y + 1, width: keypadFrame.width - 2, height: max(0, keypadFrame.height - 2)) }
+
+    private static func unitCellWidth(_ units: [MeasureUnit], in inner: Rect) -> Int {
+        max(1, inner.width / max(1, (units.count + inner.height - 1) / max(1, inner.height)))
+    }
+
+    /// Every offered unit when all fit whole, else one family's: the typed unit's, else the selected one's.
+    private func shownUnits(_ picker: UnitPicker) -> [MeasureUnit] {
+        let inner = unitArea
+        guard inner.height > 0 else { return [] }
+        func fits(_ units: [MeasureUnit]) -> Bool { units.allSatisfy { TextWidth.of($0.symbol) + 1 <= Self.unitCellWidth(units, in: inner) } }
+        if fits(picker.offered) { return picker.offered }
+        return picker.offered.filter { $0.family == picker.shownFamily }
     }
 
     // MARK: Hit testing
@@ -312,6 +327,7 @@ public struct ScreenLayout: Sendable {
                 return .comparison(.keypad(cap.key))
             }
         case .unit(let picker):
+            if let button = unitFamilyButton(picker), button.frame.contains(x: x, y: y) { return button.action }
             for cell in unitCells(picker) where cell.frame.contains(x: x, y: y) { return .comparison(.selectUnit(cell.unit)) }
         case .text:
             break

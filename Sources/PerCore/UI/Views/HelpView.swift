@@ -1,7 +1,8 @@
 /// Draws the help screen (F1): a page of `HelpPages`' columns (the keys, then the last messages), its number, and
-/// the hint.
+/// `HelpLayout`'s buttons.
 enum HelpView {
-    static func draw(_ scopes: [KeyScope], messages: [StatusMessage] = [], into canvas: inout Canvas, page: Int, glyphs: GlyphSet) {
+    static func draw(_ scopes: [KeyScope], messages: [StatusMessage] = [], into canvas: inout Canvas, page: Int, buttons: [ScreenLayout.Button] = [],
+                     glyphs: GlyphSet) {
         let size = TerminalSize(width: canvas.width, height: canvas.height)
         let columns = HelpPages.columns(scopes, messages: messages, size: size, glyphs: glyphs)
         let widths = HelpPages.columnWidths(canvas.width)
@@ -12,10 +13,9 @@ enum HelpView {
         for (column, width) in widths.enumerated() where columns.indices.contains(page * widths.count + column) {
             drawColumn(columns[page * widths.count + column], x: column == 0 ? 0 : widths[0], width: width, into: &canvas)
         }
-        let hints = page + 1 < pages ? ["Down, Tab or ^F: more; other keys close", "Down/Tab/^F: more; other keys close", "Down: more; other keys close"]
-                                     : ["Any key closes this"]
-        let hint = hints.first { TextWidth.of($0) <= canvas.width - 2 } ?? TextWidth.truncateWords(hints.last!, to: canvas.width - 2, ellipsis: glyphs.ellipsis)
-        canvas.put(hint, x: 1, y: canvas.height - 1, style: .dim, color: .muted)
+        for button in buttons {
+            canvas.put(button.label, x: button.frame.x, y: button.frame.y, style: .bold, color: .accent)
+        }
     }
 
     private static func drawColumn(_ lines: [HelpPages.Line], x: Int, width: Int, into canvas: inout Canvas) {

@@ -13,7 +13,8 @@ public enum ScreenView {
         }
         switch state.chrome.overlay {
         case .help(let page):
-            HelpView.draw(state.screen.helpScopes, messages: state.chrome.messages, into: &canvas, page: page, glyphs: g)
+            HelpView.draw(state.screen.helpScopes, messages: state.chrome.messages, into: &canvas, page: page,
+                          buttons: HelpLayout(state, page: page).buttons, glyphs: g)
             return canvas
         case .none, .confirm, .quitting:
             break   // drawn on the status line
@@ -59,8 +60,9 @@ public enum ScreenView {
     static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
         // A message too long for its line goes on over the legend's, which is back at the next key.
         guard drawStatus(state, layout, into: &canvas) == 1 else { return }
-        canvas.put(TextWidth.truncate(KeyTable.legend(for: state, width: layout.legend.width), to: layout.legend.width, ellipsis: state.session.glyphs.ellipsis),
-                   x: 0, y: layout.legend.y, style: .dim, color: .muted)
+        for entry in KeyTable.legendEntries(for: state, width: layout.legend.width) {
+            canvas.put(entry.text, x: entry.x, y: layout.legend.y, style: .dim, color: .muted)
+        }
     }
 
     static func drawTitle(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
@@ -219,22 +221,44 @@ public enum ScreenView {
         return kept + [TextWidth.truncateWords(rest, to: width - TextWidth.of(suffix), ellipsis: ellipsis) + suffix]
     }
 
-    /// The status line: a question, a notice, a message or the hint, each on two lines where one does not hold it
-    /// (over the legend's line; the fixed hints have forms that fit 40 columns). Returns how many lines it took.
+    /// What the status line says and how.
+    struct Status {
+        var text: String
+        var style: CellStyle
+        var color: ColorRole
+        /// A question's or a quit's banner: the whole line reversed.
+        var filled = false
+    }
+
+    /// The status line's lines: one, or two where one does not hold it (over the legend's line).
+    static func statusLines(_ state: AppState, _ layout: ScreenLayout) -> [String] {
+        statusLines(status(state, layout).text, width: layout.status.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis)
+    }
+
+    /// Whether the legend is on screen (a tap on it is its key): not over the help, nor under a message of two lines.
+    static func showsLegend(_ state: AppState, _ layout: ScreenLayout) -> Bool {
+        if layout.kind == .tooSmall { return false }
+        if case .help = state.chrome.overlay { return false }
+        return statusLines(state, layout).count <= 1
+    }
+
+    /// The status line (the fixed hints have forms that fit 40 columns). Returns how many lines it took.
     @discardableResult
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) -> Int {
         let r = layout.status
-        let ellipsis = state.session.glyphs.ellipsis
-        /// A message on its line and, when it needs it, the legend's.
-        func put(_ text: String, style: CellStyle, color: ColorRole, filled: Bool = false) -> Int {
-            let lines = statusLines(text, width: r.width - 1, lines: 2, ellipsis: ellipsis)
-            for (i, line) in lines.enumerated() {
-                let row = Rect(x: r.x, y: r.y + i, width: r.width, height: 1)
-                if filled { canvas.fill(row, with: Cell(" ", style: .reverse, color: color)) }
-                canvas.put(" " + line, x: 0, y: row.y, style: style, color: color)
-            }
-            return max(1, lines.count)
+        let said = status(state, layout)
+        let lines = statusLines(said.text, width: r.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis)
+        for (i, line) in lines.enumerated() {
+            let row = Rect(x: r.x, y: r.y + i, width: r.width, height: 1)
+            if said.filled { canvas.fill(row, with: Cell(" ", style: .reverse, color: said.color)) }
+            canvas.put(" " + line, x: 0, y: row.y, style: said.style, color: said.color)
         }
+        return max(1, lines.count)
+    }
+
+    /// A question, a notice, a message or the hint.
+    static func status(_ state: AppState, _ layout: ScreenLayout) -> Status {
+        let r = layout.status
         let saving = state.saving
         let banner: String? = switch state.chrome.overlay {
         case .confirm(let question): question.question
@@ -243,7 +267,7 @@ public enum ScreenView {
         case .none, .help: nil
         }
         if let banner {
-            return put(banner, style: [.reverse, .bold], color: .warning, filled: true)
+            return Status(text: banner, style: [.reverse, .bold], color: .warning, filled: true)
         }
         // What waits stays said while it waits, beside any message (in its short form, first) where the two fit.
         let notice: [String]? = saving.notice ?? (saving.openDeletedElsewhere ? [
@@ -252,11 +276,11 @@ public enum ScreenView {
         func fits(_ text: String) -> Bool { TextWidth.wrap(text, to: r.width - 1).count <= 2 }
         switch (notice, state.chrome.status) {
         case (let notice?, nil):
-            return put(notice.first(where: fits) ?? notice[notice.count - 1], style: .bold, color: .warning)
+            return Status(text: notice.first(where: fits) ?? notice[notice.count - 1], style: .bold, color: .warning)
         case (let notice?, let status?) where fits(notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text):
-            return put(notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
+            return Status(text: notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
         case (_, let status?):   // a message with no room beside it: the notice is back at the next key
-            return put(status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+            return Status(text: status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
         case (nil, nil):
             break
         }
@@ -283,7 +307,7 @@ public enum ScreenView {
         case .comparison:
             hint = comparisonHint(state, width: r.width)
         }
-        return put(hint, style: .dim, color: .muted)
+        return Status(text: hint, style: .dim, color: .muted)
     }
 
     /// The first of `forms` that fits a status line `width` wide (after its leading space), else the last (which then

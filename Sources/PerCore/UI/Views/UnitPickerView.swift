@@ -5,6 +5,9 @@ enum UnitPickerView {
         lines.addBox(layout.keypadFrame)
         lines.draw(into: &canvas, glyphs: glyphs)
         canvas.put(" unit ", x: layout.keypadFrame.x + 2, y: layout.keypadFrame.y, style: .bold, color: .accent)
+        if let button = layout.unitFamilyButton(picker) {
+            canvas.put(button.label, x: button.frame.x, y: button.frame.y, style: [.bold, .underline], color: .accent)
+        }
         for cell in layout.unitCells(picker) {
             let selected = cell.unit == picker.selected
             let label = selected ? "\(glyphs.next)\(cell.unit.symbol)" : " \(cell.unit.symbol)"
