@@ -96,12 +96,14 @@ public struct TripReport: Sendable {
             lines.append(row)
         }
         lines.append("")
-        lines.append(totalsLine(notAt: notAt))
+        lines.append(totalsLine)
         return atShop + lines.joined(separator: "\n") + "\n"
     }
 
-    /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price or not at the current shop (`notAt`,
-    /// escaped in the checklist).
+    /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price or not at the current shop.
+    var totalsLine: String { totalsLine(notAt: notAt) }
+
+    /// The same, the current shop written as `notAt` (escaped in the checklist).
     func totalsLine(notAt: String) -> String {
         let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
                        totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt)",
