@@ -42,7 +42,7 @@ struct VocabularyTests {
     @Test func everyJSONUsesOneName() throws {
         try seed()
         let show = run([perBinary, "show", "--db", db, "--format", "json", "Oats"]).stdout
-        #expect(show.range(of: #""percentMore": "14\.[0-9]+""#, options: .regularExpression) != nil, "\(show)")
+        #expect(show.contains(#""percentMore": "14", "shop": "Aldi""#), "\(show)")
         let trip = run([perBinary, "trip", "--db", db, "--format", "json"]).stdout
         #expect(trip.contains(#"{"title": "Oats", "listCount": 1, "inCart": true, "product": {"name": "o2", "shop": "Lidl""#), "\(trip)")
         #expect(trip.contains(#""inCartTotal": "6.99""#), "\(trip)")
