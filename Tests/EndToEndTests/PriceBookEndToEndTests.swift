@@ -184,7 +184,7 @@ extension EndToEnd {
             let history = run([perBinary, "history", "--db", db, "--format", "csv", "Quaker"])
             #expect(history.stdout.contains("Costco") && history.stdout.contains("Lidl"), "\(history.stdout)")
             // Nothing was replaced: both prices are current, none is an earlier one at Costco.
-            let entries = history.stdout.split(separator: "\n").dropFirst()
+            let entries = history.stdout.split(separator: "\r\n").dropFirst()
             #expect(entries.count == 2 && entries.allSatisfy { $0.contains(",true,") }, "\(history.stdout)")
         }
 
