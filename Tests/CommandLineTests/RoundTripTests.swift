@@ -129,7 +129,7 @@ struct RoundTripTests {
             (#"[{"title": "Oats", "pinnedProduct": 3, "products": [{"name": "a"}]}]"#, "product 3 is pinned, but the comparison has 1 product"),
             (#"[{"title": "Oats", "products": [{"name": "a", "quantity": "1000", "pack": "6*330"}]}]"#, "\"6*330\" is 1980, not the quantity 1000"),
             (#"[{"title": "Oats", "listCount": 1000, "products": []}]"#, "listCount: \"1000\" is not a count (a whole number from 0 to 999)"),
-            ("comparison,in_cart\r\nOats,maybe\r\n", "in_cart: \"maybe\" is not yes or no"),
+            ("comparison,in_cart\r\nOats,maybe\r\n", "inCart: \"maybe\" is not true or false"),
         ] {
             let file = folder.file("bad")
             try text.write(toFile: file, atomically: true, encoding: .utf8)

@@ -42,13 +42,15 @@ struct TripCommandTests {
         let json = run([perBinary, "trip", "--db", db, "--format", "json"])
         #expect(json.stdout == """
             {
+              "format": "per-trip",
+              "version": 2,
               "items": [
-                {"title": "Oats", "count": 2, "bought": true, "product": {"name": "o1", "store": null, "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg"}, "packs": 2, "lineTotal": "13.98"},
-                {"title": "Milk", "count": 1, "bought": false, "product": {"name": "", "store": null, "price": "1.29", "quantity": "1", "unit": "L", "unitPrice": "1.29", "per": "L"}, "packs": 1, "lineTotal": "1.29"},
-                {"title": "Bread\\u001b[2J", "count": 1, "bought": false, "product": null, "packs": null, "lineTotal": null}
+                {"title": "Oats", "listCount": 2, "inCart": true, "product": {"name": "o1", "shop": null, "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg"}, "packs": 2, "lineTotal": "13.98"},
+                {"title": "Milk", "listCount": 1, "inCart": false, "product": {"name": "", "shop": null, "price": "1.29", "quantity": "1", "unit": "L", "unitPrice": "1.29", "per": "L"}, "packs": 1, "lineTotal": "1.29"},
+                {"title": "Bread\\u001b[2J", "listCount": 1, "inCart": false, "product": null, "packs": null, "lineTotal": null}
               ],
               "total": "15.27",
-              "inCart": "13.98",
+              "inCartTotal": "13.98",
               "left": "1.29"
             }
 
@@ -59,7 +61,7 @@ struct TripCommandTests {
         #expect(markdown.stdout == """
             - [x] 2× Oats: o1, $6.99 = $13.98
             - [ ] 1× Milk: 1 L, $1.29 = $1.29
-            - [ ] 1× Bread\\u{1B}[2J
+            - [ ] 1× Bread\\\\u{1B}\\[2J
 
             Total $15.27 · in cart $13.98 · left $1.29 (1 without a price)
 
@@ -80,10 +82,12 @@ struct TripCommandTests {
         #expect(run([perBinary, "trip", "--db", db]).stdout == "Nothing on the list.\n")
         #expect(run([perBinary, "trip", "--db", db, "--format", "json"]).stdout == """
             {
+              "format": "per-trip",
+              "version": 2,
               "items": [],
-              "total": "0",
-              "inCart": "0",
-              "left": "0"
+              "total": "0.00",
+              "inCartTotal": "0.00",
+              "left": "0.00"
             }
 
             """)
@@ -122,14 +126,16 @@ struct TripCommandTests {
             """)
         #expect(run([perBinary, "trip", "--db", db, "--format", "json", "--store", "Aldi"]).stdout == """
             {
+              "format": "per-trip",
+              "version": 2,
               "items": [
-                {"title": "Oats", "count": 1, "bought": false, "product": {"name": "o2", "store": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "packs": 3, "lineTotal": "11.97"},
-                {"title": "Rice", "count": 1, "bought": false, "product": null, "packs": null, "lineTotal": null}
+                {"title": "Oats", "listCount": 1, "inCart": false, "product": {"name": "o2", "shop": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "packs": 3, "lineTotal": "11.97"},
+                {"title": "Rice", "listCount": 1, "inCart": false, "product": null, "packs": null, "lineTotal": null}
               ],
               "total": "11.97",
-              "inCart": "0",
+              "inCartTotal": "0.00",
               "left": "11.97",
-              "store": "Aldi"
+              "shop": "Aldi"
             }
 
             """)

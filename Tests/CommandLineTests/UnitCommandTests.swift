@@ -93,9 +93,9 @@ struct UnitCommandTests {
         #expect(dollars.out.contains("\"unitPrice\": \"7.98\""))
         #expect(dollars.out.contains("\"currency\": \"$\""))
         let csv = try compare(["--format", "csv", "--currency", "kr", "a=3.99/500g"])
-        #expect(csv.out == "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store,currency\na,3.99,500,g,7.98,kg,1,true,,,kr\n")
+        #expect(csv.out == "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,shop,currency\r\na,3.99,500,g,7.98,kg,1,true,,,kr\r\n")
         let none = try compare(["--format", "csv", "a=3.99/500g"])
-        #expect(none.out == "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store\na,3.99,500,g,7.98,kg,1,true,,\n")
+        #expect(none.out == "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,shop\r\na,3.99,500,g,7.98,kg,1,true,,\r\n")
     }
 
     @Test(arguments: [
@@ -156,7 +156,7 @@ struct UnitCommandTests {
         #expect(json.out.contains("\"price\": \"5.49\""))
         #expect(try ComparisonExchange.decode(json.out).map(\.title) == ["Paper"])
         let csvOut = try run(perBinary, ["export", "Paper", "--db", db, "--format", "csv"], environment: environment(["PER_CURRENCY": "CHF"]))
-        #expect(csvOut.out.hasPrefix("number,comparison,per,volume_system,name,price,quantity,unit,store,seen,quantity_pack,kind,list_count,in_cart,aisle,pinned_product,currency\r\n1,Paper,100 sheets,us,tp,5.49,2400,sheet,,,,product,1,no,0,,CHF\r\n"), "\(csvOut.out)")
+        #expect(csvOut.out.hasPrefix("number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,kind,listCount,inCart,aisle,pinnedProduct,currency\r\n1,Paper,100 sheets,us,tp,5.49,2400,sheet,,,,product,1,false,0,,CHF\r\n"), "\(csvOut.out)")
         #expect(try ComparisonExchange.decode(csvOut.out).first?.products.count == 2)
         #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name,currency\nX,a,€\u{1B}\n") }
         #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("[{\"title\": \"X\", \"currency\": \"1 2\"}]") }

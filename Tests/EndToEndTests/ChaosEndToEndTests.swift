@@ -119,8 +119,8 @@ extension EndToEnd {
             let back = deleted.filter(saved)
             let lines = export.split(separator: "\n").map(String.init)
             let listCount = lines.count > 1 ? Self.listCount(inCSVLine: lines[1], header: lines[0]) : nil
-            let inCart = lines.count > 1 ? Self.column("in_cart", inCSVLine: lines[1], header: lines[0]) : nil
-            let tickLost = inCart != (ticked ? "yes" : "no")
+            let inCart = lines.count > 1 ? Self.column("inCart", inCSVLine: lines[1], header: lines[0]) : nil
+            let tickLost = inCart != String(ticked)
             print("per chaos: \(prices.count + deleted.count + counts + ticks) changes checked (\(prices.count) products, \(deleted.count) deletions, "
                   + "\(counts) counts, \(ticks) ticks), \(lost.count + back.count + (tickLost ? 1 : 0)) lost, a session killed: \(killed)")
             #expect(!tickLost, "in cart: \(String(describing: inCart)), last shown \(ticked)")
@@ -174,9 +174,9 @@ extension EndToEnd {
             return nil
         }
 
-        /// The `list_count` column of an export's CSV line.
+        /// The `listCount` column of an export's CSV line.
         static func listCount(inCSVLine line: String, header: String) -> Int? {
-            column("list_count", inCSVLine: line, header: header).flatMap { Int($0) }
+            column("listCount", inCSVLine: line, header: header).flatMap { Int($0) }
         }
 
         /// A column of an export's CSV line, by its name in the header.

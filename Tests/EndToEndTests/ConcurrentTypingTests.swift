@@ -34,7 +34,7 @@ extension EndToEnd {
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db]).stdout
-            let comparisons = try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [[String: Any]]
+            let comparisons = try (JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])?["comparisons"] as? [[String: Any]]
             let products = comparisons?.first?["products"] as? [[String: Any]]
             #expect(products?.compactMap { $0["name"] as? String } == order, "\(export)")
         }
@@ -70,7 +70,7 @@ extension EndToEnd {
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db]).stdout
-            let comparisons = try #require(try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [[String: Any]])
+            let comparisons = try #require(try (JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])?["comparisons"] as? [[String: Any]])
             let saved = try #require(comparisons.first?["products"] as? [[String: Any]])
             // Both sessions list the products in the file's order, each product in its own place, the new row last.
             let savedOrder = saved.compactMap { $0["name"] as? String }.filter { names.contains($0) }

@@ -46,7 +46,7 @@ extension EndToEnd {
             try lock.release()
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             let export = run([perBinary, "export", "--db", db]).stdout
-            #expect(export.contains(#"{"name": "", "price": "5", "quantity": "3", "pack": null, "unit": "kg", "store": null, "seen": "2"#), "\(export)")
+            #expect(export.contains(#"{"name": "", "price": "5", "quantity": "3", "pack": null, "unit": "kg", "shop": null, "seen": "2"#), "\(export)")
         }
 
         @Test func givingUpWritesARecoveryFileThatImportsBackAndExitsNonZero() throws {

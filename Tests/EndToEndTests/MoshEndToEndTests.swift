@@ -84,7 +84,7 @@ extension EndToEnd {
 
             let export = run([perBinary, "export", "--db", db])
             #expect(export.status == 0, "\(export)")
-            #expect(export.stdout.contains(#"{"name": "", "price": "2.45", "quantity": "1", "pack": null, "unit": "L", "store": null, "seen": ""#),
+            #expect(export.stdout.contains(#"{"name": "", "price": "2.45", "quantity": "1", "pack": null, "unit": "L", "shop": null, "seen": ""#),
                     "\(export.stdout)")
             #expect(export.stdout.components(separatedBy: "\"price\"").count == 2, "\(export.stdout)")
         }

@@ -38,12 +38,12 @@ extension EndToEnd {
             }
             let after = today()
             let show = run([perBinary, "show", "--db", db, "--format", "json", "Untitled"])
-            #expect(show.status == 0 && show.stdout.contains(#""store": "Costco", "seen": ""#), "\(show.stdout) \(show.stderr)")
+            #expect(show.status == 0 && show.stdout.contains(#""shop": "Costco", "seen": ""#), "\(show.stdout) \(show.stderr)")
             let export = run([perBinary, "export", "--db", db])
             #expect(export.status == 0, "\(export.stderr) \(show.stderr)")
             let day = export.stdout.contains("\"seen\": \"\(before)\"") ? before : after
-            #expect(export.stdout.contains(#"{"name": "Jumbo", "price": "5.49", "quantity": "1", "pack": null, "unit": "kg", "store": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
-            #expect(export.stdout.contains(#"{"name": "", "price": "3", "quantity": "500", "pack": null, "unit": "g", "store": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Jumbo", "price": "5.49", "quantity": "1", "pack": null, "unit": "kg", "shop": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "", "price": "3", "quantity": "500", "pack": null, "unit": "g", "shop": "Costco", "seen": "\#(day)"}"#), "\(export.stdout)")
             #expect(!export.stdout.contains(#""history": ["#), "\(export.stdout)")   // no earlier price: none kept
             #expect(!export.stdout.contains(#""price": "6.99""#), "\(export.stdout)")
         }
@@ -174,12 +174,12 @@ extension EndToEnd {
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db])
-            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "8.99", "quantity": "2", "pack": null, "unit": "kg", "store": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
-            #expect(export.stdout.contains(#""price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "store": "Lidl""#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "8.99", "quantity": "2", "pack": null, "unit": "kg", "shop": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#""price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "shop": "Lidl""#), "\(export.stdout)")
             let history = run([perBinary, "history", "--db", db, "--format", "csv", "Quaker"])
             #expect(history.stdout.contains("Costco") && history.stdout.contains("Lidl"), "\(history.stdout)")
             // Nothing was replaced: both prices are current, none is an earlier one at Costco.
-            let entries = history.stdout.split(separator: "\n").dropFirst()
+            let entries = history.stdout.split(separator: "\r\n").dropFirst()
             #expect(entries.count == 2 && entries.allSatisfy { $0.contains(",true,") }, "\(history.stdout)")
         }
 
@@ -236,7 +236,7 @@ extension EndToEnd {
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db])
-            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "store": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "shop": "Costco", "seen": "2025-06-01"}"#), "\(export.stdout)")
             #expect(!export.stdout.contains("Lidl") && !export.stdout.contains(#""history": ["#), "\(export.stdout)")
         }
     }

@@ -99,14 +99,14 @@ extension EndToEnd {
 
         /// Every field of `typed` found in the comparison `Replicated` of a `per export`.
         static func fieldsFound(_ typed: [Typed], in export: String) throws -> Int {
-            let comparisons = try #require(try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [[String: Any]])
+            let comparisons = try #require(try (JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])?["comparisons"] as? [[String: Any]])
             let products = try #require(comparisons.first { $0["title"] as? String == "Replicated" }?["products"] as? [[String: Any]])
             var found = 0
             for product in typed {
                 let saved = products.filter { $0["name"] as? String == product.name }
                 #expect(saved.count == 1, "\(product.name): \(products)")
                 guard let saved = saved.first else { continue }
-                let read = [saved["price"], saved["quantity"], saved["unit"], saved["name"], saved["store"]].map { $0 as? String }
+                let read = [saved["price"], saved["quantity"], saved["unit"], saved["name"], saved["shop"]].map { $0 as? String }
                 for (field, value) in zip(product.fields, read) where field == value { found += 1 }
                 #expect(read == product.fields.map(Optional.some), "\(product.name): \(saved)")
             }

@@ -128,7 +128,7 @@ extension EndToEnd {
                 #expect(tmux.format("#{alternate_on}") == "0")
             }
             let saved = export(db)
-            #expect(saved.contains(#"{"name": "hangup", "price": "2.5", "quantity": "3", "pack": null, "unit": "kg", "store": null, "seen": "2"#), "\(saved)")
+            #expect(saved.contains(#"{"name": "hangup", "price": "2.5", "quantity": "3", "pack": null, "unit": "kg", "shop": null, "seen": "2"#), "\(saved)")
 
             let tmux = TmuxSession(perCommand(db: db))
             let screen = tmux.waitFor { $0.contains("hangup") && $0.contains("Price") }
@@ -204,7 +204,7 @@ extension EndToEnd {
             let firstJSON = export(first), firstCSV = export(first, format: "csv")
 
             // What was imported is exactly what was written.
-            let decoded = try #require(JSONSerialization.jsonObject(with: Data(firstJSON.utf8)) as? [[String: Any]])
+            let decoded = try #require((JSONSerialization.jsonObject(with: Data(firstJSON.utf8)) as? [String: Any])?["comparisons"] as? [[String: Any]])
             #expect(decoded.map { $0["title"] as? String } == titles, "\(firstJSON)")
             let importedNames = decoded.flatMap { ($0["products"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "?" } }
             let expectedNames = titles.indices.dropLast().flatMap { i in names.indices.map { j in names[(i + j) % names.count] } }

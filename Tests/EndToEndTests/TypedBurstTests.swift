@@ -75,7 +75,7 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             let exported = run([perBinary, "export", "--db", db])
             #expect(exported.status == 0, "\(exported.stderr)")
-            let comparisons = try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]]
+            let comparisons = try (JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])?["comparisons"] as? [[String: Any]]
             let titles = comparisons?.compactMap { $0["title"] as? String }
             #expect(titles == [title], "saved: \(titles?.map { "\($0.prefix(20))… (\($0.count) characters)" } ?? [])")
         }

@@ -25,9 +25,16 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
             let json = run([perBinary, "trip", "--shops", "--db", db, "--format", "json"]).stdout
             #expect(json == """
-                {"shops":[{"shop":"Lidl","total":"3.00","covered":1,"missing":[],"items":[{"title":"Rice","product":"","packs":1,"quantity":"1","unit":"kg","cost":"3.00"}]}, \
-                {"shop":"Aldi","total":"4.00","covered":1,"missing":[],"items":[{"title":"Rice","product":"","packs":2,"quantity":"500","unit":"g","cost":"4.00"}]}], \
-                "cheapestShop":"Lidl", "bestSplit":null}
+                {
+                  "format": "per-shops",
+                  "version": 2,
+                  "shops": [
+                    {"shop": "Lidl", "total": "3.00", "covered": 1, "missing": [], "items": [{"title": "Rice", "product": {"name": "", "shop": "Lidl", "price": "3", "quantity": "1", "unit": "kg", "unitPrice": "3", "per": "kg"}, "packs": 1, "lineTotal": "3.00"}]},
+                    {"shop": "Aldi", "total": "4.00", "covered": 1, "missing": [], "items": [{"title": "Rice", "product": {"name": "", "shop": "Aldi", "price": "2", "quantity": "500", "unit": "g", "unitPrice": "4", "per": "kg"}, "packs": 2, "lineTotal": "4.00"}]}
+                  ],
+                  "cheapestShop": "Lidl",
+                  "bestSplit": null
+                }
 
                 """, "\(json)")
         }

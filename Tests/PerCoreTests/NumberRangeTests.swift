@@ -244,8 +244,8 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
         for format in ReportFormat.allCases {
             #expect(!report.render(format).contains("NaN"), "\(format)")
         }
-        let json = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [[String: Any]]
-        #expect(json?.count == comparison.products.count)
+        let json = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]
+        #expect((json?["products"] as? [Any])?.count == comparison.products.count)
         // Export and import: exact.
         for format in ExchangeFormat.allCases {
             let back = try ComparisonExchange.decode(ComparisonExchange.encode([comparison], as: format))
@@ -298,7 +298,7 @@ func extremeOutOfRange(using rng: inout SeededRandom) -> (text: String, violatio
         ])
         let json = ComparisonReport(comparison).json
         #expect(!json.contains("NaN"))
-        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [Any])
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
         #expect(comparison.standing(at: 0) == .excluded(.outOfRange(.price, .tooSmall)))
         #expect(comparison.standing(at: 1) == .excluded(.outOfRange(.price, .tooLarge)))
         #expect(comparison.standing(at: 2) == .excluded(.outOfRange(.price, .tooSmall)))

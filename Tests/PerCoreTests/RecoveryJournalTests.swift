@@ -54,7 +54,7 @@ import TestSupport
         let text = RecoveryJournal(id: "j-2", changes: changes).encoded()
         #expect(try RecoveryJournal.decode(text).changes == changes)
         #expect(text.contains(#"{"change": "deleteHistoryEntry", "id": "c-1", "entry": 7}"#), "\(text)")
-        #expect(text.contains(#""change": "fixHistoryEntry", "id": "c-1", "entry": 8, "store": "", "seen": null}"#), "\(text)")
+        #expect(text.contains(#""change": "fixHistoryEntry", "id": "c-1", "entry": 8, "shop": "", "seen": null}"#), "\(text)")
         #expect(RecoveryJournal(changes: changes).summary == "5 price history changes")
         // An entry id that is no whole number above zero is refused.
         for bad in [#""entry": 0"#, #""entry": "7""#, #""entry": -1"#, #""entry": 1.5"#] {

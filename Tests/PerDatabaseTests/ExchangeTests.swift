@@ -26,8 +26,9 @@ import TestSupport
         let comparison = Comparison(title: "Oats", products: [product("Big", "6.99", "1", .kilogram), product("", nil, nil, nil)],
                                     basis: ComparisonBasis(amount: 100, unit: .gram))
         let text = ComparisonExchange.encode([comparison], as: .json)
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
-        let first = try #require(object?.first)
+        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(document?["format"] as? String == "per-export" && document?["version"] as? Int == 2)
+        let first = try #require((document?["comparisons"] as? [[String: Any]])?.first)
         #expect(first["title"] as? String == "Oats")
         #expect(first["per"] as? String == "100 g")
         #expect(first["volumeSystem"] as? String == "us")
@@ -36,7 +37,7 @@ import TestSupport
         #expect(products.first?["quantity"] as? String == "1")
         #expect(products.first?["unit"] as? String == "kg")
         #expect(products.last?["price"] is NSNull)
-        #expect(ComparisonExchange.encode([], as: .json) == "[]\n")
+        #expect(ComparisonExchange.encode([], as: .json) == "{\n  \"format\": \"per-export\",\n  \"version\": 2,\n  \"comparisons\": []\n}\n")
     }
 
     @Test func csvLooksLikeTheDesign() throws {
@@ -44,7 +45,7 @@ import TestSupport
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "number,comparison,per,volume_system,name,price,quantity,unit,store,seen,quantity_pack,kind,list_count,in_cart,aisle,pinned_product\r\n"
+        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,kind,listCount,inCart,aisle,pinnedProduct\r\n"
             + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,product,,,,\r\n"
             + "2,Empty,,us,,,,,,,,,,,,\r\n")
     }
@@ -82,8 +83,8 @@ import TestSupport
         ("[\n{\"title\": \"a\",\n\"per\": \"per furlong9\"}]", "line 3, per: \"per furlong9\" is not a comparison unit"),
         ("[\n{\"title\": \"a\", \"volumeSystem\": \"metric\"}]", "line 2, volumeSystem: \"metric\" is not a volume system"),
         ("[\n{\"title\": \"a\",\n\"products\": [\n{\"price\": 1e3}]}]", "line 4, comparison \"a\", product 1, price: \"1e3\" is not a decimal number"),
-        ("[\n{\"title\": \"a\"\n\"products\": []}]", "line 3: JSON: expected \",\" or \"}\""),
-        ("[{\"title\": \"unclosed}]", "line 1: JSON: text not closed by a quote"),
+        ("[\n{\"title\": \"a\"\n\"products\": []}]", "line 3, column 1: JSON: expected \",\" or \"}\""),
+        ("[{\"title\": \"unclosed}]", "line 1, column 23: JSON: text not closed by a quote"),
         ("[{\"title\": 5}]", "line 1, title: expected text in quotes"),
         ("[1]", "line 1: expected a comparison"),
         ("comparison,name,price\nOats,big,1.2.3\n", #"line 2, comparison "Oats", product 1, price: "1.2.3" is not a decimal number"#),
@@ -94,11 +95,11 @@ import TestSupport
         ("comparison,name\nOats,\"closed\"junk\n", "line 2, field 2: text after a closing quote"),
         ("comparison,colour\nOats,red\n", "line 1: unknown column \"colour\""),
         // Only a list of comparisons, or a CSV with per's columns (issue 22).
-        ("{\"title\": \"solo\"}", "line 1: a JSON object, not a list of comparisons"),
+        ("{\"title\": \"solo\"}", "line 1: a JSON object without \"format\": not a per export"),
         ("not json\nat all\n", "line 1: neither a JSON list of comparisons nor a per CSV"),
         ("name,price\nbig,1\n", "line 1: the header has no \"comparison\" column"),
         ("comparison,per\nOats,per parsec2\n", "line 2, per: \"per parsec2\" is not a comparison unit"),
-        ("comparison,volume_system\nOats,metric\n", "line 2, volume_system: \"metric\" is not a volume system"),
+        ("comparison,volume_system\nOats,metric\n", "line 2, volumeSystem: \"metric\" is not a volume system"),
     ])
     func badFilesAreExplainedByLineAndField(file: String, expected: String) {
         #expect {

@@ -66,13 +66,14 @@ import TestSupport
         #expect(controlCharacters(in: json).isEmpty, "\(json.debugDescription)")
         #expect(json.contains(#"Oats\u001b]52;c;cm0gLXJmIH4=\u0007\u009b"#), "\(json)")
         // JSON stays exact: its escapes decode to the same text (which import then refuses, as any control character).
-        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
-        #expect(parsed?.first?["title"] as? String == Self.hostile.title)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect((parsed?["comparisons"] as? [[String: Any]])?.first?["title"] as? String == Self.hostile.title)
 
         let report = ComparisonReport(Self.hostile)
         for format in ReportFormat.allCases {
             let text = report.render(format)
-            #expect(controlCharacters(in: text).isEmpty, "\(format): \(text.debugDescription)")
+            // CSV's rows end in CR LF (RFC 4180).
+            #expect(controlCharacters(in: format == .csv ? text.replacingOccurrences(of: "\r\n", with: "\n") : text).isEmpty, "\(format): \(text.debugDescription)")
         }
         #expect(report.render(.table).contains("big\\u{1B}[2J"))
         #expect(report.render(.table).hasPrefix("Oats\\u{1B}]52"))

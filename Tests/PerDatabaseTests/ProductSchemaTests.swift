@@ -8,7 +8,7 @@ import TestSupport
 /// without a sample here fails the first test, one a codec or copy forgets fails that codec's.
 @Suite struct ProductSchemaTests {
     /// A value for each datum, as its text; none is a blank product's.
-    static let samples = ["price": "3.99", "quantity": "1980", "pack": "6*330", "unit": "g", "name": "Oats", "store": "Aldi",
+    static let samples = ["price": "3.99", "quantity": "1980", "pack": "6*330", "unit": "g", "name": "Oats", "shop": "Aldi",
                           "seen": "2026-11-20"]
 
     /// A product with every datum set to its sample.

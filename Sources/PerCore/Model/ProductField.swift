@@ -40,9 +40,11 @@ public struct ProductDatum: Sendable {
     /// against spreadsheet formulas).
     public enum Kind: Sendable { case text, decimal, unit, multipack, day }
 
-    /// Its name in the recovery journal and the JSON export.
+    /// Its name in every file: the JSON and CSV exports, the recovery journal (Docs/VOCABULARY.md).
     public let key: String
-    /// Its column in the database's `product` table and in the CSV export.
+    /// Its name in files written before the vocabulary was one (format 1), which import still reads; nil: the same.
+    public let earlierKey: String?
+    /// Its column in the database's `product` table.
     public let column: String
     public let kind: Kind
     /// The field whose edit writes it (the first datum of a field is its value, any other describes it: the quantity's
@@ -66,11 +68,12 @@ public struct ProductDatum: Sendable {
 
     /// `exportedWhen`: whether an export writes it (a shop that is not said is null, a multipack shape that no longer
     /// describes the quantity is left out, as the table shows it).
-    init<Value: Equatable & Sendable>(_ key: String, column: String? = nil, _ kind: Kind, field: ProductField?, priceSeen: Bool,
+    init<Value: Equatable & Sendable>(_ key: String, earlier earlierKey: String? = nil, column: String? = nil, _ kind: Kind, field: ProductField?, priceSeen: Bool,
                                       _ path: WritableKeyPath<Product, Value> & Sendable,
                                       text: @escaping @Sendable (Value) -> String?, value: @escaping @Sendable (String?) -> Value,
                                       exportedWhen: @escaping @Sendable (Product) -> Bool = { _ in true }) {
         self.key = key
+        self.earlierKey = earlierKey
         self.column = column ?? key
         self.kind = kind
         self.field = field
@@ -89,11 +92,11 @@ public struct ProductDatum: Sendable {
         ProductDatum("name", .text, field: .name, priceSeen: true, \.name, text: { $0 }, value: { $0 ?? "" }),
         ProductDatum("price", .decimal, field: .price, priceSeen: true, \.price, text: { $0.map(DecimalText.format) }, value: { $0.flatMap(DecimalText.parse) }),
         ProductDatum("quantity", .decimal, field: .quantity, priceSeen: true, \.quantity, text: { $0.map(DecimalText.format) }, value: { $0.flatMap(DecimalText.parse) }),
-        ProductDatum("pack", column: "quantity_pack", .multipack, field: .quantity, priceSeen: false, \.pack, text: { $0?.text },
+        ProductDatum("pack", earlier: "quantity_pack", column: "quantity_pack", .multipack, field: .quantity, priceSeen: false, \.pack, text: { $0?.text },
                      value: { $0.flatMap(Multipack.init(parsing:)) }, exportedWhen: { $0.pack?.describes($0.quantity) == true }),
         ProductDatum("unit", .unit, field: .unit, priceSeen: true, \.unit, text: { $0?.symbol },
                      value: { $0.flatMap(MeasureUnit.init(symbol:)) }),
-        ProductDatum("store", .text, field: .shop, priceSeen: true, \.shop, text: { $0 }, value: { ShopName.trimmed($0 ?? "") },
+        ProductDatum("shop", earlier: "store", column: "store", .text, field: .shop, priceSeen: true, \.shop, text: { $0 }, value: { ShopName.trimmed($0 ?? "") },
                      exportedWhen: { !$0.shop.isEmpty }),
         ProductDatum("seen", .day, field: nil, priceSeen: true, \.seen, text: { $0?.iso }, value: { $0.flatMap(CalendarDay.init(iso:)) }),
     ]

@@ -101,6 +101,7 @@ public struct ComparisonReport: Sendable {
 
     // MARK: JSON and CSV (entry order)
 
+    /// `{"format": "per-comparison", "version": 2, "title", "per", "currency"?, "products": [...]}`.
     public var json: String {
         let objects = comparison.products.map { product -> String in
             let r = row(product)
@@ -110,25 +111,25 @@ public struct ComparisonReport: Sendable {
                 ("quantity", product.quantity.map { jsonString(DecimalText.format($0)) } ?? "null"),
                 ("unit", product.unit.map { jsonString($0.symbol) } ?? "null"),
                 ("unitPrice", r.unitPrice.map { jsonString(Self.exactText($0)) } ?? "null"),
-                ("per", jsonString(perLabel)),
                 ("rank", r.rank.map(String.init) ?? "null"),
                 ("best", r.isBest ? "true" : "false"),
-                ("percentMore", r.percentMore.map(DecimalText.format) ?? "null"),
-                ("store", product.shop.isEmpty ? "null" : jsonString(product.shop)),
+                ("percentMore", r.percentMore.map { jsonString(DecimalText.format($0)) } ?? "null"),
+                ("shop", JSONDocument.text(orNull: product.shop)),
             ]
             if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
-            if let currency { fields.append(("currency", jsonString(currency.text))) }
-            return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            return JSONDocument.inline(fields)
         }
-        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        var members = [("title", jsonString(comparison.title)), ("per", jsonString(perLabel))]
+        if let currency { members.append(("currency", jsonString(currency.text))) }
+        return JSONDocument.object("comparison", members + [("products", JSONDocument.list(objects))])
     }
 
     public var csv: String {
-        var header = "name,price,quantity,unit,unitPrice,per,rank,best,percentMore,store"
-        if showsSeen { header += ",seen" }
-        if currency != nil { header += ",currency" }
-        var lines = [header]
+        var header = ["name", "price", "quantity", "unit", "unitPrice", "per", "rank", "best", "percentMore", "shop"]
+        if showsSeen { header.append("seen") }
+        if currency != nil { header.append("currency") }
+        var out = CSV.row(header)
         for product in comparison.products {
             let r = row(product)
             var cells: [String] = [
@@ -146,9 +147,9 @@ public struct ComparisonReport: Sendable {
             if showsSeen { cells.append(product.seen?.iso ?? "") }
             // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
             if let currency { cells.append(CSVExchange.textCell(currency.text)) }
-            lines.append(cells.map(CSV.field).joined(separator: ","))
+            out += CSV.row(cells)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// Machine-readable unit prices keep 12 significant digits (exact for every price that needs fewer).

@@ -7,11 +7,28 @@ public struct HistoryReport: Sendable {
     public let title: String
     /// The table's decimal mark (JSON and CSV keep the point).
     public let decimal: DecimalMark
+    /// The table shows it with prices; JSON and CSV name it in a `currency` field.
+    public let currency: Currency?
 
-    public init(history: [PriceRecord], comparison: Comparison, decimal: DecimalMark = .point) {
+    public init(history: [PriceRecord], comparison: Comparison, currency: Currency? = nil, decimal: DecimalMark = .point) {
         book = PriceBook(history: history, comparison: comparison)
         title = comparison.title
+        self.currency = currency
         self.decimal = decimal
+    }
+
+    private var money: MoneyFormat { MoneyFormat(currency: currency, decimal: decimal) }
+
+    /// `{"format": "per-history…", "version": 2, "title", "per", "currency"?, "prices": [...]}`.
+    private func document(_ format: String, _ prices: [String]) -> String {
+        var members = [("title", JSONExchange.string(title)), ("per", JSONExchange.string(book.perLabel))]
+        if let currency { members.append(("currency", JSONExchange.string(currency.text))) }
+        return JSONDocument.object(format, members + [("prices", JSONDocument.list(prices))])
+    }
+
+    /// A CSV row's cells, the currency last when there is one.
+    private func csvRow(_ cells: [String]) -> String {
+        CSV.row(cells + (currency.map { [CSVExchange.textCell($0.text)] } ?? []))
     }
 
     public func render(_ format: ReportFormat) -> String {
@@ -30,9 +47,9 @@ public struct HistoryReport: Sendable {
             let header = ["Shop", "Price", "Quantity", "Unit", "Per \(book.perLabel)", "Seen", "Id"]
             let body: [[String]] = shops.map { entry in
                 let r = entry.record
-                return [r.shop.isEmpty ? "(no shop)" : TerminalText.singleLine(r.shop), decimal.shown(MoneyFormat.plain.price(r.price)),
+                return [r.shop.isEmpty ? "(no shop)" : TerminalText.singleLine(r.shop), money.shown(money.price(r.price)),
                         decimal.shown(DecimalText.format(r.quantity)), r.unit.symbol,
-                        book.pricePerBasis(entry).map { decimal.shown(MoneyFormat.plain.unitPrice($0)) } ?? "-", r.seen?.iso ?? "-", Self.idText(entry)]
+                        book.pricePerBasis(entry).map { money.shown(money.unitPrice($0)) } ?? "-", r.seen?.iso ?? "-", Self.idText(entry)]
             }
             var lines: [String] = []
             if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
@@ -42,32 +59,29 @@ public struct HistoryReport: Sendable {
         case .json:
             let objects = shops.map { entry -> String in
                 let r = entry.record
-                let fields: [(String, String)] = [
-                    ("store", r.shop.isEmpty ? "null" : JSONExchange.string(r.shop)),
+                return JSONDocument.inline([
+                    ("shop", JSONDocument.text(orNull: r.shop)),
                     ("price", JSONExchange.string(DecimalText.format(r.price))),
                     ("quantity", JSONExchange.string(DecimalText.format(r.quantity))),
                     ("unit", JSONExchange.string(r.unit.symbol)),
                     ("unitPrice", unitPriceText(entry).map(JSONExchange.string) ?? "null"),
-                    ("per", JSONExchange.string(book.perLabel)),
                     ("seen", r.seen.map { JSONExchange.string($0.iso) } ?? "null"),
                     ("id", r.entry.map { String($0.rawValue) } ?? "null"),
                     ("current", entry.isCurrent ? "true" : "false"),
-                ]
-                return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+                ])
             }
-            return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+            return document("history-lowest", objects)
         case .csv:
-            var lines = ["store,price,quantity,unit,unitPrice,per,seen,id,current"]
+            var out = CSV.row(["shop", "price", "quantity", "unit", "unitPrice", "per", "seen", "id", "current"] + (currency == nil ? [] : ["currency"]))
             for entry in shops {
                 let r = entry.record
-                let cells = [
+                out += csvRow([
                     CSVExchange.textCell(r.shop), DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
                     unitPriceText(entry) ?? "", book.perLabel, r.seen?.iso ?? "", r.entry.map { String($0.rawValue) } ?? "",
                     entry.isCurrent ? "true" : "false",
-                ]
-                lines.append(cells.map(CSV.field).joined(separator: ","))
+                ])
             }
-            return lines.joined(separator: "\n") + "\n"
+            return out
         }
     }
 
@@ -91,8 +105,8 @@ public struct HistoryReport: Sendable {
             let marks = index == book.lowestIndex ? "* lowest" : ""
             return [
                 Self.idText(entry), r.seen?.iso ?? "-", TerminalText.singleLine(r.shop), TerminalText.singleLine(r.name),
-                decimal.shown(MoneyFormat.plain.price(r.price)), decimal.shown(DecimalText.format(r.quantity)), r.unit.symbol,
-                book.pricePerBasis(entry).map { decimal.shown(MoneyFormat.plain.unitPrice($0)) } ?? "-", marks,
+                money.shown(money.price(r.price)), decimal.shown(DecimalText.format(r.quantity)), r.unit.symbol,
+                book.pricePerBasis(entry).map { money.shown(money.unitPrice($0)) } ?? "-", marks,
             ]
         }
         var lines: [String] = []
@@ -105,36 +119,33 @@ public struct HistoryReport: Sendable {
     public var json: String {
         let objects = book.entries.enumerated().map { index, entry -> String in
             let r = entry.record
-            let fields: [(String, String)] = [
+            return JSONDocument.inline([
                 ("id", r.entry.map { String($0.rawValue) } ?? "null"),
                 ("name", JSONExchange.string(r.name)),
-                ("store", r.shop.isEmpty ? "null" : JSONExchange.string(r.shop)),
+                ("shop", JSONDocument.text(orNull: r.shop)),
                 ("seen", r.seen.map { JSONExchange.string($0.iso) } ?? "null"),
                 ("price", JSONExchange.string(DecimalText.format(r.price))),
                 ("quantity", JSONExchange.string(DecimalText.format(r.quantity))),
                 ("unit", JSONExchange.string(r.unit.symbol)),
                 ("unitPrice", unitPriceText(entry).map(JSONExchange.string) ?? "null"),
-                ("per", JSONExchange.string(book.perLabel)),
                 ("current", entry.isCurrent ? "true" : "false"),
                 ("lowest", index == book.lowestIndex ? "true" : "false"),
-            ]
-            return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            ])
         }
-        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        return document("history", objects)
     }
 
     public var csv: String {
-        var lines = ["id,name,store,seen,price,quantity,unit,unitPrice,per,current,lowest"]
+        var out = CSV.row(["id", "name", "shop", "seen", "price", "quantity", "unit", "unitPrice", "per", "current", "lowest"] + (currency == nil ? [] : ["currency"]))
         for (index, entry) in book.entries.enumerated() {
             let r = entry.record
-            let cells = [
+            out += csvRow([
                 r.entry.map { String($0.rawValue) } ?? "", CSVExchange.textCell(r.name), CSVExchange.textCell(r.shop), r.seen?.iso ?? "",
                 DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
                 unitPriceText(entry) ?? "", book.perLabel,
                 entry.isCurrent ? "true" : "false", index == book.lowestIndex ? "true" : "false",
-            ]
-            lines.append(cells.map(CSV.field).joined(separator: ","))
+            ])
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out
     }
 }

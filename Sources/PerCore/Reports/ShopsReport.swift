@@ -1,12 +1,12 @@
 import Foundation
 
-/// `per trip --shops`: `WhereToShop` as a table, a Markdown list or JSON. JSON is one line,
-/// `{"shops":[{"shop":"Aldi","total":"6.00","covered":3,"missing":[],"items":[{"title":"Milk","product":"m1","packs":1,
-/// "quantity":"1","unit":"kg","cost":"1.00"}, ...]}, ...], "cheapestShop":"Aldi", "bestSplit":{"shops":["Aldi","Lidl"],
-/// "total":"5.90","saves":"0.10"}}`: amounts as exact decimal strings with at least two decimals, `missing` the items'
-/// titles, `items` each item the shop has with its packs (null when too many to count), null for what does not apply.
-/// The table and the list show the currency, which items the split buys where, and under each shop the items it sells
-/// in packs of another size (`Rice: 2× 500 g, 4.00`).
+/// `per trip --shops`: `WhereToShop` as a table, a Markdown list or JSON: `{"format": "per-shops", "version": 2,
+/// "shops": [{"shop": "Aldi", "total": "6.00", "covered": 3, "missing": [], "items": [{"title": "Milk", "product": {…},
+/// "packs": 1, "lineTotal": "1.00"}, ...]}, ...], "cheapestShop": "Aldi", "bestSplit": {"shops": ["Aldi", "Lidl"],
+/// "total": "5.90", "saves": "0.10"}}`: amounts as exact decimal strings with at least two decimals, `missing` the items'
+/// titles, `items` each item the shop has with its product as `per trip` writes it and its packs (null when too many to
+/// count), null for what does not apply. The table and the list show the currency, which items the split buys where,
+/// and under each shop the items it sells in packs of another size (`Rice: 2× 500 g, 4.00`).
 public struct ShopsReport: Sendable {
     public let shops: WhereToShop
     public let currency: Currency?
@@ -56,12 +56,13 @@ public struct ShopsReport: Sendable {
 
     /// Under a shop: each item it sells in packs of another size than the one wanted (`Rice: 2× 500 g, 4.00`,
     /// `3× 400 g = 1.2 kg` when they hold more), and each it has in too many packs to count, in list order.
-    static func packRows(_ trip: WhereToShop.ShopTrip, of shops: WhereToShop, money: MoneyFormat) -> [String] {
+    /// `text`: how a title is written (escaped in Markdown).
+    static func packRows(_ trip: WhereToShop.ShopTrip, of shops: WhereToShop, money: MoneyFormat, text: (String) -> String = { $0 }) -> [String] {
         let counted = trip.lines.compactMap { line -> (Int, String)? in
             guard let packs = line.purchase.packsNote(decimal: money.decimal) else { return nil }
-            return (line.item, "\(title(line.item, of: shops)): \(packs), " + money.shown(money.price(line.cost)))
+            return (line.item, "\(text(title(line.item, of: shops))): \(packs), " + money.shown(money.price(line.cost)))
         }
-        let rows = counted + trip.tooMany.map { ($0.item, "\(title($0.item, of: shops)): " + $0.purchase.packsText(decimal: money.decimal)) }
+        let rows = counted + trip.tooMany.map { ($0.item, "\(text(title($0.item, of: shops))): " + $0.purchase.packsText(decimal: money.decimal)) }
         return rows.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
@@ -83,50 +84,51 @@ public struct ShopsReport: Sendable {
     // MARK: Markdown
 
     /// `- Aldi: 6.00, 3 of 3 items`, `- Lidl: 4.40, 2 of 3 items, missing Oats`, each with its pack rows nested
-    /// (`  - Rice: 2× 500 g, 4.00`), then the verdicts.
+    /// (`  - Rice: 2× 500 g, 4.00`), then the verdicts; titles and shops escaped (`Markdown.escaped`).
     public var markdown: String {
         if let nothing { return nothing }
         let count = shops.items.count
         let lines = shops.shops.flatMap { trip -> [String] in
-            let missing = trip.missing.isEmpty ? "" : ", missing " + trip.missing.map(title).joined(separator: ", ")
-            let shop = "- \(name(trip.shop)): \(shown(trip.total)), \(trip.covered) of \(count) items" + missing
-            return [shop] + Self.packRows(trip, of: shops, money: money).map { "  - " + $0 }
+            let missing = trip.missing.isEmpty ? "" : ", missing " + trip.missing.map { Markdown.escaped(title($0)) }.joined(separator: ", ")
+            let shop = "- \(Markdown.escaped(name(trip.shop))): \(shown(trip.total)), \(trip.covered) of \(count) items" + missing
+            return [shop] + Self.packRows(trip, of: shops, money: money, text: Markdown.escaped).map { "  - " + $0 }
         }
-        return (lines + [""] + verdicts).joined(separator: "\n") + "\n"
+        return (lines + [""] + verdicts.map(Markdown.escaped)).joined(separator: "\n") + "\n"
     }
 
     // MARK: JSON
 
     public var json: String {
         let trips = shops.shops.map { trip in
-            "{\"shop\":\(string(trip.shop)),\"total\":\(amount(trip.total)),\"covered\":\(trip.covered),"
-                + "\"missing\":[\(trip.missing.map { string(shops.items[$0].displayTitle) }.joined(separator: ","))],"
-                + "\"items\":[\(items(trip).joined(separator: ","))]}"
+            JSONDocument.inline([
+                ("shop", string(trip.shop)), ("total", TripReport.amount(trip.total)), ("covered", String(trip.covered)),
+                ("missing", "[" + trip.missing.map { string(shops.items[$0].displayTitle) }.joined(separator: ", ") + "]"),
+                ("items", "[" + items(trip).joined(separator: ", ") + "]"),
+            ])
         }
         let split = shops.bestSplit.map { split in
-            "{\"shops\":[\(split.shops.map(string).joined(separator: ","))],\"total\":\(amount(split.total)),"
-                + "\"saves\":\(split.saves.map(amount) ?? "null")}"
+            JSONDocument.inline([("shops", "[" + split.shops.map(string).joined(separator: ", ") + "]"), ("total", TripReport.amount(split.total)),
+                                 ("saves", split.saves.map(TripReport.amount) ?? "null")])
         } ?? "null"
-        return "{\"shops\":[\(trips.joined(separator: ", "))], \"cheapestShop\":\(shops.cheapestShop.map { string($0.shop) } ?? "null"), "
-            + "\"bestSplit\":\(split)}\n"
+        var members = [("shops", JSONDocument.list(trips)), ("cheapestShop", shops.cheapestShop.map { string($0.shop) } ?? "null"), ("bestSplit", split)]
+        if let currency { members.append(("currency", string(currency.text))) }
+        return JSONDocument.object("shops", members)
     }
 
-    /// Each item the shop has, in list order: its packs and their cost (null when too many to count).
+    /// Each item the shop has, in list order: its product, packs and line total (null when too many to count).
     private func items(_ trip: WhereToShop.ShopTrip) -> [String] {
         let all = (trip.lines.map { ($0.item, $0.purchase) } + trip.tooMany.map { ($0.item, $0.purchase) }).sorted { $0.0 < $1.0 }
         return all.map { item, purchase in
-            let product = purchase.offer.product
-            let packs: String, cost: String
+            let packs: String, lineTotal: String
             switch purchase.packs {
-            case .whole(let count, let total): (packs, cost) = (String(count), amount(total))
-            case .tooMany: (packs, cost) = ("null", "null")
+            case .whole(let count, let total): (packs, lineTotal) = (String(count), TripReport.amount(total))
+            case .tooMany: (packs, lineTotal) = ("null", "null")
             }
-            return "{\"title\":\(string(shops.items[item].displayTitle)),\"product\":\(string(product.name)),\"packs\":\(packs),"
-                + "\"quantity\":\(product.quantity.map { string(DecimalText.format($0)) } ?? "null"),"
-                + "\"unit\":\(product.unit.map { string($0.symbol) } ?? "null"),\"cost\":\(cost)}"
+            let entry = shops.items[item]
+            return JSONDocument.inline([("title", string(entry.displayTitle)), ("product", TripReport.product(purchase.offer, per: entry.item.per)),
+                                        ("packs", packs), ("lineTotal", lineTotal)])
         }
     }
 
     private func string(_ text: String) -> String { JSONExchange.string(text) }
-    private func amount(_ value: Decimal) -> String { string(MoneyFormat.plain.price(value)) }
 }

@@ -101,7 +101,10 @@ public struct TripReport: Sendable {
     }
 
     /// `Total 15.27 · in cart 1.29 · left 13.98`, and the items without a price or not at the current shop.
-    var totalsLine: String {
+    var totalsLine: String { totalsLine(notAt: notAt) }
+
+    /// The same, the current shop written as `notAt` (escaped in the checklist).
+    func totalsLine(notAt: String) -> String {
         let missing = [totals.unpriced == 0 ? nil : "\(totals.unpriced) without a price",
                        totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt)",
                        totals.tooMany == 0 ? nil : "\(totals.tooMany) in too many packs"].compactMap { $0 }
@@ -115,67 +118,87 @@ public struct TripReport: Sendable {
     // MARK: Markdown
 
     /// A checklist to paste into a message: `- [ ] 2× Oats: o1, 6.99 = 13.98`, `- [x]` when ticked, totals at the end;
-    /// grouped by shop, `## Aldi` before each shop's items.
+    /// grouped by shop, `## Aldi` before each shop's items. What the user typed is escaped (`Markdown.escaped`): a
+    /// title `- [x] done` is text, not a second tick.
     public var markdown: String {
         let headings = self.headings
+        let notAt = Markdown.escaped(self.notAt)
         var lines = items.enumerated().flatMap { index, entry -> [String] in
-            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(TerminalText.singleLine(entry.displayTitle))"
+            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(Markdown.escaped(TerminalText.singleLine(entry.displayTitle)))"
             if let purchase = entry.item.purchase(at: shop) {
                 let buy = purchase.offer
                 let seenAt = ShopName.trimmed(buy.product.shop)
-                line += ": " + [label(purchase), seenAt.isEmpty ? nil : TerminalText.singleLine(seenAt), buy.product.price.map(shown)]
+                line += ": " + [Markdown.escaped(label(purchase)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)), buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
                 if let total = purchase.cost { line += " = \(shown(total))" }
             } else if entry.item.isNotAt(shop) {
                 line += ": " + notAt
             }
             guard let heading = headings[index] else { return [line] }
-            return (index == 0 ? [] : [""]) + ["## \(heading)", "", line]
+            return (index == 0 ? [] : [""]) + ["## \(Markdown.escaped(heading))", "", line]
         }
         if !lines.isEmpty { lines.append("") }
-        lines.append(totalsLine)
+        lines.append(totalsLine(notAt: notAt))
         return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: JSON
 
+    /// `{"format": "per-trip", "version": 2, "items": [...], "total", "inCartTotal", "left", "currency"?, "shop"?}`.
     public var json: String {
         let objects = items.map { entry -> String in
             let purchase = entry.item.purchase(at: shop)
-            let product = purchase.map(\.offer).map { offer -> String in
-                let p = offer.product
-                let fields: [(String, String)] = [
-                    ("name", string(p.name)),
-                    ("store", p.shop.isEmpty ? "null" : string(p.shop)),
-                    ("price", decimal(p.price)),
-                    ("quantity", decimal(p.quantity)),
-                    ("unit", p.unit.map { string($0.symbol) } ?? "null"),
-                    ("unitPrice", offer.unitPrice.map { string(ComparisonReport.exactText($0)) } ?? "null"),
-                    ("per", string(entry.item.per)),
-                ]
-                return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
-            } ?? "null"
-            let fields: [(String, String)] = [
+            return JSONDocument.inline([
                 ("title", string(entry.title)),
-                ("count", String(entry.item.count)),
-                ("bought", entry.item.ticked ? "true" : "false"),
-                ("product", product),
+                ("listCount", String(entry.item.count)),
+                ("inCart", entry.item.ticked ? "true" : "false"),
+                ("product", purchase.map { Self.product($0.offer, per: entry.item.per) } ?? "null"),
                 ("packs", purchase.flatMap(\.packsCount).map(String.init) ?? "null"),
-                ("lineTotal", decimal(purchase?.cost)),
-            ]
-            return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+                ("lineTotal", purchase?.cost.map(Self.amount) ?? "null"),
+            ])
         }
-        var top = [
-            "  \"items\": " + (objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n  ]"),
-            "  \"total\": \(decimal(totals.total))",
-            "  \"inCart\": \(decimal(totals.inCart))",
-            "  \"left\": \(decimal(totals.left))",
+        var members = [
+            ("items", JSONDocument.list(objects)),
+            ("total", Self.amount(totals.total)),
+            ("inCartTotal", Self.amount(totals.inCart)),
+            ("left", Self.amount(totals.left)),
         ]
-        if let currency { top.append("  \"currency\": \(string(currency.text))") }
-        if let shop { top.append("  \"store\": \(string(shop.text))") }
-        return "{\n" + top.joined(separator: ",\n") + "\n}\n"
+        if let currency { members.append(("currency", string(currency.text))) }
+        if let shop { members.append(("shop", string(shop.text))) }
+        return JSONDocument.object("trip", members)
     }
 
+    /// A product to buy, as `per trip` and `per trip --shops` write it.
+    static func product(_ offer: Offer, per: String) -> String {
+        let p = offer.product
+        return JSONDocument.inline([
+            ("name", JSONExchange.string(p.name)),
+            ("shop", JSONDocument.text(orNull: p.shop)),
+            ("price", p.price.map { JSONExchange.string(DecimalText.format($0)) } ?? "null"),
+            ("quantity", p.quantity.map { JSONExchange.string(DecimalText.format($0)) } ?? "null"),
+            ("unit", p.unit.map { JSONExchange.string($0.symbol) } ?? "null"),
+            ("unitPrice", offer.unitPrice.map { JSONExchange.string(ComparisonReport.exactText($0)) } ?? "null"),
+            ("per", JSONExchange.string(per)),
+        ])
+    }
+
+    /// An amount worked out (a line total, a total): an exact decimal string with at least two decimals.
+    static func amount(_ value: Decimal) -> String { JSONExchange.string(MoneyFormat.plain.price(value)) }
+
     private func string(_ text: String) -> String { JSONExchange.string(text) }
-    private func decimal(_ value: Decimal?) -> String { value.map { string(DecimalText.format($0)) } ?? "null" }
+}
+
+/// Text the user typed, in a Markdown line: every character Markdown could read as markup (emphasis, a link or a
+/// checkbox's brackets, code, HTML, an entity, a heading's closing #) written with a backslash, which Markdown drops.
+enum Markdown {
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if special.contains(scalar) { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    private static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "!", "|", "~", "#", "&"]
 }

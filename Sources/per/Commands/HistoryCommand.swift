@@ -9,10 +9,10 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             NAME is a comparison's title (any case; Untitled for one without a title) or the id per lists prints. \
             The comparison's earlier prices (kept whenever a product's price, quantity or unit changed) and its products' \
-            prices now, with their store and the day they were seen; the lowest unit price ever seen is marked. \
+            prices now, with their shop and the day they were seen; the lowest unit price ever seen is marked. \
             Each earlier price has an id (the Id column; `now` marks a product's price now). \
             --delete ID deletes that one earlier price (a typo recorded as a price, say); \
-            --lowest prints the lowest unit price seen at each store instead, cheapest first; \
+            --lowest prints the lowest unit price seen at each shop instead, cheapest first; \
             --clear deletes all the earlier prices (the products stay), after asking.
             """)
     @OptionGroup var database: DatabaseOptions
@@ -25,8 +25,9 @@ struct HistoryCommand: ParsableCommand {
     var yes = false
     @Option(name: .customLong("delete"), help: ArgumentHelp("Delete the earlier price with this id (see the Id column).", valueName: "id"))
     var deleteEntry: String?
-    @Flag(help: "Print the lowest unit price seen at each store, cheapest first.")
+    @Flag(help: "Print the lowest unit price seen at each shop, cheapest first.")
     var lowest = false
+    @OptionGroup var currency: CurrencyOptions
     @Argument(help: "The comparison's title or id.", completion: .custom(ShellCompletion.savedTitles))
     var name: String
 
@@ -34,6 +35,7 @@ struct HistoryCommand: ParsableCommand {
     func validate() throws {
         try reportingFailures {
             _ = try database.resolvedPath()
+            _ = try currency.resolved()
             if [clear, lowest, deleteEntry != nil].filter({ $0 }).count > 1 {
                 throw CommandFailure.usage("--clear, --delete and --lowest go one at a time")
             }
@@ -74,14 +76,15 @@ struct HistoryCommand: ParsableCommand {
                 }
                 let shop = deleted.shop.isEmpty ? "" : " at \(TerminalText.singleLine(deleted.shop))"
                 let day = deleted.seen.map { " on \($0.iso)" } ?? ""
-                try Output.out("Deleted price \(id) of \"\(title)\": \(TerminalText.singleLine(deleted.name)) \(MoneyFormat.plain.price(deleted.price)) "
-                    + "for \(DecimalText.format(deleted.quantity)) \(deleted.unit.symbol)\(shop)\(day).\n")
+                let money = MoneyFormat(currency: try self.currency.resolved(), decimal: try self.currency.decimalMark())
+                try Output.out("Deleted price \(id) of \"\(title)\": \(TerminalText.singleLine(deleted.name)) \(money.shown(money.price(deleted.price))) "
+                    + "for \(money.decimal.shown(DecimalText.format(deleted.quantity))) \(deleted.unit.symbol)\(shop)\(day).\n")
                 return
             }
             guard clear else {
-                let decimal = try Settings.decimal(option: nil).value
                 let format = format ?? .table
-                let report = HistoryReport(history: try store.history(of: first.id), comparison: comparison, decimal: format == .table ? decimal : .point)
+                let report = HistoryReport(history: try store.history(of: first.id), comparison: comparison, currency: try currency.resolved(),
+                                           decimal: format == .table ? try currency.decimalMark() : .point)
                 try Output.out(lowest ? report.renderLowest(format) : report.render(format))
                 return
             }

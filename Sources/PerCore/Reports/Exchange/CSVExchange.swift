@@ -1,23 +1,35 @@
 import Foundation
 
-/// RFC 4180 CSV, one row per product and per earlier price under a header:
-/// `number,comparison,per,volume_system,name,price,quantity,unit,store,seen,quantity_pack,kind,list_count,in_cart,aisle,pinned_product`
-/// (the columns after `seen` came later, so the earlier ones keep their places).
-/// `number` counts the comparisons in the file, so two neighbours with the same title stay two.
-/// Neighbouring rows with the same number, comparison, per and volume_system form one comparison
+/// RFC 4180 CSV (CR LF line ends, as every CSV per writes), one row per product and per earlier price under a header:
+/// `number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,kind,listCount,inCart,aisle,pinnedProduct`
+/// (the columns after `seen` came later, so the earlier ones keep their places), named as in the JSON export
+/// (Docs/VOCABULARY.md). `number` counts the comparisons in the file, so two neighbours with the same title stay two.
+/// Neighbouring rows with the same number, comparison, per and volumeSystem form one comparison
 /// (`number` may be left out of a file written by hand); a row whose product columns are all empty
-/// stands for a comparison without products. `store` (the shop; the files keep their word) and `seen` (a `YYYY-MM-DD` day)
+/// stands for a comparison without products. `shop` and `seen` (a `YYYY-MM-DD` day)
 /// go with each price. `kind` says what a row is: `product` (a product's price now; also an empty cell) or `history`
 /// (an earlier price, oldest first, after the products). The comparison's shopping-list state is on each of its rows and
-/// read from its first: `list_count` (0: off the list), `in_cart` (yes/no), `aisle` and `pinned_product` (the number of
-/// a product row of the comparison, 1 first); `quantity_pack` is a multipack's shape (`6*330`).
-/// Files without these columns (before the price book, the list or the pack) read as before.
-/// Text cells (`comparison`, `name`, `store`) are written for spreadsheets: one `'` in front of text that a
+/// read from its first: `listCount` (0: off the list), `inCart` (true/false), `aisle` and `pinnedProduct` (the number of
+/// a product row of the comparison, 1 first); `pack` is a multipack's shape (`6*330`).
+/// Files without these columns (before the price book, the list or the pack) read as before, and so do the earlier
+/// names (`volume_system`, `store`, `quantity_pack`, `list_count`, `in_cart` with yes/no, `pinned_product`).
+/// Text cells (`comparison`, `name`, `shop`) are written for spreadsheets: one `'` in front of text that a
 /// spreadsheet would take for a formula or that starts with `'` (`SpreadsheetText`), taken off on import;
 /// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
-    static let columns = ["number", "comparison", "per", "volume_system"] + data.map(\.column)
-        + ["kind", "list_count", "in_cart", "aisle", "pinned_product", "currency"]
+    static let columns = ["number", "comparison", "per", "volumeSystem"] + data.map(\.key)
+        + ["kind", "listCount", "inCart", "aisle", "pinnedProduct", "currency"]
+
+    /// The columns' names in files before the one vocabulary (version 1), which import still reads.
+    static let earlierNames = ["volume_system": "volumeSystem", "list_count": "listCount", "in_cart": "inCart", "pinned_product": "pinnedProduct"]
+        .merging(data.compactMap { datum in datum.earlierKey.map { ($0, datum.key) } }, uniquingKeysWith: { first, _ in first })
+
+    /// A header's name as this per calls it: blanks and case dropped, an earlier name made the current one.
+    static func currentName(_ raw: String) -> String? {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if let name = columns.first(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) { return name }
+        return earlierNames[trimmed.lowercased()]
+    }
 
     /// A product's data in column order: a price seen's first (`ProductDatum.isPriceSeen`, the first format's
     /// columns), then the product's own, so that a datum added later keeps the earlier columns in their places.
@@ -33,7 +45,7 @@ enum CSVExchange {
             var list = ["", "", "", ""]
             if let lists {
                 let state = lists[comparison.id] ?? .earlierFormat
-                list = [String(state.count), state.ticked ? "yes" : "no", String(state.aisle),
+                list = [String(state.count), String(state.ticked), String(state.aisle),
                         ComparisonExchange.pinnedNumber(comparison, among: products).map(String.init) ?? ""]
             }
             let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "",
@@ -80,12 +92,11 @@ enum CSVExchange {
         reader.maxFields = columns.count + 1
         guard let header = try reader.next() else { return }
         var columnIndex: [String: Int] = [:]
-        guard header.fields.contains(where: { columns.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }) else {
+        guard header.fields.contains(where: { currentName($0) != nil }) else {
             throw ExchangeError(line: header.line, problem: "neither a JSON list of comparisons nor a per CSV (whose first line names its columns: comparison,name,price,quantity,unit…)")
         }
         for (i, raw) in header.fields.enumerated() {
-            let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
-            guard columns.contains(name) else {
+            guard let name = currentName(raw) else {
                 throw ExchangeError(line: header.line, problem: "unknown column \(ComparisonExchange.quoted(raw)); the header names \(columns.joined(separator: ","))")
             }
             guard columnIndex[name] == nil else {
@@ -97,7 +108,7 @@ enum CSVExchange {
             throw ExchangeError(line: header.line, problem: "the header has no \"comparison\" column (expected \(columns.joined(separator: ",")))")
         }
         reader.maxFields = header.fields.count
-        let dataIndex = data.map { columnIndex[$0.column] }
+        let dataIndex = data.map { columnIndex[$0.key] }
         reader.fieldNames = header.fields
 
         var groupKey: [String]? = nil
@@ -110,7 +121,7 @@ enum CSVExchange {
         var family: UnitFamily? = nil
         func endComparison() throws {
             guard groupKey != nil else { return }
-            try ComparisonExchange.checkPin(state, products: productCount, comparison: current.title, line: stateLine, field: "pinned_product")
+            try ComparisonExchange.checkPin(state, products: productCount, comparison: current.title, line: stateLine, field: "pinnedProduct")
             try sink.listState(state, in: current.id)
         }
         while let record = try reader.next() {
@@ -123,7 +134,7 @@ enum CSVExchange {
             }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
             let title = SpreadsheetText.restored(field("comparison"))
-            let key = [title, field("per"), field("volume_system"), field("number")]
+            let key = [title, field("per"), field("volumeSystem"), field("number")]
             if key != groupKey {
                 try endComparison()
                 groupKey = key
@@ -131,12 +142,12 @@ enum CSVExchange {
                 current = Comparison(
                     title: title,
                     basis: try ComparisonExchange.basis(key[1], line: record.line, field: "per"),
-                    volumeSystem: try ComparisonExchange.volumeSystem(key[2], line: record.line, field: "volume_system"))
+                    volumeSystem: try ComparisonExchange.volumeSystem(key[2], line: record.line, field: "volumeSystem"))
                 state = ExchangeListState(
-                    count: try ComparisonExchange.listCount(field("list_count"), line: record.line, field: "list_count"),
-                    ticked: try ComparisonExchange.ticked(field("in_cart"), line: record.line, field: "in_cart"),
+                    count: try ComparisonExchange.listCount(field("listCount"), line: record.line, field: "listCount"),
+                    ticked: try ComparisonExchange.ticked(field("inCart"), line: record.line, field: "inCart"),
                     aisle: try ComparisonExchange.aisle(field("aisle"), line: record.line, field: "aisle"),
-                    pinnedPosition: try ComparisonExchange.pinnedPosition(field("pinned_product"), line: record.line, field: "pinned_product"))
+                    pinnedPosition: try ComparisonExchange.pinnedPosition(field("pinnedProduct"), line: record.line, field: "pinnedProduct"))
                 stateLine = record.line
                 number += 1
                 productCount = 0

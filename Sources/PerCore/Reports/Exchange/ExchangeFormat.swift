@@ -15,19 +15,23 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
 /// Why an exchange file could not be read: where (line, field) and what is wrong, in one line.
 public struct ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int?
+    /// The character on the line (1 first), where the JSON reader knows it.
+    public var column: Int?
     public var field: String?
     public var problem: String
 
-    public init(line: Int?, field: String? = nil, problem: String) {
+    public init(line: Int?, column: Int? = nil, field: String? = nil, problem: String) {
         self.line = line
+        self.column = column
         self.field = field
         self.problem = problem
     }
 
-    /// `line 4, price: "1,99" is not a decimal number (write it like 1.99)`.
+    /// `line 4, price: "1,99" is not a decimal number (write it like 1.99)`; `line 2, column 14: JSON: …`.
     public var message: String {
         var place: [String] = []
         if let line { place.append("line \(line)") }
+        if let column { place.append("column \(column)") }
         if let field { place.append(field) }
         // Whatever a file put in the problem or the place, no control character reaches the terminal.
         return TerminalText.visible(place.isEmpty ? problem : "\(place.joined(separator: ", ")): \(problem)")

@@ -42,12 +42,12 @@ extension ComparisonExchange {
         try wholeNumber(text, in: 1...Int(Int32.max), line: line, field: field, what: "a product number").map { $0 - 1 }
     }
 
-    /// A tick read back (CSV): yes or no (also true/false, 1/0); empty: no.
+    /// A tick read back (CSV): true or false (also yes/no, as version 1 wrote it, and 1/0); empty: false.
     static func ticked(_ text: String, line: Int?, field: String) throws(ExchangeError) -> Bool {
         switch trimmed(text).lowercased() {
         case "", "no", "false", "0": return false
         case "yes", "true", "1": return true
-        default: throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not yes or no")
+        default: throw ExchangeError(line: line, field: field, problem: "\(quoted(text)) is not true or false")
         }
     }
 

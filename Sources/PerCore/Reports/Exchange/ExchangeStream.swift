@@ -98,6 +98,8 @@ struct ByteStream {
     private var utf8 = UTF8Check()
     /// The line of the next byte (1-based).
     var line = 1
+    /// The character of the next byte on its line (1-based; a character of several bytes counts once).
+    var column = 1
 
     init(limit: Int, next: @escaping () throws -> [UInt8]) {
         self.limit = limit
@@ -114,7 +116,13 @@ struct ByteStream {
     /// Takes the byte `peek` returned (counting lines).
     @inline(__always)
     mutating func advance() {
-        if buffer[index] == 0x0A { line += 1 }
+        let byte = buffer[index]
+        if byte == 0x0A {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
         index += 1
     }
 

@@ -1,54 +1,52 @@
 import Foundation
 
-/// `[{"title": "Oats", "per": "100 g", "volumeSystem": "us", "listCount": 1, "inCart": false, "aisle": 0,
-/// "pinnedProduct": null, "products": [{"name", "price", "quantity", "pack", "unit", "store", "seen"}],
-/// "history": [{"name", "store", "seen", "price", "quantity", "unit"}]}]`, prices and quantities as decimal
-/// strings so that nothing passes through binary floating point; `store` and `seen` null when not known, `history`
-/// (a comparison's earlier prices, oldest first) left out when empty. `pack` is a multipack's shape (`6*330`, null
-/// for none); `listCount`, `inCart`, `aisle` and `pinnedProduct` (the number of a product in `products`, 1 first)
-/// are the shopping list's. Files without them (before the price book, the list or the pack) read.
+/// `{"format": "per-export", "version": 2, "comparisons": [{"title": "Oats", "per": "100 g", "volumeSystem": "us",
+/// "listCount": 1, "inCart": false, "aisle": 0, "pinnedProduct": null, "products": [{"name", "price", "quantity", "pack",
+/// "unit", "shop", "seen"}], "history": [{"name", "shop", "seen", "price", "quantity", "unit"}]}]}`, prices and quantities
+/// as decimal strings so that nothing passes through binary floating point; `shop` and `seen` null when not known,
+/// `history` (a comparison's earlier prices, oldest first) left out when empty. `pack` is a multipack's shape (`6*330`,
+/// null for none); `listCount`, `inCart`, `aisle` and `pinnedProduct` (the number of a product in `products`, 1 first)
+/// are the shopping list's. Earlier files read: version 1's bare list of comparisons with `store` for the shop, and
+/// files without the price book, the list or the pack.
 enum JSONExchange {
     static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil,
                        lists: [ComparisonID: ExchangeListState]? = nil) -> String {
-        guard !comparisons.isEmpty else { return "[]\n" }
-        var out = "[\n"
+        var out = "{\n  \"format\": \"per-export\",\n  \"version\": \(JSONDocument.version),\n  \"comparisons\": "
+        guard !comparisons.isEmpty else { return out + "[]\n}\n" }
+        out += "[\n"
         for (i, comparison) in comparisons.enumerated() {
-            out += "  {\n"
-            out += "    \"title\": \(string(comparison.title)),\n"
-            out += "    \"per\": \(optional(ComparisonExchange.basisText(comparison.chosenBasis))),\n"
-            out += "    \"volumeSystem\": \(string(comparison.volumeSystem.rawValue)),\n"
-            if let currency { out += "    \"currency\": \(string(currency.text)),\n" }
+            var members = [
+                ("title", string(comparison.title)),
+                ("per", optional(ComparisonExchange.basisText(comparison.chosenBasis))),
+                ("volumeSystem", string(comparison.volumeSystem.rawValue)),
+            ]
+            if let currency { members.append(("currency", string(currency.text))) }
             if let lists {
                 let state = lists[comparison.id] ?? .earlierFormat
-                out += "    \"listCount\": \(state.count),\n"
-                out += "    \"inCart\": \(state.ticked),\n"
-                out += "    \"aisle\": \(state.aisle),\n"
-                out += "    \"pinnedProduct\": \(ComparisonExchange.pinnedNumber(comparison, among: comparison.products).map(String.init) ?? "null"),\n"
+                members += [
+                    ("listCount", String(state.count)),
+                    ("inCart", String(state.ticked)),
+                    ("aisle", String(state.aisle)),
+                    ("pinnedProduct", ComparisonExchange.pinnedNumber(comparison, among: comparison.products).map(String.init) ?? "null"),
+                ]
             }
+            members.append(("products", rows(comparison.products.map { p in ProductDatum.all.map { ($0.key, optional($0.exported(p))) } })))
             let history = histories[comparison.id] ?? []
-            let afterProducts = history.isEmpty ? "\n" : ",\n"
-            if comparison.products.isEmpty {
-                out += "    \"products\": []" + afterProducts
-            } else {
-                out += "    \"products\": [\n"
-                for (j, p) in comparison.products.enumerated() {
-                    out += "      {" + ProductDatum.all.map { "\(string($0.key)): \(optional($0.exported(p)))" }.joined(separator: ", ") + "}"
-                    out += j == comparison.products.count - 1 ? "\n" : ",\n"
-                }
-                out += "    ]" + afterProducts
-            }
             if !history.isEmpty {
-                out += "    \"history\": [\n"
-                for (j, h) in history.enumerated() {
-                    out += "      {\"name\": \(string(h.name)), \"store\": \(optional(h.shop.isEmpty ? nil : h.shop)), \"seen\": \(optional(h.seen?.iso)), "
-                    out += "\"price\": \(string(DecimalText.format(h.price))), \"quantity\": \(string(DecimalText.format(h.quantity))), \"unit\": \(string(h.unit.symbol))}"
-                    out += j == history.count - 1 ? "\n" : ",\n"
-                }
-                out += "    ]\n"
+                members.append(("history", rows(history.map { h in
+                    [("name", string(h.name)), ("shop", optional(h.shop.isEmpty ? nil : h.shop)), ("seen", optional(h.seen?.iso)),
+                     ("price", string(DecimalText.format(h.price))), ("quantity", string(DecimalText.format(h.quantity))), ("unit", string(h.unit.symbol))]
+                })))
             }
-            out += i == comparisons.count - 1 ? "  }\n" : "  },\n"
+            out += "    {\n" + members.map { "      \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n    }"
+            out += i == comparisons.count - 1 ? "\n" : ",\n"
         }
-        return out + "]\n"
+        return out + "  ]\n}\n"
+    }
+
+    /// Products or earlier prices: one object a line.
+    private static func rows(_ objects: [[(String, String)]]) -> String {
+        objects.isEmpty ? "[]" : "[\n" + objects.map { "        " + JSONDocument.inline($0) }.joined(separator: ",\n") + "\n      ]"
     }
 
     private static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
@@ -81,39 +79,80 @@ enum JSONExchange {
         var parser = JSONParser(stream)
         defer { stream = parser.stream }
         try parser.skipSpace()
-        var number = 0
         switch try parser.peek() {
-        case UInt8(ascii: "["):
-            try parser.inArray(depth: 0) { parser throws in
-                if try parser.peek() == UInt8(ascii: "{") {
-                    number += 1
-                    try comparison(&parser, number: number, depth: 1, into: &sink, today: today)
-                } else {
+        case UInt8(ascii: "{"):
+            let line = parser.line
+            var format: String?, version: String?, sawComparisons = false
+            try parser.inObject(depth: 0) { parser, key throws in
+                switch key {
+                case "comparisons":
+                    sawComparisons = true
+                    try comparisons(&parser, depth: 1, into: &sink, today: today)
+                case "format":
                     let node = try parser.parseValue(depth: 1)
-                    throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
+                    guard case .string(let text) = node.value else { throw ExchangeError(line: node.line, field: "format", problem: "expected text in quotes") }
+                    format = text
+                case "version":
+                    let node = try parser.parseValue(depth: 1)
+                    guard case .number(let text) = node.value else { throw ExchangeError(line: node.line, field: "version", problem: "expected a whole number") }
+                    version = text
+                default:
+                    _ = try parser.parseValue(depth: 1)
                 }
             }
-        case UInt8(ascii: "{"):
-            // Only a list: an object alone is more likely some other program's JSON than one comparison.
-            throw ExchangeError(line: parser.line, problem: "a JSON object, not a list of comparisons ([{\"title\": …, \"products\": […]}, …]) as per export writes")
+            try checkDocument(format: format, version: version, hasComparisons: sawComparisons, line: line)
+        case UInt8(ascii: "["):
+            // Version 1: a bare list.
+            try comparisons(&parser, depth: 0, into: &sink, today: today)
         default:
             let root = try parser.parseValue(depth: 0)
             try parser.expectEnd()
-            throw ExchangeError(line: root.line, problem: "expected a list of comparisons ([ … ])")
+            throw ExchangeError(line: root.line, problem: "expected a per export ({\"format\": \"per-export\", \"version\": 2, \"comparisons\": […]})")
         }
         try parser.expectEnd()
     }
 
-    /// One comparison object, its products streamed to `sink`. Members are read in any order; the first of a
-    /// repeated key counts.
+    /// The list of comparisons at the next byte, each handed to `sink` as it is read.
+    private static func comparisons(_ parser: inout JSONParser, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
+        guard try parser.peek() == UInt8(ascii: "[") else {
+            let node = try parser.parseValue(depth: depth)
+            throw ExchangeError(line: node.line, field: "comparisons", problem: "expected a list of comparisons ([ … ])")
+        }
+        var number = 0
+        try parser.inArray(depth: depth) { parser throws in
+            if try parser.peek() == UInt8(ascii: "{") {
+                number += 1
+                try comparison(&parser, number: number, depth: depth + 1, into: &sink, today: today)
+            } else {
+                let node = try parser.parseValue(depth: depth + 1)
+                throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
+            }
+        }
+    }
+
+    /// An export object's `format` and `version`: this per's export, of a version it reads. Another of per's documents
+    /// (`per show --format json`'s `per-comparison`) is named, so the message says what was given instead.
+    private static func checkDocument(format: String?, version: String?, hasComparisons: Bool, line: Int) throws(ExchangeError) {
+        guard let format else {
+            throw ExchangeError(line: line, problem: "a JSON object without \"format\": not a per export ({\"format\": \"per-export\", \"version\": 2, \"comparisons\": […]})")
+        }
+        guard format == "per-export" else {
+            throw ExchangeError(line: line, field: "format", problem: "\(ComparisonExchange.quoted(format)) is not a per export (\"per-export\"); per import reads what per export writes")
+        }
+        guard let version, let number = Int(version), (1...JSONDocument.version).contains(number) else {
+            throw ExchangeError(line: line, field: "version", problem: "\(ComparisonExchange.quoted(version ?? "missing")) is not a version this per reads (1 to \(JSONDocument.version)); a newer per wrote it")
+        }
+        guard hasComparisons else { throw ExchangeError(line: line, field: "comparisons", problem: "missing (the list of comparisons, [] for none)") }
+    }
+
+    /// One comparison object, its products streamed to `sink`. Members are read in any order (the parser refuses a
+    /// repeated key).
     private static func comparison(_ parser: inout JSONParser, number: Int, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
         let startLine = parser.line
         let id = ComparisonID.random()
         var members: [String: JSONNode] = [:]
-        var seenProducts = false
         var emitted: Comparison? = nil
         var held: [JSONNode] = []       // products read before the title
-        var seenHistory = false
         var heldHistory: [JSONNode] = []  // history read before the title
         var historyCount = 0
         var productCount = 0
@@ -158,8 +197,7 @@ enum JSONExchange {
         }
 
         try parser.inObject(depth: depth) { parser, key throws in
-            if key == "history" && !seenHistory {
-                seenHistory = true
+            if key == "history" {
                 if emitted == nil && members["title"] != nil {
                     let first = try header()
                     title = first.title
@@ -179,8 +217,7 @@ enum JSONExchange {
                     _ = try parser.parseValue(depth: depth + 1)
                     throw ExchangeError(line: historyLine, field: "history", problem: "expected a list of earlier prices ([ … ])")
                 }
-            } else if key == "products" && !seenProducts {
-                seenProducts = true
+            } else if key == "products" {
                 if emitted == nil && members["title"] != nil {
                     let first = try header()
                     title = first.title
@@ -202,7 +239,7 @@ enum JSONExchange {
                 }
             } else {
                 let node = try parser.parseValue(depth: depth + 1)
-                if members[key] == nil && key != "products" && key != "history" { members[key] = node }
+                members[key] = node
             }
         }
         let final = try header()
@@ -263,11 +300,11 @@ enum JSONExchange {
     private static func product(_ node: JSONNode, of data: [ProductDatum] = ProductDatum.all, place: @autoclosure () -> String, today: CalendarDay?,
                                 expected: String = "a product ({\"name\": …, \"price\": …})") throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
         guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, problem: "expected " + expected) }
-        var members: [String: JSONNode] = [:]
-        for (key, value) in list where members[key] == nil { members[key] = value }
+        let members = Dictionary(list.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })   // the parser refused a repeated key
         var product = Product.new(id: .random())
         for datum in data {
-            let text = try optionalText(members, datum.key, allowNumber: datum.kind == .decimal)
+            let key = members[datum.key] == nil ? datum.earlierKey ?? datum.key : datum.key
+            let text = try optionalText(members, key, allowNumber: datum.kind == .decimal)
             try ComparisonExchange.read(datum, from: text?.value, into: &product, line: text?.line ?? node.line, place: place(), today: today)
         }
         return (product, (try optionalText(members, "price", allowNumber: true)?.value, try optionalText(members, "quantity", allowNumber: true)?.value))
@@ -328,7 +365,12 @@ struct JSONParser {
         if try stream.peek() != nil { throw error("unexpected \(try describeNext()) after the end of the data") }
     }
 
-    private func error(_ problem: String) -> ExchangeError { ExchangeError(line: line, problem: "JSON: " + problem) }
+    private func error(_ problem: String) -> ExchangeError { error(problem, at: (line, stream.column)) }
+
+    /// A refusal at a place read earlier (where a key or a number began).
+    private func error(_ problem: String, at place: (line: Int, column: Int)) -> ExchangeError {
+        ExchangeError(line: place.line, column: place.column, problem: "JSON: " + problem)
+    }
 
     private mutating func describeNext() throws -> String {
         guard let scalar = try stream.peekScalar() else { return "end of the data" }
@@ -369,10 +411,13 @@ struct JSONParser {
         stream.advance() // {
         try skipSpace()
         if try peek("}") { stream.advance(); return }
+        var keys: Set<String> = []
         while true {
             try skipSpace()
             guard try peek("\"") else { throw error("expected a quoted key") }
+            let place = (line, stream.column)
             let key = try parseString()
+            guard keys.insert(key).inserted else { throw error("the key \"\(TerminalText.visible(key))\" is repeated in one object (JSON's readers disagree on which counts)", at: place) }
             try skipSpace()
             guard try peek(":") else { throw error("expected \":\" after \"\(key)\"") }
             stream.advance()
@@ -406,15 +451,44 @@ struct JSONParser {
         case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: startLine)
         case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: startLine)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let place = (line, stream.column)
             scratch.removeAll(keepingCapacity: true)
             while let digit = try stream.peek(), Self.isNumberByte(digit) {
                 scratch.append(digit); stream.advance()
                 if scratch.count > Self.maxValueBytes { throw error("a number of more than \(Self.maxValueBytes) characters") }
             }
-            return JSONNode(value: .number(String(decoding: scratch, as: UTF8.self)), line: startLine)
+            let text = String(decoding: scratch, as: UTF8.self)
+            guard Self.isJSONNumber(scratch) else {
+                throw error("\(text) is not a JSON number (no leading zeros, + or lone point: write 1, 0.5, 1.99)", at: place)
+            }
+            return JSONNode(value: .number(text), line: startLine)
         default:
             throw error("unexpected \(try describeNext())")
         }
+    }
+
+    /// JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    static func isJSONNumber(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+            return i - start
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let first = i
+        let whole = digits()
+        guard whole == 1 || (whole > 1 && bytes[first] != UInt8(ascii: "0")) else { return false }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == bytes.count
     }
 
     @inline(__always)
@@ -442,6 +516,8 @@ struct JSONParser {
                 stream.advance()
                 return String(decoding: scratch, as: UTF8.self)
             case 0x0A: throw error("line break inside quoted text (write it as \\n)")
+            case 0x00..<0x20:
+                throw error("the control character \(TerminalText.codePoint(Unicode.Scalar(byte))) inside quoted text (JSON writes it as \\u\(String(format: "%04x", byte)))")
             case UInt8(ascii: "\\"):
                 stream.advance()
                 guard let escape = try stream.take() else { throw error("text not closed by a quote") }

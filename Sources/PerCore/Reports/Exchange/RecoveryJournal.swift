@@ -211,7 +211,7 @@ extension RecoveryJournal {
         case .setTicked(let id, let ticked): (["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
         case .clearTicks: (["change": string("clearTicks")])
         case .moveInAisle(let id, let step, let shop):
-            (["change": string("aisleMove"), "id": string(id.rawValue), "by": String(step), "store": optional(shop?.text)])
+            (["change": string("aisleMove"), "id": string(id.rawValue), "by": String(step), "shop": optional(shop?.text)])
         case .renameComparison(let id, let title): (["change": string("rename"), "id": string(id.rawValue), "title": string(title)])
         case .deleteComparison(let id): (["change": string("deleteComparison"), "id": string(id.rawValue)])
         case .restoreDeletedComparison(let comparison): (["change": string("undoDeleteComparison"), "comparison": whole(comparison)])
@@ -222,7 +222,7 @@ extension RecoveryJournal {
             (["change": string("restoreHistoryEntry"), "id": string(id.rawValue), "entry": record.entry.map { String($0.rawValue) } ?? "null",
                     "product": product(record.asProduct)])
         case .changeHistoryEntry(.fix(let entry, let id, let shop, let seen)):
-            (["change": string("fixHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue), "store": string(shop),
+            (["change": string("fixHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue), "shop": string(shop),
                     "seen": optional(seen?.iso)])
         case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil   // reads: nothing to write
         }
@@ -230,8 +230,8 @@ extension RecoveryJournal {
 
     private static let order = ["change", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
                                 "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
-                                "name", "price", "quantity", "unit", "pack", "store", "seen"]
-        + ProductDatum.all.map(\.key).filter { !["name", "price", "quantity", "unit", "pack", "store", "seen"].contains($0) }
+                                "name", "price", "quantity", "unit", "pack", "shop", "seen"]
+        + ProductDatum.all.map(\.key).filter { !["name", "price", "quantity", "unit", "pack", "shop", "seen"].contains($0) }
 
     /// Members in a fixed order (the order above), so files read well and compare byte for byte.
     private static func object(_ members: [String: String]) -> String {
@@ -337,7 +337,7 @@ extension RecoveryJournal {
         case "clearTicks":
             return .other(.clearTicks)
         case "aisleMove":
-            return .other(.moveInAisle(try m.id("id"), by: try m.int("by", in: -1...1), at: try m.optionalText("store").flatMap(ShopName.init)))
+            return .other(.moveInAisle(try m.id("id"), by: try m.int("by", in: -1...1), at: try m.optionalText("shop", earlier: "store").flatMap(ShopName.init)))
         case "rename":
             return .other(.renameComparison(try m.id("id"), try m.text("title")))
         case "deleteComparison":
@@ -354,7 +354,7 @@ extension RecoveryJournal {
         case "fixHistoryEntry":
             let seen = try m.optionalString("seen").flatMap { text throws(ExchangeError) in try ComparisonExchange.day(text, line: m.line, field: m.place + ", seen", today: today) }
             return .other(.changeHistoryEntry(.fix(PriceEntryID(Int64(try m.int("entry", in: 1...Int.max))), of: try m.id("id"),
-                                                   shop: try m.optionalText("store") ?? "", seen: seen)))
+                                                   shop: try m.optionalText("shop", earlier: "store") ?? "", seen: seen)))
         default:
             throw m.refuse("change", "\(ComparisonExchange.quoted(kind)) is not a change this per knows")
         }
@@ -387,7 +387,9 @@ extension RecoveryJournal {
         let m = try Members(node, what: place)
         var product = Product.new(id: try m.id("id"))
         for datum in ProductDatum.all {
-            datum.read(&product, try checked(m.optionalString(datum.key), as: datum, in: m, today: today))
+            var text = try m.optionalString(datum.key)
+            if text == nil, let earlier = datum.earlierKey { text = try m.optionalString(earlier) }
+            datum.read(&product, try checked(text, as: datum, in: m, today: today))
         }
         return product
     }
@@ -419,7 +421,7 @@ extension RecoveryJournal {
         }
     }
 
-    /// An object's members (the first of a repeated key), with what names it in messages.
+    /// An object's members (the reader refuses a repeated key), with what names it in messages.
     private struct Members {
         let members: [String: JSONNode]
         let line: Int
@@ -428,7 +430,7 @@ extension RecoveryJournal {
         init(_ node: JSONNode, what place: String) throws(ExchangeError) {
             guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, field: place, problem: "expected an object ({…})") }
             var members: [String: JSONNode] = [:]
-            for (key, value) in list where members[key] == nil { members[key] = value }
+            for (key, value) in list { members[key] = value }
             self.members = members
             line = node.line
             self.place = place
@@ -468,6 +470,12 @@ extension RecoveryJournal {
             let text = try string(key)
             try ComparisonExchange.checkText(text, line: members[key]?.line, place: "\(place), \(key)")
             return text
+        }
+
+        /// `key`'s text, else what files before the one vocabulary called it `earlier`.
+        func optionalText(_ key: String, earlier: String) throws(ExchangeError) -> String? {
+            if let text = try optionalText(key) { return text }
+            return try optionalText(earlier)
         }
 
         func optionalText(_ key: String) throws(ExchangeError) -> String? {
