@@ -258,7 +258,7 @@ public enum KeyTable {
         bind([.control("s")], .comparison(.toggleTableOrder), "order: best first / as typed", .comparison),
         bind([.control("w")], .comparison(.togglePin), "pin / unpin", .comparison),
         bind([.control("x")], .comparison(.addToList), "one more on the list", .comparison),
-        bind([.control("y")], .comparison(.undoDeletion), "undo a change or delete", .comparison),
+        bind([.control("y")], .comparison(.undoDeletion), "undo a change or delete", legend: "undo", .comparison),
         bind([.control("r")], .comparison(.itWasTheOtherShops), "the other shop's price", .comparison),
         // Every screen
         bind([.control("l")], .app(.redraw), "redraw", .everywhere),
@@ -396,7 +396,10 @@ public enum KeyTable {
         let scopes = KeyScope.active(in: state)
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
         var seen: [Substring] = []
-        let entries = scopes.flatMap { scope in bindings.filter { $0.scope == scope } }
+        // The comparison's Ctrl-Y only where something can be undone, and then first, so it fits at 40 columns.
+        let undoes: (KeyBinding) -> Bool = { if case .keys(let groups) = $0.match { groups.first?.action == .comparison(.undoDeletion) } else { false } }
+        let shown = scopes.flatMap { scope in bindings.filter { $0.scope == scope && (!undoes($0) || state.editing.canUndo) } }
+        let entries = (shown.filter(undoes) + shown.filter { !undoes($0) })
             .compactMap { width < narrowLegendWidth ? $0.narrowLegend : $0.legend }
             .filter { entry in
                 let key = entry.split(separator: " ").first ?? ""

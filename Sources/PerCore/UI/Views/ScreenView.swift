@@ -82,6 +82,7 @@ public enum ScreenView {
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
     static func editorText(_ state: AppState) -> String {
         if case .numeric = state.editing.editor { return state.session.decimal.shown(state.session.glyphs.display(state.editing.editor.text)) }
+        if case .unit = state.editing.editor, let unit = state.editing.focusedSuggestion { return unit + "?" }
         return state.editing.editor.text
     }
 
@@ -295,6 +296,9 @@ public enum ScreenView {
     /// What the focused field takes, on the status line when nothing else is said.
     static func comparisonHint(_ state: AppState, width: Int) -> String {
         let g = state.session.glyphs
+        if let suggested = state.editing.focusedSuggestion.map(TerminalText.singleLine) {
+            return firstFitting(["Suggested \(suggested)? Enter takes it; typing replaces it", "\(suggested)? Enter takes it, or type"], width: width)
+        }
         switch state.editing.editor {
         case .numeric:  // the editor names the field
             return firstFitting(["Type a number on the keypad; Tab for next", "Type a number; Tab for next"], width: width)
