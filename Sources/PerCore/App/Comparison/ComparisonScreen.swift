@@ -117,11 +117,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             guard focus.field != .quantity, edited().product.isPriced else {
                 return move(by: 1, session: &session, chrome: &chrome)
             }
-            // The product is finished as its row shows it: with the shop it suggests.
-            var effects = commit(&session, chrome: &chrome)
-            effects += takeSuggestedShop(session)
-            resetEditor(session)
-            return effects + moveToNextProduct(session: &session, chrome: &chrome)
+            return moveToNextProduct(session: &session, chrome: &chrome)
         case .previousField: return move(by: -1, session: &session, chrome: &chrome)
         case .nextProduct: return scroll(by: 1, session: &session, chrome: &chrome)
         case .previousProduct: return scroll(by: -1, session: &session, chrome: &chrome)
@@ -309,10 +305,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Tab from the last field, or Enter in a finished product: to the price of the next product
     /// (`productAfterLastField`), or of a new one at the end.
     private mutating func moveToNextProduct(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        // The product is finished as its row shows it: with the shop it suggests.
+        var effects = edited().product.isBlank ? [] : takeSuggestedShop(session)
         if let next = productAfterLastField(session: session) {
-            return moveTo(FieldFocus(product: next, field: .price), session: &session, chrome: &chrome)
+            return effects + moveTo(FieldFocus(product: next, field: .price), session: &session, chrome: &chrome)
         }
-        let effects = commit(&session, chrome: &chrome)
+        effects += commit(&session, chrome: &chrome)
         if comparison.products[focus.product].isBlank {
             chrome.status = StatusMessage("Type a price to start the next product")
             focus = FieldFocus(product: focus.product, field: .price)
@@ -461,7 +459,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
-            let kept = "kept \(product.unit?.symbol ?? "none")"
+            let kept = product.unit.map { "kept \($0.symbol)" } ?? "no unit kept"
             switch picker.reading {
             case .nothingTyped: product.unit = picker.selected
             case .offered(let unit): product.unit = unit

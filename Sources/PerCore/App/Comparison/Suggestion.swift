@@ -1,7 +1,8 @@
 /// What an empty unit or shop field of a product this session made suggests (shown `g?`, `@ Lidl?`): the unit of the
 /// product before it, and the shop the shopper said they are in (`--shop`), else the last shop typed into a product
-/// this session made here. A suggestion is never the product's: until Enter takes it (or a unit or shop is typed) the
-/// product ranks, is judged, goes into the price book and is saved without it.
+/// this session made here. A suggestion is never the product's until taken: the unit by Enter on it, the shop when the
+/// product is finished (Enter, or Tab from its last field); a unit or shop typed replaces it. Until then the product
+/// ranks, is judged, goes into the price book and is saved without it.
 public struct Suggestion: Equatable, Sendable {
     public var unit: MeasureUnit?
     public var shop: String?

@@ -82,7 +82,6 @@ public enum ScreenView {
     /// The focused field's edit as shown: operator glyphs, the unit being typed, or the name.
     static func editorText(_ state: AppState) -> String {
         if case .numeric = state.editing.editor { return state.session.decimal.shown(state.session.glyphs.display(state.editing.editor.text)) }
-        if case .unit = state.editing.editor, let unit = state.editing.focusedSuggestion { return unit + "?" }
         return state.editing.editor.text
     }
 
