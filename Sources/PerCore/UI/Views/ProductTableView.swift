@@ -93,7 +93,8 @@ enum ProductTableView {
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
-            if field == .unit, let unit = suggested.unit { placeholder = unit.symbol + "?" }
+            // The `?` kept where the symbol is cut (`she…?`).
+            if field == .unit, let unit = suggested.unit { placeholder = TextWidth.truncate(unit.symbol, to: frame.width - 1, ellipsis: g.ellipsis) + "?" }
             if field == .name, let shop = suggested.shop.map({ "@ " + TerminalText.singleLine($0) + "?" }) {
                 if let name = value { value = name + " " + shop } else { placeholder = shop }
             }
