@@ -19,7 +19,7 @@ extension EndToEnd {
             b.waitFor(" first ")
             b.fill(price: "3", quantity: "1", unit: "kg", name: "second")
             a.waitFor(" second ")
-            a.fill(price: "4", quantity: "1", name: "third")   // the kg carried over
+            a.fill(price: "4", quantity: "1", unit: "kg", name: "third")
             b.waitFor(" third ")
             let order = ["first", "second", "third"]
             func listed(_ screen: String) -> [String] {

@@ -51,6 +51,32 @@ extension EndToEnd {
             #expect(try savedProducts(db) == [" 2.5 500 g -", " 3 750 g 6*125"])
         }
 
+        /// Issue 28: a unit carried from the product before is a suggestion, `g?`: after `6.99⏎1⏎` the row has no unit
+        /// price and no verdict (it read `6990.00 +87494%`); Tab leaves it one, and Enter on it takes it.
+        @Test func aSuggestedUnitIsNoValueUntilEnterTakesIt() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            tmux.fill(price: "3.99", quantity: "500", unit: "g")
+            tmux.waitFor { $0.contains("Price (new product)") && $0.contains("7.98") }
+            tmux.type("6.99"); tmux.keys("Enter"); tmux.type("1"); tmux.keys("Enter")
+            var screen = tmux.waitFor("Suggested g? Enter takes it")
+            #expect(line(screen, containing: "›-").contains("6.99"), "\(screen)")   // no rank
+            #expect(!screen.contains("6990") && !screen.contains("87494"), "\(screen)")
+            tmux.keys("Tab")
+            screen = tmux.waitFor("Name of 6.99 for 1")
+            #expect(line(screen, containing: "›-").contains("1 g?") && !screen.contains("6990"), "\(screen)")
+            tmux.keys("BTab")
+            tmux.waitFor("Suggested g?")
+            tmux.keys("Enter")
+            screen = tmux.waitFor("(this is +87494%)")
+            #expect(line(screen, containing: "6990.00").contains("1 g "), "\(screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            #expect(try savedProducts(db) == [" 3.99 500 g -", " 6.99 1 g -"])
+        }
+
         @Test func ctrlYBringsBackWhatCtrlDAndCtrlKDeleted() throws {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite")

@@ -48,7 +48,7 @@ extension EndToEnd {
             tmux.keys("C-o"); tmux.waitFor("Shopping list")
             tmux.keys("C-d"); tmux.waitFor("Delete the comparison")   // its "y/n" is past 40 columns
             tmux.type("y")
-            screen = tmux.waitFor("Deleted \"c10\" (Ctrl-Y undoes)")
+            screen = tmux.waitFor("Deleted \"c10\" · Ctrl-Y brings it back")
             #expect(!screen.split(separator: "\n").contains { $0.hasSuffix("× c10") }, "\(screen)")
             tmux.keys("C-y")
             screen = tmux.waitFor("Brought back \"c10\"")

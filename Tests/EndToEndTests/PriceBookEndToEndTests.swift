@@ -111,7 +111,7 @@ extension EndToEnd {
             tmux.keys("C-d")
             tmux.waitFor("Delete the price 0.5 for 1 kg at Lidl, 2020-09-20? y/n")
             tmux.type("y")
-            let after = tmux.waitFor { $0.contains("Deleted that price; Ctrl-Y brings it back") && $0.contains("2 prices") }
+            let after = tmux.waitFor { $0.contains("Deleted that price · Ctrl-Y brings it back") && $0.contains("2 prices") }
             #expect(!after.contains("Lidl"), "\(after)")
             #expect(waitUntil { !history().contains("Lidl") }, "\(history())")
             #expect(history().contains("1,Oats,Aldi,2020-09-01,4,1,kg,4,kg,false,true"), "\(history())")
@@ -160,7 +160,7 @@ extension EndToEnd {
             #expect(imported.status == 0, "\(imported.stderr)")
             do {
                 let tmux = TmuxSession(perCommand(db: db, "--store Lidl"))
-                tmux.waitFor("@ Costco")
+                tmux.waitFor("Quaker @ Co")   // the new row's Lidl is only suggested: one shop on view, the name kept
                 tmux.keys("PgUp")
                 tmux.waitFor("Price of Quaker")
                 tmux.type("9.49"); tmux.keys("Tab")

@@ -12,7 +12,7 @@ extension EndToEnd {
             let locked = LockedDatabaseTests()
             let tmux = startedOnOats(db, width: 200)
             let lock = try HeldLock(db)
-            tmux.fill(price: "3", quantity: "1", name: "oat")   // its kg carried over
+            tmux.fill(price: "3", quantity: "1", unit: "kg", name: "oat")
             tmux.waitFor("Saving waits")
             tmux.keys("C-o"); tmux.waitFor("Shopping list")
             tmux.keys("C-n"); tmux.type("Rice"); tmux.keys("Enter")        // made behind the lock, opened at once

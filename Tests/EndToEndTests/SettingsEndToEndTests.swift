@@ -37,8 +37,10 @@ extension EndToEnd {
             tmux.type("500"); tmux.keys("Tab")
             tmux.type("g"); tmux.keys("Tab")
             tmux.waitFor { $0.contains("3,99 €") && $0.contains("7,98 €") }
-            tmux.tab(from: .afterUnit, to: .shop)   // the shop: the file's
-            tmux.waitFor("No #1")
+            tmux.tab(from: .afterUnit, to: .shop)   // the shop: the file's, suggested
+            tmux.waitFor("Suggested No #1?")
+            tmux.keys("Enter")   // taken
+            tmux.waitFor("Price (new product)")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let export = run([perBinary, "export", "--db", db])

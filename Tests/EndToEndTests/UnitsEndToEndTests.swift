@@ -27,7 +27,7 @@ extension EndToEnd {
             tmux.type("4X150"); tmux.keys("Tab")
             screen = tmux.waitFor("Unit of 1.99")
             tmux.type("sheet"); tmux.keys("Tab")
-            // The unit settled (carried over, typed again): how the price stands against the lowest seen.
+            // The unit typed (sheet was suggested): how the price stands against the lowest seen.
             screen = tmux.waitFor("Lowest seen: €0.00229 per sheet today (this is +45%)")
             tmux.tab(from: .afterUnit, to: .name)
             tmux.type("small"); tmux.keys("Enter")
@@ -36,9 +36,9 @@ extension EndToEnd {
             #expect(big.range(of: #"^ +1 big +€5\.49 +12×200 sheet +today +€0\.00229 ★ Best"#, options: .regularExpression) != nil, "\(screen)")
             #expect(small.range(of: #"^.2 small +€1\.99 +4×150 sheet.? +today +€0\.00332 \+45%"#, options: .regularExpression) != nil, "\(screen)")
             #expect(screen.contains("per sheet"), "\(screen)")
-            // Rolls are not sheets: said, naming both, and the field keeps the unit carried over.
+            // Rolls are not sheets: said, naming both; sheet was only suggested, so no unit is kept.
             tmux.fill(price: "3", quantity: "4", unit: "rolls")
-            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: kept sheet")
+            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: no unit kept")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let shown = try run(perBinary, ["export", "--db", db, "--format", "csv"])

@@ -74,7 +74,7 @@ import TestSupport
                                  Per kg
          2 Cornflakes @ Lidl today 7.98 +14%
          1 6.99 for 1 kg     today 6.99 ★ Best
-        ›- @ Lidl
+        ›- @ Lidl?
         """)
     }
 
@@ -106,14 +106,14 @@ import TestSupport
          per │ Oats                                                            per kg ›
          # Name        Price    Qty Unit  Seen  Per kg              Price (new product)
          1        0.9999999…      1 kg    today   1.00 ★ Best value
-        ›-        ▏             qty kg                              ‹ prev next ›
+        ›-        ▏             qty kg?                             ‹ prev next ›
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
                                  Per kg
          1 0.999999999999    today 1.00 ★ Best
         ›-
-           ▏          for qty        kg
+           ▏          for qty        kg?
 
         """)
     }
@@ -132,7 +132,7 @@ import TestSupport
          3 jam          2.50      1 kg    today   2.50 +1825% more
          1 sugar       1.299     10 kg    today  0.130 ★ Best value ‹ prev next ›
          2 salt         1.47     10 kg    today  0.147 +13% more    ┌───┬───┬───┐ ┌───┐
-        ›-           ▏          qty kg                              │ 1 │ 2 │ 3 │ │   │
+        ›-           ▏          qty kg?                             │ 1 │ 2 │ 3 │ │   │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
@@ -141,7 +141,7 @@ import TestSupport
          1 sugar  today 0.130 ★ Best value
          2 salt   today 0.147 +13% more
         ›-
-           ▏          for qty        kg
+           ▏          for qty        kg?
         """)
     }
 
@@ -208,7 +208,7 @@ import TestSupport
          18 item 38     4.00      1 kg            4.00 +300% more    Best: item 28
          24 item 39     5.00      1 kg            5.00 +400% more    1.00 per kg
          30 item 40     6.00      1 kg            6.00 +500% more
-         ›-          ▏          qty kg
+         ›-          ▏          qty kg?
          Type a number on the keypad; Tab for next
         ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel
         """)
@@ -219,7 +219,7 @@ import TestSupport
          24 item 39       5.00 +400% more
          30 item 40       6.00 +500% more
          ›-
-            ▏          for qty        kg
+            ▏          for qty        kg?
         Price (new product):
         """)
     }
@@ -233,7 +233,7 @@ import TestSupport
          2 big     today 6.99 +6% more
          1 pound   today 6.61 ★ Best value
         ›-
-           ▏          for qty        lb
+           ▏          for qty        lb?
         Price (new product):
         """)
         var four = three
@@ -245,7 +245,7 @@ import TestSupport
          2 big     today 6.99 +6% more
          1 pound   today 6.61 ★ Best value
         ›-
-           2.5▏       for qty        lb
+           2.5▏       for qty        lb?
         Price (new product):
         """)
         four.update(.comparison(.nextField))
@@ -256,7 +256,7 @@ import TestSupport
          2 big     today 6.99 +6% more
          1 pound   today 6.61 ★ Best value
         ›-         today
-           2.50       for ▏          lb
+           2.50       for ▏          lb?
         Quantity of 2.50:
         """)
     }
@@ -296,7 +296,7 @@ import TestSupport
          4 gold   999999.00      1 mL          99999900.00 +14999…% ┌───┬───┬───┐ ┌───┐
          2             2.00      2 L                 0.100 +149900% │ 1 │ 2 │ 3 │ │   │
          - half        3.00    qty unit                    no qty   │   │   │   │ ├───┤
-        ›-        ▏            qty unit                             ├───┼───┼───┤ │   │
+        ›-        ▏            qty L?                               ├───┼───┼───┤ │   │
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Drinks              per 100 mL ›
@@ -305,7 +305,7 @@ import TestSupport
          2 2.00 for…              0.100 +149900%
          - half                         no qty
         ›-
-           ▏          for qty        unit
+           ▏          for qty        L?
         Price (new product):
         """)
     }
@@ -330,7 +330,7 @@ import TestSupport
          1 pound        3.00      1 lb    today   6.61 ★ Best value
          2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next ›
          3 small        3.99    500 g     today   7.98 +21% more    ┌───┬───┬───┐ ┌───┐
-        ›-           ▏          qty lb                              │ 1 │ 2 │ 3 │ │   │
+        ›-           ▏          qty lb?                             │ 1 │ 2 │ 3 │ │   │
         """)
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›
@@ -339,7 +339,7 @@ import TestSupport
          2 big     today 6.99 +6% more
          3 small   today 7.98 +21% more
         ›-
-           ▏          for qty        lb
+           ▏          for qty        lb?
         """)
         let back = Self.typed("\u{13}\u{13}") { $0.enterSmallBigAndPound() }
         #expect(Self.top(Self.screen(back, Self.wide), 6) == Self.top(Self.screen(entry, Self.wide), 6))

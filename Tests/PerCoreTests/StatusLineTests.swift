@@ -31,7 +31,7 @@ import TestSupport
          2 big     today 6.99 +6% more
          1 pound   today 6.61 ★ Best value
         ›-
-           12+3▏      for qty        lb
+           12+3▏      for qty        lb?
         Price (new product):                = 15
          ‹ prev next › clear
          ┌───┬───┬───┐ ┌───┐  3 of 3 ranked
@@ -57,7 +57,7 @@ import TestSupport
          3 small        3.99    500 g     today   7.98 +21% more
          2 big          6.99      1 kg    today   6.99 +6% more     ‹ prev next › clear
          1 pound        3.00      1 lb    today   6.61 ★ Best value ┌───┬───┬───┐ ┌───┐
-        ›-           12+3▏      qty lb                              │ 1 │ 2 │ 3 │ │   │
+        ›-           12+3▏      qty lb?                             │ 1 │ 2 │ 3 │ │   │
                                                                     │   │   │   │ ├───┤
                                                                     ├───┼───┼───┤ │   │
                                                                     │ 4 │ 5 │ 6 │ ├───┤
@@ -216,9 +216,10 @@ import TestSupport
         var s = AppState(comparison: Comparison(id: "c", title: "Ink"), session: Session(id: "s", size: TerminalSize(width: 40, height: 20)))
         s.enter(price: "24.99", quantity: "2", unit: "cartridges", then: .nextProduct)
         s.enter(price: "19.99", quantity: "1")
-        #expect(Self.footer(s) == [" Type cartridge or ›", "^Q quit  ^G help  ^O list  ^T title"], "\(Self.footer(s))")
+        // Its unit suggested (issue 28): the suggestion's hint has its narrow form too.
+        #expect(Self.footer(s) == [" cartridge? Enter takes it, or type", "^Q quit  ^G help  ^O list  ^T title"], "\(Self.footer(s))")
         s.update(.terminal(.resize(TerminalSize(width: 80, height: 24))))
-        #expect(Self.footer(s).first == " Counted in cartridges: type cartridge or ›")
+        #expect(Self.footer(s).first == " Suggested cartridge? Enter takes it; typing replaces it")
     }
 }
 

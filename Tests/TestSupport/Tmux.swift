@@ -54,7 +54,8 @@ public final class TmuxSession {
     /// Types a product with the documented rhythm, `price⏎ quantity⏎ unit⏎`: Enter goes on from the price and the
     /// quantity, and Enter in a product with its price, quantity and unit goes to the next product's price. A name or
     /// a shop is reached with Tab from the unit (they follow it, in `ProductField`'s order), then Enter finishes the
-    /// product. A field not given is passed as it is (a unit carried over is taken).
+    /// product. A field not given is passed as it is (a suggested unit is taken by the last Enter only when no name or
+    /// shop follows).
     public func fill(price: String? = nil, quantity: String? = nil, unit: String? = nil, name: String? = nil, shop: String? = nil) {
         for value in [price, quantity] {
             if let value { type(value) }

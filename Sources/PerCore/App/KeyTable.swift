@@ -263,7 +263,7 @@ public enum KeyTable {
         bind([.control("s")], .comparison(.toggleTableOrder), "order: best first / as typed", .comparison),
         bind([.control("w")], .comparison(.togglePin), "pin / unpin", .comparison),
         bind([.control("x")], .comparison(.addToList), "one more on the list", .comparison),
-        bind([.control("y")], .comparison(.undoDeletion), "undo a change or delete", .comparison),
+        bind([.control("y")], .comparison(.undoDeletion), "undo a change or delete", legend: "undo", .comparison),
         bind([.control("r")], .comparison(.itWasTheOtherShops), "the other shop's price", .comparison),
         // Every screen
         bind([.control("l")], .app(.redraw), "redraw", .everywhere),
@@ -405,7 +405,7 @@ public enum KeyTable {
     /// The one-line legend for what is on screen: whole entries that fit `width` columns (the
     /// screen's width when not given), in the key table's order.
     public static func legend(for state: AppState, width: Int? = nil) -> String {
-        KeyBinding.joined(legendEntries(for: state, width: width).map(\.text), by: "  ")
+        legendEntries(for: state, width: width).map(\.text).joined(separator: "  ")
     }
 
     /// The legend's entries, laid out on its line two columns apart.
@@ -418,19 +418,20 @@ public enum KeyTable {
         let narrow = width < narrowLegendWidth
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
         var seen: [Substring] = []
+        // The comparison's Ctrl-Y only where something can be undone, and then first, so it fits at 40 columns.
+        let undoes: (KeyBinding) -> Bool = { if case .keys(let groups) = $0.match { groups.first?.action == .comparison(.undoDeletion) } else { false } }
+        let shown = KeyScope.active(in: state).flatMap { scope in bindings.filter { $0.scope == scope && (!undoes($0) || state.editing.canUndo) } }
         var entries: [LegendEntry] = []
         var x = 0
-        for scope in KeyScope.active(in: state) {
-            for binding in bindings where binding.scope == scope {
-                guard let text = narrow ? binding.narrowLegend : binding.legend, let key = binding.legendKeyEvent(narrow: narrow) else { continue }
-                let name = text.split(separator: " ").first ?? ""
-                if seen.contains(name) { continue }
-                seen.append(name)
-                let start = entries.isEmpty ? 0 : x + 2
-                guard start + TextWidth.of(text) <= width else { continue }
-                entries.append(LegendEntry(text: text, x: start, key: key))
-                x = start + TextWidth.of(text)
-            }
+        for binding in shown.filter(undoes) + shown.filter({ !undoes($0) }) {
+            guard let text = narrow ? binding.narrowLegend : binding.legend, let key = binding.legendKeyEvent(narrow: narrow) else { continue }
+            let name = text.split(separator: " ").first ?? ""
+            if seen.contains(name) { continue }
+            seen.append(name)
+            let start = entries.isEmpty ? 0 : x + 2
+            guard start + TextWidth.of(text) <= width else { continue }
+            entries.append(LegendEntry(text: text, x: start, key: key))
+            x = start + TextWidth.of(text)
         }
         return entries
     }

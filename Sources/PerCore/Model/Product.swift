@@ -9,7 +9,7 @@ public struct Product: Equatable, Hashable, Sendable {
     public var unit: MeasureUnit?
     /// How the quantity was typed when it was a multipack (`6×330`); shown while it describes the quantity.
     public var pack: Multipack?
-    /// Where the price was seen; empty: not said. A new product starts with the shop of the one typed before it.
+    /// Where the price was seen; empty: not said (a new product's field may suggest one: `Suggestion`).
     public var shop: String
     /// The day the price was seen: today whenever its price, quantity or unit is committed; nil when not known
     /// (a product saved before per kept dates, or whose price was never committed).
@@ -29,9 +29,9 @@ public struct Product: Equatable, Hashable, Sendable {
         self.seen = seen
     }
 
-    /// A product with nothing typed yet, carrying over the unit and shop of the one before it.
-    public static func new(id: ProductID, unit: MeasureUnit? = nil, shop: String = "") -> Product {
-        Product(id: id, name: "", price: nil, quantity: nil, unit: unit, pack: nil, shop: shop, seen: nil)
+    /// A product with nothing typed yet (a unit given: a product only to rank against).
+    public static func new(id: ProductID, unit: MeasureUnit? = nil) -> Product {
+        Product(id: id, name: "", price: nil, quantity: nil, unit: unit, pack: nil, shop: "", seen: nil)
     }
 
     /// This product as seen at `shop`, under a new id: all it holds but its shop and its day (none yet).
@@ -43,8 +43,7 @@ public struct Product: Equatable, Hashable, Sendable {
         return copy
     }
 
-    /// Nothing typed yet: no price, quantity or name. A unit alone does not count, since a new product carries
-    /// over the unit of the one before it, nor does the shop, carried over the same way; a blank product is
+    /// Nothing typed yet: no price, quantity or name (a unit or shop alone does not count); a blank product is
     /// neither saved nor ranked until something is typed.
     public var isBlank: Bool { name.isEmpty && price == nil && quantity == nil }
 

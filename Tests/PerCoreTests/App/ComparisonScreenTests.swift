@@ -72,7 +72,7 @@ import TestSupport
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(ProductField.allCases.last!, product: oats)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
-            $0.editing.comparison.append(Product.fixture(id: "s-2", unit: .kilogram, shop: "Aldi"))   // the unit and the store carry over
+            $0.editing.comparison.append(Product.fixture(id: "s-2"))   // kg and Aldi only suggested
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
@@ -102,12 +102,12 @@ import TestSupport
         #expect(ScreenView.render(store.state).lines[2].contains(" oats @ Aldi "))
     }
 
-    /// A store carried over from the product before is selected when its field is entered: typing the store you
+    /// A shop suggested from the product before is selected when its field is entered: typing the shop you
     /// are in replaces it (never `AldiLidl`), as a digit replaces a number; a motion or a deletion edits it instead.
-    @Test func aCarriedStoreIsReplacedByTypingAndEditedAfterAMotion() {
+    @Test func aSuggestedStoreIsReplacedByTypingAndEditedAfterAMotion() {
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", name: "oats", shop: "Aldi", then: .nextProduct)
-        store.enter(price: "3", quantity: "1", name: "bran")
+        store.enter(price: "3", quantity: "1", unit: "kg", name: "bran")
         store.apply(.comparison(.focus(FieldFocus(product: 1, field: .shop))))
         #expect(store.state.editing.editor == .text(.entered("Aldi")))
         let screen = ScreenView.render(store.state)
@@ -120,10 +120,7 @@ import TestSupport
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
         let bran = Product.fixture(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
         store.send(.comparison(.focus(FieldFocus(product: 1, field: .name))), effects: [.saveField(.shop, product: bran)]) {
-            var carried = bran
-            carried.shop = "Aldi"
-            $0.editing.overwritten = Overwrite(field: .shop, before: carried, after: bran)   // Ctrl-Y would bring Aldi back
-            $0.editing.comparison.replaceProduct(at: 1, with: bran)
+            $0.editing.comparison.replaceProduct(at: 1, with: bran)   // Aldi was only suggested: nothing to bring back
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("bran")))
         }
         // Backspace edits the selected text from its end; so does typing after a motion.
@@ -163,18 +160,20 @@ import TestSupport
         }
     }
 
-    @Test func aNewProductStartsWithTheStoreOfTheOneBeforeIt() {
+    /// Issue 28: a shop typed in another session is not where the shopper is: the new product's shop is empty.
+    @Test func aNewProductTakesNoShopFromAnotherSessionsProduct() {
         var store = TestStore(Comparison(id: "c", products: [Product.fixture(id: "x", price: 1, quantity: 1, unit: .kilogram, shop: "Costco")]))
-        #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", "Costco"])
+        #expect(store.state.editing.comparison.products.map(\.shop) == ["Costco", ""])
+        #expect(store.state.editing.suggestion(for: 1, session: store.state.session) == Suggestion(unit: .kilogram, shop: nil))
         store.send(.comparison(.askClearComparison)) { $0.chrome.overlay = .confirm(.clearComparison) }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["x", "s-1"]), .loadHistory("c")]) {
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: $0.editing.comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) })]
             $0.editing.comparison.removeAllProducts()
-            $0.editing.comparison.append(Product.fixture(id: "s-2", shop: "Costco"))
+            $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
-            $0.chrome.status = StatusMessage("Comparison cleared")
+            $0.chrome.status = StatusMessage("Comparison cleared · Ctrl-Y brings it back")
         }
     }
 
@@ -214,7 +213,7 @@ import TestSupport
         store.enter(price: "2", quantity: "1", unit: "fl oz", then: .nextProduct)
         store.enter(price: "1", quantity: "1")
         #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
-        let volume = UnitPicker(selected: .fluidOunce, offered: UnitFamily.volume.units)   // carried over
+        let volume = UnitPicker(selected: .fluidOunce, offered: UnitFamily.volume.units)   // suggested
         #expect(store.state.editing.editor == .unit(volume))
         store.send(.comparison(.type("k"))) {
             var typed = volume
@@ -224,8 +223,7 @@ import TestSupport
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(""))
-            $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
-            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: kept fl oz", isWarning: true)
+            $0.chrome.status = StatusMessage("k is a count unit of its own; this comparison is by volume: no unit kept", isWarning: true)
         }
     }
 
@@ -265,7 +263,7 @@ import TestSupport
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
-            $0.chrome.status = StatusMessage("Deleted 'a'")
+            $0.chrome.status = StatusMessage("Deleted 'a' · Ctrl-Y brings it back")
         }
     }
 
@@ -288,7 +286,7 @@ import TestSupport
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
-            $0.chrome.status = StatusMessage("Comparison cleared")
+            $0.chrome.status = StatusMessage("Comparison cleared · Ctrl-Y brings it back")
         }
     }
 

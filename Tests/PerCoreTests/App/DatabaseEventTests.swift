@@ -88,7 +88,7 @@ import TestSupport
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
-            $0.chrome.status = StatusMessage("Deleted 'b'")
+            $0.chrome.status = StatusMessage("Deleted 'b' · Ctrl-Y brings it back")
         }
     }
 

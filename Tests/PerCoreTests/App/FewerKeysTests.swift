@@ -59,31 +59,32 @@ import TestSupport
         }
     }
 
-    @Test func enterInAFinishedProductGoesToANewProductsPriceWithTheUnitCarriedOver() {
+    @Test func enterInAFinishedProductGoesToANewProductsPriceWithItsUnitSuggested() {
         var store = TestStore()
         store.enter(price: "2", quantity: "500", unit: "g", then: .keepEditing)
         let cereal = Product.fixture(id: "s-1", price: 2, quantity: 500, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: cereal)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: cereal)
-            $0.editing.comparison.append(Product.fixture(id: "s-2", unit: .gram))
+            $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
         }
-        // The second product of the same unit: price, Tab, quantity, Enter (on to the carried unit), Enter (taken).
+        #expect(store.state.editing.suggestion(for: 1, session: store.state.session) == Suggestion(unit: .gram, shop: nil))
+        // The second product of the same unit: price, Tab, quantity, Enter (on to the suggested unit), Enter (taken).
         store.enter(price: "3", quantity: "750", then: .keepEditing)
-        let second = Product.fixture(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
+        let second = Product.fixture(id: "s-2", price: 3, quantity: 750, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
-            $0.editing.unitToSettle = "s-2"
         }
-        store.send(.comparison(.finishProduct)) {
-            $0.editing.comparison.append(Product.fixture(id: "s-3", unit: .gram))
+        let taken = Product.fixture(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
+        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: taken)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: taken)
+            $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
-            $0.editing.unitToSettle = nil
             $0.madeIDs(3)
         }
-        // The carried unit alone is not typed data: the row is blank, unranked, and leaving it saves nothing.
+        // An untouched new row is blank, unranked, and leaving it saves nothing.
         #expect(store.state.editing.comparison.products[2].isBlank)
         #expect(store.state.editing.comparison.rankedCount == 2)
         #expect(store.type("\t\t\t\t") == [])
@@ -116,33 +117,32 @@ import TestSupport
         }
     }
 
-    /// Issue 22: price⏎ quantity⏎ unit⏎ for every product. With the unit carried over, Enter on the quantity goes on to
-    /// the unit (shown selected), where Enter takes it and a unit typed replaces it; nothing lands in the next price.
-    @Test func enterOnTheQuantityGoesOnToTheCarriedUnit() {
+    /// Issue 22: price⏎ quantity⏎ unit⏎ for every product. With a unit suggested, Enter on the quantity goes on to the
+    /// unit (the suggestion selected), where Enter takes it and a unit typed replaces it; nothing lands in the next price.
+    @Test func enterOnTheQuantityGoesOnToTheSuggestedUnit() {
         var store = TestStore()
         store.type("2.49\n500\ng\n3.99\n2")
-        let second = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        let second = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: second)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
-            $0.editing.unitToSettle = "s-2"
         }
         var accepted = store
-        // Enter takes the carried unit.
-        accepted.send(.comparison(.finishProduct)) {
-            $0.editing.comparison.append(Product.fixture(id: "s-3", unit: .gram))
+        // Enter takes the suggested unit.
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        accepted.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inGrams)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
-            $0.editing.unitToSettle = nil
             $0.madeIDs(3)
         }
         // A unit typed replaces it: 2 kg, and the next price is empty.
         store.type("kg")
         let inKilograms = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .kilogram, seen: TestStore.today)
-        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inKilograms, keepsEarlierPrice: false)]) {
+        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inKilograms)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: inKilograms)
-            $0.editing.comparison.append(Product.fixture(id: "s-3", unit: .kilogram))
+            $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
-            $0.editing.unitToSettle = nil
             $0.madeIDs(3)
         }
     }
@@ -154,7 +154,8 @@ import TestSupport
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine(value: 1)))
         }
         store.send(.comparison(.finishProduct)) {
-            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
+            // The only product with a unit may change family: every unit is offered.
+            $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: MeasureUnit.standard)))
         }
     }
 
@@ -239,13 +240,13 @@ import TestSupport
             $0.editing.comparison.removeProduct(at: 1)
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 1, product: b)])]
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
-            $0.chrome.status = StatusMessage("Deleted 'b'")
+            $0.chrome.status = StatusMessage("Deleted 'b' · Ctrl-Y brings it back")
         }
         store.send(.comparison(.deleteProduct(a.id, label: "a")), effects: [.deleteProduct(a.id), .loadHistory("c")]) {
             $0.editing.comparison.removeProduct(at: 0)
             $0.editing.deletions.append(Deletion(products: [PlacedProduct(position: 0, product: a)]))
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
-            $0.chrome.status = StatusMessage("Deleted 'a'")
+            $0.chrome.status = StatusMessage("Deleted 'a' · Ctrl-Y brings it back")
         }
         store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0), .loadHistory("c")]) {
             $0.editing.comparison.insert(a, at: 0)
@@ -275,7 +276,7 @@ import TestSupport
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: a), PlacedProduct(position: 1, product: b)])]
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.madeIDs(4)
-            $0.chrome.status = StatusMessage("Comparison cleared")
+            $0.chrome.status = StatusMessage("Comparison cleared · Ctrl-Y brings it back")
         }
         store.send(.comparison(.undoDeletion), effects: [.restoreProduct(a, position: 0), .restoreProduct(b, position: 1), .loadHistory("c")]) {
             $0.editing.comparison.insert(a, at: 0)

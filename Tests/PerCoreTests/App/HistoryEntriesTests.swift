@@ -54,7 +54,7 @@ import Testing
         // y: written, then the history and the comparison's lowest seen read again.
         store.send(key(store, .character("y")), effects: Self.writing(.delete(PriceEntryID(2), of: "c"))) {
             $0.chrome.overlay = .none
-            $0.chrome.status = StatusMessage("Deleted that price; Ctrl-Y brings it back")
+            $0.chrome.status = StatusMessage("Deleted that price · Ctrl-Y brings it back")
             $0.screen = .history(HistoryScreen(content: .loaded(Self.book(Self.history)), selected: 1, deleted: [Self.typo]))
         }
         // The reads answer: the typo is gone, the selection stays at its place (now Aldi), the lowest seen is Aldi's.

@@ -59,7 +59,7 @@ import TestSupport
         store.send(.app(.answer(yes: true)), effects: [.deleteComparison("c"), .openComparison("a"), .loadShoppingList]) {
             $0.chrome.overlay = .none
             $0.screen = .shoppingList(self.lists([self.entries[0]], selected: 0, mode: .browsing))
-            $0.chrome.status = StatusMessage("Deleted \"Oil\" (Ctrl-Y undoes)")
+            $0.chrome.status = StatusMessage("Deleted \"Oil\" · Ctrl-Y brings it back")
         }
         // The store reports what it deleted, then opens the other comparison behind the list, which stays on view.
         let oil = Comparison(id: "c", title: "Oil", products: [Product.fixture(id: "p", price: 3)])
@@ -93,7 +93,7 @@ import TestSupport
         store.send(.app(.answer(yes: true)), effects: [.deleteComparison("c"), .openComparison("a"), .loadShoppingList]) {
             $0.chrome.overlay = .none
             $0.screen = .shoppingList(self.lists([oats], selected: 0, mode: .browsing))
-            $0.chrome.status = StatusMessage("Deleted \"Oil\" (Ctrl-Y undoes)")
+            $0.chrome.status = StatusMessage("Deleted \"Oil\" · Ctrl-Y brings it back")
         }
         store.send(.database(.opened(Comparison(id: "a", title: "Oats"))), effects: [.loadHistory("a")]) {
             $0.editing = ComparisonScreen(comparison: Comparison(id: "a", title: "Oats"), session: &$0.session)
@@ -105,7 +105,7 @@ import TestSupport
         store.send(.app(.answer(yes: true)), effects: [.deleteComparison("a"), .openNew(Comparison(id: "s-c3")), .loadShoppingList]) {
             $0.chrome.overlay = .none
             $0.screen = .shoppingList(self.lists([], selected: 0, mode: .browsing))
-            $0.chrome.status = StatusMessage("Deleted \"Oats\" (Ctrl-Y undoes)")
+            $0.chrome.status = StatusMessage("Deleted \"Oats\" · Ctrl-Y brings it back")
             $0.session.serial = 3
         }
     }

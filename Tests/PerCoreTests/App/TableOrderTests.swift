@@ -77,7 +77,7 @@ import TestSupport
             $0.madeIDs(2)
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: deleted)])]
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
-            $0.chrome.status = StatusMessage("Deleted '2.50 for 500 g'")
+            $0.chrome.status = StatusMessage("Deleted '2.50 for 500 g' · Ctrl-Y brings it back")
         }
     }
 

@@ -12,7 +12,7 @@ import TestSupport
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
         store.enter(price: "1", quantity: "1")
-        let mass = UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)   // the unit carried over
+        let mass = UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)   // the unit suggested
         #expect(store.state.editing.editor == .unit(mass))
         var typed = mass
         _ = typed.type("m")
@@ -24,10 +24,9 @@ import TestSupport
         }
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(""))
-            $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
-            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: kept kg", isWarning: true)
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: no unit kept", isWarning: true)
         }
-        #expect(store.state.editing.comparison.products[1].unit == .kilogram)
+        #expect(store.state.editing.comparison.products[1].unit == nil)   // kg was only suggested
     }
 
     /// Issue 32: `l` in a comparison by weight saved lb, `m` saved mg (the first offered unit each begins). Text that is
@@ -38,15 +37,15 @@ import TestSupport
             var store = TestStore()
             store.enter(price: "2", quantity: "1", unit: typed == "g" ? "L" : "kg", then: .nextProduct)
             store.enter(price: "1", quantity: "1")
-            let family = typed == "g" ? "by volume" : "by weight", kept = typed == "g" ? "L" : "kg"
+            let family = typed == "g" ? "by volume" : "by weight"
             let unit = MeasureUnit.standard(named: typed)!
             store.type(typed)
             let begins = ["l", "L", "m", "g"].contains(typed)
             #expect(store.state.chrome.status == (begins ? nil : StatusMessage("\(unit.kindDescription); this comparison is \(family)", isWarning: true)),
                     "\(typed)")
             store.type("\t")
-            #expect(store.state.editing.comparison.products[1].unit?.symbol == kept, "\(typed)")
-            #expect(store.state.chrome.status == StatusMessage("\(unit.kindDescription); this comparison is \(family): kept \(kept)", isWarning: true), "\(typed)")
+            #expect(store.state.editing.comparison.products[1].unit == nil, "\(typed)")   // the unit before was only suggested
+            #expect(store.state.chrome.status == StatusMessage("\(unit.kindDescription); this comparison is \(family): no unit kept", isWarning: true), "\(typed)")
         }
     }
 
@@ -95,8 +94,7 @@ import TestSupport
         #expect(store.state.chrome.status == StatusMessage("roll is a count unit of its own; this comparison is in sheets", isWarning: true))
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 1, field: .afterUnit), editing: .text(""))
-            $0.editing.unitToSettle = nil   // the unit is settled: the price is judged now
-            $0.chrome.status = StatusMessage("roll is a count unit of its own; this comparison is in sheets: kept sheet", isWarning: true)
+            $0.chrome.status = StatusMessage("roll is a count unit of its own; this comparison is in sheets: no unit kept", isWarning: true)
         }
         // Another product in the same word's plural form is the same unit.
         var comparison = Comparison(products: [Product.fixture(price: 1, quantity: 1, unit: sheet), Product.fixture(price: 1, quantity: 1, unit: .counted(CountWord("roll")!))])

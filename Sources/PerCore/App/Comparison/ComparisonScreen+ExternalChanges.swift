@@ -34,7 +34,7 @@ extension ComparisonScreen {
         page.value = .empty
         focus = FieldFocus(product: index, field: focus.field)
         if !isEditing || comparison.products[index].id != focusedProduct.id {
-            resetEditor()     // nothing typed here: show the other session's value
+            resetEditor(session)     // nothing typed here: show the other session's value
         } else if case .unit(let picker) = editor {
             var refreshed = UnitPicker(selected: picker.selected, offered: offeredUnits(for: index))
             for c in picker.typed { _ = refreshed.type(c) }

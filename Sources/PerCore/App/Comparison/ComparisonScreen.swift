@@ -25,9 +25,6 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     public internal(set) var lowestSeen: LowestSeen = .unknown
     /// How many of this comparison are on the shopping list (shown beside the keypad); unknown until read.
     public internal(set) var onTheList: ListCount = .unknown
-    /// A product completed by its price or quantity while its unit (perhaps carried over from the product before,
-    /// perhaps about to change) is still ahead: how its price stands is said once the unit is settled.
-    var unitToSettle: ProductID?
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
     var page = Derived(TablePage.empty)
     /// The table's order (entry order, or best first), derived from `comparison` and kept current by `update`.
@@ -36,15 +33,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
-        if comparison.products.last?.isBlank != true {
-            // The shop the user said they are in (`--shop`) wins over the shop of the last product typed here.
-            let shop = session.shop?.text ?? comparison.products.last?.shop ?? ""
-            self.comparison.append(Product.new(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: shop))
-        }
+        if comparison.products.last?.isBlank != true { self.comparison.append(.new(id: session.makeProductID())) }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
         untouchedEditor = editor
-        resetEditor()
         refreshTablePage(session)
     }
 
@@ -119,7 +111,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
-            // Enter on the quantity always goes on to the unit, carried over or not: price⏎ quantity⏎ unit⏎ is one
+            takeSuggestion()
+            // Enter on the quantity always goes on to the unit, suggested or not: price⏎ quantity⏎ unit⏎ is one
             // rhythm for every product, and a unit typed in it is never read as the next price.
             guard focus.field != .quantity, edited().product.isPriced else {
                 return move(by: 1, session: &session, chrome: &chrome)
@@ -129,7 +122,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .nextProduct: return scroll(by: 1, session: &session, chrome: &chrome)
         case .previousProduct: return scroll(by: -1, session: &session, chrome: &chrome)
         case .cancelEdit:
-            resetEditor()
+            resetEditor(session)
             chrome.status = StatusMessage("Edit cancelled")
             return []
         case .stepUnit(let delta):
@@ -158,7 +151,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return [edit(.saveHeader)]
         case .togglePin:
             let product = focusedProduct
-            let label = TerminalText.singleLine(product.label)
+            let label = TerminalText.singleLine(product.label(decimal: session.decimal))
             if comparison.pinned == product.id {
                 comparison.pinned = nil
                 chrome.status = StatusMessage("Unpinned \"\(label)\": the best value is the one to buy")
@@ -187,7 +180,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .scrollProducts(let lines):
             return scroll(by: lines, session: &session, chrome: &chrome)
         case .askDeleteProduct:
-            chrome.overlay = .confirm(.deleteProduct(focusedProduct.id, label: TerminalText.singleLine(focusedProduct.label)))
+            chrome.overlay = .confirm(.deleteProduct(focusedProduct.id, label: TerminalText.singleLine(focusedProduct.label(decimal: session.decimal))))
             return []
         case .askClearComparison:
             chrome.overlay = .confirm(.clearComparison)
@@ -196,13 +189,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return deleteProduct(id, label: label, session: &session, chrome: &chrome)
         case .clearAll:
             let ids = comparison.products.map(\.id)
-            let shop = focusedProduct.shop
             remember(Deletion(products: comparison.products.enumerated().map { PlacedProduct(position: $0, product: $1) }))
             comparison.removeAllProducts()
-            comparison.append(.new(id: session.makeProductID(), shop: shop))
+            comparison.append(.new(id: session.makeProductID()))
             focus = FieldFocus(product: 0, field: .price)
-            resetEditor()
-            chrome.status = StatusMessage("Comparison cleared")
+            resetEditor(session)
+            chrome.status = StatusMessage("Comparison cleared \(Self.undoHint)")
             // Their prices are history now: what the lowest seen is compared with is read again from the book.
             return [edit(.deleteAllProducts(ids)), rereadHistory]
         case .commitField:
@@ -304,17 +296,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         let fields = ProductField.allCases
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
-        if delta > 0, focus.field.isPricing, fields[index].isPricing, fields[index] != .price {
-            // On into this product's own quantity or unit: a price it gets now may still change unit.
-            let effects = commit(&session, chrome: &chrome, unitStillAhead: true)
-            focus = FieldFocus(product: focus.product, field: fields[index])
-            resetEditor()
-            return effects
-        }
         if index < 0 {
             guard focus.product > 0 else {
                 let effects = commit(&session, chrome: &chrome)
-                resetEditor()
+                resetEditor(session)
                 return effects
             }
             return moveTo(FieldFocus(product: focus.product - 1, field: fields[fields.count - 1]), session: &session, chrome: &chrome)
@@ -325,27 +310,23 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Tab from the last field, or Enter in a finished product: to the price of the next product
     /// (`productAfterLastField`), or of a new one at the end.
     private mutating func moveToNextProduct(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        // The product is finished as its row shows it: with the shop it suggests.
+        var effects = edited().product.isBlank ? [] : takeSuggestedShop(session)
         if let next = productAfterLastField(session: session) {
-            return moveTo(FieldFocus(product: next, field: .price), session: &session, chrome: &chrome)
+            return effects + moveTo(FieldFocus(product: next, field: .price), session: &session, chrome: &chrome)
         }
-        let effects = commit(&session, chrome: &chrome)
+        effects += commit(&session, chrome: &chrome)
         if comparison.products[focus.product].isBlank {
             chrome.status = StatusMessage("Type a price to start the next product")
             focus = FieldFocus(product: focus.product, field: .price)
-            resetEditor()
+            resetEditor(session)
             return effects
         }
-        comparison.append(newProduct(session: &session))
+        // A new product at the end starts empty: its unit and shop are suggested (`suggestion(for:session:)`).
+        comparison.append(.new(id: session.makeProductID()))
         focus = FieldFocus(product: comparison.products.count - 1, field: .price)
-        resetEditor()
+        resetEditor(session)
         return effects
-    }
-
-    /// A new product at the end starts with the unit and the shop of the product typed before it (a shopper is in
-    /// one shop at a time). A unit alone is not
-    /// typed data: the product stays blank, unsaved and unranked until a price, quantity or name is typed.
-    private func newProduct(session: inout Session) -> Product {
-        .new(id: session.makeProductID(), unit: comparison.products.last?.unit, shop: comparison.products.last?.shop ?? "")
     }
 
     /// Where Tab from the last field goes: from a product this session made, to the next one it
@@ -378,7 +359,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             if target.product > focus.product { target.product -= 1 }
         }
         focus = target
-        resetEditor()
+        resetEditor(session)
         return effects
     }
 
@@ -387,41 +368,28 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// the change corrects it (`Product.changeIsCorrection`). A price typed on a product of another shop than the one you
     /// are in goes to that shop's row instead (`seeAtShopYouAreIn`). When the unit price changed, the status line says
     /// how it stands against the lowest seen.
-    private mutating func commit(_ session: inout Session, chrome: inout Chrome, unitStillAhead: Bool = false) -> [Effect] {
-        let settling = unitToSettle == focusedProduct.id && !unitStillAhead
-        if settling { unitToSettle = nil }
-        guard editor != untouchedEditor else {
-            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, saying: true, session: session, chrome: &chrome) }
-            return []
-        }
+    private mutating func commit(_ session: inout Session, chrome: inout Chrome) -> [Effect] {
+        guard editor != untouchedEditor else { return [] }
         var (product, message) = edited()
         if let message { chrome.status = message }
-        guard product != focusedProduct else {
-            // A refusal of the commit ("…: kept sheet") wins the status line.
-            if settling { sayHowThePriceStands(of: focusedProduct, unitPriceBefore: nil, saying: message == nil, session: session, chrome: &chrome) }
-            return []
-        }
+        guard product != focusedProduct else { return [] }
         let earlier = focusedProduct
-        if focus.field.isPricing, !settling, let here = session.shop, earlier.isPriced, ShopName(earlier.shop) != nil, !here.matches(earlier.shop) {
+        if focus.field.isPricing, let here = session.shop, earlier.isPriced, ShopName(earlier.shop) != nil, !here.matches(earlier.shop) {
             return seeAtShopYouAreIn(here, product, session: &session, chrome: &chrome, message: message)
         }
-        let unitPriceBefore = settling ? nil : comparison.unitPrice(of: focusedProduct)
+        let unitPriceBefore = comparison.unitPrice(of: focusedProduct)
         if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
-        // A unit carried over and settled now was never a value the shopper gave: nothing to bring back.
-        overwritten = settling ? nil : Overwrite(field: focus.field, before: earlier, after: product)
-        if focus.field.isPricing, !settling { recordIfSeen(earlier, replacedBy: product, field: focus.field, today: session.today) }
+        overwritten = Overwrite(field: focus.field, before: earlier, after: product)
+        if focus.field.isPricing { recordIfSeen(earlier, replacedBy: product, field: focus.field, today: session.today) }
         if session.today == nil, focus.field.isPricing, message == nil {
             chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)
         }
-        if focus.field.isPricing, unitStillAhead, unitPriceBefore == nil, comparison.unitPrice(of: product) != nil {
-            unitToSettle = product.id   // completed now, its unit still ahead: judged when the unit is settled
-        } else if focus.field.isPricing || settling {
+        if focus.field.isPricing {
             sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil && session.today != nil,
                                  session: session, chrome: &chrome)
         }
-        // The unit settled before the product was done: the price with the carried unit was never seen.
-        return [edit(.saveField(focus.field, product: product, keepsEarlierPrice: !settling))]
+        return [edit(.saveField(focus.field, product: product))]
     }
 
     /// A price, quantity or unit typed on `product` of another shop while the session is at `here`: that shop's price
@@ -448,7 +416,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         overwritten = before.flatMap { Overwrite(field: field, before: $0, after: row) }
         seenHere = SeenHere(original: original.id, field: field, row: row, rowBefore: before)
         focus = FieldFocus(product: index, field: field)
-        untouchedEditor = makeEditor(for: focus)
+        untouchedEditor = makeEditor(for: focus, session: session)
         editor = untouchedEditor
         let other = TerminalText.singleLine(original.shop)
         let shopHere = TerminalText.singleLine(here.text)
@@ -496,7 +464,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
-            let kept = "kept \(product.unit?.symbol ?? "none")"
+            let kept = product.unit.map { "kept \($0.symbol)" } ?? "no unit kept"
             switch picker.reading {
             case .nothingTyped: product.unit = picker.selected
             case .offered(let unit): product.unit = unit
@@ -518,21 +486,42 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         return (product, message)
     }
 
-    /// Starts the focused field's edit from its value.
-    mutating func resetEditor() {
-        editor = makeEditor(for: focus)
+    /// Starts the focused field's edit from its value, else from what it suggests (which Enter takes: `takeSuggestion`).
+    mutating func resetEditor(_ session: Session) {
+        editor = makeEditor(for: focus, session: session)
         untouchedEditor = editor
     }
 
-    private func makeEditor(for focus: FieldFocus) -> FieldEditor {
+    private func makeEditor(for focus: FieldFocus, session: Session) -> FieldEditor {
         let product = comparison.products[focus.product]
         switch focus.field {
         case .price: return .numeric(CalculatorEngine(value: product.price))
         case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
-        case .unit: return .unit(UnitPicker(selected: product.unit, offered: offeredUnits(for: focus.product)))
+        case .unit:
+            let unit = product.unit ?? suggestion(for: focus.product, session: session).unit
+            return .unit(UnitPicker(selected: unit, offered: offeredUnits(for: focus.product)))
         case .name: return .text(.entered(product.name))
-        case .shop: return .text(.entered(product.shop))
+        case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
         }
+    }
+
+    /// Enter on a unit or shop field that shows its suggestion untouched takes it: the commit then writes it as typed.
+    private mutating func takeSuggestion() {
+        guard editor == untouchedEditor else { return }
+        switch focus.field {
+        case .unit where focusedProduct.unit == nil: untouchedEditor = .unit(UnitPicker(selected: nil, offered: offeredUnits(for: focus.product)))
+        case .shop where focusedProduct.shop.isEmpty: untouchedEditor = .text(.entered(""))
+        case .price, .quantity, .unit, .name, .shop: break
+        }
+    }
+
+    /// The shop a finished product suggests becomes its own (saved), as its row showed it.
+    private mutating func takeSuggestedShop(_ session: Session) -> [Effect] {
+        guard let shop = suggestion(for: focus.product, session: session).shop else { return [] }
+        var product = focusedProduct
+        product.shop = shop
+        comparison.replaceProduct(at: focus.product, with: product)
+        return [edit(.saveField(.shop, product: product))]
     }
 
     /// Units of the family the other products use; every unit while none has one.
@@ -562,13 +551,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             chrome.status = StatusMessage("'\(label)' was already deleted in another session")
             return []
         }
-        let shop = comparison.products[index].shop
         remember(Deletion(products: [PlacedProduct(position: index, product: comparison.products[index])]))
         comparison.removeProduct(at: index)
-        if comparison.products.isEmpty { comparison.append(.new(id: session.makeProductID(), shop: shop)) }
+        if comparison.products.isEmpty { comparison.append(.new(id: session.makeProductID())) }
         focus = FieldFocus(product: min(index, comparison.products.count - 1), field: .price)
-        resetEditor()
-        chrome.status = StatusMessage("Deleted '\(label)'")
+        resetEditor(session)
+        chrome.status = StatusMessage("Deleted '\(label)' \(Self.undoHint)")
         return [edit(.deleteProduct(id)), rereadHistory]
     }
 }
@@ -593,6 +581,9 @@ public struct Deletion: Equatable, Sendable {
 }
 
 extension ComparisonScreen {
+    /// Whether Ctrl-Y has something to bring back: a value a change overwrote, or a deletion.
+    public var canUndo: Bool { overwritten != nil || !deletions.isEmpty }
+
     mutating func remember(_ deletion: Deletion) {
         guard !deletion.products.isEmpty else { return }
         overwritten = nil
@@ -605,10 +596,10 @@ extension ComparisonScreen {
     mutating func undoDeletion(session: inout Session, chrome: inout Chrome) -> [Effect] {
         if overwritten != nil || deletions.isEmpty {
             var effects = commit(&session, chrome: &chrome)
-            resetEditor()
+            resetEditor(session)
             if let overwrite = overwritten {
                 overwritten = nil
-                if let back = bringBack(overwrite, chrome: &chrome) { return effects + back }
+                if let back = bringBack(overwrite, session: session, chrome: &chrome) { return effects + back }
             }
             guard !deletions.isEmpty else {
                 if chrome.status == nil || effects.isEmpty { chrome.status = StatusMessage("Nothing deleted to bring back") }
@@ -619,7 +610,7 @@ extension ComparisonScreen {
         }
         let deletion = deletions.removeLast()
         var effects = commit(&session, chrome: &chrome)
-        resetEditor()
+        resetEditor(session)
         let present = Set(comparison.products.map(\.id))
         let back = deletion.products.filter { !present.contains($0.product.id) }
         guard let first = back.first?.product.id else {
@@ -632,9 +623,9 @@ extension ComparisonScreen {
             effects.append(edit(.restoreProduct(placed.product, position: position)))
         }
         focus = FieldFocus(product: comparison.products.firstIndex { $0.id == first }!, field: .price)
-        resetEditor()
+        resetEditor(session)
         chrome.status = StatusMessage(back.count == 1
-            ? "Brought back \(Self.naming(back[0].product, number: back[0].position + 1))"
+            ? "Brought back \(Self.naming(back[0].product, session: session))"
             : "Brought back \(back.count) products")
         return effects + [rereadHistory]
     }
@@ -642,7 +633,7 @@ extension ComparisonScreen {
     /// Ctrl-Y after a commit overwrote a value: the value back, if the field still holds what the commit gave it (nil
     /// otherwise). A price brought back is not a new price seen, and the one it replaces was a mistake: neither is
     /// recorded, and the sighting the commit recorded leaves the history (the database takes it out).
-    private mutating func bringBack(_ overwrite: Overwrite, chrome: inout Chrome) -> [Effect]? {
+    private mutating func bringBack(_ overwrite: Overwrite, session: Session, chrome: inout Chrome) -> [Effect]? {
         guard let index = comparison.products.firstIndex(where: { $0.id == overwrite.after.id }),
               !overwrite.field.changed(from: comparison.products[index], to: overwrite.after) else { return nil }
         var product = comparison.products[index]
@@ -650,8 +641,8 @@ extension ComparisonScreen {
         if overwrite.field.isPricing { product.seen = overwrite.before.seen }
         comparison.replaceProduct(at: index, with: product)
         focus = FieldFocus(product: index, field: overwrite.field)
-        resetEditor()
-        chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, number: index + 1))")
+        resetEditor(session)
+        chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
         return [edit(.saveField(overwrite.field, product: product, keepsEarlierPrice: false))] + (overwrite.field.isPricing ? [rereadHistory] : [])
     }
 
@@ -660,7 +651,7 @@ extension ComparisonScreen {
     /// back, or its row's earlier value brought back).
     mutating func takeBackAsCorrection(session: inout Session, chrome: inout Chrome) -> [Effect] {
         var effects = commit(&session, chrome: &chrome)
-        resetEditor()
+        resetEditor(session)
         guard let seen = seenHere else {
             chrome.status = StatusMessage("Ctrl-R takes back a price that went to the shop you are in: none to take back")
             return effects
@@ -684,7 +675,7 @@ extension ComparisonScreen {
         }
         overwritten = nil
         focus = FieldFocus(product: comparison.products.firstIndex { $0.id == seen.original }!, field: seen.field)
-        resetEditor()
+        resetEditor(session)
         let other = TerminalText.singleLine(corrected.shop)
         let here = TerminalText.singleLine(seen.row.shop)
         let field = seen.field.title.lowercased()
@@ -693,10 +684,13 @@ extension ComparisonScreen {
         return effects + [rereadHistory]
     }
 
-    /// A product in a message: its name in quotes, else its number.
-    static func naming(_ product: Product, number: Int) -> String {
-        product.name.isEmpty ? "product #\(number)" : "'\(product.name)'"
+    /// A product in a message as its row shows it: its name, else its price and size (`'3.99 for 500 g'`), never a number.
+    static func naming(_ product: Product, session: Session) -> String {
+        "'\(TerminalText.singleLine(product.label(decimal: session.decimal)))'"
     }
+
+    /// How a deletion or a clear is undone, after its message.
+    static let undoHint = "· Ctrl-Y brings it back"
 
     /// When the comparison takes on a family whose comparison unit the user chose in this session, and its own
     /// chosen basis is of another family (or none), it takes the user's choice.

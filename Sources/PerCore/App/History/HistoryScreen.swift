@@ -102,7 +102,7 @@ public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
         case .delete(let record):
             guard let id = record.entry else { return [] }
             deleted.append(record)
-            env.chrome.status = StatusMessage("Deleted that price; Ctrl-Y brings it back")
+            env.chrome.status = StatusMessage("Deleted that price · Ctrl-Y brings it back")
             return Self.writing(.delete(id, of: env.open), open: env.open)
         case .undoDelete:
             guard let record = deleted.popLast() else {

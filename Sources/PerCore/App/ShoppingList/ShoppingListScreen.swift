@@ -175,7 +175,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             chrome.overlay = .confirm(.deleteComparison(entry))
         case .delete(let entry):
             refresh(entries.filter { $0.id != entry.id })
-            chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\" (Ctrl-Y undoes)")
+            chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\" · Ctrl-Y brings it back")
             var effects: [DatabaseEffect] = [.deleteComparison(entry.id)]
             if entry.id == open {
                 effects.append(entries.first.map { .openComparison($0.id) }

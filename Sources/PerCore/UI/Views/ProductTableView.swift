@@ -81,6 +81,8 @@ enum ProductTableView {
         if !wide && row.price.width > 0 {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
         }
+        // A suggestion is drawn as a placeholder with a `?`: it is not the product's until Enter takes it.
+        let suggested = state.editing.suggestion(for: row.index, session: state.session)
         for field in ProductField.allCases {
             let frame = row.frame(of: field)
             guard frame.width > 0 else { continue }
@@ -91,6 +93,11 @@ enum ProductTableView {
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
+            // The `?` kept where the symbol is cut (`she…?`).
+            if field == .unit, let unit = suggested.unit { placeholder = TextWidth.truncate(unit.symbol, to: frame.width - 1, ellipsis: g.ellipsis) + "?" }
+            if field == .name, let shop = suggested.shop.map({ "@ " + TerminalText.singleLine($0) + "?" }) {
+                if let name = value { value = name + " " + shop } else { placeholder = shop }
+            }
             // A compact row without its fields says what the product is instead of its name.
             if field == .name, !wide, row.price.width == 0, text.name == nil {
                 // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read

@@ -319,6 +319,9 @@ public enum ScreenView {
     /// What the focused field takes, on the status line when nothing else is said.
     static func comparisonHint(_ state: AppState, width: Int) -> String {
         let g = state.session.glyphs
+        if let suggested = state.editing.focusedSuggestion.map(TerminalText.singleLine) {
+            return firstFitting(["Suggested \(suggested)? Enter takes it; typing replaces it", "\(suggested)? Enter takes it, or type"], width: width)
+        }
         switch state.editing.editor {
         case .numeric:  // the editor names the field
             return firstFitting(["Type a number on the keypad; Tab for next", "Type a number; Tab for next"], width: width)
