@@ -92,7 +92,7 @@ import TestSupport
             var store = TestStore(size: size)
             let layout = ScreenLayout(store.state)
             let entries = KeyTable.legendEntries(for: store.state)
-            #expect(KeyBinding.joined(entries.map(\.text), by: "  ") == KeyTable.legend(for: store.state))
+            #expect(entries.map(\.text).joined(separator: "  ") == KeyTable.legend(for: store.state))
             #expect(entries.count >= 4)
             for entry in entries {
                 #expect(Input.action(for: .click(x: entry.x + entry.width - 1, y: layout.legend.y), in: store.state)
