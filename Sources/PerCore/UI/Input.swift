@@ -2,8 +2,10 @@
 /// everything then decided by the key table (keys, overlays, a screen too small). The app's loop
 /// sends every event here.
 public enum Input {
-    public static func action(for event: InputEvent, in state: AppState) -> Action? {
-        KeyTable.action(for: event, in: state, pointer: pointer(event, in: state))
+    /// `drawn`: the state of the frame on screen, when the state changed since (a poll, an earlier key of a burst): a tap
+    /// on the list acts on the row drawn where it landed.
+    public static func action(for event: InputEvent, in state: AppState, drawn: AppState? = nil) -> Action? {
+        KeyTable.action(for: event, in: state, pointer: pointer(event, in: state, drawn: drawn ?? state))
     }
 
     /// The keypad key at (x, y) when the comparison's keypad is on view with nothing over it.
@@ -13,7 +15,7 @@ public enum Input {
     }
 
     /// What a click or the wheel points at on the screen on view; nil for other events.
-    static func pointer(_ event: InputEvent, in state: AppState) -> Action? {
+    static func pointer(_ event: InputEvent, in state: AppState, drawn: AppState) -> Action? {
         switch event {
         case .click(let x, let y):
             switch state.screen {
@@ -22,7 +24,9 @@ public enum Input {
                 let layout = ScreenLayout(state)
                 if state.chrome.overlay == .none, let key = layout.keypadKey(atX: x, y: y) { return .comparison(.keypadTouch(.down(key))) }
                 return layout.action(atX: x, y: y)
-            case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
+            case .shoppingList(let lists):
+                let shown = drawn.shoppingList.map { (drawn.session, $0) } ?? (state.session, lists)
+                return ShoppingListLayout(shown.1, size: shown.0.size, order: shown.0.listOrder, shop: shown.0.shop).action(atX: x, y: y, now: lists)
             case .history(let history): return HistoryLayout(history, session: state.session).action(atX: x, y: y)
             case .whereToShop: return nil
             }
