@@ -138,8 +138,6 @@ public struct DatabaseSession {
             rowless = new.id
             lastEdit = nil
             return [.database(.opened(new)), .comparison(.listCounted(new.id, 0))]
-        case .loadListCount(let id):
-            return [.comparison(.listCounted(id, listCount(of: id)))]
         case .createComparison(let created):
             // Queued like any write: behind a lock it is made once the lock goes, and opened now.
             queue.append(Self.entry(.other(effect)))
@@ -442,7 +440,7 @@ extension ComparisonDatabase {
             try apply(edit, in: header)
         case .restoreComparison(let whole):
             try save(whole)
-        case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount:
+        case .loadShoppingList, .loadHistory, .openComparison, .openNew:
             break   // reads: never queued
         }
         return []

@@ -15,11 +15,19 @@ import PerCore
 public final class FirstRead {
     /// The comparison edited last; nil when the database holds none.
     public let comparison: Comparison?
+    /// How many of it are on the shopping list (0 when there is none).
+    public let listCount: Int
     private var connection: OpaquePointer?
 
-    private init(comparison: Comparison?, connection: OpaquePointer?) {
+    private init(comparison: Comparison?, listCount: Int, connection: OpaquePointer?) {
         self.comparison = comparison
+        self.listCount = listCount
         self.connection = connection
+    }
+
+    /// The first frame's state: the comparison read (else `new`) and its count on the list.
+    public func state(orNew new: Comparison, session: Session) -> AppState {
+        AppState(opening: comparison ?? new, listCount: listCount, session: session)
     }
 
     deinit { close() }
@@ -54,13 +62,13 @@ public final class FirstRead {
             sqlite3_close_v2(connection)
             return nil
         }
-        let comparison = try? readComparison(connection)
+        let read = try? readComparison(connection)
         sqlite3_exec(connection, "COMMIT", nil, nil, nil)
-        guard let comparison else {
+        guard let read else {
             sqlite3_close_v2(connection)
             return nil
         }
-        return FirstRead(comparison: comparison, connection: connection)
+        return FirstRead(comparison: read?.comparison, listCount: read?.listCount ?? 0, connection: connection)
     }
 
     /// An absolute path as the path of a `file:` URI: `%`, `?` and `#` escaped (SQLite reads the rest as it is).
@@ -80,7 +88,7 @@ public final class FirstRead {
     private struct Unreadable: Error {}
 
     /// .some(nil): a per database without comparisons. Throws when the schema is not this per's.
-    private static func readComparison(_ connection: OpaquePointer?) throws -> Comparison?? {
+    private static func readComparison(_ connection: OpaquePointer?) throws -> (comparison: Comparison, listCount: Int)?? {
         let applied = try rows(connection, "SELECT identifier FROM grdb_migrations") { String.fromDatabaseValue(DatabaseValue(sqliteStatement: $0, index: 0)) ?? "" }
         let known = Schema.migrationIdentifiers
         guard applied.count == known.count, known.allSatisfy(applied.contains) else { throw Unreadable() }
@@ -93,7 +101,8 @@ public final class FirstRead {
         let products = try rows(connection, ComparisonDatabase.productsSQL, binding: id) { statement in
             ComparisonDatabase.product { DatabaseValue(sqliteStatement: statement, index: $0) }
         }
-        return ComparisonDatabase.comparison(header: { header[Int($0)] }, products: products)
+        guard let comparison = ComparisonDatabase.comparison(header: { header[Int($0)] }, products: products) else { throw Unreadable() }
+        return (comparison, ComparisonDatabase.listCount { header[Int($0)] })
     }
 
     private static func rows<T>(_ connection: OpaquePointer?, _ sql: String, binding argument: String? = nil, _ row: (OpaquePointer) -> T) throws -> [T] {

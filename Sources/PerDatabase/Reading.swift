@@ -35,7 +35,7 @@ extension ComparisonDatabase {
     // How a comparison is read, here and by `FirstRead` (SQLite's C API, before the first frame): the same SQL, the same
     // decoding of each row, given a row's values by position.
     /// A comparison's own columns, in the order `comparison(header:products:)` reads them.
-    static let headerColumns = "id, title, basis_amount, basis_unit, volume_system, pinned_product"
+    static let headerColumns = "id, title, basis_amount, basis_unit, volume_system, pinned_product, list_count"
     static let headerSQL = "SELECT \(headerColumns) FROM comparison"
     /// The comparison edited last first, in any session.
     static let lastEditedFirst = "ORDER BY updated_at DESC, rowid DESC"
@@ -56,6 +56,9 @@ extension ComparisonDatabase {
             id: ComparisonID(id), title: text(1) ?? "", products: products, basis: basis,
             volumeSystem: text(4).flatMap(VolumeSystem.init(rawValue:)) ?? .us, pinned: text(5).map { ProductID($0) })
     }
+
+    /// How many of a comparison are on the shopping list, from its row (`headerSQL`).
+    static func listCount(header value: (Int32) -> DatabaseValue) -> Int { Int.fromDatabaseValue(value(6)) ?? 0 }
 
     /// A product from a row of `productsSQL`.
     static func product(_ value: (Int32) -> DatabaseValue) -> Product {
@@ -109,6 +112,16 @@ extension ComparisonDatabase {
     /// gives `new`, unsaved (its first write makes it: a comparison nobody typed into is never saved).
     public func comparisonToOpen(orNew new: Comparison) throws(DatabaseFailure) -> Comparison {
         try loadMostRecentlyEdited() ?? new
+    }
+
+    /// The app's first state: `comparisonToOpen` and its count on the shopping list (0 for `new`), read before the first
+    /// frame, the count with the comparison's row as `FirstRead` reads it.
+    public func openingState(orNew new: Comparison, session: Session) throws(DatabaseFailure) -> AppState {
+        let (comparison, listCount) = try read { db in
+            guard let header = try Row.fetchOne(db, sql: Self.lastEditedSQL), let loaded = try Self.load(header: header, db) else { return (new, 0) }
+            return (loaded, Self.listCount { header[Int($0)] })
+        }
+        return AppState(opening: comparison, listCount: listCount, session: session)
     }
 
     /// Cheap; moves whenever another connection (another session or process) commits a change.

@@ -169,7 +169,7 @@ extension ComparisonDatabase {
             try products([record.product], in: id, named: title)
         case .other(.edit), .other(.changeListCount), .other(.setTicked), .other(.clearTicks), .other(.moveInAisle),
              .other(.renameComparison), .other(.deleteComparison), .other(.discardIfBlank), .other(.changeHistoryEntry),
-             .other(.loadShoppingList), .other(.loadHistory), .other(.openComparison), .other(.openNew), .other(.loadListCount):
+             .other(.loadShoppingList), .other(.loadHistory), .other(.openComparison), .other(.openNew):
             break   // ids of comparisons only, or history entries looked up within the comparison named
         }
     }

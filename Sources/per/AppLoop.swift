@@ -20,7 +20,7 @@ enum AppLoop {
             if let event {
                 // The input read and every one waiting behind it, then one frame (a backlog is drawn once, not once a key).
                 app.terminal.burst(from: event) { event in
-                    if let action = Input.action(for: event, in: app.state) { app.dispatch(action) }
+                    if let action = Input.action(for: event, in: app.state, drawn: app.drawn) { app.dispatch(action) }
                     app.waitForSavesIfQuitting()
                     return !app.isDone
                 }

@@ -34,17 +34,19 @@ enum AppStartup {
             return .failure(ExitStatus(1))
         }
         let size = TerminalSize(width: terminal.size.width, height: terminal.size.height)
+        // One id, so that the first read's state and the database's compare equal when they read the same.
+        let sessionID = EntityID.random().rawValue
         func session(isReadOnly: Bool) -> Session {
-            Session(size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
+            Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
                     shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
         }
         var state: AppState
         let store: ComparisonDatabase
         do {
             if let first = firstRead {
-                // The first frame from the first read; the database opens right after it.
-                let comparison = first.comparison ?? Comparison()
-                state = AppState(comparison: comparison, session: session(isReadOnly: false))
+                // The first frame from the first read (the comparison and its count on the list); the database opens right
+                // after it.
+                state = first.state(orNew: Comparison(), session: session(isReadOnly: false))
                 terminal.draw(ScreenView.render(state), cursor: nil)
                 // Closed before the database opens: opening reads the file's header through a descriptor of its own,
                 // and closing that descriptor would drop every lock this process holds on the file (POSIX locks are
@@ -53,15 +55,15 @@ enum AppStartup {
                 first.close()
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
                 // What the database reads wins: another session may have written in between (nothing was typed yet).
-                let opened = try store.comparisonToOpen(orNew: comparison)
-                if opened != comparison || store.isReadOnly {
-                    state = AppState(comparison: opened, session: session(isReadOnly: store.isReadOnly))
+                let opened = try store.openingState(orNew: state.editing.comparison, session: session(isReadOnly: store.isReadOnly))
+                if opened.editing.comparison != state.editing.comparison || opened.editing.onTheList != state.editing.onTheList || store.isReadOnly {
+                    state = opened
                     terminal.draw(ScreenView.render(state), cursor: nil)
                 }
             } else {
                 // Checked after the first paint.
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
-                state = AppState(comparison: try store.comparisonToOpen(orNew: Comparison()), session: session(isReadOnly: store.isReadOnly))
+                state = try store.openingState(orNew: Comparison(), session: session(isReadOnly: store.isReadOnly))
             }
         } catch {
             terminal.stop()

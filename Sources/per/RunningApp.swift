@@ -13,6 +13,8 @@ struct RunningApp {
     /// The state and the database session, and the loop between them.
     private var driver: AppDriver
     var state: AppState { driver.state }
+    /// The state of the frame on screen: taps are read against what was drawn where they land.
+    private(set) var drawn: AppState?
     private var databaseSession: DatabaseSession {
         get { driver.database }
         _modify { yield &driver.database }
@@ -57,6 +59,7 @@ struct RunningApp {
     mutating func drawIfNeeded() {
         guard needsDraw else { return }
         terminal.draw(ScreenView.render(state), cursor: nil)
+        drawn = state
         needsDraw = false
     }
 

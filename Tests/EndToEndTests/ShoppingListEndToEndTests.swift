@@ -28,6 +28,39 @@ extension EndToEnd {
             #expect(trip == "- [ ] 3× oats\n- [x] 1× eggs\n- [ ] 1× milk\n\nTotal 0.00 · in cart 0.00 · left 0.00 (3 without a price)\n", "\(trip)")
         }
 
+        /// Nothing moves under a thumb (issue 28): `eggs`, opened from the list with a tap and priced, is an edit, yet back on
+        /// the list every row is where it was, and a tap on the row where `milk` was drawn opens `milk`.
+        @Test func theRowUnderATapStaysWhereItWas() throws {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), width: 40, height: 20)
+            tmux.waitFor("Untitled")
+            tmux.keys("C-o"); tmux.waitFor("Shopping list")
+            tmux.type("eggs"); tmux.keys("Enter")
+            tmux.type("milk"); tmux.keys("Enter")
+            tmux.waitFor("Added \"milk\"")
+            tmux.keys("Escape")
+            func rows(_ screen: String) -> (milk: Int?, eggs: Int?) {
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return (lines.firstIndex { $0.contains("1× milk") }, lines.firstIndex { $0.contains("1× eggs") })
+            }
+            func tap(_ x: Int, _ y: Int) { tmux.type("\u{1b}[<0;\(x + 1);\(y + 1)M\u{1b}[<0;\(x + 1);\(y + 1)m") }
+            var screen = tmux.waitFor { $0.contains("1× milk") && $0.contains("1× eggs") && !$0.contains("Added") }
+            let before = rows(screen)
+            let milk = try #require(before.milk), eggs = try #require(before.eggs)
+            #expect(milk < eggs, "\(screen)")
+            tap(12, eggs)
+            tmux.waitFor { $0.contains("│ eggs") && $0.contains("│ 7 │ 8 │ 9 │") }
+            tmux.fill(price: "3", quantity: "12", unit: "kg")
+            tmux.waitFor("Best")
+            tmux.keys("C-o")
+            screen = tmux.waitFor { $0.contains("Shopping list") && $0.contains("1× milk") && $0.contains("1× eggs") }
+            #expect(rows(screen).milk == milk && rows(screen).eggs == eggs, "\(screen)")
+            tap(12, milk)
+            screen = tmux.waitFor { $0.contains("│ milk") && $0.contains("│ 7 │ 8 │ 9 │") }
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         /// A comparison made on the comparison screen (cola, out of curiosity) stays off the list: the screen says so, and
         /// `per trip` leaves it out; Ctrl-X puts it on, once per press, and the screen counts it.
         @Test func aComparisonStaysOffTheListUntilCtrlX() {

@@ -72,7 +72,7 @@ import TestSupport
         #expect(Self.top(Self.screen(s, Self.narrow), 5) == """
          per │ Oats                    per kg ›
                                  Per kg
-         2 Cornflakes @ Lidl today 7.98 +14%
+         2 3.99 for 500 g C… today 7.98 +14%
          1 6.99 for 1 kg     today 6.99 ★ Best
         ›- @ Lidl?
         """)
@@ -111,7 +111,7 @@ import TestSupport
         #expect(Self.top(Self.screen(s, Self.narrow), 6) == """
          per │ Oats                    per kg ›
                                  Per kg
-         1 0.999999999999    today 1.00 ★ Best
+         1 0.999999999999 for 1 kg 1.00 ★ Best
         ›-
            ▏          for qty        kg?
 
@@ -136,10 +136,10 @@ import TestSupport
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
-                  Seen Per kg
-         3 jam    today  2.50 +1825% more
-         1 sugar  today 0.130 ★ Best value
-         2 salt   today 0.147 +13% more
+                            Seen Per kg
+         3 2.50 for 1 kg j… today  2.50 +1825%
+         1 1.299 for 10 kg  today 0.130 ★ Best
+         2 1.47 for 10 kg   today 0.147 +13%
         ›-
            ▏          for qty        kg?
         """)
@@ -214,10 +214,10 @@ import TestSupport
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Many                    per kg ›
-         38-41 of 41    Per kg
-         18 item 38       4.00 +300% more
-         24 item 39       5.00 +400% more
-         30 item 40       6.00 +500% more
+         products 38-41 of 41    Per kg
+         18 4.00 for 1 kg i…       4.00 +300%
+         24 5.00 for 1 kg i…       5.00 +400%
+         30 6.00 for 1 kg i…       6.00 +500%
          ›-
             ▏          for qty        kg?
         Price (new product):
@@ -228,10 +228,10 @@ import TestSupport
         let three = Self.typed(size: Self.narrow) { $0.enterSmallBigAndPound() }
         #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
          per │ Oats                    per kg ›
-                       Per kg
-         3 small   today 7.98 +21% more
-         2 big     today 6.99 +6% more
-         1 pound   today 6.61 ★ Best value
+                                 Per kg
+         3 3.99 for 500 g s… today 7.98 +21%
+         2 6.99 for 1 kg big today 6.99 +6% more
+         1 3.00 for 1 lb po… today 6.61 ★ Best
         ›-
            ▏          for qty        lb?
         Price (new product):
@@ -240,10 +240,10 @@ import TestSupport
         for c in "2.5" { four.update(.comparison(.type(c))) }
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
-                       Per kg
-         3 small   today 7.98 +21% more
-         2 big     today 6.99 +6% more
-         1 pound   today 6.61 ★ Best value
+                                 Per kg
+         3 3.99 for 500 g s… today 7.98 +21%
+         2 6.99 for 1 kg big today 6.99 +6% more
+         1 3.00 for 1 lb po… today 6.61 ★ Best
         ›-
            2.5▏       for qty        lb?
         Price (new product):
@@ -251,11 +251,11 @@ import TestSupport
         four.update(.comparison(.nextField))
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
-                       Per kg
-         3 small   today 7.98 +21% more
-         2 big     today 6.99 +6% more
-         1 pound   today 6.61 ★ Best value
-        ›-         today
+                                 Per kg
+         3 3.99 for 500 g s… today 7.98 +21%
+         2 6.99 for 1 kg big today 6.99 +6% more
+         1 3.00 for 1 lb po… today 6.61 ★ Best
+        ›-                   today
            2.50       for ▏          lb?
         Quantity of 2.50:
         """)
@@ -271,9 +271,9 @@ import TestSupport
         """)
         #expect(Self.top(Self.screen(s, Self.narrow), 4) == """
          per │ Many                    per kg ›
-         1198-1201 of 1201  Per kg
-          172 item 1198       2.00 +100% more
-          344 item 1199       3.00 +200% more
+         1198-1201 of 1201       Per kg
+          172 2.00 for 1 kg        2.00 +100%
+          344 3.00 for 1 kg        3.00 +200%
         """)
     }
 
@@ -301,9 +301,9 @@ import TestSupport
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Drinks              per 100 mL ›
          products 3-6 of 6   Per 100 mL
-         4 gold             99999900.00 +14999…%
-         2 2.00 for…              0.100 +149900%
-         - half                         no qty
+         4 999999.00 1 mL   99999900.00 +14999…%
+         2 2.00 for 2 L           0.100 +149900%
+         - 3.00 half                    no qty
         ›-
            ▏          for qty        L?
         Price (new product):
@@ -334,10 +334,10 @@ import TestSupport
         """)
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›
-                       Per kg
-         1 pound   today 6.61 ★ Best value
-         2 big     today 6.99 +6% more
-         3 small   today 7.98 +21% more
+                                 Per kg
+         1 3.00 for 1 lb po… today 6.61 ★ Best
+         2 6.99 for 1 kg big today 6.99 +6% more
+         3 3.99 for 500 g s… today 7.98 +21%
         ›-
            ▏          for qty        lb?
         """)

@@ -334,7 +334,7 @@ import TestSupport
         s.update(.history(.scroll(2)))
         s.update(.history(.startFix(.shop)))
         let lines = { (s: AppState) in ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        #expect(lines(s)[4] == "›23 Sep      Oats @ Lidl         3.98 ★")
+        #expect(lines(s)[4] == "›8 wk  Oats @ Lidl 1.99 500 g    3.98 ★")
         #expect(lines(s)[18...19] == [" Shop: Lidl▏  Enter saves, Esc cancels", "Enter save  Esc cancel  ^Q quit  ^G help"])
         s.update(.history(.cancelFix))
         s.update(.history(.startFix(.day)))
@@ -355,7 +355,55 @@ import TestSupport
         let lines = ScreenView.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasSuffix(" 17-32 of 43"), "\(lines[0])")
         // 16 rows a page at 40×20; the day of today's Lidl price (a product's price now) comes before the 16th earlier one.
-        #expect(lines[2].hasPrefix(" 6 Nov  Oats 15 @ Costco"), "\(lines[2])")
+        #expect(lines[2].hasPrefix(" 6 Nov  Oa… @ Costco 5.00 1 kg"), "\(lines[2])")
         #expect(lines.count == 20)
+    }
+}
+
+/// Every row says which product it is, at every width (issue 28): Aldi's 3.99 for 500 g and 6.99 for 1 kg, Lidl's 3.49
+/// for 500 g, typed today without names.
+@Suite struct WhichProductSnapshotTests {
+    static let today = CalendarDay(year: 2026, month: 11, day: 27)!
+
+    static func state(_ width: Int, _ height: Int) -> AppState {
+        var s = AppState(comparison: Comparison(id: "c", title: "Rice"),
+                         session: Session(id: "s", size: TerminalSize(width: width, height: height), today: today))
+        s.enter(price: "3.99", quantity: "500", unit: "g", shop: "Aldi", then: .nextProduct)
+        s.enter(price: "6.99", quantity: "1", unit: "kg", shop: "Aldi", then: .nextProduct)
+        s.enter(price: "3.49", quantity: "500", unit: "g", shop: "Lidl", then: .nextProduct)
+        return s
+    }
+
+    static func history(_ width: Int, _ height: Int) -> AppState {
+        var s = state(width, height)
+        s.update(.app(.showHistory))
+        s.update(.history(.loaded("c", [])))
+        return s
+    }
+
+    /// At 40 columns each row keeps its price, size and shop (the rows read `3 3.99 today 7.98` before).
+    @Test func theTableAt40x20() {
+        let lines = ScreenView.render(Self.state(40, 20)).lines
+        expectSnapshot(lines.joined(separator: "\n"), named: "whichProductTableAt40x20")
+        #expect(lines[2].hasPrefix(" 3 3.99 500 g @ Aldi today 7.98"), "\(lines[2])")
+        #expect(lines[3].hasPrefix(" 2 6.99 1 kg @ Aldi  today 6.99"), "\(lines[3])")
+        #expect(lines[4].hasPrefix(" 1 3.49 500 g @ Lidl today 6.98 ★"), "\(lines[4])")
+    }
+
+    @Test func theTableAt80x24() {
+        expectSnapshot(ScreenView.render(Self.state(80, 24)).text, named: "whichProductTableAt80x24")
+    }
+
+    /// The history keeps each price's size and price and its shop at 40 columns (`27 Nov @ Lidl 6.98 ★` before).
+    @Test func theHistoryAt40x20() {
+        let lines = ScreenView.render(Self.history(40, 20)).lines
+        expectSnapshot(lines.joined(separator: "\n"), named: "whichProductHistoryAt40x20")
+        for (shop, price, size) in [("Lidl", "3.49", "500 g"), ("Aldi", "6.99", "1 kg"), ("Aldi", "3.99", "500 g")] {
+            #expect(lines.contains { $0.contains("@ \(shop)") && $0.contains(price) && $0.contains(size) }, "\(lines)")
+        }
+    }
+
+    @Test func theHistoryAt80x24() {
+        expectSnapshot(ScreenView.render(Self.history(80, 24)).text, named: "whichProductHistoryAt80x24")
     }
 }

@@ -26,10 +26,10 @@ import TestSupport
     @Test func aLongMessageGoesOnOverTheLegendAt40x20() {
         #expect(ScreenView.render(Self.said(Self.lowestSeen, on: Self.threeProducts(40, 20))).text == """
          per │ Oats                    per kg ›
-                       Per kg
-         3 small   today 7.98 +21% more
-         2 big     today 6.99 +6% more
-         1 pound   today 6.61 ★ Best value
+                                 Per kg
+         3 3.99 for 500 g s… today 7.98 +21%
+         2 6.99 for 1 kg big today 6.99 +6% more
+         1 3.00 for 1 lb po… today 6.61 ★ Best
         ›-
            12+3▏      for qty        lb?
         Price (new product):                = 15
@@ -92,13 +92,13 @@ import TestSupport
         #expect(Self.footer(Self.said(Self.lowestSeen, on: shops)) == whole)
         #expect(ScreenView.render(Self.said(Self.lowestSeen, on: PriceBookSnapshotTests.historyState(40, 20))).text == """
          per │ Oats: prices seen       6 prices
-         Seen        Product @ shop    Per kg
-        ›19 Nov      Oats @ Lidl         4.58
-         3 Oct       Oats @ Costco       5.49
-         23 Sep      Oats @ Lidl         3.98 ★
-         25 Jun      Jumbo @ Aldi        4.50
-         6 May       Oats @ Costco       6.61
-         18 Oct 2025 Oats @ Costco       4.99
+         Seen  Product          Qty    Per kg
+        ›3 d   Oats @ Lidl 2.29 500 g    4.58
+         7 wk  O… @ Costco 5.49   1 kg   5.49
+         8 wk  Oats @ Lidl 1.99 500 g    3.98 ★
+         5 mo  Jum… @ Aldi 8.99   2 kg   4.50
+         6 mo  O… @ Costco 6.61   1 kg   6.61
+         13 mo O… @ Costco 4.99   1 kg   4.99
 
 
 

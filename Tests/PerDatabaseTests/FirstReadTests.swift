@@ -55,6 +55,7 @@ import TestSupport
             try store.save(comparison)
             if let pinned = products.randomElement(using: &rng), Bool.random(using: &rng) { try store.pin(pinned.id, in: comparison.id) }
             if let deleted = products.randomElement(using: &rng), Bool.random(using: &rng) { try store.deleteProduct(deleted.id) }
+            if Bool.random(using: &rng) { try store.changeListCount(of: comparison.id, by: Int.random(in: -1...3, using: &rng)) }
             saved.append(comparison)
         }
         if let touched = saved.randomElement(using: &rng), Bool.random(using: &rng) {
@@ -65,6 +66,7 @@ import TestSupport
         #expect(try store.load(expected.id) == expected)
         let first = try #require(FirstRead.read(path: path))
         #expect(first.comparison == expected, "seed \(seed)")
+        #expect(first.listCount == (try store.stamp(of: expected.id))?.listCount, "seed \(seed)")
         first.close()
     }
 
@@ -85,6 +87,28 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
         first.close()
+    }
+
+    /// The first frame holds everything it shows (issue 28): the count on the list beside the keypad is read with the
+    /// comparison, by the first read and by the database's own, so nothing pops in after the first frame.
+    @Test func theFirstFrameHoldsTheCountOnTheList() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonDatabase(path: path)
+        let milk = sampleComparison(title: "milk")
+        try store.save(milk)
+        try store.changeListCount(of: milk.id, by: 2)
+        let session = Session(id: "s", size: TerminalSize(width: 80, height: 24))
+        let first = try #require(FirstRead.read(path: path))
+        let state = first.state(orNew: Comparison(), session: session)
+        first.close()
+        #expect(state.editing.onTheList == .known(3))
+        #expect(ScreenView.render(state).text.contains("On the list: 3×"))
+        #expect(try store.openingState(orNew: Comparison(), session: session) == state)
+        // A file without comparisons: the new one is off the list, and says so at once.
+        let empty = folder.file("empty.sqlite")
+        let none = try ComparisonDatabase(path: empty).openingState(orNew: Comparison(id: "new"), session: session)
+        #expect(none.editing.onTheList == .known(0))
+        #expect(try #require(FirstRead.read(path: empty)).state(orNew: Comparison(id: "new"), session: session) == none)
     }
 
     @Test func aPerDatabaseWithoutComparisonsReadsAsNone() throws {

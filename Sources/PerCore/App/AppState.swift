@@ -28,6 +28,13 @@ public struct AppState: Equatable, Sendable {
         self.session = session
     }
 
+    /// The state of the first frame: `comparison` open and how many of it are on the shopping list, both read before it is
+    /// drawn, so that nothing pops in after it unless something changed.
+    public init(opening comparison: Comparison, listCount: Int, session: Session) {
+        self.init(comparison: comparison, session: session)
+        update(.comparison(.listCounted(comparison.id, listCount)))
+    }
+
     /// The shopping list, when it is on view.
     public var shoppingList: ShoppingListScreen? {
         if case .shoppingList(let lists) = screen { return lists }
@@ -109,9 +116,8 @@ public struct AppState: Equatable, Sendable {
         case .terminal(let event):
             switch event {
             case .started:
-                // The open comparison's history, for the lowest seen, and its count on the list, once the first frame is on
-                // screen.
-                return [.database(.loadHistory(editing.comparison.id, for: .lowestSeen)), .database(.loadListCount(editing.comparison.id))]
+                // The open comparison's history, for the lowest seen (not drawn until a commit), once the first frame is on screen.
+                return [.database(.loadHistory(editing.comparison.id, for: .lowestSeen))]
             case .resize(let size):
                 session.size = size
                 editing.refreshTablePage(session)

@@ -62,8 +62,6 @@ public enum DatabaseEffect: Equatable, Sendable {
     case createComparison(Comparison)
     /// Open a new comparison without saving it (after the last one was deleted): its first write makes it.
     case openNew(Comparison)
-    /// Read how many of a comparison are on the shopping list (reported by `.comparison(.listCounted)`).
-    case loadListCount(ComparisonID)
     /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
     case addListItem(Comparison)
     /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).

@@ -182,6 +182,7 @@ public enum KeyTable {
         bind([.control("w")], .app(.showWhereToShop), "where to shop: each shop's total, the cheapest", legend: "shops", .shoppingList),
         bind([.control("t")], .shoppingList(.askClearTicks), "next trip: clear the ticks (asks)", .shoppingList),
         bind([.control("s")], .shoppingList(.toggleOrder), "group by shop / as edited", .shoppingList),
+        bind([.control("l")], .shoppingList(.reorder), "put in order again (and redraw)", .shoppingList),
         bind([on(.character("["), sends: .shoppingList(.moveInAisle(-1))), on(.character("]"), sends: .shoppingList(.moveInAisle(1)))],
              "by shop: item up / down (aisles)", .shoppingList),
         bind(value: "a-z, 0-9", "type a list: an item a line", .shoppingList) { event in

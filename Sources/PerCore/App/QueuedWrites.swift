@@ -83,7 +83,7 @@ extension [ListEntry] {
         case .edit(.saveHeader, let header):
             update(header.id) { $0.title = header.title }
         case .edit(.saveField, _), .edit(.deleteProduct, _), .edit(.withdrawProduct, _), .edit(.restoreProduct, _), .edit(.deleteAllProducts, _),
-             .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount, .changeHistoryEntry:
+             .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew, .changeHistoryEntry:
             break   // the products' own changes show on the comparison screen; the rest changes no item
         }
     }

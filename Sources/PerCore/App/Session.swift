@@ -30,6 +30,9 @@ public struct Session: Equatable, Sendable {
     public static let defaultStaleDays = 90
     /// The shopping list's order: as edited, or grouped by the shop of each item's product to buy (Ctrl-S there).
     public var listOrder: ListOrder = .recent
+    /// The shopping list's rows in the order drawn when one was opened from it: the list shown again keeps their places
+    /// (issue 28: nothing moves under a thumb); empty when it was left with Esc, so it opens in `listOrder` afresh.
+    public internal(set) var listPlaces: [ComparisonID] = []
     /// Comparisons deleted in this run (the last deleted last), for Ctrl-Y on the list.
     public internal(set) var deletedComparisons: [Comparison] = []
     /// How many deleted comparisons Ctrl-Y can bring back.

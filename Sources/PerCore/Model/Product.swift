@@ -68,14 +68,14 @@ public struct Product: Equatable, Hashable, Sendable {
     /// else `the new product`.
     public var label: String {
         if !name.isEmpty { return name }
-        if isBlank { return "the new product" }
-        let amount = quantityText.map { [$0, unit?.symbol].compactMap { $0 }.joined(separator: " ") } ?? ""
-        switch (price.map(MoneyFormat.plain.price), amount.isEmpty ? nil : amount) {
-        case (let p?, let a?): return "\(p) for \(a)"
-        case (let p?, nil): return p
-        case (nil, let a?): return a
-        case (nil, nil): return "the new product"
-        }
+        return pricedAs.map { $0.joined(separator: " for ") } ?? "the new product"
+    }
+
+    /// What was typed of the price and the size: `["3.99", "500 g"]`, `["3.99"]`, `["500 g"]`; nil when neither is.
+    public var pricedAs: [String]? {
+        let amount = quantityText.map { [$0, unit?.symbol].compactMap { $0 }.joined(separator: " ") }
+        let parts = [price.map(MoneyFormat.plain.price), amount].compactMap { $0 }
+        return parts.isEmpty ? nil : parts
     }
 
     /// `label` as drawn: what was typed with the decimal mark; a name as it is.

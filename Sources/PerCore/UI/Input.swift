@@ -2,10 +2,12 @@
 /// everything then decided by the key table (keys, overlays, a screen too small). The app's loop
 /// sends every event here.
 public enum Input {
-    public static func action(for event: InputEvent, in state: AppState) -> Action? {
+    /// `drawn`: the state of the frame on screen, when the state changed since (a poll, an earlier key of a burst): a tap
+    /// on the list acts on the row drawn where it landed.
+    public static func action(for event: InputEvent, in state: AppState, drawn: AppState? = nil) -> Action? {
         // A tap on an entry of the legend is its key.
         if case .click(let x, let y) = event, let key = legendKey(atX: x, y: y, in: state) { return KeyTable.action(for: key, in: state) }
-        return KeyTable.action(for: event, in: state, pointer: pointer(event, in: state))
+        return KeyTable.action(for: event, in: state, pointer: pointer(event, in: state, drawn: drawn ?? state))
     }
 
     /// The key of the legend's entry at (x, y), while the legend is on screen.
@@ -22,7 +24,7 @@ public enum Input {
     }
 
     /// What a click or the wheel points at on the screen on view; nil for other events.
-    static func pointer(_ event: InputEvent, in state: AppState) -> Action? {
+    static func pointer(_ event: InputEvent, in state: AppState, drawn: AppState) -> Action? {
         if case .help(let page) = state.chrome.overlay, !state.session.size.isTooSmall {
             // The help turns its pages by tap and by the wheel; a tap elsewhere closes it.
             if case .click(let x, let y) = event { return HelpLayout(state, page: page).action(atX: x, y: y) }
@@ -36,7 +38,9 @@ public enum Input {
                 let layout = ScreenLayout(state)
                 if state.chrome.overlay == .none, let key = layout.keypadKey(atX: x, y: y) { return .comparison(.keypadTouch(.down(key))) }
                 return layout.action(atX: x, y: y)
-            case .shoppingList(let lists): return ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).action(atX: x, y: y)
+            case .shoppingList(let lists):
+                let shown = drawn.shoppingList.map { (drawn.session, $0) } ?? (state.session, lists)
+                return ShoppingListLayout(shown.1, size: shown.0.size, order: shown.0.listOrder, shop: shown.0.shop).action(atX: x, y: y, now: lists)
             case .history(let history): return HistoryLayout(history, session: state.session).action(atX: x, y: y)
             case .whereToShop: return nil
             }

@@ -73,6 +73,7 @@ import TestSupport
             $0.session.deletedComparisons = []
             var lists = self.lists([self.entries[0]], selected: 0, mode: .browsing)
             lists.wanted = "c"
+            lists.reorders = true   // it comes back in its place in the list's order
             $0.screen = .shoppingList(lists)
             $0.chrome.status = StatusMessage("Brought back \"Oil\"")
         }
@@ -172,7 +173,10 @@ import TestSupport
         store.send(.shoppingList(.cancelTitle)) { $0.screen = .shoppingList(self.lists(three, selected: 3, mode: .browsing)) }
         store.send(.shoppingList(.find)) { $0.screen = .shoppingList(self.lists(three, selected: 3, mode: .finding(""))) }
         store.type("rice")
-        store.send(.shoppingList(.acceptTitle), effects: [.openComparison("r")]) { $0.screen = .comparison }
+        store.send(.shoppingList(.acceptTitle), effects: [.openComparison("r")]) {
+            $0.screen = .comparison
+            $0.session.listPlaces = three.map(\.id)
+        }
     }
 
     @Test func escapeGoesBackToTheComparison() {
@@ -197,12 +201,19 @@ import TestSupport
         store.send(.shoppingList(.choose(7)))   // no such row: nothing
         store.send(.shoppingList(.openRow(1)), effects: []) {   // Oil is the open comparison: back to it
             $0.screen = .comparison
+            $0.session.listPlaces = ["a", "c"]
         }
         store.send(.app(.showShoppingList), effects: [.loadShoppingList]) {
             $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
         }
-        store.send(.shoppingList(.loaded(entries))) { $0.screen = .shoppingList(self.lists(selected: 1, mode: .browsing)) }
-        store.send(.shoppingList(.openRow(0)), effects: [.openComparison("a")]) { $0.screen = .comparison }
+        store.send(.shoppingList(.loaded(entries))) {
+            $0.screen = .shoppingList(self.lists(selected: 1, mode: .browsing))
+            $0.session.listPlaces = []
+        }
+        store.send(.shoppingList(.openRow(0)), effects: [.openComparison("a")]) {
+            $0.screen = .comparison
+            $0.session.listPlaces = ["a", "c"]
+        }
     }
 
     @Test func aNewTitleIsTypedOnTheVisiblePageAndClicksOffTheRowsDoNothing() {

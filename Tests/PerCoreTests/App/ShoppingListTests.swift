@@ -403,6 +403,7 @@ import TestSupport
         store.send(.shoppingList(.toggleOrder), effects: [.loadShoppingList]) {
             $0.session.listOrder = .byShop
             $0.chrome.status = StatusMessage("Grouped by shop")
+            $0.listReordersAtNextRead()
         }
         store.send(.shoppingList(.loaded(recent))) {
             $0.screen = .shoppingList(self.lists(ListOrder.byShop.arranged(recent, at: nil), selected: 3, mode: .browsing))   // still Bread
@@ -413,6 +414,7 @@ import TestSupport
         store.send(.shoppingList(.toggleOrder), effects: [.loadShoppingList]) {
             $0.session.listOrder = .recent
             $0.chrome.status = StatusMessage("Most recently edited first")
+            $0.listReordersAtNextRead()
         }
     }
 
@@ -613,6 +615,7 @@ import TestSupport
         store.send(.shoppingList(.openRow(2)), effects: [.openComparison("b")]) {
             $0.screen = .comparison
             $0.chrome.status = nil
+            $0.session.listPlaces = ["a", "m", "b", "u"]
         }
     }
 

@@ -223,11 +223,11 @@ import TestSupport
         let text = ScreenView.render(Self.atLidl(TerminalSize(width: 40, height: 20))).text
         #expect(text == """
          per │ Quaker                  per kg ›
-                               Per kg
-         1 Quaker @ Costco 2 mo  4.50 ★ Best
-        ›2 Quaker @ Lidl   today 4.75 +6% buy
+                                 Per kg
+         1 8.99 for 2 kg @ Costco  4.50 ★ Best
+        ›2 Quaker @ Lidl           4.75 +6% buy
            9.49       for 2▏         kg
-         - the new product            no price
+         - @ Lidl                       no price
 
         Quantity of Quaker:
          ‹ prev next › clear

@@ -17,8 +17,6 @@ public struct ProductRowText: Equatable, Sendable {
     public var unit: String?
     public var name: String?
     public var shop: String?
-    /// What names the product in a line or a question: its name, else what it is (`3.99 for 500 g`).
-    public var label: String
     /// What the texts were made from, so an unchanged row can be kept.
     let product: Product
     let unitPriceValue: UnitPrice?
@@ -49,7 +47,6 @@ public struct ProductRowText: Equatable, Sendable {
         quantity = product.quantityText
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
-        label = product.label
         shop = product.shop.isEmpty ? nil : product.shop
     }
 
@@ -57,6 +54,40 @@ public struct ProductRowText: Equatable, Sendable {
     public var nameAndShop: String? {
         guard let shop else { return name }
         return (name.map { $0 + " " } ?? "") + "@ " + shop
+    }
+
+    /// A one-line row of the compact table (no price, quantity or unit cells) in `width` columns: what the product is,
+    /// its name and where, longest first (`3.99 for 500 g Oats @ Lidl`). The name is cut first (`3.99 for 500 g O… @
+    /// Lidl`), then left out, then `for`; the shop gives way to the name only when one shop is on view (`keepsShop` false).
+    /// Past that, the price alone.
+    func described(in width: Int, keepsShop: Bool, decimal: DecimalMark, ellipsis: Character) -> String {
+        guard let parts = product.pricedAs?.map(decimal.shown) else { return nameAndShop ?? "" }
+        let long = parts.joined(separator: " for "), short = parts.joined(separator: " ")
+        let at = shop.map { " @ " + $0 } ?? ""
+        var forms: [String] = []
+        if let name {
+            forms.append(long + " " + name + at)
+            let room = width - TextWidth.of(long + " " + at)
+            if room >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis) + at) }
+        }
+        forms.append(long + at)
+        if !keepsShop, let name {
+            // One shop on view: the name before the shop.
+            let room = width - TextWidth.of(long + " ")
+            if room >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis)) }
+        }
+        if !keepsShop { forms.append(long) }
+        forms += [short + at, short]
+        return forms.first { TextWidth.of($0) <= width }
+            ?? price.map { decimal.shown(NumberFit.fit($0, width: width, ellipsis: ellipsis)) } ?? TextWidth.truncate(short, to: width, ellipsis: ellipsis)
+    }
+
+    /// The widths `described` needs: the whole text, and the least that keeps the price, the size and (`keepsShop`) the shop.
+    func describedWidths(keepsShop: Bool) -> (whole: Int, least: Int) {
+        guard let parts = product.pricedAs else { return (TextWidth.of(nameAndShop ?? ""), 0) }
+        let at = shop.map { " @ " + $0 } ?? ""
+        let whole = parts.joined(separator: " for ") + (name.map { " " + $0 } ?? "") + at
+        return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : "")))
     }
 }
 
@@ -141,6 +172,11 @@ public struct TablePage: Equatable, Sendable {
 
     public init(_ comparison: Comparison, range: Range<Int>) {
         self.init(comparison, indices: Array(range))
+    }
+
+    /// Two shops or more among the rows: each row's shop is kept whole, its name cut instead (decision 111).
+    var showsSeveralShops: Bool {
+        Set(rows.compactMap { $0.shop.flatMap(ShopName.init)?.text.lowercased() }).count > 1
     }
 
     func isCurrent(for comparison: Comparison, indices: [Int]) -> Bool {

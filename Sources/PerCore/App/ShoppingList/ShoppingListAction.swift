@@ -39,6 +39,8 @@ public enum ShoppingListAction: Equatable, Sendable {
     case clearTicks
     /// Ctrl-S: group the items by the shop of their product to buy, or back to most recently edited first.
     case toggleOrder
+    /// Ctrl-L: the rows, which keep their places while the list is open, in the list's order again (and a redraw).
+    case reorder
     /// `[` / `]` while grouped by shop: the selected item one place up (-1) or down (1) among its shop's items
     /// (its aisles); saved for every session, not an edit.
     case moveInAisle(Int)
@@ -68,7 +70,7 @@ public enum ShoppingListAction: Equatable, Sendable {
         case .loaded, .delegate: false
         case .moveSelection, .movePage, .selectFirst, .selectLast, .choose, .openRow, .tickRow, .open, .close, .new, .rename, .askDelete, .delete,
              .undoDelete, .find, .findNext, .startItem, .changeCount, .toggleTick, .askClearTicks, .clearTicks, .toggleOrder,
-             .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle, .acceptCompletion: true
+             .reorder, .moveInAisle, .type, .paste, .deleteBackward, .clearTitle, .acceptTitle, .cancelTitle, .acceptCompletion: true
         }
     }
 }

@@ -18,6 +18,8 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     public internal(set) var mode: Mode = .browsing
     /// The comparison to select once the entries arrive.
     var wanted: ComparisonID?
+    /// The next read puts the rows in the list's order (Ctrl-S, Ctrl-L); otherwise every read keeps the rows' places.
+    var reorders = false
 
     /// The title line and the column headings above the rows; the totals (or the text being found), the status and
     /// the legend below them.
@@ -126,6 +128,16 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         title.trimmingCharacters(in: .whitespaces).range(of: typed, options: sameText.union(.anchored)) != nil
     }
 
+    /// The rows of `fresh` (in the list's order) with those in `places` kept in that order, first; rows new since then go
+    /// after them, so that a row never moves under a thumb while the list is open.
+    static func keepingPlaces(_ places: [ComparisonID], of fresh: [ListEntry]) -> [ListEntry] {
+        guard !places.isEmpty else { return fresh }
+        let byID = Dictionary(fresh.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = places.compactMap { byID[$0] }
+        let keptIDs = Set(kept.map(\.id))
+        return kept + fresh.filter { !keptIDs.contains($0.id) }
+    }
+
     /// Takes a fresh list from the shop, keeping the selection on the same comparison.
     mutating func refresh(_ fresh: [ListEntry]) {
         let id = wanted ?? selectedEntry?.id
@@ -156,14 +168,15 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .openRow(let index):
             guard entries.indices.contains(index) else { break }
             selected = index
-            return openSelected(open: open)
+            return openSelected(open: open, session: &session)
         case .tickRow(let index):
             guard entries.indices.contains(index) else { break }
             selected = index
             return toggleTick(chrome: &chrome)
         case .open:
-            return openSelected(open: open)
+            return openSelected(open: open, session: &session)
         case .close:
+            session.listPlaces = []
             return [.send(.shoppingList(.delegate(.closed)))]
         case .new:
             mode = .naming("", isNew: true)
@@ -188,6 +201,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
                 break
             }
             wanted = comparison.id
+            reorders = true   // it comes back in its place in the list's order
             chrome.status = StatusMessage("Brought back \"\(comparison.displayTitle)\"")
             return [.database(.restoreDeletedComparison(comparison)), .database(.loadShoppingList)]
         case .find:
@@ -209,7 +223,11 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .toggleOrder:
             session.listOrder = session.listOrder.toggled
             chrome.status = StatusMessage(session.listOrder == .byShop ? "Grouped by shop" : "Most recently edited first")
+            reorders = true
             return [.database(.loadShoppingList)]
+        case .reorder:
+            reorders = true
+            return [.terminal(.repaint), .database(.loadShoppingList)]
         case .moveInAisle(let step):
             if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return [.database(effect)] }
         case .startItem(let c):
@@ -236,14 +254,18 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             switch mode {
             case .finding:
                 mode = .browsing
-                return openSelected(open: open)
+                return openSelected(open: open, session: &session)
             case .adding(let text):
                 return addItem(titled: text, session: &session, chrome: &chrome)
             case .browsing, .naming:
                 return acceptTitle(session: &session, chrome: &chrome)
             }
         case .loaded(let fresh):
-            refresh(session.listOrder.arranged(fresh, at: session.shop))
+            // Rows keep their places while the list is open, and when it shows again after opening one of them.
+            let places = reorders ? [] : entries.isEmpty ? session.listPlaces : entries.map(\.id)
+            reorders = false
+            session.listPlaces = []
+            refresh(Self.keepingPlaces(places, of: session.listOrder.arranged(fresh, at: session.shop)))
         case .delegate:
             break
         }
@@ -304,8 +326,10 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         chrome.status = StatusMessage("No title holds \"\(text)\"", isWarning: true)
     }
 
-    private func openSelected(open: ComparisonID) -> [Effect] {
+    /// Opens the selected comparison; the rows' places are kept for the list's return.
+    private func openSelected(open: ComparisonID, session: inout Session) -> [Effect] {
         guard let entry = selectedEntry else { return [] }
+        session.listPlaces = entries.map(\.id)
         return (entry.id == open ? [] : [.database(.openComparison(entry.id))]) + [.send(.shoppingList(.delegate(.closed)))]
     }
 

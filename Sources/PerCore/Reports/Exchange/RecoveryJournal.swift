@@ -131,7 +131,7 @@ public struct RecoveryJournal: Equatable, Sendable {
         case .deleteComparison: .deletion
         case .restoreDeletedComparison: .comparisonBroughtBack
         case .changeHistoryEntry: .historyEntry
-        case .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil
+        case .discardIfBlank, .loadShoppingList, .loadHistory, .openComparison, .openNew: nil
         }
     }
 
@@ -224,7 +224,7 @@ extension RecoveryJournal {
         case .changeHistoryEntry(.fix(let entry, let id, let shop, let seen)):
             (["change": string("fixHistoryEntry"), "id": string(id.rawValue), "entry": String(entry.rawValue), "shop": string(shop),
                     "seen": optional(seen?.iso)])
-        case .loadShoppingList, .loadHistory, .openComparison, .openNew, .loadListCount: nil   // reads: nothing to write
+        case .loadShoppingList, .loadHistory, .openComparison, .openNew: nil   // reads: nothing to write
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where the price history's columns go at a size: sized from the texts of the entries shown, the widest layout
-/// that keeps the product's name readable (dates, the shop in its own column, price and quantity, "lowest" in full),
-/// giving up the least useful first. Numbers are never cut.
+/// that keeps the product's name readable (dates, the shop in its own column, "lowest" in full), giving up the least
+/// useful first: the shop's column, the full mark, the name (cut before its shop), then days become ages (`5 mo`).
+/// The price, the size, the unit price and the shop stay. Numbers are never cut.
 public struct HistoryLayout: Sendable {
     static let firstRowY = HistoryScreen.linesAboveRows
 
@@ -11,6 +12,8 @@ public struct HistoryLayout: Sendable {
     /// One entry as text.
     public struct Row: Equatable, Sendable {
         public var day: String
+        /// The day as an age (`today`, `5 mo`), for a narrow screen.
+        public var age: String
         public var shop: String
         public var name: String
         public var price: String
@@ -22,6 +25,14 @@ public struct HistoryLayout: Sendable {
 
         /// `Oats @ Costco`, for a layout without a shop column.
         var nameAndShop: String { shop.isEmpty ? name : name.isEmpty ? "@ " + shop : name + " @ " + shop }
+
+        /// `nameAndShop` in `width` columns: a name too long is cut before the shop (`Oa… @ Costco`), or left out.
+        func nameAndShop(in width: Int, ellipsis: Character) -> String {
+            guard TextWidth.of(nameAndShop) > width, !shop.isEmpty else { return TextWidth.truncate(nameAndShop, to: width, ellipsis: ellipsis) }
+            let room = width - TextWidth.of(" @ " + shop)
+            return room >= 2 ? TextWidth.truncate(name, to: room, ellipsis: ellipsis) + " @ " + shop
+                : TextWidth.truncate("@ " + shop, to: width, ellipsis: ellipsis)
+        }
     }
 
     public enum Column: Equatable, Sendable {
@@ -37,13 +48,15 @@ public struct HistoryLayout: Sendable {
     public let fullMark: Bool
     /// The shop has a column of its own; else it follows the name (`Oats @ Costco`).
     public let shopColumn: Bool
+    /// Days shown as ages (`5 mo`): the narrowest layout.
+    public let showsAges: Bool
 
     public init(_ screen: HistoryScreen, session: Session) {
         let width = session.size.width
         let isWide = width >= ScreenLayout.wideWidth
         let g = session.glyphs
         guard case .loaded(let book) = screen.content else {
-            (rows, shown, columns, fullMark, shopColumn) = ([], 0..<0, [], true, true)
+            (rows, shown, columns, fullMark, shopColumn, showsAges) = ([], 0..<0, [], true, true, false)
             return
         }
         let entries = screen.shown
@@ -56,6 +69,7 @@ public struct HistoryLayout: Sendable {
             let entry = entries[index]
             let record = entry.record
             return Row(day: record.seen.map { day in isWide ? day.iso : session.today.map { day.shortText(on: $0) } ?? day.iso } ?? "-",
+                       age: record.seen.map { day in session.today.map { day.age(on: $0) } ?? day.iso } ?? "-",
                        shop: TerminalText.singleLine(record.shop), name: TerminalText.singleLine(record.name),
                        price: session.currency.format(session.decimal.shown(MoneyFormat.plain.price(record.price))),
                        quantity: session.decimal.shown(DecimalText.format(record.quantity)),
@@ -64,21 +78,24 @@ public struct HistoryLayout: Sendable {
         }
         self.rows = rows
         func widest(_ heading: String, _ text: (Row) -> String) -> Int { max(TextWidth.of(heading), rows.map { TextWidth.of(text($0)) }.max() ?? 0) }
-        let day = widest("Seen", \.day), price = widest("Price", \.price), quantity = widest("Qty", \.quantity), unit = widest("Unit", \.unit)
         let unitPrice = min(16, widest(Self.unitPriceHeading(book), \.unitPrice))
         let shop = widest("Shop", \.shop)
         let marks = [Self.mark(full: true, glyphs: g), Self.mark(full: false, glyphs: g)].map(TextWidth.of)
         // From the widest layout down: the first whose name column keeps its minimum. Without a shop column the name
-        // carries the shop (`Oats @ Costco`): the price, quantity and unit give way before the shop is cut.
+        // carries the shop (`Oats @ Costco`), and the narrowest cut the name before it; their headings only where they fit.
         let nameAndShop = min(24, widest("Product @ shop", \.nameAndShop))
-        typealias Choice = (shop: Bool, mark: Bool, amounts: Bool, nameMinimum: Int)
-        let choices: [Choice] = [(true, true, true, 12), (false, true, true, max(12, nameAndShop)), (false, false, true, max(8, nameAndShop)),
-                                 (false, false, false, 1)]
+        let atShop = rows.map { TextWidth.of($0.shop.isEmpty ? "" : "@ " + $0.shop) }.max() ?? 0
+        typealias Choice = (shop: Bool, mark: Bool, narrow: Bool, ages: Bool, nameMinimum: Int)
+        let choices: [Choice] = [(true, true, false, false, 12), (false, true, false, false, max(12, nameAndShop)),
+                                 (false, false, false, false, max(8, nameAndShop)), (false, false, true, false, atShop), (false, false, true, true, atShop)]
         var chosen = choices.last!
         var nameWidth = 0
+        var widths = (day: 0, price: 0, quantity: 0, unit: 0)
         for choice in choices {
-            var fixed = day + unitPrice + (choice.mark ? marks[0] : marks[1]) + 4   // a space after each but the last, and the name's
-            if choice.amounts { fixed += price + quantity + unit + 3 }
+            func needed(_ heading: String, _ text: (Row) -> String) -> Int { widest(choice.narrow ? "" : heading, text) }
+            widths = (needed("Seen", choice.ages ? \.age : \.day), needed("Price", \.price), needed("Qty", \.quantity), needed("Unit", \.unit))
+            // A space after each column but the last, and the name's.
+            var fixed = widths.day + unitPrice + (choice.mark ? marks[0] : marks[1]) + 4 + widths.price + widths.quantity + widths.unit + 3
             if choice.shop { fixed += shop + 1 }
             nameWidth = width - 1 - fixed
             chosen = choice
@@ -87,16 +104,17 @@ public struct HistoryLayout: Sendable {
         let (fullMark, shopColumn) = (chosen.mark, chosen.shop)
         self.fullMark = fullMark
         self.shopColumn = shopColumn
+        showsAges = chosen.ages
         var x = 1
         var placed: [(column: Column, x: Int, width: Int)] = []
         func place(_ column: Column, _ w: Int) {
             placed.append((column, x, w))
             x += w + 1
         }
-        place(.day, day)
+        place(.day, widths.day)
         place(.name, max(0, nameWidth))
         if shopColumn { place(.shop, shop) }
-        if chosen.amounts { place(.price, price); place(.quantity, quantity); place(.unit, unit) }
+        place(.price, widths.price); place(.quantity, widths.quantity); place(.unit, widths.unit)
         place(.unitPrice, unitPrice)
         place(.mark, max(0, width - x))
         self.columns = placed

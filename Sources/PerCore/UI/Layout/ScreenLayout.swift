@@ -169,7 +169,17 @@ public struct ScreenLayout: Sendable {
             // Ages are five wide (`today`, `12 wk`, `5 mo!`), six at most (`future`, `24 mo!`: CalendarDay.age).
             let ageWidth = min(6, max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0))
             var restAtMinimums = restAt(rank: minimumRank, price: minimumPrice, quantity: minimumQuantity, unit: minimumUnit, unitPrice: heading)
-            if restAtMinimums - (ageWidth + 1) >= nameMinimum + verdictMinimum {
+            // A compact row says what its product is in the name's cell (`3.99 for 500 g Oats @ Lidl`, the focused one its
+            // name alone: its fields are on a line of their own); the name gives way first, then the age, never the price,
+            // the size, or the shop while two are on view.
+            let keepsShop = page.showsSeveralShops
+            let described: [(whole: Int, least: Int)] = zip(page.indices, page.rows).map { index, row in
+                wide || index == focus ? (TextWidth.of(row.nameAndShop ?? ""), 0) : row.describedWidths(keepsShop: keepsShop)
+            }
+            let leastName = max(nameMinimum, described.map(\.least).max() ?? 0)
+            // (A compact row's other columns are the rank and the unit price, set only by commits: judged at their widths.)
+            let restForAge = wide ? restAtMinimums : restAt(rank: rank, price: 0, quantity: 0, unit: 0, unitPrice: unitPrice)
+            if restForAge - (ageWidth + 1) >= leastName + verdictMinimum {
                 age = ageWidth
                 restAtMinimums -= ageWidth + 1
             }
@@ -182,11 +192,7 @@ public struct ScreenLayout: Sendable {
             }
             var rest = restAt(rank: rank, price: price, quantity: quantity, unit: unit, unitPrice: unitPrice)
             if age > 0 { rest -= age + 1 }
-            // (On the compact screen an unnamed product's row shows what it is, `3.99 for 500 g`, unless it is the
-            // focused one, whose fields are on a line of their own.)
-            let names = min(20, zip(page.indices, page.rows).map { index, row in
-                TextWidth.of(row.nameAndShop ?? (!wide && index != focus ? row.label : ""))
-            }.max() ?? 0)
+            let names = min(wide ? 20 : restAtMinimums, described.map(\.whole).max() ?? 0)
             let nameTarget = max(0, min(max(nameMinimum, names), restAtMinimums - verdictMinimum))
             let verdictTarget = restAtMinimums - nameTarget
             let nameFloor = min(nameTarget, max(TextWidth.of("Name"), names))

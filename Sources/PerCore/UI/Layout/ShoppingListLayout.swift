@@ -121,12 +121,17 @@ public struct ShoppingListLayout: Sendable {
 
     /// What a tap at (x, y) does (nothing while a title is typed): on the selected item's `−`/`+`, its count; on a
     /// box, ticking that item; on a title (its text), opening that comparison; anywhere else on a row, selecting it.
-    public func action(atX x: Int, y: Int) -> Action? {
+    /// `now`: the list as it is now, if it changed since this layout's frame was drawn: the tap acts on the item drawn
+    /// where it landed, wherever that is now (nothing when it is gone).
+    public func action(atX x: Int, y: Int, now: ShoppingListScreen? = nil) -> Action? {
         guard !isNaming, let row = visibleRows.first(where: { $0.y == y }), let entry = entries[row.index] else { return nil }
-        if let button = countButtons.first(where: { $0.contains(x: x, y: y) }) { return .shoppingList(.changeCount(button.delta)) }
-        if Self.showsBox(entry), x >= Self.boxX, x < Self.boxX + 3 { return .shoppingList(.tickRow(row.index)) }
+        guard let index = now.map({ $0.entries.firstIndex { $0.id == entry.id } }) ?? row.index else { return nil }
+        if let button = countButtons.first(where: { $0.contains(x: x, y: y) }) {
+            return now.map({ $0.selectedEntry?.id == entry.id }) ?? true ? .shoppingList(.changeCount(button.delta)) : nil
+        }
+        if Self.showsBox(entry), x >= Self.boxX, x < Self.boxX + 3 { return .shoppingList(.tickRow(index)) }
         let titleEnd = Self.titleX + min(titleRoom(row: row.index), TextWidth.of(TerminalText.singleLine(entry.displayTitle)))
-        if x >= Self.titleX, x < titleEnd { return .shoppingList(.openRow(row.index)) }
-        return .shoppingList(.choose(row.index))
+        if x >= Self.titleX, x < titleEnd { return .shoppingList(.openRow(index)) }
+        return .shoppingList(.choose(index))
     }
 }

@@ -49,8 +49,8 @@ enum HistoryView {
             for (column, x, width) in layout.columns where width > 0 {
                 let text: String
                 switch column {
-                case .day: text = row.day
-                case .name: text = layout.shopColumn ? row.name : row.nameAndShop
+                case .day: text = layout.showsAges ? row.age : row.day
+                case .name: text = layout.shopColumn ? row.name : row.nameAndShop(in: width, ellipsis: g.ellipsis)
                 case .shop: text = row.shop
                 case .price: text = row.price
                 case .quantity: text = row.quantity

@@ -35,11 +35,9 @@ enum ProductTableView {
                 canvas.put(ScreenLayout.ageHeading, x: first.age.x, y: t.y, style: .dim, color: .muted)
             }
         }
-        // Two shops on view: each row's shop is kept whole, its name cut instead (decision 111).
-        let shops = Set(layout.rows.compactMap { layout.page.row($0.index).shop.flatMap(ShopName.init)?.text.lowercased() })
         for row in layout.rows {
             drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX,
-                    keepsShop: shops.count > 1, into: &canvas)
+                    keepsShop: layout.page.showsSeveralShops, into: &canvas)
         }
     }
 
@@ -93,20 +91,16 @@ enum ProductTableView {
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
+            // A compact row without its fields says what the product is with its name.
+            if field == .name, !wide, row.price.width == 0 {
+                put(text.described(in: frame.width, keepsShop: keepsShop, decimal: state.session.decimal, ellipsis: g.ellipsis), in: frame, right: false,
+                    style: [], color: .normal, into: &canvas)
+                continue
+            }
             // The `?` kept where the symbol is cut (`she…?`).
             if field == .unit, let unit = suggested.unit { placeholder = TextWidth.truncate(unit.symbol, to: frame.width - 1, ellipsis: g.ellipsis) + "?" }
             if field == .name, let shop = suggested.shop.map({ "@ " + TerminalText.singleLine($0) + "?" }) {
                 if let name = value { value = name + " " + shop } else { placeholder = shop }
-            }
-            // A compact row without its fields says what the product is instead of its name.
-            if field == .name, !wide, row.price.width == 0, text.name == nil {
-                // Cut between words (`2.00 for…`); when only the price is left, the price alone (`2.00…` would read
-                // as a number cut after its point). The shop follows (`2.00 for 1 kg @ Lidl`).
-                let withShop = state.session.decimal.shown(text.label) + (text.shop.map { " @ \($0)" } ?? "")
-                let described = TextWidth.of(withShop) <= frame.width ? withShop : state.session.decimal.shown(text.label)
-                let words = TextWidth.truncateWords(described, to: frame.width, ellipsis: g.ellipsis)
-                value = nil
-                placeholder = words.contains(" ") || text.price == nil ? words : state.session.decimal.shown(NumberFit.fit(text.price!, width: frame.width, ellipsis: g.ellipsis))
             }
             if field == .quantity, let shape = value, shape.contains("×") {
                 // A multipack's shape (`6×330`) when it fits; else its quantity, as any number.
