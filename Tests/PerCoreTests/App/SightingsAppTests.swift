@@ -227,7 +227,7 @@ import TestSupport
          1 8.99 for 2 kg @ Costco  4.50 ★ Best
         ›2 Quaker @ Lidl           4.75 +6% buy
            9.49       for 2▏         kg
-         - @ Lidl                       no price
+         - @ Lidl?                      no price
 
         Quantity of Quaker:
          ‹ prev next › clear

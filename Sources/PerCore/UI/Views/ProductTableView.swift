@@ -91,16 +91,18 @@ enum ProductTableView {
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
-            // A compact row without its fields says what the product is with its name.
-            if field == .name, !wide, row.price.width == 0 {
-                put(text.described(in: frame.width, keepsShop: keepsShop, decimal: state.session.decimal, ellipsis: g.ellipsis), in: frame, right: false,
-                    style: [], color: .normal, into: &canvas)
-                continue
-            }
             // The `?` kept where the symbol is cut (`she…?`).
             if field == .unit, let unit = suggested.unit { placeholder = TextWidth.truncate(unit.symbol, to: frame.width - 1, ellipsis: g.ellipsis) + "?" }
             if field == .name, let shop = suggested.shop.map({ "@ " + TerminalText.singleLine($0) + "?" }) {
                 if let name = value { value = name + " " + shop } else { placeholder = shop }
+            }
+            // A compact row without its fields says what the product is with its name (a blank one, its suggestion).
+            if field == .name, !wide, row.price.width == 0 {
+                let described = text.described(in: frame.width, keepsShop: keepsShop, decimal: state.session.decimal, ellipsis: g.ellipsis)
+                if !described.isEmpty || suggested.shop == nil {
+                    put(described, in: frame, right: false, style: [], color: .normal, into: &canvas)
+                    continue
+                }
             }
             if field == .quantity, let shape = value, shape.contains("×") {
                 // A multipack's shape (`6×330`) when it fits; else its quantity, as any number.
