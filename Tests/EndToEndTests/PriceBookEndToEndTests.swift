@@ -223,7 +223,7 @@ extension EndToEnd {
             #expect(imported.status == 0, "\(imported.stderr)")
             do {
                 let tmux = TmuxSession(perCommand(db: db, "--store Lidl"), width: 40, height: 20)
-                tmux.waitFor("@ Costco")
+                tmux.waitFor("8.99 for 2 kg")
                 tmux.keys("PgUp")
                 tmux.waitFor("Price of Quaker")
                 tmux.type("9.49"); tmux.keys("Tab")

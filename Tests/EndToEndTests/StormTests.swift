@@ -148,7 +148,7 @@ extension EndToEnd {
             let settings = (try? String(contentsOfFile: tmux.waitForFile(stty), encoding: .utf8)) ?? ""
             #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
             let exported = run([perBinary, "export", "--db", db])
-            #expect(exported.status == 0 && exported.stdout.hasPrefix("["), "\(exported.stderr)")
+            #expect(exported.status == 0 && exported.stdout.hasPrefix("{"), "\(exported.stderr)")
             // The storm did reach the app: fields were committed and saved.
             let savedPrices = exported.stdout.components(separatedBy: "\"price\": \"").count - 1
             print("per storm: \(savedPrices) saved prices")

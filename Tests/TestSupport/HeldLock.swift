@@ -7,6 +7,8 @@ public final class HeldLock {
     public init(_ path: String) throws {
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true
+        // Waits out a session that is writing at that moment, as another program would, instead of failing at once.
+        configuration.busyMode = .timeout(10)
         queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
     }
