@@ -87,12 +87,22 @@ import TestSupport
 
     /// A shop typed into a row here is suggested for the next; its field shows it selected, moving within the row
     /// leaves it a suggestion, Enter takes it.
+    /// A shop typed over the suggested one, the product then finished: the typed shop is the product's, and nothing is
+    /// offered to bring back (the suggestion was never a value).
+    @Test func aShopTypedOverASuggestionLeavesNothingToUndo() {
+        var store = TestStore()
+        store.enter(price: "2", quantity: "1", unit: "kg", shop: "Aldi", then: .nextProduct)
+        store.enter(price: "3", quantity: "1", unit: "kg", shop: "Lidl", then: .nextProduct)
+        #expect(store.state.editing.comparison.products[1].shop == "Lidl")
+        #expect(store.state.editing.overwritten == nil)
+        #expect(!store.state.editing.canUndo)
+    }
+
     @Test func aShopTypedHereIsSuggestedForTheNextRow() {
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", shop: "Lidl", then: .nextProduct)
         store.enter(price: "3", quantity: "1", unit: "kg", then: .keepEditing)
-        store.type("\t\t")
-        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .shop))
+        store.apply(.comparison(.focus(FieldFocus(product: 1, field: .shop))))
         #expect(store.state.editing.editor == .text(.entered("Lidl")))
         #expect(store.state.editing.focusedSuggestion == "Lidl")
         #expect(store.state.editing.focusedProduct.shop == "")

@@ -107,7 +107,7 @@ import TestSupport
     @Test func aSuggestedStoreIsReplacedByTypingAndEditedAfterAMotion() {
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", name: "oats", shop: "Aldi", then: .nextProduct)
-        store.enter(price: "3", quantity: "1", unit: "kg", name: "bran")
+        store.enter(price: "3", quantity: "1", unit: "kg", name: "bran", then: .keepEditing)
         store.apply(.comparison(.focus(FieldFocus(product: 1, field: .shop))))
         #expect(store.state.editing.editor == .text(.entered("Aldi")))
         let screen = ScreenView.render(store.state)

@@ -310,8 +310,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Tab from the last field, or Enter in a finished product: to the price of the next product
     /// (`productAfterLastField`), or of a new one at the end.
     private mutating func moveToNextProduct(session: inout Session, chrome: inout Chrome) -> [Effect] {
-        // The product is finished as its row shows it: with the shop it suggests.
-        var effects = edited().product.isBlank ? [] : takeSuggestedShop(session)
+        // The product is finished as its row shows it: with the shop it suggests, unless one was typed into its field.
+        let shopTyped = focus.field == .shop && editor != untouchedEditor
+        var effects = edited().product.isBlank || shopTyped ? [] : takeSuggestedShop(session)
         if let next = productAfterLastField(session: session) {
             return effects + moveTo(FieldFocus(product: next, field: .price), session: &session, chrome: &chrome)
         }
