@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import GRDB
 import Testing
 import TestSupport
@@ -65,7 +66,7 @@ extension EndToEnd {
             #expect(line(screen, containing: "›-").contains("6.99"), "\(screen)")   // no rank
             #expect(!screen.contains("6990") && !screen.contains("87494"), "\(screen)")
             tmux.keys("Tab")
-            screen = tmux.waitFor("Name of 6.99 for 1")
+            screen = tmux.waitFor("\(ProductField.afterUnit.title) of 6.99 for 1")
             #expect(line(screen, containing: "›-").contains("1 g?") && !screen.contains("6990"), "\(screen)")
             tmux.keys("BTab")
             tmux.waitFor("Suggested g?")

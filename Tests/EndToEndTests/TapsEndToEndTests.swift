@@ -138,7 +138,7 @@ extension EndToEnd {
             // The story: 2.49⏎1⏎L⏎3.99⏎2⏎kg⏎. kg is not a volume: said so, and L was only suggested: no unit kept, the
             // product not finished (on to its name), and nothing lands in the next price.
             for text in ["2.49", "1", "L", "3.99", "2", "kg"] { tmux.type(text); tmux.keys("Enter") }
-            var screen = tmux.waitFor { $0.contains("Name of 3.99 for 2") && $0.contains("no unit kept") }
+            var screen = tmux.waitFor { $0.contains("\(ProductField.afterUnit.title) of 3.99 for 2") && $0.contains("no unit kept") }
             #expect(!screen.contains("isn't a number"), "\(screen)")
             // Same family: the unit typed in the rhythm replaces the suggested one (2 kg after 500 g)...
             tmux.keys("C-k"); tmux.waitFor("y/n"); tmux.type("y")
