@@ -85,8 +85,6 @@ import TestSupport
         }
     }
 
-    /// A shop typed into a row here is suggested for the next; its field shows it selected, moving within the row
-    /// leaves it a suggestion, Enter takes it.
     /// A shop typed over the suggested one, the product then finished: the typed shop is the product's, and nothing is
     /// offered to bring back (the suggestion was never a value).
     @Test func aShopTypedOverASuggestionLeavesNothingToUndo() {
@@ -98,6 +96,8 @@ import TestSupport
         #expect(!store.state.editing.canUndo)
     }
 
+    /// A shop typed into a row here is suggested for the next; its field shows it selected, moving within the row
+    /// leaves it a suggestion, Enter takes it.
     @Test func aShopTypedHereIsSuggestedForTheNextRow() {
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", shop: "Lidl", then: .nextProduct)
