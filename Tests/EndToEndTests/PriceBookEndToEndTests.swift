@@ -223,7 +223,8 @@ extension EndToEnd {
             #expect(imported.status == 0, "\(imported.stderr)")
             do {
                 let tmux = TmuxSession(perCommand(db: db, "--store Lidl"), width: 40, height: 20)
-                tmux.waitFor("8.99 for 2 kg")
+                // The suggested `@ Lidl?` is a second shop on view: Costco's row says its shop before a Lidl price is typed.
+                tmux.waitFor("8.99 for 2 kg @ Costco")
                 tmux.keys("PgUp")
                 tmux.waitFor("Price of Quaker")
                 tmux.type("9.49"); tmux.keys("Tab")

@@ -394,6 +394,17 @@ import TestSupport
         expectSnapshot(ScreenView.render(Self.state(80, 24)).text, named: "whichProductTableAt80x24")
     }
 
+    /// A suggested shop is a second shop on view: with `--shop Lidl`, Costco's row says it is Costco's while the blank
+    /// row below it offers `@ Lidl?`, before any Lidl price is typed (it read `8.99 for 2 kg Quaker` before).
+    @Test func aSuggestedShopIsASecondShopOnView() {
+        var s = AppState(comparison: Comparison(id: "c", title: "Quaker"),
+                         session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: Self.today, shop: ShopName("Lidl")))
+        s.enter(price: "8.99", quantity: "2", unit: "kg", name: "Quaker oats", shop: "Costco", then: .nextProduct)
+        let lines = ScreenView.render(s).lines
+        #expect(lines[2].hasPrefix(" 1 8.99 for 2 kg @ Costco "), "\(lines[2])")
+        #expect(lines[3].hasPrefix("›- @ Lidl?"), "\(lines[3])")
+    }
+
     /// The history keeps each price's size and price and its shop at 40 columns (`27 Nov @ Lidl 6.98 ★` before).
     @Test func theHistoryAt40x20() {
         let lines = ScreenView.render(Self.history(40, 20)).lines

@@ -406,7 +406,9 @@ public enum KeyTable {
     /// The one-line legend for what is on screen: whole entries that fit `width` columns (the
     /// screen's width when not given), in the key table's order.
     public static func legend(for state: AppState, width: Int? = nil) -> String {
-        legendEntries(for: state, width: width).map(\.text).joined(separator: "  ")
+        legendEntries(for: state, width: width).reduce(into: "") { line, entry in
+            line += String(repeating: " ", count: entry.x - TextWidth.of(line)) + entry.text
+        }
     }
 
     /// The legend's entries, laid out on its line two columns apart.
@@ -422,14 +424,27 @@ public enum KeyTable {
         // The comparison's Ctrl-Y only where something can be undone, and then first, so it fits at 40 columns.
         let undoes: (KeyBinding) -> Bool = { if case .keys(let groups) = $0.match { groups.first?.action == .comparison(.undoDeletion) } else { false } }
         let shown = KeyScope.active(in: state).flatMap { scope in bindings.filter { $0.scope == scope && (!undoes($0) || state.editing.canUndo) } }
-        var entries: [LegendEntry] = []
-        var x = 0
+        var offered: [(text: String, key: InputEvent)] = []
         for binding in shown.filter(undoes) + shown.filter({ !undoes($0) }) {
             guard let text = narrow ? binding.narrowLegend : binding.legend, let key = binding.legendKeyEvent(narrow: narrow) else { continue }
             let name = text.split(separator: " ").first ?? ""
             if seen.contains(name) { continue }
             seen.append(name)
-            let start = entries.isEmpty ? 0 : x + 2
+            offered.append((text, key))
+        }
+        // Two columns apart; on a narrow screen one, where that shows more (`^T title ^N new` at 40 columns).
+        let apart = placed(offered, gap: 2, width: width)
+        guard narrow else { return apart }
+        let close = placed(offered, gap: 1, width: width)
+        return close.count > apart.count ? close : apart
+    }
+
+    /// The entries that fit `width` columns `gap` apart, in order; one that does not fit is skipped.
+    private static func placed(_ offered: [(text: String, key: InputEvent)], gap: Int, width: Int) -> [LegendEntry] {
+        var entries: [LegendEntry] = []
+        var x = 0
+        for (text, key) in offered {
+            let start = entries.isEmpty ? 0 : x + gap
             guard start + TextWidth.of(text) <= width else { continue }
             entries.append(LegendEntry(text: text, x: start, key: key))
             x = start + TextWidth.of(text)

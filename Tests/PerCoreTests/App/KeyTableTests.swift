@@ -75,7 +75,7 @@ import Testing
         #expect(KeyTable.action(for: .control("p"), in: store.state) == .comparison(.stepBasis(1)))
         store.send(.terminal(.resize(TerminalSize(width: 40, height: 20)))) { $0.session.size = TerminalSize(width: 40, height: 20) }
         let legend = KeyTable.legend(for: store.state)
-        #expect(legend == "^Q quit  ^G help  ^O list  ^T title")
+        #expect(legend == "^Q quit ^G help ^O list ^T title ^N new")
         #expect(!legend.contains("F1") && !legend.contains("F2"))
         // A key phone keyboards lack (F-keys, PgUp/PgDn, Home/End) always has a companion they have.
         for binding in KeyTable.bindings {
@@ -90,10 +90,11 @@ import Testing
         for width in 40...120 {
             var store = TestStore(size: TerminalSize(width: width, height: 24))
             for state in [store.state, { store.enter(price: "1", quantity: "1"); return store.state }()] {
-                let legend = KeyTable.legend(for: state)
-                #expect(TextWidth.of(legend) <= width)
-                let entries = legend.components(separatedBy: "  ")
-                for entry in entries { #expect(KeyTable.bindings.contains { $0.legend == entry || $0.narrowLegend == entry }, "\(entry) at \(width)") }
+                let entries = KeyTable.legendEntries(for: state)
+                #expect(TextWidth.of(KeyTable.legend(for: state)) <= width)
+                // A space at least between two entries: two, or below 80 columns one where one more entry fits so.
+                for (a, b) in zip(entries, entries.dropFirst()) { #expect(b.x > a.x + a.width, "\(b.text) at \(width)") }
+                for entry in entries.map(\.text) { #expect(KeyTable.bindings.contains { $0.legend == entry || $0.narrowLegend == entry }, "\(entry) at \(width)") }
             }
         }
     }

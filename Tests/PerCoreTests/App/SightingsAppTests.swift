@@ -241,7 +241,7 @@ import TestSupport
          │ . │ 0 │ ⌫ │ │   │
          └───┴───┴───┘ └───┘
          Lidl's price; ^R: it was Costco's
-        ^Q quit  ^G help  ^O list  ^T title
+        ^Q quit ^G help ^O list ^T title ^N new
         """)
     }
 }

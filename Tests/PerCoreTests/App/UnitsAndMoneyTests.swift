@@ -29,6 +29,29 @@ import TestSupport
         #expect(store.state.editing.comparison.products[1].unit == nil)   // kg was only suggested
     }
 
+    /// Enter on a refused unit stays on it with the text kept, to be put right (it went on to the name, the unit
+    /// dropped); Esc undoes it to the suggested unit, and Enter then takes it and finishes the product.
+    @Test func enterOnARefusedUnitStaysOnItToBePutRight() {
+        var store = TestStore()
+        store.enter(price: "2", quantity: "1", unit: "kg", then: .nextProduct)
+        store.enter(price: "1", quantity: "1")
+        let mass = UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)   // the unit suggested
+        var typed = mass
+        for c in "mL" { _ = typed.type(c) }
+        store.type("mL")
+        store.send(.comparison(.finishProduct)) {
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: fix it, or Esc undoes it", isWarning: true)
+        }
+        #expect(store.state.editing.editor == .unit(typed))
+        store.send(.comparison(.cancelEdit)) {
+            $0.editing.editor = .unit(mass)
+            $0.chrome.status = StatusMessage("Edit cancelled")
+        }
+        store.apply(.comparison(.finishProduct))
+        #expect(store.state.editing.comparison.products[1].unit == .kilogram)
+        #expect(store.state.editing.focus == FieldFocus(product: 2, field: .price))   // the product finished
+    }
+
     /// Issue 32: `l` in a comparison by weight saved lb, `m` saved mg (the first offered unit each begins). Text that is
     /// exactly another family's unit is that unit, refused; while it may still become an offered one (`l` of `lb`), the
     /// refusal waits for the commit.

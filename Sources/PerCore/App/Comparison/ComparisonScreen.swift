@@ -111,6 +111,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
+            // Enter on a unit per refuses stays on it, the text kept to be put right; leaving (Tab) drops it.
+            if case .unit(let picker) = editor, let refusal = picker.refusal {
+                chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true)
+                return []
+            }
             takeSuggestion()
             // Enter on the quantity always goes on to the unit, suggested or not: price⏎ quantity⏎ unit⏎ is one
             // rhythm for every product, and a unit typed in it is never read as the next price.
@@ -465,17 +470,15 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
-            let kept = product.unit.map { "kept \($0.symbol)" } ?? "no unit kept"
             switch picker.reading {
             case .nothingTyped: product.unit = picker.selected
             case .offered(let unit): product.unit = unit
             case .newWord(let unit):
                 product.unit = unit
                 message = StatusMessage("\(unit.symbol): a count unit, compared only with \(unit.family.name)")
-            case .otherFamily(let unit, let family):
-                message = StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase): \(kept)", isWarning: true)
-            case .unknown:
-                message = StatusMessage("Unknown unit '\(picker.typed)' (a word of at most \(CountWord.maximumLength) letters counts on its own): \(kept)", isWarning: true)
+            case .otherFamily, .unknown:
+                let kept = product.unit.map { "kept \($0.symbol)" } ?? "no unit kept"
+                if let refusal = picker.refusal { message = StatusMessage("\(refusal): \(kept)", isWarning: true) }
             }
         case .text(let field):
             switch focus.field {

@@ -174,9 +174,10 @@ public struct TablePage: Equatable, Sendable {
         self.init(comparison, indices: Array(range))
     }
 
-    /// Two shops or more among the rows: each row's shop is kept whole, its name cut instead (decision 111).
-    var showsSeveralShops: Bool {
-        Set(rows.compactMap { $0.shop.flatMap(ShopName.init)?.text.lowercased() }).count > 1
+    /// Two shops or more among the rows and the `suggested` shops of blank ones: each row's shop is kept whole, its
+    /// name cut instead (decision 111).
+    func showsSeveralShops(suggested: [String]) -> Bool {
+        Set((rows.compactMap(\.shop) + suggested).compactMap { ShopName($0)?.text.lowercased() }).count > 1
     }
 
     func isCurrent(for comparison: Comparison, indices: [Int]) -> Bool {

@@ -53,6 +53,15 @@ public struct UnitPicker: Equatable, Sendable {
         return families.count == 1 ? families.first : nil
     }
 
+    /// Why the typed text can't be the product's unit (another family's, or no unit at all); nil when it can.
+    public var refusal: String? {
+        switch reading {
+        case .nothingTyped, .offered, .newWord: nil
+        case .otherFamily(let unit, let family): "\(unit.kindDescription); this comparison is \(family.comparisonPhrase)"
+        case .unknown: "Unknown unit '\(typed)' (a word of at most \(CountWord.maximumLength) letters counts on its own)"
+        }
+    }
+
     /// The status line's word on the typed text: nil while it names an offered unit.
     public var typingMessage: StatusMessage? {
         switch reading {

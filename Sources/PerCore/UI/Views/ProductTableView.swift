@@ -37,7 +37,7 @@ enum ProductTableView {
         }
         for row in layout.rows {
             drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX,
-                    keepsShop: layout.page.showsSeveralShops, into: &canvas)
+                    keepsShop: layout.keepsShop, into: &canvas)
         }
     }
 
