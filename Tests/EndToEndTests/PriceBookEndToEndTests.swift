@@ -160,7 +160,7 @@ extension EndToEnd {
             #expect(imported.status == 0, "\(imported.stderr)")
             do {
                 let tmux = TmuxSession(perCommand(db: db, "--store Lidl"))
-                tmux.waitFor("Quaker @ Co")   // the new row's Lidl is only suggested: one shop on view, the name kept
+                tmux.waitFor("@ Costco")   // the new row's suggested Lidl is a second shop on view: Costco's kept whole
                 tmux.keys("PgUp")
                 tmux.waitFor("Price of Quaker")
                 tmux.type("9.49"); tmux.keys("Tab")

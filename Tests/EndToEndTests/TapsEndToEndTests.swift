@@ -135,10 +135,10 @@ extension EndToEnd {
             let db = folder.file("per.sqlite")
             let tmux = TmuxSession(perCommand(db: db))
             tmux.waitFor("Untitled")
-            // The story: 2.49⏎1⏎L⏎3.99⏎2⏎kg⏎. kg is not a volume: said so, and L was only suggested: no unit kept, the
-            // product not finished (on to its name), and nothing lands in the next price.
+            // The story: 2.49⏎1⏎L⏎3.99⏎2⏎kg⏎. kg is not a volume: said so, and Enter stays on the unit with kg kept to
+            // be put right: the product not finished, and nothing lands in the next price.
             for text in ["2.49", "1", "L", "3.99", "2", "kg"] { tmux.type(text); tmux.keys("Enter") }
-            var screen = tmux.waitFor { $0.contains("\(ProductField.afterUnit.title) of 3.99 for 2") && $0.contains("no unit kept") }
+            var screen = tmux.waitFor { $0.contains("Unit of 3.99 for 2") && $0.contains("fix it, or Esc undoes it") }
             #expect(!screen.contains("isn't a number"), "\(screen)")
             // Same family: the unit typed in the rhythm replaces the suggested one (2 kg after 500 g)...
             tmux.keys("C-k"); tmux.waitFor("y/n"); tmux.type("y")

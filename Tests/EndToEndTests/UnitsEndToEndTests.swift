@@ -36,9 +36,9 @@ extension EndToEnd {
             #expect(big.range(of: #"^ +1 big +€5\.49 +12×200 sheet +today +€0\.00229 ★ Best"#, options: .regularExpression) != nil, "\(screen)")
             #expect(small.range(of: #"^.2 small +€1\.99 +4×150 sheet.? +today +€0\.00332 \+45%"#, options: .regularExpression) != nil, "\(screen)")
             #expect(screen.contains("per sheet"), "\(screen)")
-            // Rolls are not sheets: said, naming both; sheet was only suggested, so no unit is kept.
+            // Rolls are not sheets: said, naming both; Enter stays on the unit to have it put right.
             tmux.fill(price: "3", quantity: "4", unit: "rolls")
-            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: no unit kept")
+            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: fix it, or Esc undoes it")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let shown = try run(perBinary, ["export", "--db", db, "--format", "csv"])
