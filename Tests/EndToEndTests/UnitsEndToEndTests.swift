@@ -38,7 +38,7 @@ extension EndToEnd {
             #expect(screen.contains("per sheet"), "\(screen)")
             // Rolls are not sheets: said, naming both; Enter stays on the unit to have it put right.
             tmux.fill(price: "3", quantity: "4", unit: "rolls")
-            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: fix it, or Esc undoes it")
+            screen = tmux.waitFor("roll is a count unit of its own; this comparison is in sheets: fix it, or Esc")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let shown = try run(perBinary, ["export", "--db", db, "--format", "csv"])
