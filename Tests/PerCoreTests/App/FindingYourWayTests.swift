@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PerCore
 import TestSupport
@@ -49,6 +50,20 @@ import TestSupport
         let store = TestStore(size: narrow)
         #expect(KeyTable.legend(for: store.state) == "^Q quit ^G help ^O list ^T title ^N new")
         #expect(KeyTable.legend(for: TestStore().state) == "^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel")
+    }
+
+    /// Scripts/bench and Scripts/startup-order wait for the first frame's last text (`LEGEND_END`, the end of the 80×24
+    /// legend): once the legend ends otherwise, the bench's first paint times out and the start's order file can't be
+    /// made (`^D del` ended it until Ctrl-T and Ctrl-N joined the legend).
+    @Test func theBenchWaitsForTheTextThe80x24LegendEndsWith() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let legend = KeyTable.legend(for: TestStore().state)
+        for script in ["Scripts/bench", "Scripts/startup-order"] {
+            let text = try String(contentsOfFile: root + "/" + script, encoding: .utf8)
+            let marker = try #require(text.firstMatch(of: /\nLEGEND_END = b"([^"]+)"/)?.1, "\(script) has no LEGEND_END")
+            #expect(legend.hasSuffix(String(marker)), "\(script) waits for \(marker); the legend is \(legend)")
+        }
     }
 
     @Test func helpPagesGoBackAndForthByKey() {
