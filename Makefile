@@ -114,13 +114,14 @@ run: release
 ## Build and run every test: make unit (unit, snapshot, property, store and command line on the debug build); the
 ## command line and end-to-end (tmux) on what install ships (the stripped release binary), the start order's names on
 ## the release binary's symbols. The package is made first: the tests that install it use it (PER_DEB), lint-deb then
-## checks it. Last, README's make run as written (Scripts/try-make-run: swift build waits while swift test runs).
+## checks it. First, README's make run as written (Scripts/try-make-run), while the release build is current: after a
+## debug build swift compiles the release one again (4 minutes), and swift build waits while a swift test runs.
 test: deps build deb
+	./Scripts/try-make-run
 	$(MAKE) --no-print-directory unit
 	PER_BINARY="$(CURDIR)/$(BIN_RELEASE)" $(SWIFT) test --filter StartupOrderTests
 	PER_BINARY="$(CURDIR)/$(STRIPPED)" PER_DEB="$(CURDIR)/$(DEB)" $(SWIFT) test --filter EndToEndTests --filter CommandLineTests --skip StartupOrderTests
 	$(MAKE) --no-print-directory lint-deb
-	./Scripts/try-make-run
 
 ## The edit-compile-test loop: every test but the end-to-end ones in tmux (no tmux needed).
 unit: check-deps stamp

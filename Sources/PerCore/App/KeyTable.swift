@@ -411,7 +411,7 @@ public enum KeyTable {
         }
     }
 
-    /// The legend's entries, laid out on its line two columns apart.
+    /// The legend's entries, laid out on its line two columns apart (one on a narrow screen, where that shows more).
     public static func legendEntries(for state: AppState, width: Int? = nil) -> [LegendEntry] {
         // A question takes only its answers (quit and suspend still act, as anywhere, but are not offered there).
         if case .confirm = state.chrome.overlay {
