@@ -46,6 +46,7 @@ struct TestStore: ComparisonTypist {
                 sourceLocation: sourceLocation)
         #expect(shown.page.bestText == derived.page.bestText && shown.page.bestLabel == derived.page.bestLabel,
                 "the best value shown is stale", sourceLocation: sourceLocation)
+        #expect(shown.page.suggestions == derived.page.suggestions, "the rows' suggestions are stale", sourceLocation: sourceLocation)
     }
 
     mutating func sendTyped(_ action: Action) { apply(action) }

@@ -8,16 +8,21 @@ public struct Suggestion: Equatable, Sendable {
     public var shop: String?
 }
 
-extension ComparisonScreen {
+extension Comparison {
     /// What product `index`'s empty fields suggest; nothing for a product another session (or another run) made.
-    public func suggestion(for index: Int, session: Session) -> Suggestion {
-        let product = comparison.products[index]
+    func suggestion(for index: Int, session: Session) -> Suggestion {
+        let product = products[index]
         guard session.made(product.id) else { return Suggestion() }
-        let before = comparison.products[..<index]
+        let before = products[..<index]
         let unit = product.unit == nil ? before.last { $0.unit != nil }?.unit : nil
-        let shop = product.shop.isEmpty ? session.shop?.text ?? before.last { session.made($0.id) && !$0.shop.isEmpty }?.shop : nil
+        // The shop asked first, then whether this session made it: most products have none, and the look back is cheap.
+        let shop = product.shop.isEmpty ? session.shop?.text ?? before.last { !$0.shop.isEmpty && session.made($0.id) }?.shop : nil
         return Suggestion(unit: unit, shop: shop)
     }
+}
+
+extension ComparisonScreen {
+    public func suggestion(for index: Int, session: Session) -> Suggestion { comparison.suggestion(for: index, session: session) }
 }
 
 extension ComparisonScreen {

@@ -99,6 +99,9 @@ public struct TablePage: Equatable, Sendable {
     /// The products shown, by index, in the table's order.
     public private(set) var indices: [Int]
     public private(set) var rows: [ProductRowText]
+    /// What each row's empty unit and shop suggest (`Comparison.suggestion(for:session:)`), by position like `rows`:
+    /// found once per change of the comparison, not at every frame (each may look back over every product).
+    public private(set) var suggestions: [Suggestion] = []
     /// What every row's verdict and unit price depend on besides its own product.
     var context: Context?
     /// The best unit price per basis, as shown in the summary (nil while nothing is ranked).
@@ -125,9 +128,10 @@ public struct TablePage: Equatable, Sendable {
     }
 
     /// The rows of the products at `indices`; rows of `previous` whose product and context are unchanged are
-    /// kept, with only their rank looked up again (one edit shifts the ranks of others).
-    public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty, shop: ShopName? = nil) {
-        let toBuy = Self.productToBuy(comparison, at: shop)
+    /// kept, with only their rank looked up again (one edit shifts the ranks of others). Without a session, no
+    /// suggestions and no shop you are in.
+    public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty, session: Session? = nil) {
+        let toBuy = Self.productToBuy(comparison, at: session?.shop)
         let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem,
                               toBuy: toBuy)
         let reusable = previous.comparisonID == comparison.id && previous.context == context
@@ -140,6 +144,7 @@ public struct TablePage: Equatable, Sendable {
             return ProductRowText(product, in: comparison, toBuy: toBuy)
         }
         self.init(comparisonID: comparison.id, revision: comparison.revision, indices: indices, rows: rows, context: context)
+        suggestions = indices.map { index in session.map { comparison.suggestion(for: index, session: $0) } ?? Suggestion() }
         bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasisText)
         if let best = comparison.bestUnitPrice {
             // Typing more products keeps the best where it was: found again only when it moved or changed.
@@ -174,10 +179,10 @@ public struct TablePage: Equatable, Sendable {
         self.init(comparison, indices: Array(range))
     }
 
-    /// Two shops or more among the rows and the `suggested` shops of blank ones: each row's shop is kept whole, its
-    /// name cut instead (decision 111).
-    func showsSeveralShops(suggested: [String]) -> Bool {
-        Set((rows.compactMap(\.shop) + suggested).compactMap { ShopName($0)?.text.lowercased() }).count > 1
+    /// Two shops or more among the rows, a suggested one (`@ Lidl?`) included: each row's shop is kept whole, its name
+    /// cut instead (decision 111).
+    var showsSeveralShops: Bool {
+        Set((rows.compactMap(\.shop) + suggestions.compactMap(\.shop)).compactMap { ShopName($0)?.text.lowercased() }).count > 1
     }
 
     func isCurrent(for comparison: Comparison, indices: [Int]) -> Bool {
@@ -186,6 +191,9 @@ public struct TablePage: Equatable, Sendable {
 
     /// The row of product `index`, which must be shown.
     public func row(_ index: Int) -> ProductRowText { rowIfShown(index)! }
+
+    /// What product `index`'s empty fields suggest, which must be shown.
+    public func suggestion(_ index: Int) -> Suggestion { indices.firstIndex(of: index).map { suggestions[$0] }! }
 
     func rowIfShown(_ index: Int) -> ProductRowText? {
         indices.firstIndex(of: index).map { rows[$0] }

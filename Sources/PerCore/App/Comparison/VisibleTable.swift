@@ -21,7 +21,7 @@ public struct VisibleTable: Sendable {
                                           capacity: ComparisonLines.productsPerPage(session.size))
         let indices = positions.map(order.index(at:))
         page = screen.tablePage.isCurrent(for: comparison, indices: indices)
-            ? screen.tablePage : TablePage(comparison, indices: indices, reusing: screen.tablePage, shop: session.shop)
+            ? screen.tablePage : TablePage(comparison, indices: indices, reusing: screen.tablePage, session: session)
     }
 
     /// The products that fit, the focused one among them: pages of `capacity` products, the last page

@@ -68,8 +68,6 @@ public struct ScreenLayout: Sendable {
     public let rows: [ProductRow]
     /// The shown products' texts (the columns are as wide as they need).
     public let page: TablePage
-    /// Two shops or more on view, a suggested one (`@ Lidl?`) included: each row keeps its shop whole (decision 111).
-    public let keepsShop: Bool
     private let focused: FieldEditor
     private let glyphs: GlyphSet
 
@@ -87,7 +85,7 @@ public struct ScreenLayout: Sendable {
             kind = .tooSmall
             (title, basisButton, table, editor, toolbar, summary, status, legend) = (zero, zero, zero, zero, zero, zero, zero, zero)
             keypadOrigin = (0, 0); keypadSize = .compact; visibleProducts = 0..<0; rows = []
-            page = .empty; keepsShop = false
+            page = .empty
             return
         }
         let isWide = session.size.isWide
@@ -121,8 +119,7 @@ public struct ScreenLayout: Sendable {
         page = visible.page
         let count = screen.comparison.products.count
         let indices = page.indices
-        keepsShop = page.showsSeveralShops(suggested: indices.compactMap { screen.suggestion(for: $0, session: session).shop })
-        let columns = Columns(page, keepsShop: keepsShop, count: count, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
+        let columns = Columns(page, count: count, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
                               freshness: session.freshness, focus: screen.focus.product)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
@@ -148,7 +145,7 @@ public struct ScreenLayout: Sendable {
     struct Columns {
         var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0, age = 0
 
-        init(_ page: TablePage, keepsShop: Bool, count: Int, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool, freshness: Freshness,
+        init(_ page: TablePage, count: Int, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool, freshness: Freshness,
              focus: Int) {
             func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
             // The rank's digits and the focus mark.
@@ -175,6 +172,7 @@ public struct ScreenLayout: Sendable {
             // A compact row says what its product is in the name's cell (`3.99 for 500 g Oats @ Lidl`, the focused one its
             // name alone: its fields are on a line of their own); the name gives way first, then the age, never the price,
             // the size, or the shop while two are on view.
+            let keepsShop = page.showsSeveralShops
             let described: [(whole: Int, least: Int)] = zip(page.indices, page.rows).map { index, row in
                 wide || index == focus ? (TextWidth.of(row.nameAndShop ?? ""), 0) : row.describedWidths(keepsShop: keepsShop)
             }

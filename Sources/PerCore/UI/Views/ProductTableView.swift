@@ -36,8 +36,8 @@ enum ProductTableView {
             }
         }
         for row in layout.rows {
-            drawRow(row, text: layout.page.row(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX,
-                    keepsShop: layout.keepsShop, into: &canvas)
+            drawRow(row, text: layout.page.row(row.index), suggested: layout.page.suggestion(row.index), state: state, glyphs: g, wide: layout.kind == .wide, tableEnd: t.maxX,
+                    keepsShop: layout.page.showsSeveralShops, into: &canvas)
         }
     }
 
@@ -51,7 +51,7 @@ enum ProductTableView {
         return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail
     }
 
-    static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, state: AppState, glyphs g: GlyphSet, wide: Bool, tableEnd: Int,
+    static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, suggested: Suggestion, state: AppState, glyphs g: GlyphSet, wide: Bool, tableEnd: Int,
                         keepsShop: Bool = false, into canvas: inout Canvas) {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
@@ -80,7 +80,6 @@ enum ProductTableView {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)
         }
         // A suggestion is drawn as a placeholder with a `?`: it is not the product's until Enter takes it.
-        let suggested = state.editing.suggestion(for: row.index, session: state.session)
         for field in ProductField.allCases {
             let frame = row.frame(of: field)
             guard frame.width > 0 else { continue }
