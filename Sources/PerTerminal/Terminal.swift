@@ -291,11 +291,18 @@ public enum TerminalError: Error, Equatable, Sendable {
                     characters[1] = 0
                 } else {
                     if x == width - 1, TextWidth.of(character) == 2 { continue }
-                    var count = 0
+                    // The scalar that takes the columns (`TextWidth`'s) and the marks drawn over it, no second one that
+                    // takes columns: a skin tone or the next emoji of a ZWJ sequence moved the rest of the line in a
+                    // terminal that does not join them (tmux), and a joiner left at the end joins nothing.
+                    var count = 0, spaced = false
                     for scalar in character.unicodeScalars where count < 5 {
+                        let zeroWidth = TextWidth.isZeroWidth(scalar)
+                        if spaced && !zeroWidth { break }
+                        spaced = spaced || !zeroWidth
                         characters[count] = wchar_t(bitPattern: scalar.value)
                         count += 1
                     }
+                    if count > 1, characters[count - 1] == 0x200D { count -= 1 }
                     characters[count] = 0
                 }
                 let pair = hasColor ? Int16(source.color.rawValue) : 0

@@ -83,6 +83,25 @@ import Glibc
         #expect(terminal.cellAt(x: 9, y: 1)?.style == .bold)
     }
 
+    /// A character of several scalars that take columns (a skin tone, a ZWJ sequence) is drawn as its first with the
+    /// marks over it, in the columns per counts for it: sent whole, tmux drew each in columns of its own and the rest
+    /// of the line moved (a `Lïdl` after `👨‍👩` read `Li‍̈dl`, the woman gone). Combining accents stay on their letter.
+    @Test func aCharacterOfSeveralWideScalarsIsDrawnInTheColumnsPerCounts() throws {
+        let terminal = try #require(Terminal.headless(width: 10, height: 3))
+        defer { terminal.stop() }
+        var canvas = Canvas(width: 10, height: 3)
+        canvas.put("👨\u{200D}👩x", x: 0, y: 0)
+        canvas.put("👍🏽y", x: 0, y: 1)
+        canvas.put("e\u{301}\u{308}z", x: 0, y: 2)
+        terminal.draw(canvas, cursor: nil)
+        #expect(terminal.cellAt(x: 0, y: 0)?.character == "👨")
+        #expect(terminal.cellAt(x: 2, y: 0)?.character == "x")
+        #expect(terminal.cellAt(x: 0, y: 1)?.character == "👍")
+        #expect(terminal.cellAt(x: 2, y: 1)?.character == "y")
+        #expect(terminal.cellAt(x: 0, y: 2)?.character == "e\u{301}\u{308}")
+        #expect(terminal.cellAt(x: 1, y: 2)?.character == "z")
+    }
+
     @Test func canvasLargerThanScreenIsClipped() throws {
         let terminal = try #require(Terminal.headless(width: 5, height: 2))
         defer { terminal.stop() }

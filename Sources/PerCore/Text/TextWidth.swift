@@ -20,7 +20,7 @@ public enum TextWidth {
 
     /// A scalar a terminal draws in no column of its own (wcwidth 0): combining marks, format characters (joiners,
     /// direction marks), variation selectors, Hangul vowels and final consonants of a syllable typed in parts.
-    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0xAD: return false  // the soft hyphen takes a column
         case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B: return true
