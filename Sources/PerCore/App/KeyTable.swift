@@ -413,11 +413,9 @@ public enum KeyTable {
 
     /// The legend's entries, laid out on its line two columns apart (one on a narrow screen, where that shows more).
     public static func legendEntries(for state: AppState, width: Int? = nil) -> [LegendEntry] {
-        // A question takes only its answers (quit and suspend still act, as anywhere, but are not offered there).
-        if case .confirm = state.chrome.overlay {
-            return [LegendEntry(text: "y yes", x: 0, key: .character("y")), LegendEntry(text: "n no", x: 7, key: .character("n"))]
-        }
         let width = width ?? state.session.size.width
+        // A question takes only its answers (quit and suspend still act, as anywhere, but are not offered there).
+        if case .confirm = state.chrome.overlay { return placed([("y yes", .character("y")), ("n no", .character("n"))], gap: 2, width: width) }
         let narrow = width < narrowLegendWidth
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
         var seen: [Substring] = []

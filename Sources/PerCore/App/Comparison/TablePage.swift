@@ -102,6 +102,9 @@ public struct TablePage: Equatable, Sendable {
     /// What each row's empty unit and shop suggest (`Comparison.suggestion(for:session:)`), by position like `rows`:
     /// found once per change of the comparison, not at every frame (each may look back over every product).
     public private(set) var suggestions: [Suggestion] = []
+    /// Two shops or more among the rows, a suggested one (`@ Lidl?`) included: each row's shop is kept whole, its name
+    /// cut instead (decision 111). Found with the rows: the layout and the drawing of every frame ask.
+    private(set) var showsSeveralShops = false
     /// What every row's verdict and unit price depend on besides its own product.
     var context: Context?
     /// The best unit price per basis, as shown in the summary (nil while nothing is ranked).
@@ -145,6 +148,7 @@ public struct TablePage: Equatable, Sendable {
         }
         self.init(comparisonID: comparison.id, revision: comparison.revision, indices: indices, rows: rows, context: context)
         suggestions = indices.map { index in session.map { comparison.suggestion(for: index, session: $0) } ?? Suggestion() }
+        showsSeveralShops = Set((rows.compactMap(\.shop) + suggestions.compactMap(\.shop)).compactMap { ShopName($0)?.text.lowercased() }).count > 1
         bestText = comparison.bestUnitPrice.flatMap(comparison.pricePerBasisText)
         if let best = comparison.bestUnitPrice {
             // Typing more products keeps the best where it was: found again only when it moved or changed.
@@ -179,11 +183,6 @@ public struct TablePage: Equatable, Sendable {
         self.init(comparison, indices: Array(range))
     }
 
-    /// Two shops or more among the rows, a suggested one (`@ Lidl?`) included: each row's shop is kept whole, its name
-    /// cut instead (decision 111).
-    var showsSeveralShops: Bool {
-        Set((rows.compactMap(\.shop) + suggestions.compactMap(\.shop)).compactMap { ShopName($0)?.text.lowercased() }).count > 1
-    }
 
     func isCurrent(for comparison: Comparison, indices: [Int]) -> Bool {
         comparisonID == comparison.id && revision == comparison.revision && self.indices == indices

@@ -67,10 +67,9 @@ public struct UnitPicker: Equatable, Sendable {
         switch reading {
         case .nothingTyped, .offered: nil
         case .newWord(let unit): StatusMessage("Enter keeps '\(unit.symbol)' as a count unit")
-        case .otherFamily(let unit, let family):
+        case .otherFamily:
             // `l` on its way to `lb`: refused only if it is left so (the commit says why).
-            Self.firstBegun(by: typed, in: offered) != nil
-                ? nil : StatusMessage("\(unit.kindDescription); this comparison is \(family.comparisonPhrase)", isWarning: true)
+            Self.firstBegun(by: typed, in: offered) != nil ? nil : refusal.map { StatusMessage($0, isWarning: true) }
         case .unknown: StatusMessage("No unit starts with '\(typed)'", isWarning: true)
         }
     }
