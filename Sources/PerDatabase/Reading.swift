@@ -108,14 +108,9 @@ extension ComparisonDatabase {
         try read { db in try Row.fetchOne(db, sql: Self.lastEditedSQL).flatMap { try Self.load(header: $0, db) } }
     }
 
-    /// The comparison the app opens on: the one edited most recently, in any session; a database that holds none
-    /// gives `new`, unsaved (its first write makes it: a comparison nobody typed into is never saved).
-    public func comparisonToOpen(orNew new: Comparison) throws(DatabaseFailure) -> Comparison {
-        try loadMostRecentlyEdited() ?? new
-    }
-
-    /// The app's first state: `comparisonToOpen` and its count on the shopping list (0 for `new`), read before the first
-    /// frame, the count with the comparison's row as `FirstRead` reads it.
+    /// The app's first state: the comparison edited most recently, in any session, and its count on the shopping list,
+    /// read before the first frame, the count with the comparison's row as `FirstRead` reads it. A database that holds
+    /// none gives `new`, unsaved (its first write makes it: a comparison nobody typed into is never saved), count 0.
     public func openingState(orNew new: Comparison, session: Session) throws(DatabaseFailure) -> AppState {
         let (comparison, listCount) = try read { db in
             guard let header = try Row.fetchOne(db, sql: Self.lastEditedSQL), let loaded = try Self.load(header: header, db) else { return (new, 0) }

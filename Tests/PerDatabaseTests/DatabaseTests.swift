@@ -179,7 +179,7 @@ import TestSupport
         try earlier.close()
         let store = try ComparisonDatabase(path: path)
         #expect(try store.summaries().map(\.id) == ["b", "c", "a"])
-        #expect(try store.comparisonToOpen(orNew: Comparison()).id == "b")
+        #expect(try store.openingState(orNew: Comparison(), session: Session()).editing.comparison.id == "b")
         try store.saveField(.name, of: Product.fixture(id: "p", name: "oats", price: 2, quantity: 1, unit: .kilogram), in: "a")
         #expect(try store.summaries().map(\.id) == ["a", "b", "c"])
     }
@@ -218,12 +218,12 @@ import TestSupport
     /// A fresh file gets nothing saved by opening it: the new comparison is opened unsaved (made by its first write).
     @Test func openingAFreshFileSavesNothing() throws {
         let store = try ComparisonDatabase(path: folder.file("fresh.sqlite"))
-        #expect(try store.comparisonToOpen(orNew: Comparison(id: "new")).id == "new")
+        #expect(try store.openingState(orNew: Comparison(id: "new"), session: Session()).editing.comparison.id == "new")
         #expect(try store.summaries().isEmpty)
         // Once it holds comparisons, the most recently edited one opens and nothing is made.
         let later = Comparison(title: "later")
         try store.save(later)
-        #expect(try store.comparisonToOpen(orNew: Comparison()).id == later.id)
+        #expect(try store.openingState(orNew: Comparison(), session: Session()).editing.comparison.id == later.id)
         #expect(try store.summaries().count == 1)
     }
 

@@ -45,9 +45,9 @@ public struct ListsReport: Sendable {
 
     public var csv: String {
         let ids = ListEntry.shortIDs(entries)
-        return entries.enumerated().reduce(CSV.row(["id", "shortId", "title", "productCount", "edited"])) { out, row in
-            out + CSV.row([row.element.id.rawValue, ids[row.offset], CSVExchange.textCell(row.element.title), String(row.element.productCount),
-                           Self.edited(row.element) ?? ""])
+        return entries.enumerated().reduce(into: CSV.row(["id", "shortId", "title", "productCount", "edited"])) { out, row in
+            out += CSV.row([row.element.id.rawValue, ids[row.offset], CSVExchange.textCell(row.element.title), String(row.element.productCount),
+                            Self.edited(row.element) ?? ""])
         }
     }
 }

@@ -34,7 +34,7 @@ enum JSONExchange {
             let history = histories[comparison.id] ?? []
             if !history.isEmpty {
                 members.append(("history", rows(history.map { h in
-                    [("name", string(h.name)), ("shop", optional(h.shop.isEmpty ? nil : h.shop)), ("seen", optional(h.seen?.iso)),
+                    [("name", string(h.name)), ("shop", JSONDocument.text(orNull: h.shop)), ("seen", optional(h.seen?.iso)),
                      ("price", string(DecimalText.format(h.price))), ("quantity", string(DecimalText.format(h.quantity))), ("unit", string(h.unit.symbol))]
                 })))
             }
