@@ -10,9 +10,10 @@ public enum JSONDocument {
         return "{\n" + all.map { "  \(JSONExchange.string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
-    /// A list of objects, one a line, indented under its key.
-    static func list(_ objects: [String]) -> String {
-        objects.isEmpty ? "[]" : "[\n" + objects.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
+    /// A list of objects, one a line, indented under its key (a member of the document: depth 1).
+    static func list(_ objects: [String], depth: Int = 1) -> String {
+        let indent = String(repeating: "  ", count: depth)
+        return objects.isEmpty ? "[]" : "[\n" + objects.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent + "]"
     }
 
     /// One object on one line.

@@ -11,10 +11,7 @@ import Foundation
 enum JSONExchange {
     static func encode(_ comparisons: [Comparison], histories: [ComparisonID: [PriceRecord]] = [:], currency: Currency? = nil,
                        lists: [ComparisonID: ExchangeListState]? = nil) -> String {
-        var out = "{\n  \"format\": \"per-export\",\n  \"version\": \(JSONDocument.version),\n  \"comparisons\": "
-        guard !comparisons.isEmpty else { return out + "[]\n}\n" }
-        out += "[\n"
-        for (i, comparison) in comparisons.enumerated() {
+        let objects = comparisons.map { comparison in
             var members = [
                 ("title", string(comparison.title)),
                 ("per", optional(ComparisonExchange.basisText(comparison.chosenBasis))),
@@ -38,15 +35,14 @@ enum JSONExchange {
                      ("price", string(DecimalText.format(h.price))), ("quantity", string(DecimalText.format(h.quantity))), ("unit", string(h.unit.symbol))]
                 })))
             }
-            out += "    {\n" + members.map { "      \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n    }"
-            out += i == comparisons.count - 1 ? "\n" : ",\n"
+            return "{\n" + members.map { "      \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n    }"
         }
-        return out + "  ]\n}\n"
+        return JSONDocument.object("export", [("comparisons", JSONDocument.list(objects))])
     }
 
-    /// Products or earlier prices: one object a line.
+    /// Products or earlier prices: one object a line, under their comparison's key.
     private static func rows(_ objects: [[(String, String)]]) -> String {
-        objects.isEmpty ? "[]" : "[\n" + objects.map { "        " + JSONDocument.inline($0) }.joined(separator: ",\n") + "\n      ]"
+        JSONDocument.list(objects.map(JSONDocument.inline), depth: 3)
     }
 
     private static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
