@@ -113,7 +113,7 @@ public final class ComparisonDatabase: Sendable {
             let (superseded, completed) = try queue.read { db in
                 (try Schema.migrator.hasBeenSuperseded(db), try Schema.migrator.hasCompletedMigrations(db))
             }
-            if superseded { throw FileInspection.newerVersion(path: path) }
+            if superseded { throw FileInspection.newerVersion(path: path, release: try queue.read(Schema.newerRelease)) }
             if !completed {
                 if isReadOnly { throw DatabaseFailure.cannotOpen(path: path, reason: "it is read-only and was made by an older per") }
                 if let busyTimeout = integrityCheck.pending {   // a migration writes (`verifyIntegrity`, before `self` is whole)

@@ -80,14 +80,17 @@ extension FileInspection {
             try queue.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard problems == ["ok"] else { throw DatabaseFailure.corrupt(path: path) }
-                if try Schema.migrator.hasBeenSuperseded(db) { throw newerVersion(path: path) }
+                if try Schema.migrator.hasBeenSuperseded(db) { throw newerVersion(path: path, release: try Schema.newerRelease(db)) }
             }
         } catch {
             throw ComparisonDatabase.storeError(error, path: path, opening: true)
         }
     }
 
-    static func newerVersion(path: String) -> DatabaseFailure {
-        .cannotOpen(path: path, reason: "it was written by a newer version of per and was left untouched; update per to open it")
+    /// `release`: the newest per release the file's migrations name, when they name one (0.3.0 on).
+    static func newerVersion(path: String, release: String?) -> DatabaseFailure {
+        let writer = release.map { "per \($0)" } ?? "a newer version of per"
+        return .cannotOpen(path: path, reason: "it was written by \(writer), and this per reads databases up to per \(Schema.release)'s;"
+                           + " it was left untouched: update per to open it")
     }
 }
