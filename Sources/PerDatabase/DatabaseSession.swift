@@ -35,7 +35,7 @@ public struct DatabaseSession {
     /// What was last reported (`.database(.saveStatus)`).
     private var reported = SaveStatus.upToDate
     /// The queue as kept on disk while it waits.
-    private var kept: WaitingChanges
+    private let kept: WaitingChanges
     /// The database file this session writes into; another file at the path (deleted, moved over)
     /// is noticed at the next poll.
     private var file: OpenFiles.FileID?
@@ -90,7 +90,7 @@ public struct DatabaseSession {
             waiting: (refused + queue).count { RecoveryJournal.kind(of: $0.change) != nil },
             reason: (queue.contains { !isHeld($0.change, open: open) } ? lastFailure : nil) ?? refusal,
             heldForDeletedOpen: deletedElsewhere == open ? queue.count { isHeld($0.change, open: open) } : nil,
-            keptIn: kept.path)
+            keptIn: kept.path, notKept: kept.failure)
         guard status != reported else { return [] }
         reported = status
         return [.database(.saveStatus(status))]
@@ -112,13 +112,13 @@ public struct DatabaseSession {
     private mutating func performing(_ effect: DatabaseEffect, open: ComparisonID) -> [Action] {
         switch effect {
         case .edit(let edit, let header):
-            queue.append(Self.entry(.edit(edit, of: header, needsRow: header.id == rowless)))
+            queue.append(entry(.edit(edit, of: header, needsRow: header.id == rowless)))
             if header.id == rowless { rowless = nil }   // the row is made first, in order
             if header.id == deletedElsewhere && header.id == open { return [] }   // held until it is saved again
             return flush(open: open)
         case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
              .clearTicks, .moveInAisle, .changeHistoryEntry:
-            queue.append(Self.entry(.other(effect)))
+            queue.append(entry(.other(effect)))
             if case .deleteComparison(let id) = effect, id == open { rowless = id }
             return flush(open: open)
         case .loadShoppingList:
@@ -140,7 +140,7 @@ public struct DatabaseSession {
             return [.database(.opened(new)), .comparison(.listCounted(new.id, 0))]
         case .createComparison(let created):
             // Queued like any write: behind a lock it is made once the lock goes, and opened now.
-            queue.append(Self.entry(.other(effect)))
+            queue.append(entry(.other(effect)))
             let actions = flush(open: open)
             if actions.contains(where: { if case .database(.refused) = $0 { true } else { false } }) {
                 return actions   // a read-only database: not made
@@ -152,7 +152,7 @@ public struct DatabaseSession {
         case .restoreComparison(let comparison):
             if comparison.id == deletedElsewhere { deletedElsewhere = nil }
             queue.removeAll { $0.change.isEdit(of: comparison.id) }   // saving it whole covers them
-            queue.insert(Self.entry(.restore(comparison)), at: 0)
+            queue.insert(entry(.restore(comparison)), at: 0)
             if comparison.id == rowless { rowless = nil }
             return flush(open: open)
         }
@@ -205,7 +205,8 @@ public struct DatabaseSession {
                 continue
             }
             do {
-                actions += try database.apply(write)
+                // On disk, the write may be replayed (a kill before the file is written again): its id goes with it.
+                actions += try database.apply(queue[index], once: kept.path != nil)
                 queue.remove(at: index)
                 if let product = write.savedProduct { refused.removeAll { $0.change.savedProduct == product } }   // saved as it is now
                 if case .edit(.pinProduct(let product), let header, _) = write, header.id == lastEdit?.id {
@@ -305,7 +306,7 @@ public struct DatabaseSession {
             reopened = try ComparisonDatabase(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
-            if !queue.contains(where: \.change.isRestore) { queue.insert(Self.entry(.restore(watch.open)), at: 0) }
+            if !queue.contains(where: \.change.isRestore) { queue.insert(entry(.restore(watch.open)), at: 0) }
             return []
         }
         reopened.waitForLocks(atMost: 0.1)
@@ -315,7 +316,7 @@ public struct DatabaseSession {
         lastCounter = try? database.changeCounter()
         deletedElsewhere = nil
         queue.removeAll { $0.change.isRestore || $0.change.isEdit(of: watch.open.id) }
-        queue.insert(Self.entry(.restore(watch.open)), at: 0)
+        queue.insert(entry(.restore(watch.open)), at: 0)
         rowless = nil
         let actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
         return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
@@ -328,10 +329,12 @@ public struct DatabaseSession {
         RecoveryJournal(id: recoveryID.rawValue, database: database.identity, entries: refused + queue)
     }
 
-    /// A write asked now.
-    private static func entry(_ write: PendingWrite) -> RecoveryJournal.Entry {
-        RecoveryJournal.Entry(write, at: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+    /// A write asked now, with an id of its own (`<session>-<n>`): recorded with it whenever it may be replayed.
+    private mutating func entry(_ write: PendingWrite) -> RecoveryJournal.Entry {
+        changesAsked += 1
+        return RecoveryJournal.Entry(write, at: Int64((Date().timeIntervalSince1970 * 1000).rounded()), id: "\(recoveryID.rawValue)-\(changesAsked)")
     }
+    private var changesAsked = 0
     /// The recovery file's id: `per import` records it, so the file's changes are made once.
     private let recoveryID = EntityID.random()
 
@@ -341,7 +344,8 @@ public struct DatabaseSession {
         let left = database.saveLeftChanges()
         leftFilesWait = left.mayBeMadeLater
         if !left.saved.isEmpty { lastCounter = nil }   // the next poll reads the open comparison again
-        return left.saved.isEmpty ? [] : [.database(.leftChangesSaved(left.saved.joined(separator: "; ")))]
+        return left.leftAlone.map { .database(.leftFileAlone($0)) }
+            + (left.saved.isEmpty ? [] : [.database(.leftChangesSaved(left.saved.joined(separator: "; ")))])
     }
 
     /// Files a per that ended left here could not be made yet.
@@ -370,6 +374,18 @@ public struct DatabaseSession {
 }
 
 extension ComparisonDatabase {
+    /// Does one queued write; `once`: in one transaction with the record of its id, and not at all when its id is
+    /// recorded already (another per replayed it from this session's file meanwhile).
+    func apply(_ entry: RecoveryJournal.Entry, once: Bool) throws -> [Action] {
+        guard once, let id = entry.id else { return try apply(entry.change) }
+        return try allOrNothing { db in
+            if try Self.isMade(entry, entry.change, db) { return [] }
+            let actions = try apply(entry.change)
+            try Self.recordMade(id, db)
+            return actions
+        }
+    }
+
     /// Does one queued write, with the same calls whether the app's session makes it or `per import` replays it from
     /// a recovery file; returns what it learnt.
     func apply(_ write: PendingWrite) throws -> [Action] {

@@ -24,6 +24,9 @@ public struct RecoverySkip: Equatable, Sendable {
         case editedAfterDeletion
         /// A product whose unit is of another family than its comparison's (`DatabaseFailure.mixedFamilies`): left out.
         case mixedFamilies(DatabaseFailure)
+        /// The change was made already: its id is recorded (`applied_change`), or it makes a comparison saved already
+        /// as it named it. A replay after a kill between a commit and the file's rewrite.
+        case madeAlready
     }
 
     /// The change's number in the file, from 1.
@@ -38,6 +41,9 @@ public struct RecoverySkip: Equatable, Sendable {
         if case .mixedFamilies = reason { return true }
         return false
     }
+
+    /// Nothing to say: the database has the change already.
+    public var isMadeAlready: Bool { reason == .madeAlready }
 
     /// `kept the newer price of "Oats" ("Jumbo")`, `kept "Oats": it was edited after this deletion`, `"Jumbo" of "Milk"
     /// was not saved: kg is a weight unit, but…` (without the change's number).
@@ -54,7 +60,17 @@ public struct RecoverySkip: Equatable, Sendable {
             return "kept \(what): it was edited after this deletion"
         case .mixedFamilies(let failure):
             return failure.message
+        case .madeAlready:
+            return "made already"
         }
+    }
+}
+
+extension RecoveryJournal {
+    /// What of this file `importRecovery` made, given what it skipped (the changes' numbers count from 1).
+    public func made(except skipped: [RecoverySkip]) -> RecoveryJournal {
+        let left = Set(skipped.map(\.change))
+        return RecoveryJournal(id: id, database: database, entries: entries.enumerated().filter { !left.contains($0.offset + 1) }.map(\.element))
     }
 }
 
@@ -85,6 +101,10 @@ extension ComparisonDatabase {
             for (index, entry) in journal.entries.enumerated() {
                 let number = index + 1
                 let change = try Self.withRowIfGone(Self.plain(entry.change), db)
+                if try Self.isMade(entry, change, db) {
+                    skipped.append(RecoverySkip(change: number, title: "", product: nil, reason: .madeAlready))
+                    continue
+                }
                 try Self.checkIDs(of: change, number: number, db)
                 var made: PendingWrite? = change
                 if let at = entry.at { (made, skipped) = try Self.newer(than: change, at: at, number: number, db, skipped) }
@@ -94,6 +114,7 @@ extension ComparisonDatabase {
                 do {
                     try db.inSavepoint {
                         _ = try apply(made)
+                        if let id = entry.id { try Self.recordMade(id, db) }
                         return .commit
                     }
                 } catch let failure as DatabaseFailure {
@@ -104,6 +125,28 @@ extension ComparisonDatabase {
             try db.execute(sql: "INSERT INTO applied_recovery (id, applied_at) VALUES (?, ?)", arguments: [journal.id, Self.nowMilliseconds()])
             return skipped.isEmpty ? .applied : .appliedExcept(skipped)
         }
+    }
+
+    // MARK: Changes made once
+
+    /// Whether the database has `entry` made already: its id is recorded, or (a file without ids, of per 0.2.0) it makes
+    /// a comparison or item whose id is saved with the title it gives (the session committed it, then was killed before
+    /// the file was written again).
+    static func isMade(_ entry: RecoveryJournal.Entry, _ change: PendingWrite, _ db: Database) throws -> Bool {
+        if let id = entry.id {
+            return try Bool.fetchOne(db, sql: "SELECT 1 FROM applied_change WHERE id = ?", arguments: [id]) == true
+        }
+        switch change {
+        case .other(.createComparison(let made)), .other(.addListItem(let made)):
+            return try String.fetchOne(db, sql: "SELECT title FROM comparison WHERE id = ?", arguments: [made.id.rawValue]) == made.title
+        case .edit, .restore, .other:
+            return false
+        }
+    }
+
+    /// Records that change `id` is made, in the transaction that makes it.
+    static func recordMade(_ id: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO applied_change (id, applied_at) VALUES (?, ?)", arguments: [id, nowMilliseconds()])
     }
 
     /// An edit given as an effect (`.other(.edit)`) as the session queues it (`.edit`, its row there).
@@ -316,7 +359,7 @@ public enum RecoveryFile {
 
     private static func write(_ bytes: [UInt8], named name: String, in folder: String) throws(SystemError) -> String {
         try makeFolder(folder)
-        let temporary = try writeTemporary(bytes, named: name, in: folder)
+        let (temporary, _) = try writeTemporary(bytes, named: name, in: folder, keepingOpen: false)
         defer { unlink(temporary) }
         let stem = (name as NSString).deletingPathExtension, suffix = (name as NSString).pathExtension
         for attempt in 1...100 {
@@ -330,19 +373,22 @@ public enum RecoveryFile {
         throw SystemError(reason: "100 recovery files of this second are there already")
     }
 
-    /// Writes `bytes` as `target`, replacing the file there at once (a temporary file written, flushed, renamed over
-    /// it; 0600): a reader finds the old file or the new one whole, never a part. Makes the folder when missing.
-    static func replace(_ bytes: [UInt8], at target: String) throws(SystemError) -> String {
+    /// Writes `bytes` as `target`, replacing the file there at once (a temporary file written, flushed, locked with an
+    /// exclusive `flock`, renamed over it; 0600): a reader finds the old file or the new one whole, never a part, and
+    /// never a moment without the lock. Makes the folder when missing. Returns the open file holding the lock: closing it
+    /// (or the process ending) lets the lock go.
+    static func replaceHoldingLock(_ bytes: [UInt8], at target: String) throws(SystemError) -> Int32 {
         let folder = (target as NSString).deletingLastPathComponent
         try makeFolder(folder)
-        let temporary = try writeTemporary(bytes, named: (target as NSString).lastPathComponent, in: folder)
-        guard rename(temporary, target) == 0 else {
+        let (temporary, file) = try writeTemporary(bytes, named: (target as NSString).lastPathComponent, in: folder, keepingOpen: true)
+        guard flock(file, LOCK_EX | LOCK_NB) == 0, rename(temporary, target) == 0 else {
             let error = SystemError.last()
+            close(file)
             unlink(temporary)
             throw error
         }
         syncFolder(folder)
-        return target
+        return file
     }
 
     private static func makeFolder(_ folder: String) throws(SystemError) {
@@ -358,8 +404,10 @@ public enum RecoveryFile {
         }
     }
 
-    /// A new file beside `name` holding `bytes`, flushed to the disk; its path.
-    private static func writeTemporary(_ bytes: [UInt8], named name: String, in folder: String) throws(SystemError) -> String {
+    /// A new file beside `name` holding `bytes`, flushed to the disk; its path, and the open file when `keepingOpen`
+    /// (else -1).
+    private static func writeTemporary(_ bytes: [UInt8], named name: String, in folder: String,
+                                       keepingOpen: Bool) throws(SystemError) -> (path: String, file: Int32) {
         let temporary = (folder as NSString).appendingPathComponent(".\(name).\(EntityID.random().rawValue.prefix(8)).tmp")
         let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .last() }
@@ -379,8 +427,9 @@ public enum RecoveryFile {
             close(fd); unlink(temporary)
             throw error
         }
+        if keepingOpen { return (temporary, fd) }
         close(fd)
-        return temporary
+        return (temporary, -1)
     }
 
     private static func syncFolder(_ folder: String) {

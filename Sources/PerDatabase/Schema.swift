@@ -131,13 +131,18 @@ enum Schema {
             """),
         // The id of every queued change made from a file that may be replayed (a waiting file, a recovery file), in
         // the transaction that makes it: a replay skips a change whose id is here, whoever replays it, so a kill
-        // between the commit and the file's rewrite never makes a change twice (a count, an aisle move). And the
+        // between the commit and the file's rewrite never makes a change twice (a count, an aisle move). The waiting
+        // files left alone (another account's, another database's), as they were when said, so each is said once. The
         // release each migration came with, so that an older per finding one it does not know can name the release
         // it needs (`newerRelease`): every later migration adds its own row.
-        Migration(identifier: "changes made once, and the release of each migration", release: "0.3.0", sql: """
+        Migration(identifier: "changes made once, files said once, and the release of each migration", release: "0.3.0", sql: """
             CREATE TABLE applied_change (
                 id TEXT NOT NULL PRIMARY KEY,
                 applied_at INTEGER NOT NULL  -- milliseconds since 1970
+            );
+            CREATE TABLE noted_file (
+                path TEXT NOT NULL PRIMARY KEY,
+                noted TEXT NOT NULL  -- the file as it was when said: device, inode, size, modification time
             );
             CREATE TABLE schema_release (
                 migration TEXT NOT NULL PRIMARY KEY,
@@ -153,7 +158,7 @@ enum Schema {
                 ('deleted comparisons kept whole for undo', '0.2.0'),
                 ('the database''s own id, named by its recovery files', '0.2.0'),
                 ('when each product field and comparison was edited, for recovery files', '0.2.0'),
-                ('changes made once, and the release of each migration', '0.3.0');
+                ('changes made once, files said once, and the release of each migration', '0.3.0');
             """),
     ]
 

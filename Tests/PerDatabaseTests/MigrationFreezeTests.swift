@@ -19,7 +19,7 @@ import TestSupport
         ("deleted comparisons kept whole for undo", "0.2.0", "2af8e074d00ea674"),
         ("the database's own id, named by its recovery files", "0.2.0", "11549bee4fbe29e9"),
         ("when each product field and comparison was edited, for recovery files", "0.2.0", "2bac0f8693680aaf"),
-        ("changes made once, and the release of each migration", "0.3.0", "99a2e4358b5a5ed4"),
+        ("changes made once, files said once, and the release of each migration", "0.3.0", "bb88b6a00bc32007"),
     ]
 
     static func fnv1a(_ text: String) -> String {

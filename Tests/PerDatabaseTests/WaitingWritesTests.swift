@@ -82,20 +82,27 @@ import TestSupport
         let lock = try HeldLock(path)
         home.enter(price: "2")
         let kept = try #require(home.state.saving.keptIn)
-        // As if that per were killed: its file under the name of a process that is gone.
-        let left = folder.path + "/" + WaitingChanges.prefix(of: path) + "999999999-1.json"
-        #expect(rename(kept, left) == 0)
+        // The session runs: its file is locked, and left alone.
         try lock.release()
         let store = try ComparisonDatabase(path: path)
+        #expect(store.saveLeftChanges().isEmpty && FileManager.default.fileExists(atPath: kept))
+        // As if that per were killed: its file, unlocked.
+        let left = try Self.leaveBehind(kept, of: path)
         let saved = store.saveLeftChanges()
         #expect(saved == LeftChanges(saved: ["1 field"]))
         #expect(!FileManager.default.fileExists(atPath: left))
         #expect(try store.load("c")?.products.compactMap(\.price) == [1, 2])
         #expect(store.saveLeftChanges().isEmpty)
-        // This process's own file (it runs) is not touched.
-        let mine = folder.path + "/" + WaitingChanges.prefix(of: path) + WaitingChanges.thisProcess + ".json"
-        #expect(FileManager.default.createFile(atPath: mine, contents: Data(home.session.recoveryJournal.encoded().utf8)))
-        #expect(store.saveLeftChanges().isEmpty && FileManager.default.fileExists(atPath: mine))
+    }
+
+    /// A copy of a session's waiting file as a killed per leaves it: the same bytes, 0600, locked by nobody, under the
+    /// name of a session that is gone. Returns its path.
+    static func leaveBehind(_ kept: String, of database: String, named session: String = "gone") throws -> String {
+        let left = ((kept as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(WaitingChanges.prefix(of: WaitingChanges.realPath(database)) + "\(session).json")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
+        #expect(FileManager.default.createFile(atPath: left, contents: bytes, attributes: [.posixPermissions: 0o600]))
+        return left
     }
 
     /// The app says what it saved of a queue left behind, on the status line.
@@ -105,7 +112,7 @@ import TestSupport
         let lock = try HeldLock(path)
         gone.enter(price: "4")
         let kept = try #require(gone.state.saving.keptIn)
-        #expect(rename(kept, folder.path + "/" + WaitingChanges.prefix(of: path) + "999999999-1.json") == 0)
+        _ = try Self.leaveBehind(kept, of: path)
         try lock.release()
         var next = try Side(path: path, id: "next")
         for action in next.session.saveLeftChanges() { next.send(action) }

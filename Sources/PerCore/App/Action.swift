@@ -83,6 +83,9 @@ public enum DatabaseEvent: Equatable, Sendable {
     case savedIntoDeleted(title: String)
     /// Changes a per that ended (killed, crashed) left waiting on this database were found and saved (summary).
     case leftChangesSaved(String)
+    /// A waiting file found beside the database was left alone (another account's, another database's…): the file
+    /// and why, said the first time it is found.
+    case leftFileAlone(String)
     /// Another session had deleted the open comparison; this session's copy was saved back.
     case restoredDeletedComparison
     /// This session deleted a comparison: here it is as it was, for Ctrl-Y on the list.

@@ -274,6 +274,9 @@ public struct AppState: Equatable, Sendable {
         case .leftChangesSaved(let summary):
             chrome.status = StatusMessage("Saved what a per that ended had waiting: \(summary)", isWarning: true)
             return []
+        case .leftFileAlone(let line):
+            chrome.status = StatusMessage(TerminalText.singleLine(line.prefix(1).uppercased() + line.dropFirst()), isWarning: true)
+            return []
         case .databaseFileChanged(let path, let replaced):
             chrome.status = StatusMessage(replaced
                 ? "The database file was replaced: saved this comparison into the new \(path)"

@@ -12,12 +12,16 @@ public struct SaveStatus: Equatable, Sendable {
     public var heldForDeletedOpen: Int?
     /// The file the waiting changes are kept in while they wait (a recovery file `per import` takes), if any.
     public var keptIn: String?
+    /// Why the waiting changes as they are now could not be written to disk (a full disk): they are only in memory, and
+    /// a kill would lose them. Nil when what waits is on disk.
+    public var notKept: String?
 
-    public init(waiting: Int = 0, reason: String? = nil, heldForDeletedOpen: Int? = nil, keptIn: String? = nil) {
+    public init(waiting: Int = 0, reason: String? = nil, heldForDeletedOpen: Int? = nil, keptIn: String? = nil, notKept: String? = nil) {
         self.waiting = waiting
         self.reason = reason
         self.heldForDeletedOpen = heldForDeletedOpen
         self.keptIn = keptIn
+        self.notKept = notKept
     }
 
     public static let upToDate = SaveStatus()
@@ -34,6 +38,10 @@ public struct SaveStatus: Equatable, Sendable {
     public var notice: [String]? {
         guard let reason else { return nil }
         let count = "\(waiting) change\(waiting == 1 ? "" : "s")"
+        if notKept != nil {
+            return ["Saving waits (\(count): \(reason)); only in memory: free disk space, or a kill loses them",
+                    "Saving waits (\(count), only in memory: free disk space)", "Saving waits (\(count), only in memory)"]
+        }
         return ["Saving waits (\(count): \(reason)); kept, saved when it can", "Saving waits (\(count): \(reason))", "Saving waits (\(count))"]
     }
 }

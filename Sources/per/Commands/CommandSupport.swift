@@ -41,7 +41,7 @@ struct DatabaseOptions: ParsableArguments {
         }
         // What a per that ended (killed, crashed) left waiting is made first, and said.
         let left = store.saveLeftChanges()
-        if !left.isEmpty { Output.diagnostic("per: saved what a per that ended had waiting: \(left.summary)\n") }
+        for line in left.lines { Output.diagnostic("per: \(TerminalText.singleLine(line))\n") }
         return store
     }
 }

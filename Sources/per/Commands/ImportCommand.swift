@@ -126,15 +126,19 @@ struct ImportCommand: ParsableCommand {
             default: throw error
             }
         }
-        let changes = journal.userChanges
-        let what = changes == 0 ? "" : ": \(journal.summary)"
         switch outcome {
         case .applied:
+            let changes = journal.userChanges
+            let what = changes == 0 ? "" : ": \(journal.summary)"
             try Output.out("Imported \(changes) change\(changes == 1 ? "" : "s") from the recovery file\(what).\n")
         case .appliedExcept(let skipped):
-            // The newer kept is what the database should hold (stdout); a change left out is data dropped (stderr, status 1).
-            let kept = skipped.filter { !$0.isLeftOut }, leftOut = skipped.filter(\.isLeftOut)
-            var text = "Imported the recovery file's \(changes) change\(changes == 1 ? "" : "s")\(what)"
+            // What was made is said by what it was; the newer kept is what the database should hold (stdout); a change
+            // left out is data dropped (stderr, status 1); one made already (by a per that replayed it) needs no word.
+            let made = journal.made(except: skipped)
+            let changes = made.userChanges, already = skipped.count(where: \.isMadeAlready)
+            let kept = skipped.filter { !$0.isLeftOut && !$0.isMadeAlready }, leftOut = skipped.filter(\.isLeftOut)
+            var text = "Imported \(changes) of the recovery file's changes" + (changes == 0 ? "" : ": \(made.summary)")
+            if already > 0 { text += " (\(already) made already)" }
             text += kept.isEmpty ? ".\n" : "; the database held newer:\n"
             for skip in kept { text += "  change \(skip.change): \(TerminalText.singleLine(skip.message)).\n" }
             try Output.out(text)

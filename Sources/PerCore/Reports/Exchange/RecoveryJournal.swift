@@ -18,10 +18,14 @@ public struct RecoveryJournal: Equatable, Sendable {
         public var change: PendingWrite
         /// Milliseconds since 1970 by the clock of the session that made the change; nil: not known (an older file).
         public var at: Int64?
+        /// The change's own id (`<session>-<n>`), recorded in the database with the change (`applied_change`), so that a
+        /// replay never makes it twice; nil in files of per 0.2.0.
+        public var id: String?
 
-        public init(_ change: PendingWrite, at: Int64?) {
+        public init(_ change: PendingWrite, at: Int64?, id: String? = nil) {
             self.change = change
             self.at = at
+            self.id = id
         }
     }
 
@@ -155,6 +159,7 @@ extension RecoveryJournal {
         for entry in entries {
             guard var members = Self.encode(entry.change) else { continue }
             if let at = entry.at { members["at"] = String(at) }
+            if let id = entry.id { members["changeId"] = Self.string(id) }
             lines.append("  " + Self.object(members))
         }
         let database = database.map { ", \"database\": \(JSONExchange.string($0))" } ?? ""
@@ -228,7 +233,7 @@ extension RecoveryJournal {
         }
     }
 
-    private static let order = ["change", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
+    private static let order = ["change", "changeId", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
                                 "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
                                 "name", "price", "quantity", "unit", "pack", "shop", "seen"]
         + ProductDatum.all.map(\.key).filter { !["name", "price", "quantity", "unit", "pack", "shop", "seen"].contains($0) }
@@ -288,7 +293,8 @@ extension RecoveryJournal {
         for (i, node) in try file.array("changes").enumerated() {
             let m = try Members(node, what: "change \(i + 1)")
             let at = m.members["at"] == nil ? nil : Int64(try m.int("at", in: 0...Int.max))
-            entries.append(Entry(try change(m, today: today), at: at))
+            let changeID = m.members["changeId"] == nil ? nil : try m.id("changeId").rawValue
+            entries.append(Entry(try change(m, today: today), at: at, id: changeID))
         }
         return RecoveryJournal(id: id.rawValue, database: database, entries: entries)
     }
