@@ -115,12 +115,12 @@ public struct DatabaseSession {
             queue.append(entry(.edit(edit, of: header, needsRow: header.id == rowless)))
             if header.id == rowless { rowless = nil }   // the row is made first, in order
             if header.id == deletedElsewhere && header.id == open { return [] }   // held until it is saved again
-            return flush(open: open)
+            return flushUnlessWaiting(open: open)
         case .renameComparison, .deleteComparison, .restoreDeletedComparison, .discardIfBlank, .addListItem, .changeListCount, .setTicked,
              .clearTicks, .moveInAisle, .changeHistoryEntry:
             queue.append(entry(.other(effect)))
             if case .deleteComparison(let id) = effect, id == open { rowless = id }
-            return flush(open: open)
+            return flushUnlessWaiting(open: open)
         case .loadShoppingList:
             return shoppingList().map { [.shoppingList(.loaded($0))] } ?? []
         case .loadHistory(let id, let reader):
@@ -154,7 +154,7 @@ public struct DatabaseSession {
             queue.removeAll { $0.change.isEdit(of: comparison.id) }   // saving it whole covers them
             queue.insert(entry(.restore(comparison)), at: 0)
             if comparison.id == rowless { rowless = nil }
-            return flush(open: open)
+            return flushUnlessWaiting(open: open)
         }
     }
 
@@ -188,6 +188,13 @@ public struct DatabaseSession {
     /// How many of comparison `id` are on the shopping list, with the writes still waiting here (0 when it could not be read).
     private func listCount(of id: ComparisonID, stamp: ComparisonStamp? = nil) -> Int {
         waiting.listCount(of: id, saved: stamp?.listCount ?? (try? database.stamp(of: id))?.listCount)
+    }
+
+    /// A new write behind writes that failed for a lock or a full disk waits for the next poll to try them again, so a
+    /// key is never kept waiting on a lock (`busyTimeout`) while the queue waits anyway.
+    private mutating func flushUnlessWaiting(open: ComparisonID) -> [Action] {
+        if lastFailure != nil && queue.count > 1 { return [] }
+        return flush(open: open)
     }
 
     /// Tries the queued writes in order. A lock or a full disk stops it at that write (what follows waits behind it, so
