@@ -128,8 +128,8 @@ import TestSupport
     // MARK: Limits
 
     @Test func tooLongTextIsRefused() throws {
-        let long = String(repeating: "a", count: ComparisonExchange.maxTextLength + 1)
-        let justRight = String(repeating: "a", count: ComparisonExchange.maxTextLength)
+        let long = String(repeating: "a", count: FieldText.maximumLength + 1)
+        let justRight = String(repeating: "a", count: FieldText.maximumLength)
         #expect(try ComparisonExchange.decode("comparison,name\r\n\(justRight),\(justRight)\r\n").first?.title == justRight)
         let csv = try #require(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name\r\nx,\(long)\r\n") }
         #expect(csv.message.contains("line 2, name: 4097 characters, more than the 4096"), "\(csv.message)")

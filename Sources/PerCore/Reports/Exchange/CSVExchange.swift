@@ -129,8 +129,8 @@ enum CSVExchange {
             guard record.fieldCount == header.fields.count else {
                 throw ExchangeError(line: record.line, problem: "\(record.fieldCount) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
             }
-            for (i, text) in record.fields.enumerated() where text.utf8.count > ComparisonExchange.maxTextLength && text.unicodeScalars.count > ComparisonExchange.maxTextLength {
-                throw ExchangeError(line: record.line, field: header.fields[i], problem: ComparisonExchange.tooLong(text))
+            for (i, text) in record.fields.enumerated() where text.utf8.count > FieldText.maximumLength && text.unicodeScalars.count > FieldText.maximumLength {
+                throw ExchangeError(line: record.line, field: header.fields[i], problem: FieldText.tooLong(text))
             }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
             let title = SpreadsheetText.restored(field("comparison"))
@@ -257,8 +257,8 @@ enum CSV {
 
         init(_ stream: ByteStream) { self.stream = stream }
 
-        /// Bytes of one field at most: a longer field has more than `maxTextLength` characters, refused while read.
-        static let maxFieldBytes = ComparisonExchange.maxTextLength * 4
+        /// Bytes of one field at most: a longer field has more than `FieldText.maximumLength` characters, refused while read.
+        static let maxFieldBytes = FieldText.maximumLength * 4
 
         private func name(ofField index: Int) -> String {
             index < fieldNames.count ? fieldNames[index] : "field \(index + 1)"
@@ -331,7 +331,7 @@ enum CSV {
         private mutating func append(_ byte: UInt8, index: Int) throws {
             field.append(byte)
             if field.count > Self.maxFieldBytes {
-                throw ExchangeError(line: line, field: name(ofField: index), problem: "more than \(ComparisonExchange.maxTextLength) characters, the most per takes in one field")
+                throw ExchangeError(line: line, field: name(ofField: index), problem: "more than \(FieldText.maximumLength) characters, the most per takes in one field")
             }
         }
     }

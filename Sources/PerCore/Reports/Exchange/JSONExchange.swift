@@ -47,7 +47,8 @@ enum JSONExchange {
 
     private static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
 
-    /// A JSON string literal: quotes, backslashes and control characters (C0, DEL and C1) escaped, everything else as is.
+    /// A JSON string literal: quotes, backslashes, control characters (C0, DEL and C1) and bidi controls escaped,
+    /// everything else as is.
     static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -57,7 +58,7 @@ enum JSONExchange {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where TerminalText.isControl(scalar):
+            case _ where TerminalText.isEscaped(scalar):
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
@@ -346,7 +347,7 @@ struct JSONNode {
 struct JSONParser {
     var stream: ByteStream
     /// Bytes of one string or number at most: a longer one is refused while it is read (endless input ends).
-    static let maxValueBytes = ComparisonExchange.maxTextLength * 4
+    static let maxValueBytes = FieldText.maximumLength * 4
     private var scratch: [UInt8] = []
 
     init(_ stream: ByteStream) { self.stream = stream }
@@ -546,7 +547,7 @@ struct JSONParser {
                 stream.advance()
             }
             if scratch.count > Self.maxValueBytes {
-                throw error("text of more than \(ComparisonExchange.maxTextLength) characters, the most per takes in one field")
+                throw error("text of more than \(FieldText.maximumLength) characters, the most per takes in one field")
             }
         }
     }
