@@ -494,7 +494,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .text(let field):
             switch focus.field {
             case .name: product.name = field.text
-            case .shop: product.shop = field.text
+            // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
+            case .shop: product.shop = ShopName.trimmed(field.text)
             case .price, .quantity, .unit: break
             }
         }

@@ -129,7 +129,8 @@ enum CSVExchange {
             guard record.fieldCount == header.fields.count else {
                 throw ExchangeError(line: record.line, problem: "\(record.fieldCount) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
             }
-            for (i, text) in record.fields.enumerated() where text.utf8.count > FieldText.maximumLength && text.unicodeScalars.count > FieldText.maximumLength {
+            // A text cell holds one more scalar than its text when export put a `'` before it (decision 22).
+            for (i, text) in record.fields.enumerated() where !FieldText.fits(text, adding: 0) && !FieldText.fits(SpreadsheetText.restored(text), adding: 0) {
                 throw ExchangeError(line: record.line, field: header.fields[i], problem: FieldText.tooLong(text))
             }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
