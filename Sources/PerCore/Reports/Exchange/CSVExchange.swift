@@ -86,10 +86,13 @@ enum CSVExchange {
 
     /// Reads a CSV export from `stream` record by record, handing each comparison's header and each product to
     /// `sink` as soon as its row is read and checked.
-    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
+    /// A column it does not read refuses the file at its header, naming each such column, unless `ignoringUnknown`
+    /// (its cells are then not read); either way they go to `unknown`.
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?,
+                       unknown: inout [UnknownName], ignoringUnknown: Bool) throws {
         var reader = CSV.Reader(stream)
         defer { stream = reader.stream }
-        reader.maxFields = columns.count + 1
+        reader.maxFields = columns.count + 100   // room for columns a newer per added (named, refused or ignored)
         guard let header = try reader.next() else { return }
         var columnIndex: [String: Int] = [:]
         guard header.fields.contains(where: { currentName($0) != nil }) else {
@@ -97,12 +100,18 @@ enum CSVExchange {
         }
         for (i, raw) in header.fields.enumerated() {
             guard let name = currentName(raw) else {
-                throw ExchangeError(line: header.line, problem: "unknown column \(ComparisonExchange.quoted(raw)); the header names \(columns.joined(separator: ","))")
+                unknown.append(UnknownName(name: raw, line: header.line, place: nil))
+                continue
             }
             guard columnIndex[name] == nil else {
                 throw ExchangeError(line: header.line, problem: "column \"\(name)\" appears twice in the header")
             }
             columnIndex[name] = i
+        }
+        if !ignoringUnknown, !unknown.isEmpty {
+            var refusal = UnknownName.refusal(unknown, what: "columns")
+            refusal.problem += " (per's columns are \(columns.joined(separator: ",")))"
+            throw refusal
         }
         guard columnIndex["comparison"] != nil else {
             throw ExchangeError(line: header.line, problem: "the header has no \"comparison\" column (expected \(columns.joined(separator: ",")))")
