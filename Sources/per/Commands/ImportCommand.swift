@@ -73,10 +73,13 @@ struct ImportCommand: ParsableCommand {
                 Output.error("\(input.name): imported without what per import does not read (--ignore-unknown): \(UnknownName.listed(ignored))")
             }
             // Committed, but not everything: per never exits 0 having dropped data.
-            if !counts.leftOut.isEmpty {
+            if !counts.leftOut.isEmpty || !counts.leftOutHistory.isEmpty {
                 for reason in counts.leftOut { Output.error("\(input.name): \(reason); this product was left out") }
-                let n = counts.leftOut.count
-                throw CommandFailure("\(input.name): \(n) product\(n == 1 ? "" : "s") left out (one comparison, one family of units); everything else was imported")
+                for reason in counts.leftOutHistory { Output.error("\(input.name): \(reason); this earlier price was left out") }
+                let (n, h) = (counts.leftOut.count, counts.leftOutHistory.count)
+                let what = [n == 0 ? nil : "\(n) product\(n == 1 ? "" : "s")", h == 0 ? nil : "\(h) earlier price\(h == 1 ? "" : "s")"]
+                    .compactMap { $0 }.joined(separator: " and ")
+                throw CommandFailure("\(input.name): \(what) left out (one comparison, one family of units); everything else was imported")
             }
         }
     }

@@ -203,7 +203,13 @@ enum CSVExchange {
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: historyCount + 1, line: record.line, what: "history")
-                try sink.history(earlier, in: current.id, texts: texts)
+                if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: current.title, number: number,
+                                                                  productNumber: historyCount + 1, line: record.line, what: "history") {
+                    try sink.leaveOut(history: earlier, in: current.id, because: refusal)
+                } else {
+                    if family == nil { family = earlier.unit.family }
+                    try sink.history(earlier, in: current.id, texts: texts)
+                }
                 historyCount += 1
             }
         }

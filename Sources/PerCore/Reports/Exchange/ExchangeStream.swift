@@ -19,10 +19,17 @@ public protocol ExchangeSink {
     /// comparison's (its earlier products'): `refusal` says where and why. A sink that takes the rest of the file
     /// without it (the database's import, which reports it) records it; by default the whole file is refused.
     mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws
+    /// An earlier price of the comparison whose header came last whose unit is of another family than the
+    /// comparison's (the first unit read in it decides): as `leaveOut(_:position:in:because:)` for a product.
+    mutating func leaveOut(history record: PriceRecord, in comparison: ComparisonID, because refusal: ExchangeError) throws
 }
 
 extension ExchangeSink {
     public mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws {
+        throw refusal
+    }
+
+    public mutating func leaveOut(history record: PriceRecord, in comparison: ComparisonID, because refusal: ExchangeError) throws {
         throw refusal
     }
 }

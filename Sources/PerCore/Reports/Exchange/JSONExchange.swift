@@ -195,7 +195,14 @@ enum JSONExchange {
         func takeHistory(_ item: JSONNode) throws {
             historyCount += 1
             let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number, today: today, unknown: &unknown)
-            try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            // One family in a comparison's prices, earlier ones too (decision 159): the first unit read decides.
+            if let refusal = ComparisonExchange.familyRefusal(of: record.asProduct, family: family, comparison: title, number: number,
+                                                              productNumber: historyCount, line: item.line, what: "history") {
+                try sink.leaveOut(history: record, in: id, because: refusal)
+            } else {
+                if family == nil { family = record.unit.family }
+                try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            }
         }
 
         try parser.inObject(depth: depth) { parser, key throws in
