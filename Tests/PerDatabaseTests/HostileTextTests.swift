@@ -145,6 +145,18 @@ import TestSupport
 
     // MARK: Limits
 
+    /// Issue 40: a CSV text cell at the limit that export wrote with a formula quote (decision 22) is one scalar
+    /// longer than its text, and imports: the limit is the text's.
+    @Test func aTextCellAtTheLimitWithItsFormulaQuoteImports() throws {
+        let shop = "=" + String(repeating: "a", count: FieldText.maximumLength - 1)
+        let csv = ComparisonExchange.encode([Comparison(title: "Oats", products: [Product.fixture(id: "x", name: "x", price: 1, quantity: 1, unit: .kilogram, shop: shop)])], as: .csv)
+        #expect(csv.contains("'" + shop))
+        #expect(try ComparisonExchange.decode(csv).first?.products.first?.shop == shop)
+        // One more is refused, naming the limit.
+        let longer = ComparisonExchange.encode([Comparison(title: "Oats", products: [Product.fixture(id: "x", name: "x", price: 1, quantity: 1, unit: .kilogram, shop: shop + "a")])], as: .csv)
+        #expect(throws: ExchangeError.self) { try ComparisonExchange.decode(longer) }
+    }
+
     @Test func tooLongTextIsRefused() throws {
         let long = String(repeating: "a", count: FieldText.maximumLength + 1)
         let justRight = String(repeating: "a", count: FieldText.maximumLength)

@@ -82,6 +82,14 @@ import TestSupport
         #expect(store.state.chrome.status?.text == FieldText.leftOutMessage("\u{202E}"))
     }
 
+    /// A shop is saved as import reads it back (`ShopName.trimmed`): a typed " Lidl " is Lidl, so a backup restores
+    /// it as it was saved.
+    @Test func aTypedShopIsSavedWithoutTheSpacesAroundItAsImportReadsIt() {
+        var store = TestStore()
+        store.enter(price: "1", quantity: "1", unit: "kg", shop: " Lidl ")
+        #expect(store.state.editing.comparison.products.first?.shop == "Lidl")
+    }
+
     @Test func appendingLeavesOutBidiControlsSayingSoAndLineBreaksQuietly() {
         var text = "Lidl"
         #expect(FieldText.appending("\u{202E}x", to: &text) == [.bidiControl("\u{202E}")])
