@@ -35,8 +35,9 @@ import TestSupport
         }
     }
 
-    /// A comparison as the app makes it: products typed field by field, then a title given on the list (Ctrl-R).
-    static func madeByTheApp(seed: UInt64) -> Comparison {
+    /// Comparisons as the app makes them: one with products typed field by field and a title given on the list
+    /// (Ctrl-R), and the list items typed after it (a letter, then the rest typed or pasted, Enter).
+    static func madeByTheApp(seed: UInt64) -> [Comparison] {
         var rng = SeededRandom(seed: seed)
         var state = AppState(comparison: Comparison(id: "c"), session: Session(id: "s", today: CalendarDay(year: 2026, month: 11, day: 22)!))
         for index in 0..<(1 + Int(rng.next() % 3)) {
@@ -54,7 +55,13 @@ import TestSupport
         if let rename = KeyTable.action(for: .control("r"), in: state) { state.update(rename) }
         give(anyText(&rng), to: &state, &rng)
         for case .database(.renameComparison(_, let title)) in state.update(.shoppingList(.acceptTitle)) { made.title = title }
-        return made
+        var items: [Comparison] = []
+        for _ in 0..<Int(rng.next() % 3) {
+            if let start = KeyTable.action(for: .character("n"), in: state) { state.update(start) }
+            give(anyText(&rng), to: &state, &rng)
+            for case .database(.addListItem(let item)) in state.update(.shoppingList(.acceptTitle)) { items.append(item) }
+        }
+        return [made] + items
     }
 
     /// What `per export` writes for the database (ExportCommand's calls).
@@ -79,10 +86,12 @@ import TestSupport
 
     @Test(arguments: ExchangeFormat.allCases)
     func everyStateTheAppMakesExportsAndImportsBack(format: ExchangeFormat) throws {
-        for seed in 0..<24 {
+        var comparisons = 0
+        for seed in 0..<40 {
             let made = Self.madeByTheApp(seed: 4000 + UInt64(seed))
+            comparisons += made.count
             let source = try ComparisonDatabase(path: folder.file("a-\(format)-\(seed).sqlite"))
-            try source.save(made)
+            for comparison in made { try source.save(comparison) }
             let exported = try Self.export(source, as: format)
             let target = try ComparisonDatabase(path: folder.file("b-\(format)-\(seed).sqlite"))
             do {
@@ -92,8 +101,11 @@ import TestSupport
                 continue
             }
             let back = try target.loadAll()
-            #expect(back.map(Content.init) == [Content(made)], "seed \(seed)")
+            #expect(back.map(Content.init).sorted { $0.title.lexicographicallyPrecedes($1.title) { $0.value < $1.value } }
+                    == made.map(Content.init).sorted { $0.title.lexicographicallyPrecedes($1.title) { $0.value < $1.value } }, "seed \(seed)")
             #expect(try Self.export(target, as: format) == exported, "seed \(seed)")
         }
+        // List items were made too, not only the typed comparison.
+        #expect(comparisons > 60, "\(comparisons) comparisons in 40 states")
     }
 }
