@@ -290,12 +290,16 @@ extension RecoveryJournal {
         let id = try file.id("id")
         let database = try file.optionalString("database") == nil ? nil : try file.id("database").rawValue
         var entries: [Entry] = []
+        // The keys of each kind of change, from the first of its kind (a kind's keys are the same for all of them).
+        var known: [String: Set<String>] = [:]
         for (i, node) in try file.array("changes").enumerated() {
             let m = try Members(node, what: "change \(i + 1)")
             let at = m.members["at"] == nil ? nil : Int64(try m.int("at", in: 0...Int.max))
             let changeID = m.members["changeId"] == nil ? nil : try m.id("changeId").rawValue
             let change = try change(m, today: today)
-            try m.refuseUnknown(keys(of: change))
+            let kind = try m.string("change")
+            if known[kind] == nil { known[kind] = keys(of: change) }
+            try m.refuseUnknown(known[kind]!)
             entries.append(Entry(change, at: at, id: changeID))
         }
         return RecoveryJournal(id: id.rawValue, database: database, entries: entries)
