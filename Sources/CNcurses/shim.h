@@ -22,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <poll.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <pthread.h>
 #if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
@@ -237,14 +238,25 @@ static inline void cn_restore_signal_mask(const sigset_t *old_mask) {
 extern int memfd_create(const char *name, unsigned int flags);
 #endif
 
-/// Points fd 2 at a file in memory (memfd_create), else an unlinked temporary file; the original is kept for
-/// cn_release_stderr. The file in memory needs no directory: making one in a /tmp of thousands of entries took a
-/// tenth of a millisecond before the first frame, and nothing per captures is ever on a disk.
-static inline int cn_capture_stderr(void) {
-    if (cn_state.capture_fd >= 0) return 0;
+/// The most of what is written to stderr while the screen is per's that is kept and shown after: 64 KiB (a page
+/// of messages is a few hundred bytes; a runaway writer must not take the machine's memory).
+#define CN_STDERR_LIMIT ((off_t)65536)
+
+static inline off_t cn_stderr_limit(void) { return CN_STDERR_LIMIT; }
+
+/// A file to capture stderr in, for `cn_capture_replay` to show at most `limit` bytes of: a file in memory
+/// (memfd_create) of twice the limit, sealed against growing, so that a write past its end fails and nothing more is
+/// held (what passes the limit shows that more was written); else an unlinked temporary file (on a disk, its size
+/// unbounded: the replay still shows at most the limit, and counts the rest). -1 when neither can be made.
+static inline int cn_capture_open(off_t limit) {
     int fd = -1;
 #ifdef CN_HAS_MEMFD
-    fd = memfd_create("per-stderr", 1u /* MFD_CLOEXEC */);
+    fd = memfd_create("per-stderr", 1u /* MFD_CLOEXEC */ | 2u /* MFD_ALLOW_SEALING */);
+    if (fd >= 0 && (ftruncate(fd, 2 * limit) != 0
+                    || fcntl(fd, 1033 /* F_ADD_SEALS */, 0x0002 /* F_SEAL_SHRINK */ | 0x0004 /* F_SEAL_GROW */) != 0)) {
+        close(fd);
+        fd = -1;
+    }
 #endif
     if (fd < 0) {
         const char *dir = getenv("TMPDIR");
@@ -254,6 +266,58 @@ static inline int cn_capture_stderr(void) {
         if (fd < 0) return -1;
         unlink(path);
     }
+    return fd;
+}
+
+/// Writes to `out` what `fd` (a `cn_capture_open` file, written from its start) holds, at most `limit` bytes, and
+/// then, if more was written, a line saying the rest was dropped. The end of what was written is the file's offset
+/// (shared with every descriptor dup'd from it). Async-signal-safe.
+static inline void cn_capture_replay(int fd, int out, off_t limit) {
+    off_t written = lseek(fd, 0, SEEK_CUR);
+    if (written < 0) return;
+    // A sealed file refused the writes that did not fit whole: what it counts past the limit is at least that.
+    int sealed = fcntl(fd, 1034 /* F_GET_SEALS */) > 0;
+    off_t kept = written < limit ? written : limit;
+    char buf[4096];
+    off_t done = 0;
+    if (lseek(fd, 0, SEEK_SET) != 0) return;
+    while (done < kept) {
+        size_t want = (size_t)(kept - done) < sizeof buf ? (size_t)(kept - done) : sizeof buf;
+        ssize_t n = read(fd, buf, want);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        cn_write_all(out, buf, (size_t)n);
+        done += n;
+    }
+    if (written > limit) {
+        // `per: stderr passed per's limit of 64 KiB while the screen was per's: the rest (at least 812 bytes) was
+        // dropped`, written without stdio (a signal handler may be running).
+        char line[200], digits[24];
+        size_t at = 0;
+        const char *parts[3] = { "\nper: stderr passed per's limit of ", " KiB while the screen was per's: the rest (", " bytes) was dropped\n" };
+        long long numbers[2] = { (long long)(limit / 1024), (long long)(written - limit) };
+        for (int i = 0; i < 2; i++) {
+            size_t k = strlen(parts[i]);
+            memcpy(line + at, parts[i], k); at += k;
+            if (i == 1 && sealed) { memcpy(line + at, "at least ", 9); at += 9; }
+            long long value = numbers[i];
+            int d = 0;
+            do { digits[d++] = (char)('0' + value % 10); value /= 10; } while (value > 0 && d < 23);
+            while (d > 0) line[at++] = digits[--d];
+        }
+        size_t k = strlen(parts[2]);
+        memcpy(line + at, parts[2], k); at += k;
+        cn_write_all(out, line, at);
+    }
+}
+
+/// Points fd 2 at a `cn_capture_open` file of `CN_STDERR_LIMIT` bytes; the original is kept for cn_release_stderr.
+/// The file in memory needs no directory: making one in a /tmp of thousands of entries took a tenth of a
+/// millisecond before the first frame, and nothing per captures is ever on a disk.
+static inline int cn_capture_stderr(void) {
+    if (cn_state.capture_fd >= 0) return 0;
+    int fd = cn_capture_open(CN_STDERR_LIMIT);
+    if (fd < 0) return -1;
     fflush(stderr);
     int saved = dup(STDERR_FILENO);
     if (saved < 0) { close(fd); return -1; }
@@ -263,7 +327,8 @@ static inline int cn_capture_stderr(void) {
     return 0;
 }
 
-/// Points fd 2 back at the real stderr and copies what was captured there. Async-signal-safe.
+/// Points fd 2 back at the real stderr and copies what was captured there (at most `CN_STDERR_LIMIT` bytes, and
+/// a line saying when more was written). Async-signal-safe.
 static inline void cn_release_stderr(void) {
     int saved = cn_state.real_stderr, fd = cn_state.capture_fd;
     if (fd < 0 || saved < 0) return;
@@ -271,15 +336,7 @@ static inline void cn_release_stderr(void) {
     cn_state.capture_fd = -1;
     dup2(saved, STDERR_FILENO);
     close(saved);
-    char buf[4096];
-    if (lseek(fd, 0, SEEK_SET) == 0) {
-        for (;;) {
-            ssize_t n = read(fd, buf, sizeof buf);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) break;
-            cn_write_all(STDERR_FILENO, buf, (size_t)n);
-        }
-    }
+    cn_capture_replay(fd, STDERR_FILENO, CN_STDERR_LIMIT);
     close(fd);
 }
 

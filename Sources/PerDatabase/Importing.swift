@@ -14,6 +14,8 @@ public struct ImportWriter: ExchangeSink {
     private var made: [ComparisonID] = []
     /// The products left out (a unit of another family than their comparison's), as the reader words why.
     public private(set) var leftOut: [String] = []
+    /// The earlier prices left out, the same way.
+    public private(set) var leftOutHistory: [String] = []
     /// The comparison whose products come now, and the family of its first product with a unit.
     private var current: (id: ComparisonID, title: String, family: UnitFamily?)?
 
@@ -54,6 +56,11 @@ public struct ImportWriter: ExchangeSink {
     /// rest of the file is.
     public mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws {
         leftOut.append(refusal.message)
+    }
+
+    /// An earlier price of another unit family than its comparison's: not imported, and said (`ImportCounts.leftOutHistory`).
+    public mutating func leaveOut(history record: PriceRecord, in comparison: ComparisonID, because refusal: ExchangeError) throws {
+        leftOutHistory.append(refusal.message)
     }
 
     public mutating func history(_ record: PriceRecord, in comparison: ComparisonID, texts: DecimalTexts) throws {
@@ -109,6 +116,8 @@ public struct ImportCounts: Equatable, Sendable {
     public var products: Int
     public var alreadyHere: [String]
     public var leftOut: [String] = []
+    /// Why each earlier price left out was (another family of units than its comparison's).
+    public var leftOutHistory: [String] = []
 }
 
 extension ComparisonDatabase {
@@ -136,7 +145,8 @@ extension ComparisonDatabase {
                     throw error
                 }
                 let alreadyHere = try writer.removeWhatWasHereAlready()
-                return ImportCounts(comparisons: writer.comparisons, products: writer.products, alreadyHere: alreadyHere, leftOut: writer.leftOut)
+                return ImportCounts(comparisons: writer.comparisons, products: writer.products, alreadyHere: alreadyHere, leftOut: writer.leftOut,
+                                    leftOutHistory: writer.leftOutHistory)
             }
         } catch {
             if let own { throw own }

@@ -35,7 +35,8 @@ struct FreshnessOptions: ParsableArguments {
 enum ShopSettings {
     static let maximumStaleDays = SettingsFile.maximumStaleDays
 
-    /// The shop as the shop field would hold it typed: surrounding spaces dropped; control characters refused.
+    /// The shop as the shop field would hold it typed: surrounding spaces dropped; control characters, invisible
+    /// ones (the bidi controls among them) and more than `FieldText.maximumLength` refused.
     static func shop(_ option: String?) throws -> String {
         let setting: Resolved<String>?
         do { setting = try Settings.shop(option: option) } catch { throw error.reported() }
@@ -53,6 +54,9 @@ enum ShopSettings {
             throw CommandFailure.usage("\(name): a shop's name can't hold invisible characters (\(TerminalText.codePoint(scalar)))").reported()
         case nil:
             break
+        }
+        guard FieldText.fits(text, adding: 0) else {
+            throw CommandFailure.usage("\(name): a shop's name of \(FieldText.tooLong(text))").reported()
         }
         guard text.allSatisfy({ TextWidth.of($0) > 0 }) else {
             throw CommandFailure.usage("\(name): every character of a shop's name must show on the screen").reported()

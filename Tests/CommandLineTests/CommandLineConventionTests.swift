@@ -76,6 +76,30 @@ struct CommandLineConventionTests {
         #expect(result.stderr == message)
     }
 
+    /// Issue 40: what import would refuse, the command line refuses first (status 2): a name or shop past 4,096
+    /// characters, a bidi control, a control character in a name; a long argument is named by its start.
+    @Test func compareRefusesANameOrShopThatImportWouldRefuse() {
+        let long = String(repeating: "a", count: 4097)
+        for (item, message) in [
+            (long + "=1/1kg", "per: invalid item '\(String(repeating: "a", count: 40))…': the name 4097 characters, more than the 4096 per takes in one field\n"),
+            ("oats=1/1kg@" + long, "per: invalid item 'oats=1/1kg@\(String(repeating: "a", count: 29))…': the shop 4097 characters, more than the 4096 per takes in one field\n"),
+            ("oats=1/1kg@\u{202E}octsoC", "per: invalid item 'oats=1/1kg@\\u{202E}octsoC': the shop holds U+202E, a bidi control (it would show the text in another order)\n"),
+            ("big\u{2066}=1/1kg", "per: invalid item 'big\\u{2066}=1/1kg': the name holds U+2066, a bidi control (it would show the text in another order)\n"),
+            ("big\u{1B}[2J=1/1kg", "per: invalid item 'big\\u{1B}[2J=1/1kg': the name holds the control character U+001B\n"),
+        ] {
+            let result = run([perBinary, "compare", "--", item])
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == message, "\(result.stderr)")
+        }
+        let shop = run([perBinary, "trip", "--db", db, "--shop", long])
+        #expect(shop.status == 2, "\(shop.stderr)")
+        #expect(shop.stderr == "per: --shop: a shop's name of 4097 characters, more than the 4096 per takes in one field\n", "\(shop.stderr)")
+        // At the limit, taken.
+        let fits = run([perBinary, "compare", "--format", "csv", String(repeating: "a", count: 4096) + "=1/1kg"])
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
     /// 10⁻¹², the documented lower bound, is a price and a quantity like any other.
     @Test func compareTakesTheWholeDocumentedRange() {
         let result = run([perBinary, "compare", "--format", "csv", ".000000000001/1kg", "999999999999/0.000000000001g"])

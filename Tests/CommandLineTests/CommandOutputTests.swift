@@ -56,6 +56,23 @@ struct CommandOutputTests {
         if command.contains("csv") { #expect(result.out.contains("'=cmd|"), "\(result.out)") }
     }
 
+    /// Issue 40: a bidi control saved by an older per (import and the app refuse them now) is shown as `\u{202E}` by
+    /// every output, never sent raw (`2× Oats 89.31 = 99.6 ,octsoC`).
+    @Test(arguments: [["lists"], ["show", "oats"], ["show", "--format", "csv", "oats"], ["show", "--format", "json", "oats"],
+                      ["trip"], ["trip", "--format", "markdown"], ["trip", "--format", "json"],
+                      ["history", "oats"], ["export"], ["export", "--format", "csv"]])
+    func outputNeverCarriesBidiControlsFromTheDatabase(command: [String]) throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "oats", title: "Oats\u{2067}", products: [
+            Product.fixture(id: "o1", name: "big\u{202E}gib", price: decimal("6.99"), quantity: 1, unit: .kilogram, shop: "\u{202E}Costco"),
+        ]))
+        try store.changeListCount(of: "oats", by: 2)
+        let result = try per(command + ["--db", db])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.out.unicodeScalars.contains(where: TerminalText.isBidiControl), "\(result.out.debugDescription)")
+        #expect(["\\u{202E}", "\\u{2067}", #"\u202e"#, #"\u2067"#].contains(where: result.out.contains), "\(result.out)")
+    }
+
     @Test func importRefusesControlCharactersAndWritesNothing() throws {
         let store = try ComparisonDatabase(path: db)
         try store.save(Comparison(title: "before"))

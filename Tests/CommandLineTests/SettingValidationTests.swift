@@ -61,8 +61,8 @@ struct SettingValidationTests {
             refused(["trip", "--db", db, "--shop", name], "per: --shop: a shop's name can't hold invisible characters (\(scalar))\n")
             refused(["--db", db, "--store", name], "per: --shop: a shop's name can't hold invisible characters (\(scalar))\n")
         }
-        refused(["trip", "--db", db, "--currency", "€\u{200E}"], "per: invalid currency '€\u{200E}': U+200E is an invisible character\n")
-        refused(["trip", "--db", db], environment: ["PER_CURRENCY": "\u{2066}€"], "per: PER_CURRENCY: invalid currency '\u{2066}€': U+2066 is an invisible character\n")
+        refused(["trip", "--db", db, "--currency", "€\u{200E}"], "per: invalid currency '€\\u{200E}': U+200E is an invisible character\n")
+        refused(["trip", "--db", db], environment: ["PER_CURRENCY": "\u{2066}€"], "per: PER_CURRENCY: invalid currency '\\u{2066}€': U+2066 is an invisible character\n")
         refused(["trip", "--db", db, "--currency-format", "{amount} \u{FEFF}€"],
                 "per: --currency-format: invalid currency format '{amount} \u{FEFF}€': invalid currency '\u{FEFF}€': U+FEFF is an invisible character\n")
     }

@@ -72,6 +72,44 @@ struct VocabularyTests {
         #expect(try store.shoppingList().filter(\.item.ticked).map(\.title).sorted() == ["Cola", "Oats"])
     }
 
+    /// Issue 40: a key or column import does not read refuses the file, naming each and its line, the database byte
+    /// for byte as it was; `--ignore-unknown` takes the rest and names what it ignored on stderr (exit 0). Version 1's
+    /// names are still read (`importReadsTheEarlierVocabulary`).
+    @Test func unknownKeysAndColumnsRefuseTheFileNamingEach() throws {
+        try seed()
+        let json = folder.file("unknown.json"), csv = folder.file("unknown.csv")
+        try """
+            {"format": "per-export", "version": 2, "bogus": 5, "comparisons": [
+              {"title": "Rice", "count": 2,
+               "products": [{"name": "r1", "price": "2", "quantity": "1", "unit": "kg", "brand": "X"}],
+               "history": [{"name": "r1", "price": "3", "quantity": "1", "unit": "kg", "note": "old"}]}
+            ]}
+            """.write(toFile: json, atomically: true, encoding: .utf8)
+        try "comparison,name,price,quantity,unit,brand,store,colour\r\nRice,r1,2,1,kg,X,Lidl,red\r\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let before = FileSnapshot(db)
+        let refusedJSON = run([perBinary, "import", "--db", db, json])
+        #expect(refusedJSON.status == 1)
+        #expect(refusedJSON.stderr == "per: \(json): 4 keys per import does not read (line 1: \"bogus\"; line 2, comparison \"Rice\": \"count\"; "
+            + "line 3, comparison \"Rice\", product 1: \"brand\"; line 4, comparison \"Rice\", history 1: \"note\"); "
+            + "per import --ignore-unknown takes the rest without them; nothing was imported\n", "\(refusedJSON.stderr)")
+        let refusedCSV = run([perBinary, "import", "--db", db, csv])
+        #expect(refusedCSV.status == 1)
+        #expect(refusedCSV.stderr.hasPrefix("per: \(csv): 2 columns per import does not read (line 1: \"brand\"; line 1: \"colour\"); "
+            + "per import --ignore-unknown takes the rest without them (per's columns are number,comparison,"), "\(refusedCSV.stderr)")
+        #expect(FileSnapshot(db).bytes == before.bytes)
+
+        for (file, ignored) in [(json, #"line 1: "bogus"; line 2, comparison "Rice": "count"; line 3, comparison "Rice", product 1: "brand"; line 4, comparison "Rice", history 1: "note""#),
+                                (csv, #"line 1: "brand"; line 1: "colour""#)] {
+            let taken = run([perBinary, "import", "--db", db, "--ignore-unknown", file])
+            #expect(taken.status == 0, "\(taken.stderr)")
+            #expect(taken.stdout == "Imported 1 comparison (1 product).\n")
+            #expect(taken.stderr == "per: \(file): imported without what per import does not read (--ignore-unknown): \(ignored)\n", "\(taken.stderr)")
+        }
+        let store = try ComparisonDatabase(path: db)
+        let rice = try store.loadAll().filter { $0.title == "Rice" }
+        #expect(rice.map { $0.products.map(\.shop) } == [[""], ["Lidl"]])
+    }
+
     /// What JSON refuses is refused: a raw control character in text, a leading zero, a repeated key; exit 1 naming the
     /// line and column, and the database byte for byte as it was.
     @Test(arguments: [

@@ -182,6 +182,27 @@ import TestSupport
         }
     }
 
+    /// Issue 40: a key no per wrote in a change (or in its comparison or product) refuses the file, naming it; a later
+    /// per's `changeId` is known (skipped), and so is `store`, the earlier name of an aisle move's shop.
+    @Test func aKeyNoPerWroteInAChangeRefusesTheFileNamingIt() throws {
+        for (file, message) in [
+            (Self.file(#"{"change": "count", "id": "c", "by": 1, "bogus": 5}"#), "line 1, change 1, bogus: not a key per reads here (a newer per's, or a file edited by hand)"),
+            (Self.file(#"{"change": "count", "id": "c", "by": 1, "count": 2}"#), "line 1, change 1, count: not a key per reads here (a newer per's, or a file edited by hand)"),
+            (Self.file(#"{"change": "tick", "id": "c", "ticked": true, "title": "x"}"#), "line 1, change 1, title: not a key per reads here"),
+            (Self.field(product: #"{"id": "p", "name": "", "colour": "red"}"#), "line 1, change 1, product, colour: not a key per reads here"),
+            (Self.file(#"{"change": "header", "comparison": {"id": "c", "title": "T", "per": null, "volumeSystem": "us", "pinned": null}, "newRow": false}"#),
+             "line 1, change 1, comparison, pinned: not a key per reads here"),
+        ] {
+            let error = try #require(throws: ExchangeError.self) { try RecoveryJournal.decode(file) }
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+        let known = try RecoveryJournal.decode(Self.file(#"{"change": "aisleMove", "changeId": "s-1-7", "at": 5, "id": "c", "by": 1, "store": "Lidl"}"#))
+        #expect(known.changes == [.other(.moveInAisle("c", by: 1, at: ShopName("Lidl")))])
+        // Every kind of change this per writes reads back: none writes a key the reader does not know.
+        let everyKind = RecoveryJournal(id: "j-1", changes: Self.everyKind)
+        #expect(try RecoveryJournal.decode(everyKind.encoded()) == everyKind)
+    }
+
     @Test func bytesThatAreNotUTF8AreRefused() {
         let bytes: [UInt8] = Array(#"{"per-recovery": 1, "id": ""#.utf8) + [0xFF, 0xFE] + Array(#"", "changes": []}"#.utf8)
         var given = false

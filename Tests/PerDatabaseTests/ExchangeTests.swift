@@ -93,7 +93,7 @@ import TestSupport
         ("comparison,name\nOats,\"never closed\n\n", "line 2, field 2: a quoted field is never closed"),
         ("comparison,name\nOats,bad\"quote\n", "line 2, field 2: a quote inside unquoted text"),
         ("comparison,name\nOats,\"closed\"junk\n", "line 2, field 2: text after a closing quote"),
-        ("comparison,colour\nOats,red\n", "line 1: unknown column \"colour\""),
+        ("comparison,colour\nOats,red\n", "1 column per import does not read (line 1: \"colour\")"),
         // Only a list of comparisons, or a CSV with per's columns (issue 22).
         ("{\"title\": \"solo\"}", "line 1: a JSON object without \"format\": not a per export"),
         ("not json\nat all\n", "line 1: neither a JSON list of comparisons nor a per CSV"),

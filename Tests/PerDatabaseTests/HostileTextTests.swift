@@ -42,6 +42,24 @@ import TestSupport
         #expect(fine.first?.products.first?.name == "tab\there")
     }
 
+    /// Issue 40: a bidi control is refused as a control character is, naming the place, and the message shows it
+    /// as `\u{202E}`.
+    @Test func importRefusesBidiControlsNamingThePlace() throws {
+        let json = try #require(throws: ExchangeError.self) {
+            try ComparisonExchange.decode(#"[{"title": "Oats", "products": [{"name": "ok", "shop": "\u202eoctsoC"}]}]"#)
+        }
+        #expect(json.message == #"line 1, comparison "Oats", product 1, shop: holds the bidi control U+202E, which per does not take in text (it would show the text in another order)"#,
+                "\(json.message)")
+        let csv = try #require(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name\r\nOats\u{2067},a\r\n") }
+        #expect(csv.message == #"line 2, comparison "Oats\u{2067}", title: holds the bidi control U+2067, which per does not take in text (it would show the text in another order)"#,
+                "\(csv.message)")
+        for scalar in ["\u{202A}", "\u{202D}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}"] {
+            #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name\r\nOats,a\(scalar)\r\n") }
+        }
+        // Right-to-left text itself is fine.
+        #expect(try ComparisonExchange.decode("comparison,name\r\nשָׁלוֹם,مَرْحَبًا\r\n").first?.products.first?.name == "مَرْحَبًا")
+    }
+
     @Test func importErrorMessagesShowControlCharactersVisibly() throws {
         let price = try #require(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,price\r\nOats,1\(clearScreen)\r\n") }
         #expect(price.message.contains("\"1\\u{1B}[2J\" is not a decimal number"), "\(price.message)")
@@ -127,9 +145,21 @@ import TestSupport
 
     // MARK: Limits
 
+    /// Issue 40: a CSV text cell at the limit that export wrote with a formula quote (decision 22) is one scalar
+    /// longer than its text, and imports: the limit is the text's.
+    @Test func aTextCellAtTheLimitWithItsFormulaQuoteImports() throws {
+        let shop = "=" + String(repeating: "a", count: FieldText.maximumLength - 1)
+        let csv = ComparisonExchange.encode([Comparison(title: "Oats", products: [Product.fixture(id: "x", name: "x", price: 1, quantity: 1, unit: .kilogram, shop: shop)])], as: .csv)
+        #expect(csv.contains("'" + shop))
+        #expect(try ComparisonExchange.decode(csv).first?.products.first?.shop == shop)
+        // One more is refused, naming the limit.
+        let longer = ComparisonExchange.encode([Comparison(title: "Oats", products: [Product.fixture(id: "x", name: "x", price: 1, quantity: 1, unit: .kilogram, shop: shop + "a")])], as: .csv)
+        #expect(throws: ExchangeError.self) { try ComparisonExchange.decode(longer) }
+    }
+
     @Test func tooLongTextIsRefused() throws {
-        let long = String(repeating: "a", count: ComparisonExchange.maxTextLength + 1)
-        let justRight = String(repeating: "a", count: ComparisonExchange.maxTextLength)
+        let long = String(repeating: "a", count: FieldText.maximumLength + 1)
+        let justRight = String(repeating: "a", count: FieldText.maximumLength)
         #expect(try ComparisonExchange.decode("comparison,name\r\n\(justRight),\(justRight)\r\n").first?.title == justRight)
         let csv = try #require(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name\r\nx,\(long)\r\n") }
         #expect(csv.message.contains("line 2, name: 4097 characters, more than the 4096"), "\(csv.message)")

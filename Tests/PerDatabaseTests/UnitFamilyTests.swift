@@ -114,6 +114,28 @@ import TestSupport
         #expect(throws: ExchangeError.self) { try ComparisonExchange.decode(exported) }
     }
 
+    /// Issue 40: an earlier price of another family than its comparison's is left out and said, as a product is
+    /// (decision 159): the price book never mixes families. JSON and CSV; the first unit read decides the family.
+    @Test(arguments: ExchangeFormat.allCases)
+    func anImportLeavesOutAnEarlierPriceOfAnotherFamilyAndTakesTheRest(format: ExchangeFormat) throws {
+        let oats = Comparison(id: "oats", title: "Oats", products: [Product.fixture(id: "o-1", name: "Jumbo", price: 1, quantity: 500, unit: .gram)])
+        let history = [
+            PriceRecord(product: "o-1", name: "Jumbo", shop: "", seen: nil, price: 2, quantity: 1, unit: .milliliter),
+            PriceRecord(product: "o-1", name: "Jumbo", shop: "", seen: nil, price: 3, quantity: 1, unit: .kilogram),
+            PriceRecord(product: "o-2", name: "Rolls", shop: "", seen: nil, price: 4, quantity: 6, unit: MeasureUnit(parsing: "roll")!),
+        ]
+        let exported = ComparisonExchange.encode([oats], histories: ["oats": history], as: format)
+        let store = try ComparisonDatabase(path: folder.file("history-\(format).sqlite"))
+        let counts = try store.importing { writer in try ComparisonExchange.decode(from: Self.once(exported), into: &writer) }
+        #expect(counts.comparisons == 1 && counts.products == 1 && counts.leftOut.isEmpty, "\(counts)")
+        #expect(counts.leftOutHistory.count == 2, "\(counts.leftOutHistory)")
+        #expect(counts.leftOutHistory.first?.contains(#"comparison 1 "Oats", history 1 "Jumbo", unit: mL is a volume unit, but the comparison is by weight"#) == true,
+                "\(counts.leftOutHistory)")
+        #expect(counts.leftOutHistory.last?.contains(#"history 3 "Rolls", unit: roll is a count unit of its own"#) == true, "\(counts.leftOutHistory)")
+        let id = try #require(store.loadAll().first?.id)
+        #expect(try store.history(of: id).map(\.unit) == [.kilogram])
+    }
+
     static func once(_ text: String) -> () throws -> [UInt8] {
         var given = false
         return { defer { given = true }; return given ? [] : Array(text.utf8) }

@@ -9,7 +9,11 @@ public struct ProductSpec: Equatable, Sendable {
     public struct ParseError: Error, Equatable, Sendable {
         public var argument: String
         public var reason: String
-        public var message: String { "invalid item '\(argument)': \(reason)" }
+        /// A long argument is named by its start (a pasted 5,000-character name would fill the terminal).
+        public var message: String {
+            let shown = argument.unicodeScalars.count > 80 ? String(argument.prefix(40)) + "…" : argument
+            return "invalid item '\(shown)': \(reason)"
+        }
     }
 
     /// `currency`: a price may carry it (`$3.99`).
@@ -33,10 +37,9 @@ public struct ProductSpec: Equatable, Sendable {
             shop = String(amountText[amountText.index(after: at)...]).trimmingCharacters(in: .whitespaces)
             amountText = String(amountText[..<at]).trimmingCharacters(in: .whitespaces)
             if shop.isEmpty { return fail("missing shop after @ (e.g. 6.99/1kg@Costco)") }
-            if let scalar = TerminalText.forbiddenScalar(in: shop) {
-                return fail("the shop holds the control character \(TerminalText.codePoint(scalar))")
-            }
+            if let problem = FieldText.commandLineProblem(in: shop) { return fail("the shop " + problem) }
         }
+        if let problem = FieldText.commandLineProblem(in: name) { return fail("the name " + problem) }
         /// A price or quantity: a plain number anywhere in `NumberRange` (`.000000000001`, which has more digits than the
         /// keypad takes), or one keypad operation (`6x330`), above zero. Refusals in command-line words, naming the field.
         func positive(_ text: String, _ field: String) -> Result<Decimal, ParseError> {

@@ -7,10 +7,12 @@ import PerTerminal
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Read comparisons from a file written by export.",
-        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none; a product whose unit's family is not its comparison's is left out and named (exit status 1, the rest imported). FILE - reads stdin. A recovery file (what the app could not save) has its changes made, all or none, once, into the database it was written for; a change older than what the database holds is not made.")
+        discussion: "JSON or CSV, told apart by the content. The comparisons are added as new ones, all or none; a product whose unit's family is not its comparison's is left out and named (exit status 1, the rest imported). FILE - reads stdin. A recovery file (what the app could not save) has its changes made, all or none, once, into the database it was written for; a change older than what the database holds is not made. A key or column import does not read refuses the file, naming each; --ignore-unknown imports the rest and names what it ignored.")
     @OptionGroup var database: DatabaseOptions
     @Flag(name: .customLong("into-other-database"), help: "Make a recovery file's changes even though it was written for another database.")
     var intoOtherDatabase = false
+    @Flag(name: .customLong("ignore-unknown"), help: "Import an export's keys and columns that per reads, and name on stderr those it ignored (without it, they refuse the file).")
+    var ignoreUnknown = false
     @Argument(help: "The file to read, or - for standard input.", completion: .file())
     var file: String
 
@@ -35,10 +37,11 @@ struct ImportCommand: ParsableCommand {
             let store = try database.openDatabase(create: true)
             // One transaction, written as the file is read: memory stays flat, and a refusal anywhere rolls it all back.
             let counts: ImportCounts
+            var ignored: [UnknownName] = []
             do {
                 counts = try store.importing { writer in
                     // The clock is read here, at the edge: the reader refuses a `seen` day after tomorrow.
-                    try ComparisonExchange.decode(from: pieces, into: &writer, today: LocalClock.today())
+                    ignored = try ComparisonExchange.decode(from: pieces, into: &writer, today: LocalClock.today(), ignoringUnknown: ignoreUnknown)
                 }
             } catch {
                 if existed {
@@ -66,11 +69,17 @@ struct ImportCommand: ParsableCommand {
                 text += "Already here, not imported again (same title and products): \(shown).\n"
             }
             try Output.out(text)
+            if !ignored.isEmpty {
+                Output.error("\(input.name): imported without what per import does not read (--ignore-unknown): \(UnknownName.listed(ignored))")
+            }
             // Committed, but not everything: per never exits 0 having dropped data.
-            if !counts.leftOut.isEmpty {
+            if !counts.leftOut.isEmpty || !counts.leftOutHistory.isEmpty {
                 for reason in counts.leftOut { Output.error("\(input.name): \(reason); this product was left out") }
-                let n = counts.leftOut.count
-                throw CommandFailure("\(input.name): \(n) product\(n == 1 ? "" : "s") left out (one comparison, one family of units); everything else was imported")
+                for reason in counts.leftOutHistory { Output.error("\(input.name): \(reason); this earlier price was left out") }
+                let (n, h) = (counts.leftOut.count, counts.leftOutHistory.count)
+                let what = [n == 0 ? nil : "\(n) product\(n == 1 ? "" : "s")", h == 0 ? nil : "\(h) earlier price\(h == 1 ? "" : "s")"]
+                    .compactMap { $0 }.joined(separator: " and ")
+                throw CommandFailure("\(input.name): \(what) left out (one comparison, one family of units); everything else was imported")
             }
         }
     }

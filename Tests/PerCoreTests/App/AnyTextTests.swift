@@ -150,8 +150,11 @@ import Testing
             var rng = SeededRandom(seed: UInt64(3200 + seed))
             let text = Self.anyText(&rng)
             for (field, holds, state) in Self.everyField(text, size: sizes[seed % sizes.count]) {
-                let expected = field == "new item" ? "a" + text : text
-                #expect(holds.map(Self.scalars) == Self.scalars(expected), "\(field): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                // Bidi controls are left out as typed (issue 40), everything else is held.
+                let typed = String(String.UnicodeScalarView((field == "new item" ? "a" + text : text).unicodeScalars.filter { !TerminalText.isBidiControl($0) }))
+                // A committed shop is trimmed, as import reads it.
+                let expected = Self.scalars(field == "shop, committed" ? ShopName.trimmed(typed) : typed)
+                #expect(holds.map(Self.scalars) == expected, "\(field): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
                 #expect(ScreenView.render(state) == ScreenView.render(state))
             }
         }
@@ -169,9 +172,10 @@ import Testing
                 let suffix = String(before.text.dropFirst(prefix.count))
                 switch rng.next() % 8 {
                 case 0, 1, 2, 3:
-                    let scalar = rng.next() % 2 == 0 ? Self.anyScalar(&rng) : Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))].unicodeScalars.first!
-                    let taken = field.insert(Character(scalar))
-                    #expect(taken)
+                    let typable = Self.pieces.map { $0.unicodeScalars.first! }.filter { TextField.takes(Character($0)) }
+                    let scalar = rng.next() % 2 == 0 ? Self.anyScalar(&rng) : typable[Int(rng.next() % UInt64(typable.count))]
+                    let refusal = field.insert(Character(scalar))
+                    #expect(refusal == nil)
                     let kept = before.isWholeTextSelected ? [] : Self.scalars(prefix)
                     #expect(Self.scalars(field.text) == kept + [scalar] + (before.isWholeTextSelected ? [] : Self.scalars(suffix)))
                     // The caret is just after the character the scalar is in.

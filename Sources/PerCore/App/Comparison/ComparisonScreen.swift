@@ -255,7 +255,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             return []
         case .text:
-            _ = editor.editText { $0.insert(character) }
+            if case .some(.some(let refusal)) = editor.editText({ $0.insert(character) }),
+               let message = FieldText.message(for: [refusal]) {
+                chrome.status = StatusMessage(message, isWarning: true)
+            }
             return []
         }
     }
@@ -275,7 +278,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
         }
         var skipped = 0
-        for character in text {
+        var refusals: [FieldText.Refusal] = []
+        pasting: for character in text {
             if character.isNewline || character == "\t" { skipped += 1; continue }
             switch editor {
             case .numeric(var engine):
@@ -287,10 +291,17 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .unit(var picker):
                 if picker.type(character) { editor = .unit(picker) } else { skipped += 1 }
             case .text:
-                if editor.editText({ $0.insert(character) }) != true { skipped += 1 }
+                if case .some(.some(let refusal)) = editor.editText({ $0.insert(character) }) {
+                    skipped += 1
+                    refusals.append(refusal)
+                    // Full: the rest is cut (and not walked, however long the paste).
+                    if refusal == .full { break pasting }
+                }
             }
         }
-        if skipped > 0 { chrome.status = StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") }
+        if let message = FieldText.message(for: refusals) {
+            chrome.status = StatusMessage(message, isWarning: true)
+        } else if skipped > 0 { chrome.status = StatusMessage("Pasted; \(skipped) character\(skipped == 1 ? "" : "s") this field doesn't take left out") }
         chrome.flash = nil
         return []
     }
@@ -483,7 +494,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .text(let field):
             switch focus.field {
             case .name: product.name = field.text
-            case .shop: product.shop = field.text
+            // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
+            case .shop: product.shop = ShopName.trimmed(field.text)
             case .price, .quantity, .unit: break
             }
         }

@@ -8,6 +8,8 @@ public struct TextField: Equatable, Sendable {
     /// the end, where typing happens, walks none of the text, so a key costs the same in a long text as in a short one
     /// (issue 32); an edit before the end walks the text once.
     private var count: Int
+    /// `text.unicodeScalars.count`, kept the same way: the limit (`FieldText.maximumLength`) is counted in scalars.
+    private var scalars: Int
     /// Characters walked over to find a place in the text, since the field was made: tests count them (none at the
     /// end). Never part of equality.
     private(set) var walked = Derived(0)
@@ -25,6 +27,7 @@ public struct TextField: Equatable, Sendable {
     public init(_ text: String = "", cursor: Int? = nil) {
         self.text = text
         count = text.count
+        scalars = text.unicodeScalars.count
         caret = .at(min(max(cursor ?? count, 0), count))
     }
 
@@ -58,19 +61,23 @@ public struct TextField: Equatable, Sendable {
         }
     }
 
-    /// Whether a field takes `character` typed or pasted: anything but control characters and line breaks.
-    public static func takes(_ character: Character) -> Bool {
-        !character.isNewline && !character.unicodeScalars.contains(where: TerminalText.isControl)
-    }
+    /// Whether a field takes `character` typed or pasted: anything but control characters, line breaks and bidi
+    /// controls (`FieldText.refusal`).
+    public static func takes(_ character: Character) -> Bool { FieldText.refusal(of: character) == nil }
 
-    /// Types a character at the cursor; false (nothing changes) for one a field does not take.
+    /// Types a character at the cursor; nil when typed, else why nothing changed (a character a field does not
+    /// take, or a field holding `FieldText.maximumLength` scalars).
     @discardableResult
-    public mutating func insert(_ character: Character) -> Bool {
-        guard Self.takes(character) else { return false }
+    public mutating func insert(_ character: Character) -> FieldText.Refusal? {
+        if let refusal = FieldText.refusal(of: character) { return refusal }
+        let added = character.unicodeScalars.count
+        guard (caret == .wholeText ? 0 : scalars) + added <= FieldText.maximumLength else { return .full }
         if caret == .wholeText {
             text = ""
             count = 0
+            scalars = 0
         }
+        scalars += added
         let offset = cursor
         guard offset < count else {
             // At the end only the last character can join what is typed: count from its start.
@@ -78,14 +85,14 @@ public struct TextField: Equatable, Sendable {
             text.append(character)
             count += text[text.utf8.index(text.startIndex, offsetBy: last)...].count - (count == 0 ? 0 : 1)
             caret = .at(count)
-            return true
+            return nil
         }
         let at = index(offset)
         let end = text.utf8.distance(from: text.startIndex, to: at) + String(character).utf8.count
         text.insert(character, at: at)
         count = text.count
         caret = .at(characters(before: end))
-        return true
+        return nil
     }
 
     /// Backspace: the character before the cursor.
@@ -94,6 +101,7 @@ public struct TextField: Equatable, Sendable {
         guard offset > 0 else { return }
         guard offset < count else {
             // The last character: what is before it stays as it was.
+            scalars -= text.last!.unicodeScalars.count
             text.removeLast()
             count -= 1
             caret = .at(count)
@@ -134,6 +142,7 @@ public struct TextField: Equatable, Sendable {
     /// Removes the character at `start`, before the end: the characters either side of it may join.
     private mutating func remove(at start: String.Index) {
         let position = text.utf8.distance(from: text.startIndex, to: start)
+        scalars -= text[start].unicodeScalars.count
         text.remove(at: start)
         count = text.count
         caret = .at(characters(before: position))

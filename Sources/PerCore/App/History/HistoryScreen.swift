@@ -123,7 +123,11 @@ public struct HistoryScreen: Equatable, Sendable, ScreenReducer {
             }
             mode = .fixing(EntryFix(record: entry.record, field: field, text: text))
         case .typeFix(let character):
-            guard case .fixing(var fix) = mode, TextField.takes(character) else { return [] }
+            guard case .fixing(var fix) = mode else { return [] }
+            if let refusal = FieldText.refusal(of: character) {
+                if let message = FieldText.message(for: [refusal]) { env.chrome.status = StatusMessage(message, isWarning: true) }
+                return []
+            }
             let typed = fix.text + String(character)
             // At the limit, a scalar that joins the last character (an accent, a skin tone) is still taken.
             guard TextWidth.of(fix.text) < Self.fixLimit(fix.field) || typed.count == fix.text.count else { return [] }

@@ -232,15 +232,14 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             if let effect = moveInAisle(by: step, session: session, chrome: &chrome) { return [.database(effect)] }
         case .startItem(let c):
             mode = .adding("")
-            edit(chrome: &chrome) { $0.append(c) }
+            type(String(c), chrome: &chrome)
         case .findNext(let step):
             guard case .finding(let text) = mode else { break }
             jump(to: text, from: selected + step, step: step, chrome: &chrome)
         case .type(let c):
-            guard TextField.takes(c) else { break }
-            edit(chrome: &chrome) { $0.append(c) }
+            type(String(c), chrome: &chrome)
         case .paste(let pasted):
-            edit(chrome: &chrome) { $0 += pasted.filter(TextField.takes) }
+            type(pasted, chrome: &chrome)
         case .deleteBackward:
             edit(chrome: &chrome) { if !$0.isEmpty { $0.removeLast() } }
         case .clearTitle:
@@ -286,6 +285,14 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
 
     private mutating func select(_ index: Int) {
         selected = max(0, min(entries.count - 1, index))
+    }
+
+    /// Types or pastes `text` into the title being typed: what a field does not take left out, the rest cut at
+    /// `FieldText.maximumLength`, either said.
+    private mutating func type(_ text: String, chrome: inout Chrome) {
+        var refusals: [FieldText.Refusal] = []
+        edit(chrome: &chrome) { refusals = FieldText.appending(text, to: &$0) }
+        if let message = FieldText.message(for: refusals) { chrome.status = StatusMessage(message, isWarning: true) }
     }
 
     /// Changes the text being typed (a title, or what to find); finding jumps to the first title that holds it. The

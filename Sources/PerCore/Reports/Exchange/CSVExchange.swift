@@ -86,10 +86,13 @@ enum CSVExchange {
 
     /// Reads a CSV export from `stream` record by record, handing each comparison's header and each product to
     /// `sink` as soon as its row is read and checked.
-    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
+    /// A column it does not read refuses the file at its header, naming each such column, unless `ignoringUnknown`
+    /// (its cells are then not read); either way they go to `unknown`.
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?,
+                       unknown: inout [UnknownName], ignoringUnknown: Bool) throws {
         var reader = CSV.Reader(stream)
         defer { stream = reader.stream }
-        reader.maxFields = columns.count + 1
+        reader.maxFields = columns.count + 100   // room for columns a newer per added (named, refused or ignored)
         guard let header = try reader.next() else { return }
         var columnIndex: [String: Int] = [:]
         guard header.fields.contains(where: { currentName($0) != nil }) else {
@@ -97,12 +100,18 @@ enum CSVExchange {
         }
         for (i, raw) in header.fields.enumerated() {
             guard let name = currentName(raw) else {
-                throw ExchangeError(line: header.line, problem: "unknown column \(ComparisonExchange.quoted(raw)); the header names \(columns.joined(separator: ","))")
+                unknown.append(UnknownName(name: raw, line: header.line, place: nil))
+                continue
             }
             guard columnIndex[name] == nil else {
                 throw ExchangeError(line: header.line, problem: "column \"\(name)\" appears twice in the header")
             }
             columnIndex[name] = i
+        }
+        if !ignoringUnknown, !unknown.isEmpty {
+            var refusal = UnknownName.refusal(unknown, what: "columns")
+            refusal.problem += " (per's columns are \(columns.joined(separator: ",")))"
+            throw refusal
         }
         guard columnIndex["comparison"] != nil else {
             throw ExchangeError(line: header.line, problem: "the header has no \"comparison\" column (expected \(columns.joined(separator: ",")))")
@@ -129,8 +138,9 @@ enum CSVExchange {
             guard record.fieldCount == header.fields.count else {
                 throw ExchangeError(line: record.line, problem: "\(record.fieldCount) fields where the header has \(header.fields.count) (a comma inside text needs quotes)")
             }
-            for (i, text) in record.fields.enumerated() where text.utf8.count > ComparisonExchange.maxTextLength && text.unicodeScalars.count > ComparisonExchange.maxTextLength {
-                throw ExchangeError(line: record.line, field: header.fields[i], problem: ComparisonExchange.tooLong(text))
+            // A text cell holds one more scalar than its text when export put a `'` before it (decision 22).
+            for (i, text) in record.fields.enumerated() where !FieldText.fits(text, adding: 0) && !FieldText.fits(SpreadsheetText.restored(text), adding: 0) {
+                throw ExchangeError(line: record.line, field: header.fields[i], problem: FieldText.tooLong(text))
             }
             func field(_ name: String) -> String { columnIndex[name].map { record.fields[$0] } ?? "" }
             let title = SpreadsheetText.restored(field("comparison"))
@@ -193,7 +203,13 @@ enum CSVExchange {
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: historyCount + 1, line: record.line, what: "history")
-                try sink.history(earlier, in: current.id, texts: texts)
+                if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: current.title, number: number,
+                                                                  productNumber: historyCount + 1, line: record.line, what: "history") {
+                    try sink.leaveOut(history: earlier, in: current.id, because: refusal)
+                } else {
+                    if family == nil { family = earlier.unit.family }
+                    try sink.history(earlier, in: current.id, texts: texts)
+                }
                 historyCount += 1
             }
         }
@@ -257,8 +273,8 @@ enum CSV {
 
         init(_ stream: ByteStream) { self.stream = stream }
 
-        /// Bytes of one field at most: a longer field has more than `maxTextLength` characters, refused while read.
-        static let maxFieldBytes = ComparisonExchange.maxTextLength * 4
+        /// Bytes of one field at most: a longer field has more than `FieldText.maximumLength` characters, refused while read.
+        static let maxFieldBytes = FieldText.maximumLength * 4
 
         private func name(ofField index: Int) -> String {
             index < fieldNames.count ? fieldNames[index] : "field \(index + 1)"
@@ -331,7 +347,7 @@ enum CSV {
         private mutating func append(_ byte: UInt8, index: Int) throws {
             field.append(byte)
             if field.count > Self.maxFieldBytes {
-                throw ExchangeError(line: line, field: name(ofField: index), problem: "more than \(ComparisonExchange.maxTextLength) characters, the most per takes in one field")
+                throw ExchangeError(line: line, field: name(ofField: index), problem: "more than \(FieldText.maximumLength) characters, the most per takes in one field")
             }
         }
     }

@@ -91,23 +91,25 @@ public enum ComparisonExchange {
 
     /// The largest file `per import` reads: 1 GiB, some 12 million products. Import streams (memory does not
     /// grow with the file), so this only bounds the time and the disk an endless input can take; endless input
-    /// without line breaks or quotes ends much sooner, at the first field longer than `maxTextLength`.
+    /// without line breaks or quotes ends much sooner, at the first field longer than `FieldText.maximumLength`
+    /// (the longest cell or text value import takes, as the app and the command line).
     public static let maxFileBytes = 1 << 30
-
-    /// The longest cell or text value import takes, in Unicode scalars: no title or name comes near it.
-    public static let maxTextLength = 4096
 
     // MARK: Shared field rules
 
-    /// Refuses a title or name holding a control character other than tab and line breaks, or longer than `maxTextLength`.
+    /// Refuses a title or name holding a control character other than tab and line breaks, a bidi control, or longer
+    /// than `FieldText.maximumLength`.
     /// `place` says which comparison, product and field, e.g. `comparison "Oats", product 2, name`.
     /// `place` is only worked out for a message (it quotes the title: a good part of an import's time when eager).
     static func checkText(_ text: String, line: Int?, place: @autoclosure () -> String) throws(ExchangeError) {
         if let scalar = TerminalText.forbiddenScalar(in: text) {
             throw ExchangeError(line: line, field: place(), problem: "holds the control character \(TerminalText.codePoint(scalar)), which per does not take in text (only tab and line breaks)")
         }
-        if text.utf8.count > maxTextLength && text.unicodeScalars.count > maxTextLength {
-            throw ExchangeError(line: line, field: place(), problem: tooLong(text))
+        if let scalar = text.unicodeScalars.first(where: TerminalText.isBidiControl) {
+            throw ExchangeError(line: line, field: place(), problem: "holds the bidi control \(TerminalText.codePoint(scalar)), which per does not take in text (it would show the text in another order)")
+        }
+        if !FieldText.fits(text, adding: 0) {
+            throw ExchangeError(line: line, field: place(), problem: FieldText.tooLong(text))
         }
     }
 
@@ -121,9 +123,6 @@ public enum ComparisonExchange {
         return solid(first) && solid(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 
-    static func tooLong(_ text: String) -> String {
-        "\(text.unicodeScalars.count) characters, more than the \(maxTextLength) per takes in one field"
-    }
 
     static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
 

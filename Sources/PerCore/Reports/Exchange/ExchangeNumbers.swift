@@ -35,10 +35,10 @@ extension ComparisonExchange {
     /// Why a product whose unit is of another family than the comparison's (`family`, from its earlier products)
     /// cannot be in it; nil when it can. The reader hands such a product to `ExchangeSink.leaveOut`.
     static func familyRefusal(
-        of product: Product, family: UnitFamily?, comparison title: String, number: Int, productNumber: Int, line: Int?
+        of product: Product, family: UnitFamily?, comparison title: String, number: Int, productNumber: Int, line: Int?, what: String = "product"
     ) -> ExchangeError? {
         guard let family, let unit = product.unit, unit.family != family else { return nil }
-        return ExchangeError(line: line, field: place(comparison: title, number: number, product: productNumber, name: product.name, field: "unit"),
+        return ExchangeError(line: line, field: place(comparison: title, number: number, product: productNumber, name: product.name, field: "unit", what: what),
                              problem: "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
     }
 

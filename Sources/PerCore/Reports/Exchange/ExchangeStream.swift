@@ -19,10 +19,17 @@ public protocol ExchangeSink {
     /// comparison's (its earlier products'): `refusal` says where and why. A sink that takes the rest of the file
     /// without it (the database's import, which reports it) records it; by default the whole file is refused.
     mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws
+    /// An earlier price of the comparison whose header came last whose unit is of another family than the
+    /// comparison's (the first unit read in it decides): as `leaveOut(_:position:in:because:)` for a product.
+    mutating func leaveOut(history record: PriceRecord, in comparison: ComparisonID, because refusal: ExchangeError) throws
 }
 
 extension ExchangeSink {
     public mutating func leaveOut(_ product: Product, position: Int, in comparison: ComparisonID, because refusal: ExchangeError) throws {
+        throw refusal
+    }
+
+    public mutating func leaveOut(history record: PriceRecord, in comparison: ComparisonID, because refusal: ExchangeError) throws {
         throw refusal
     }
 }
@@ -236,14 +243,25 @@ extension ComparisonExchange {
     /// A refusal can come after the sink took earlier comparisons: the caller undoes them (one transaction).
     /// `today`: the importer's day (the command reads the clock), a `seen` day after its tomorrow is refused; nil
     /// checks no day against a clock.
+    /// A key (JSON) or column (CSV) import does not read refuses the file, naming each (a CSV's at its header, a
+    /// JSON's at the end, all of them); `ignoringUnknown` takes the rest without them and returns what was ignored.
+    @discardableResult
     public static func decode(limit: Int = maxFileBytes, from next: @escaping () throws -> [UInt8], into sink: inout some ExchangeSink,
-                              today: CalendarDay? = nil) throws {
+                              today: CalendarDay? = nil, ignoringUnknown: Bool = false) throws -> [UnknownName] {
         var stream = ByteStream(limit: limit, next: next)
         try stream.skipByteOrderMark()
+        var unknown: [UnknownName] = []
         switch try detect(&stream) {
-        case .json: try JSONExchange.decode(&stream, into: &sink, today: today)
-        case .csv: try CSVExchange.decode(&stream, into: &sink, today: today)
+        case .json:
+            try JSONExchange.decode(&stream, into: &sink, today: today, unknown: &unknown)
+            if !ignoringUnknown, !unknown.isEmpty {
+                throw UnknownName.refusal(unknown.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element), what: "keys")
+            }
+        case .csv:
+            try CSVExchange.decode(&stream, into: &sink, today: today, unknown: &unknown, ignoringUnknown: ignoringUnknown)
         }
+        // In file order: a comparison's own members are known only at its end, after its products'.
+        return unknown.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
     }
 
     /// `ExchangeFormat.detect` on the first bytes: JSON when the first character that is not blank space is `[` or `{`.
@@ -259,5 +277,36 @@ extension ComparisonExchange {
             if head.count < size || size >= 1 << 16 { return .csv }
             size *= 4
         }
+    }
+}
+
+/// A key of a JSON export, or a column of a CSV one, that import does not read: a newer per's, or a typo (`count` for
+/// `listCount`). Named, never dropped without a word.
+public struct UnknownName: Equatable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var line: Int
+    /// Where in the file (`comparison "Oats", product 2`); nil at the top of a JSON document or in a CSV's header.
+    public var place: String?
+
+    public init(name: String, line: Int, place: String?) {
+        self.name = name
+        self.line = line
+        self.place = place
+    }
+
+    /// `line 3, comparison "Oats": "count"`.
+    public var description: String {
+        "line \(line)" + (place.map { ", " + $0 } ?? "") + ": " + ComparisonExchange.quoted(name)
+    }
+
+    /// Each of `names` (the first 20, then how many more), `; ` between.
+    public static func listed(_ names: [UnknownName]) -> String {
+        names.prefix(20).map(\.description).joined(separator: "; ") + (names.count > 20 ? "; and \(names.count - 20) more" : "")
+    }
+
+    /// The refusal of a file with unknown `what` ("keys", "columns").
+    static func refusal(_ names: [UnknownName], what: String) -> ExchangeError {
+        let noun = names.count == 1 ? String(what.dropLast()) : what
+        return ExchangeError(line: nil, problem: "\(names.count) \(noun) per import does not read (\(listed(names))); per import --ignore-unknown takes the rest without \(names.count == 1 ? "it" : "them")")
     }
 }

@@ -47,7 +47,8 @@ enum JSONExchange {
 
     private static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
 
-    /// A JSON string literal: quotes, backslashes and control characters (C0, DEL and C1) escaped, everything else as is.
+    /// A JSON string literal: quotes, backslashes, control characters (C0, DEL and C1) and bidi controls escaped,
+    /// everything else as is.
     static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -57,7 +58,7 @@ enum JSONExchange {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where TerminalText.isControl(scalar):
+            case _ where TerminalText.isEscaped(scalar):
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
@@ -71,7 +72,8 @@ enum JSONExchange {
     /// products start (or at its end), then each product as soon as it is read and checked. Only one product's
     /// nodes are held at a time, unless a comparison gives its products before its title (then that comparison's
     /// products are kept until its end, as the title names them in messages).
-    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
+    /// Keys it does not read go to `unknown`, in file order.
+    static func decode(_ stream: inout ByteStream, into sink: inout some ExchangeSink, today: CalendarDay?, unknown: inout [UnknownName]) throws {
         var parser = JSONParser(stream)
         defer { stream = parser.stream }
         try parser.skipSpace()
@@ -83,7 +85,7 @@ enum JSONExchange {
                 switch key {
                 case "comparisons":
                     sawComparisons = true
-                    try comparisons(&parser, depth: 1, into: &sink, today: today)
+                    try comparisons(&parser, depth: 1, into: &sink, today: today, unknown: &unknown)
                 case "format":
                     let node = try parser.parseValue(depth: 1)
                     guard case .string(let text) = node.value else { throw ExchangeError(line: node.line, field: "format", problem: "expected text in quotes") }
@@ -93,13 +95,14 @@ enum JSONExchange {
                     guard case .number(let text) = node.value else { throw ExchangeError(line: node.line, field: "version", problem: "expected a whole number") }
                     version = text
                 default:
-                    _ = try parser.parseValue(depth: 1)
+                    let node = try parser.parseValue(depth: 1)
+                    unknown.append(UnknownName(name: key, line: node.line, place: nil))
                 }
             }
             try checkDocument(format: format, version: version, hasComparisons: sawComparisons, line: line)
         case UInt8(ascii: "["):
             // Version 1: a bare list.
-            try comparisons(&parser, depth: 0, into: &sink, today: today)
+            try comparisons(&parser, depth: 0, into: &sink, today: today, unknown: &unknown)
         default:
             let root = try parser.parseValue(depth: 0)
             try parser.expectEnd()
@@ -109,7 +112,8 @@ enum JSONExchange {
     }
 
     /// The list of comparisons at the next byte, each handed to `sink` as it is read.
-    private static func comparisons(_ parser: inout JSONParser, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
+    private static func comparisons(_ parser: inout JSONParser, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?,
+                                    unknown: inout [UnknownName]) throws {
         guard try parser.peek() == UInt8(ascii: "[") else {
             let node = try parser.parseValue(depth: depth)
             throw ExchangeError(line: node.line, field: "comparisons", problem: "expected a list of comparisons ([ … ])")
@@ -118,7 +122,7 @@ enum JSONExchange {
         try parser.inArray(depth: depth) { parser throws in
             if try parser.peek() == UInt8(ascii: "{") {
                 number += 1
-                try comparison(&parser, number: number, depth: depth + 1, into: &sink, today: today)
+                try comparison(&parser, number: number, depth: depth + 1, into: &sink, today: today, unknown: &unknown)
             } else {
                 let node = try parser.parseValue(depth: depth + 1)
                 throw ExchangeError(line: node.line, problem: "expected a comparison ({\"title\": …, \"products\": […]})")
@@ -143,7 +147,8 @@ enum JSONExchange {
 
     /// One comparison object, its products streamed to `sink`. Members are read in any order (the parser refuses a
     /// repeated key).
-    private static func comparison(_ parser: inout JSONParser, number: Int, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?) throws {
+    private static func comparison(_ parser: inout JSONParser, number: Int, depth: Int, into sink: inout some ExchangeSink, today: CalendarDay?,
+                                   unknown: inout [UnknownName]) throws {
         let startLine = parser.line
         let id = ComparisonID.random()
         var members: [String: JSONNode] = [:]
@@ -173,7 +178,8 @@ enum JSONExchange {
             return Comparison(id: id, title: title, basis: basis, volumeSystem: system)
         }
         func take(_ item: JSONNode) throws {
-            let (product, texts) = try product(item, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1)", today: today)
+            let (product, texts) = try product(item, place: "comparison \(ComparisonExchange.quoted(title)), product \(productCount + 1)", today: today,
+                                               unknown: &unknown)
             try ComparisonExchange.checkNumbers(
                 of: product, priceText: texts.price, quantityText: texts.quantity,
                 comparison: title, number: number, productNumber: productCount + 1, line: item.line)
@@ -188,8 +194,15 @@ enum JSONExchange {
         }
         func takeHistory(_ item: JSONNode) throws {
             historyCount += 1
-            let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number, today: today)
-            try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number, today: today, unknown: &unknown)
+            // One family in a comparison's prices, earlier ones too (decision 159): the first unit read decides.
+            if let refusal = ComparisonExchange.familyRefusal(of: record.asProduct, family: family, comparison: title, number: number,
+                                                              productNumber: historyCount, line: item.line, what: "history") {
+                try sink.leaveOut(history: record, in: id, because: refusal)
+            } else {
+                if family == nil { family = record.unit.family }
+                try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
+            }
         }
 
         try parser.inObject(depth: depth) { parser, key throws in
@@ -251,7 +264,13 @@ enum JSONExchange {
         for item in heldHistory { try takeHistory(item) }
         let state = try listState(members, title: title, products: productCount, line: startLine)
         try sink.listState(state, in: id)
+        let place = "comparison \(ComparisonExchange.quoted(title))"
+        unknown += members.filter { !comparisonKeys.contains($0.key) }.map { UnknownName(name: $0.key, line: $0.value.line, place: place) }
+            .sorted { ($0.line, $0.name) < ($1.line, $1.name) }
     }
+
+    /// The members of a comparison import reads, besides `products` and `history`.
+    static let comparisonKeys: Set<String> = ["title", "per", "volumeSystem", "currency", "listCount", "inCart", "aisle", "pinnedProduct"]
 
     /// The shopping-list members of a comparison (`earlierFormat` for those missing).
     private static func listState(_ members: [String: JSONNode], title: String, products: Int, line: Int) throws(ExchangeError) -> ExchangeListState {
@@ -279,9 +298,9 @@ enum JSONExchange {
 
     /// An earlier price from a comparison's `history`: price, quantity and unit required; `seen` a day or null.
     private static func historyRecord(_ node: JSONNode, number: Int, in title: String, comparisonNumber: Int,
-                                      today: CalendarDay?) throws(ExchangeError) -> (PriceRecord, (price: String?, quantity: String?)) {
+                                      today: CalendarDay?, unknown: inout [UnknownName]) throws(ExchangeError) -> (PriceRecord, (price: String?, quantity: String?)) {
         let place = "comparison \(ComparisonExchange.quoted(title)), history \(number)"
-        let (product, texts) = try product(node, of: priceSeenData, place: place, today: today,
+        let (product, texts) = try product(node, of: priceSeenData, place: place, today: today, unknown: &unknown,
                                            expected: "an earlier price ({\"price\": …, \"quantity\": …, \"unit\": …})")
         let record = try ComparisonExchange.earlierPrice(product, line: node.line, place: place)
         try ComparisonExchange.checkNumbers(
@@ -294,8 +313,12 @@ enum JSONExchange {
 
     /// A product (its `data`, each under its key), and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
     private static func product(_ node: JSONNode, of data: [ProductDatum] = ProductDatum.all, place: @autoclosure () -> String, today: CalendarDay?,
+                                unknown: inout [UnknownName],
                                 expected: String = "a product ({\"name\": …, \"price\": …})") throws(ExchangeError) -> (Product, (price: String?, quantity: String?)) {
         guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, problem: "expected " + expected) }
+        for member in list where !data.contains(where: { $0.key == member.key || $0.earlierKey == member.key }) {
+            unknown.append(UnknownName(name: member.key, line: member.node.line, place: place()))
+        }
         let members = Dictionary(list.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })   // the parser refused a repeated key
         var product = Product.new(id: .random())
         for datum in data {
@@ -346,7 +369,7 @@ struct JSONNode {
 struct JSONParser {
     var stream: ByteStream
     /// Bytes of one string or number at most: a longer one is refused while it is read (endless input ends).
-    static let maxValueBytes = ComparisonExchange.maxTextLength * 4
+    static let maxValueBytes = FieldText.maximumLength * 4
     private var scratch: [UInt8] = []
 
     init(_ stream: ByteStream) { self.stream = stream }
@@ -546,7 +569,7 @@ struct JSONParser {
                 stream.advance()
             }
             if scratch.count > Self.maxValueBytes {
-                throw error("text of more than \(ComparisonExchange.maxTextLength) characters, the most per takes in one field")
+                throw error("text of more than \(FieldText.maximumLength) characters, the most per takes in one field")
             }
         }
     }

@@ -290,11 +290,17 @@ extension RecoveryJournal {
         let id = try file.id("id")
         let database = try file.optionalString("database") == nil ? nil : try file.id("database").rawValue
         var entries: [Entry] = []
+        // The keys of each kind of change, from the first of its kind (a kind's keys are the same for all of them).
+        var known: [String: Set<String>] = [:]
         for (i, node) in try file.array("changes").enumerated() {
             let m = try Members(node, what: "change \(i + 1)")
             let at = m.members["at"] == nil ? nil : Int64(try m.int("at", in: 0...Int.max))
             let changeID = m.members["changeId"] == nil ? nil : try m.id("changeId").rawValue
-            entries.append(Entry(try change(m, today: today), at: at, id: changeID))
+            let change = try change(m, today: today)
+            let kind = try m.string("change")
+            if known[kind] == nil { known[kind] = keys(of: change) }
+            try m.refuseUnknown(known[kind]!)
+            entries.append(Entry(change, at: at, id: changeID))
         }
         return RecoveryJournal(id: id.rawValue, database: database, entries: entries)
     }
@@ -304,6 +310,20 @@ extension RecoveryJournal {
         var given = false
         return try decode(from: { defer { given = true }; return given ? [] : Array(text.utf8) }, today: today)
     }
+
+    /// The keys a change of its kind may have: those this per writes for it (and their earlier names), `change`,
+    /// `at` and `changeId`.
+    private static func keys(of change: PendingWrite) -> Set<String> {
+        var keys: Set<String> = ["change", "at", "changeId"]
+        for key in encode(change)?.keys ?? [:].keys {
+            keys.insert(key)
+            if key == "shop" { keys.insert("store") }
+        }
+        return keys
+    }
+
+    /// A product's keys: its id and every datum's (and earlier) names.
+    private static let productKeys: Set<String> = Set(["id"] + ProductDatum.all.flatMap { [$0.key] + ($0.earlierKey.map { [$0] } ?? []) })
 
     private static func change(_ m: Members, today: CalendarDay?) throws(ExchangeError) -> PendingWrite {
         let kind = try m.string("change")
@@ -366,15 +386,17 @@ extension RecoveryJournal {
         }
     }
 
-    private static func header(_ node: JSONNode, place: String) throws(ExchangeError) -> ComparisonHeader {
+    /// `alsoKnown`: the keys of a whole comparison besides its header's.
+    private static func header(_ node: JSONNode, place: String, alsoKnown: Set<String> = []) throws(ExchangeError) -> ComparisonHeader {
         let m = try Members(node, what: place)
+        try m.refuseUnknown(alsoKnown.union(["id", "title", "per", "volumeSystem"]))
         let basis = try m.optionalString("per").flatMap { text throws(ExchangeError) in try ComparisonExchange.basis(text, line: m.line, field: place + ", per") }
         let system = try ComparisonExchange.volumeSystem(try m.optionalString("volumeSystem") ?? "", line: m.line, field: place + ", volumeSystem")
         return ComparisonHeader(id: try m.id("id"), title: try m.text("title"), chosenBasis: basis, volumeSystem: system)
     }
 
     private static func whole(_ node: JSONNode, place: String, today: CalendarDay?) throws(ExchangeError) -> Comparison {
-        let header = try header(node, place: place)
+        let header = try header(node, place: place, alsoKnown: ["pinned", "products"])
         let m = try Members(node, what: place)
         var comparison = Comparison(header)
         for (i, product) in try m.array("products").enumerated() {
@@ -391,6 +413,7 @@ extension RecoveryJournal {
 
     private static func product(_ node: JSONNode, place: String, today: CalendarDay?) throws(ExchangeError) -> Product {
         let m = try Members(node, what: place)
+        try m.refuseUnknown(productKeys)
         var product = Product.new(id: try m.id("id"))
         for datum in ProductDatum.all {
             var text = try m.optionalString(datum.key)
@@ -430,6 +453,8 @@ extension RecoveryJournal {
     /// An object's members (the reader refuses a repeated key), with what names it in messages.
     private struct Members {
         let members: [String: JSONNode]
+        /// The keys in file order.
+        let keys: [String]
         let line: Int
         let place: String
 
@@ -438,12 +463,19 @@ extension RecoveryJournal {
             var members: [String: JSONNode] = [:]
             for (key, value) in list { members[key] = value }
             self.members = members
+            keys = list.map(\.key)
             line = node.line
             self.place = place
         }
 
         func refuse(_ key: String, _ problem: String) -> ExchangeError {
             ExchangeError(line: members[key]?.line ?? line, field: "\(place), \(key)", problem: problem)
+        }
+
+        /// Refuses the first member not in `known`, naming it: a key no per wrote here (a typo, a hand's edit, a newer per).
+        func refuseUnknown(_ known: Set<String>) throws(ExchangeError) {
+            guard let key = keys.first(where: { !known.contains($0) }) else { return }
+            throw refuse(key, "not a key per reads here (a newer per's, or a file edited by hand)")
         }
 
         func node(_ key: String) throws(ExchangeError) -> JSONNode {
