@@ -348,7 +348,7 @@ import TestSupport
 
     @Test func theHistoryScrollsAPageAtATimeAndSaysWhichEntriesItShows() {
         var s = Self.historyState(40, 20)
-        let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", shop: "Costco", seen: Self.today.adding(days: -i - 1),
+        let many = (0..<40).map { i in PriceRecord(product: "gone", name: "Oats \(i)", shop: "Costco", seen: Self.today.adding(days: -i - 1),
                                                     price: dec("5"), quantity: 1, unit: .kilogram) }
         s.update(.history(.loaded("o", many)))
         s.update(KeyTable.action(for: .control("f"), in: s)!)

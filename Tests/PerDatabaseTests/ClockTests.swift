@@ -56,4 +56,18 @@ import TestSupport
         #expect(try #require(CalendarDay(iso: "2026-12-04")).age(on: today) == "future")
         #expect(today.age(on: today) == "today")
     }
+
+    /// A product's price now, typed by a clock a day behind the one that saw its earlier price, is listed above it: the
+    /// price book lists a product's prices in the order they were typed whatever days they carry.
+    @Test func aPriceNowIsNeverListedBelowItsOwnEarlierPrice() throws {
+        let now = Product.fixture(id: "p", name: "Butter", price: 2, quantity: 1, unit: .kilogram, shop: "Aldi", seen: CalendarDay(iso: "2026-12-01"))
+        var earlier = try #require(PriceRecord(Product.fixture(id: "p", name: "Butter", price: 3, quantity: 1, unit: .kilogram, shop: "Aldi",
+                                                               seen: CalendarDay(iso: "2026-12-02"))))
+        earlier.entry = PriceEntryID(1)
+        let other = try #require(PriceRecord(Product.fixture(id: "q", name: "Tub", price: 4, quantity: 1, unit: .kilogram, shop: "Lidl",
+                                                             seen: CalendarDay(iso: "2026-12-03"))))
+        let book = PriceBook(history: [earlier, other], comparison: Comparison(id: "c", title: "Butter", products: [now]))
+        #expect(book.entries.map(\.record.price) == [4, 2, 3])
+        #expect(book.entries.map(\.isCurrent) == [false, true, false])
+    }
 }

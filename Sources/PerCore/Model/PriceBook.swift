@@ -78,8 +78,17 @@ public struct PriceBook: Equatable, Sendable {
         let recorded = history.map { ($0, false) } + comparison.products.compactMap(PriceRecord.init).map { ($0, true) }
         let ranking = Self.ranking(comparison, history: history)
         rankedIn = ranking
+        // Newest day first; a product's price now never below its own earlier prices (it was typed after them, whatever
+        // day the clock that typed it gave it: its order day is the latest of its own and theirs).
+        var latestOfProduct: [ProductID: Int] = [:]
+        let orderDays = recorded.map { record, isCurrent in
+            let day = record.seen?.dayNumber ?? Int.min
+            if isCurrent { return max(day, latestOfProduct[record.product] ?? Int.min) }
+            latestOfProduct[record.product] = max(day, latestOfProduct[record.product] ?? Int.min)
+            return day
+        }
         let ordered = recorded.enumerated().sorted { a, b in
-            let (dayA, dayB) = (a.element.0.seen?.dayNumber ?? Int.min, b.element.0.seen?.dayNumber ?? Int.min)
+            let (dayA, dayB) = (orderDays[a.offset], orderDays[b.offset])
             return dayA != dayB ? dayA > dayB : a.offset > b.offset
         }
         entries = ordered.map { Entry(record: $0.element.0, isCurrent: $0.element.1, unitPrice: ranking.unitPrice(of: $0.element.0.asProduct)) }
