@@ -327,7 +327,9 @@ public struct DatabaseSession {
         queue.removeAll { $0.change.isRestore || $0.change.isEdit(of: watch.open.id) }
         queue.insert(entry(.restore(watch.open)), at: 0)
         rowless = nil
-        let actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
+        var actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
+        // The list on view shows what the file at the path holds, not what the one gone held.
+        if watch.shoppingListOnView, let entries = shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
         return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
