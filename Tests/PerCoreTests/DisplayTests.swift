@@ -170,13 +170,13 @@ import TestSupport
         var ounces = Self.typed { $0.enter(price: "1.49", quantity: "12", unit: "floz") }
         while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
         #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
-         per │ Oats                                                         per fl oz ›
+         per │ Oats                                                    per fl oz (US) ›
          # Name        Price    Qty Unit  Seen  Per fl oz           \(ProductField.afterUnit.title) of 1.49 for…
         ›1 ▏            1.49     12 fl oz today     0.124 ★ Best
         """)
         #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """
-         per │ Oats                 per fl oz ›
-                    Per fl oz
+         per │ Oats            per fl oz (US) ›
+               Per fl oz (US)
         ›1 ▏      today 0.124 ★ Best value
         """)
     }
