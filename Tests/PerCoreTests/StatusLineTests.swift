@@ -27,9 +27,9 @@ import TestSupport
         #expect(ScreenView.render(Self.said(Self.lowestSeen, on: Self.threeProducts(40, 20))).text == """
          per │ Oats                    per kg ›
                                  Per kg
-         3 3.99 for 500 g s… today 7.98 +21%
+         3 3.99 500 g small  today 7.98 +21%
          2 6.99 for 1 kg big today 6.99 +6% more
-         1 3.00 for 1 lb po… today 6.61 ★ Best
+         1 3.00 1 lb pound   today 6.61 ★ Best
         ›-
            12+3▏      for qty        lb?
         Price (new product):                = 15

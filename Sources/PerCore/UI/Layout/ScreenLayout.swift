@@ -177,7 +177,9 @@ public struct ScreenLayout: Sendable {
             let described: [(whole: Int, least: Int)] = zip(page.indices, page.rows).map { index, row in
                 wide || index == focus ? (TextWidth.of(row.nameAndShop ?? ""), 0) : row.describedWidths(keepsShop: keepsShop)
             }
-            let leastName = max(nameMinimum, described.map(\.least).max() ?? 0)
+            // Whether the ages fit is judged on every row as unfocused, so the Seen column does not come and go (and every
+            // row's form with it) as the focus moves (issue 39).
+            let leastName = max(nameMinimum, wide ? 0 : page.rows.map { $0.describedWidths(keepsShop: keepsShop).least }.max() ?? 0)
             // (A compact row's other columns are the rank and the unit price, set only by commits: judged at their widths.)
             let restForAge = wide ? restAtMinimums : restAt(rank: rank, price: 0, quantity: 0, unit: 0, unitPrice: unitPrice)
             if restForAge - (ageWidth + 1) >= leastName + verdictMinimum {
