@@ -280,7 +280,7 @@ public enum ScreenView {
         case (let notice?, let status?) where fits(notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text):
             return Status(text: notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
         case (_, let status?):   // a message with no room beside it: the notice is back at the next key
-            return Status(text: status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+            return Status(text: status.shown(width: r.width - 1), style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
         case (nil, nil):
             break
         }
