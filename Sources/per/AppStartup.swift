@@ -11,6 +11,7 @@ struct AppSettings {
     var decimal: DecimalMark = .point
     var shop: ShopName?
     var staleDays: Int
+    var volumeSystem: VolumeSystem = .us
 }
 
 /// From the command line to the first frame: the terminal, the database and the state, or the exit status of a failure
@@ -38,7 +39,7 @@ enum AppStartup {
         let sessionID = EntityID.random().rawValue
         func session(isReadOnly: Bool) -> Session {
             Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
+                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, volumeSystem: settings.volumeSystem)
         }
         var state: AppState
         let store: ComparisonDatabase
@@ -46,7 +47,7 @@ enum AppStartup {
             if let first = firstRead {
                 // The first frame from the first read (the comparison and its count on the list); the database opens right
                 // after it.
-                state = first.state(orNew: Comparison(), session: session(isReadOnly: false))
+                state = first.state(orNew: Comparison(volumeSystem: settings.volumeSystem), session: session(isReadOnly: false))
                 terminal.draw(ScreenView.render(state), cursor: nil)
                 // Closed before the database opens: opening reads the file's header through a descriptor of its own,
                 // and closing that descriptor would drop every lock this process holds on the file (POSIX locks are
@@ -63,7 +64,7 @@ enum AppStartup {
             } else {
                 // Checked after the first paint.
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
-                state = try store.openingState(orNew: Comparison(), session: session(isReadOnly: store.isReadOnly))
+                state = try store.openingState(orNew: Comparison(volumeSystem: settings.volumeSystem), session: session(isReadOnly: store.isReadOnly))
             }
         } catch {
             terminal.stop()

@@ -123,8 +123,10 @@ public struct PriceBook: Equatable, Sendable {
     /// An entry's price per the comparison's basis (`per`), e.g. 7.98 per kg.
     public func pricePerBasis(_ entry: Entry) -> Decimal? { entry.unitPrice.flatMap(rankedIn.pricePerBasis) }
 
-    /// What the unit prices are per: `kg`, `100 g`; empty while nothing has a unit.
-    public var perLabel: String { rankedIn.basis?.label ?? "" }
+    /// What the unit prices are per, for people: `kg`, `100 g`, `fl oz (US)`; empty while nothing has a unit.
+    public var perLabel: String { rankedIn.perLabel }
+    /// The same without the volume system's mark, for JSON and CSV: `fl oz`.
+    public var basisLabel: String { rankedIn.basis?.label ?? "" }
 
     /// The lowest unit price among `records` in the comparison (the first among ties, so pass them newest first),
     /// with its record: what "Lowest seen" compares a new price with. One pass, no sorting.

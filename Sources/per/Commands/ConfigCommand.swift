@@ -14,12 +14,6 @@ struct ConfigCommand: ParsableCommand {
 
     @OptionGroup var app: AppOptions
 
-    @Flag(name: .customLong("uk"), help: "UK imperial volume units for per compare.")
-    var imperial = false
-
-    @Flag(name: .customLong("us"), help: "US customary volume units for per compare (the default).")
-    var customary = false
-
     func run() throws {
         try reportingFailures {
             try Self.refuseWritingOverTheSettingsFile()
@@ -41,7 +35,7 @@ struct ConfigCommand: ParsableCommand {
             let shopName = try ShopSettings.shop(app.shop.shop)
             let staleDays = try Settings.staleDays(option: app.freshness.staleDays)
             let mouse = try Settings.flag(.mouse, on: (app.mouse, "--mouse"), off: (app.noMouse, "--no-mouse"), fallback: true)
-            let uk = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false)
+            let uk = try Settings.flag(.uk, on: (app.imperial, "--uk"), off: (app.customary, "--us"), fallback: false)
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
             case (let currency?, let format?) where format.value.text == currency.value.text: format.source

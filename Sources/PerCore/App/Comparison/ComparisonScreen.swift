@@ -113,7 +113,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .finishProduct:
             // Enter on a unit per refuses stays on it, the text kept to be put right; leaving (Tab) drops it.
             if case .unit(let picker) = editor, let refusal = picker.refusal {
-                chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true)
+                chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true,
+                                              short: "'\(TerminalText.singleLine(picker.typed))' does not fit this comparison: fix it, or Esc undoes it")
                 return []
             }
             takeSuggestion()
