@@ -16,7 +16,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try Self.refuseWritingOverTheSettingsFile()
+            Self.warnWritingOverTheSettingsFile()
             let decimal = try Settings.decimal(option: app.currency.decimal)
             let format = try Settings.currencyFormat(option: app.currency.format)
             let currency = try Settings.currency(option: app.currency.text, format: format, decimal: decimal.value)
@@ -62,13 +62,15 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    /// `per config > ~/.config/per/config`: the shell emptied the file before per could read it. Said, with the way that
-    /// keeps the settings, and nothing written (status 1): printing the defaults into it would make the loss look done.
-    static func refuseWritingOverTheSettingsFile() throws(CommandFailure) {
+    /// `per config > ~/.config/per/config`: the shell emptied the file before per could read it (or made it new: per
+    /// cannot tell which), so the settings it held, if any, are in neither what per read nor what it writes. Said on
+    /// stderr, with the way that keeps them; the output is written (for a new file, it is what was asked).
+    static func warnWritingOverTheSettingsFile() {
         var output = stat(), file = stat()
         guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG,
               stat(Settings.path, &file) == 0, output.st_dev == file.st_dev, output.st_ino == file.st_ino else { return }
-        throw CommandFailure("the output is the settings file itself (\(TerminalText.singleLine(Settings.path))), which the shell emptied before per could read it; "
-                             + "write to another file and move it over: per config > config.new && mv config.new \(TerminalText.singleLine(Settings.path))")
+        let path = TerminalText.singleLine(Settings.path)
+        Output.error("the output is the settings file itself (\(path)): the shell emptied it before per could read it, so any "
+                     + "setting it held is not in what follows; to keep them: per config > config.new && mv config.new \(path)")
     }
 }
