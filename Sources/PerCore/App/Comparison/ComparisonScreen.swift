@@ -110,12 +110,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
+        case .nextFieldTakingSuggestion:
+            guard acceptsTheTypedUnit(chrome: &chrome) else { return [] }
+            takeSuggestion()
+            return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
-            // Enter on a unit per refuses stays on it, the text kept to be put right; leaving (Tab) drops it.
-            if case .unit(let picker) = editor, let refusal = picker.refusal {
-                chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true)
-                return []
-            }
+            guard acceptsTheTypedUnit(chrome: &chrome) else { return [] }
             takeSuggestion()
             // Enter on the quantity always goes on to the unit, suggested or not: price⏎ quantity⏎ unit⏎ is one
             // rhythm for every product, and a unit typed in it is never read as the next price.
@@ -144,6 +144,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             guard case .unit(var picker) = editor else { return [] }
             picker.select(unit)
             editor = .unit(picker)
+            // A tap on the suggested unit takes it, as Enter does.
+            takeSuggestion()
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
         case .focus(let target): return moveTo(target, session: &session, chrome: &chrome)
@@ -519,6 +521,14 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .name: return .text(.entered(product.name))
         case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
         }
+    }
+
+    /// Whether Enter (or `next ›`) may leave the unit: a unit per refuses stays, the text kept to be put right (Tab
+    /// leaves and drops it), and the status line says why.
+    private func acceptsTheTypedUnit(chrome: inout Chrome) -> Bool {
+        guard case .unit(let picker) = editor, let refusal = picker.refusal else { return true }
+        chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true)
+        return false
     }
 
     /// Enter on a unit or shop field that shows its suggestion untouched takes it: the commit then writes it as typed.

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import PerCore
+import TestSupport
+
+/// Issue 39: a tap does what its key does, and the picker's highlight is what Enter takes.
+extension FewerKeysTests {
+    /// 2.49 for 500 g, then 3.99 for 2 on the unit, `g` suggested (`g?`), at `size`.
+    func storeAtASuggestedUnit(size: TerminalSize) -> TestStore {
+        var store = TestStore(size: size)
+        store.type("2.49\n500\ng\n3.99\n2\n")
+        #expect(store.state.editing.focus == FieldFocus(product: 1, field: .unit))
+        #expect(store.state.editing.editor == .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
+        return store
+    }
+
+    /// Where a tap lands on the picker's cell for `unit`.
+    func tapOnUnit(_ unit: MeasureUnit, in state: AppState) -> Action? {
+        guard case .unit(let picker) = state.editing.editor,
+              let cell = ScreenLayout(state).unitCells(picker).first(where: { $0.unit == unit }) else { return nil }
+        return Input.action(for: .click(x: cell.frame.x + 1, y: cell.frame.y), in: state)
+    }
+
+    /// Where a tap lands on the toolbar's `next ›`.
+    func tapOnNext(in state: AppState) -> Action? {
+        guard let next = ScreenLayout(state).toolbarButtons.first(where: { $0.shows == .next }) else { return nil }
+        return Input.action(for: .click(x: next.frame.x, y: next.frame.y), in: state)
+    }
+
+    @Test(arguments: [TerminalSize(width: 40, height: 20), TerminalSize(width: 80, height: 24)])
+    func aTapOnTheHighlightedSuggestionTakesItAsEnterDoes(size: TerminalSize) {
+        var store = storeAtASuggestedUnit(size: size)
+        let tap = tapOnUnit(.gram, in: store.state)
+        #expect(tap == .comparison(.finishProduct))
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        store.send(tap ?? .comparison(.finishProduct), effects: [.saveField(.unit, product: inGrams)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.comparison.append(Product.fixture(id: "s-3"))
+            $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
+            $0.madeIDs(3)
+        }
+        #expect(store.state.editing.comparison.rankedCount == 2)
+    }
+
+    @Test(arguments: [TerminalSize(width: 40, height: 20), TerminalSize(width: 80, height: 24)])
+    func nextOnASuggestedUnitTakesIt(size: TerminalSize) {
+        var store = storeAtASuggestedUnit(size: size)
+        let tap = tapOnNext(in: store.state)
+        #expect(tap != nil)
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        store.send(tap ?? .comparison(.nextField), effects: [.saveField(.unit, product: inGrams)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("")))
+        }
+    }
+
+    /// Stepped away from the suggestion and tapped back onto it: the tap still takes it.
+    @Test func aTapOnTheSuggestedUnitAfterASelectionElsewhereTakesIt() {
+        var store = storeAtASuggestedUnit(size: TerminalSize(width: 80, height: 24))
+        store.apply(.comparison(.stepUnit(1)))
+        let tap = tapOnUnit(.gram, in: store.state)
+        #expect(tap == .comparison(.selectUnit(.gram)))
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        store.send(tap ?? .comparison(.selectUnit(.gram)), effects: [.saveField(.unit, product: inGrams)]) {
+            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("")))
+            $0.chrome.flash = .unit(.gram)
+        }
+    }
+
+    /// `next ›` checks a typed unit as Enter does: one of another family stays in the field to be put right.
+    @Test func nextOnAUnitOfAnotherFamilyStaysAsEnterDoes() {
+        var store = storeAtASuggestedUnit(size: TerminalSize(width: 80, height: 24))
+        store.type("ml")
+        let before = store.state.editing
+        store.send(tapOnNext(in: store.state) ?? .comparison(.nextField)) {
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: fix it, or Esc undoes it", isWarning: true)
+        }
+        #expect(store.state.editing == before)
+    }
+
+    /// Typing a word that is no unit highlights nothing: Enter takes the word, not `sq in` (`sheets`) or `pt` (`pods`).
+    @Test(arguments: [("sheets", "sheet"), ("pods", "pod")])
+    func whileAWordIsTypedNothingElseIsHighlighted(word: String, unit: String) {
+        var store = TestStore(size: TerminalSize(width: 40, height: 20))
+        store.type("3\n10\n\(word)")
+        guard case .unit(let picker) = store.state.editing.editor else { Issue.record("not on the unit"); return }
+        #expect(picker.selected == nil)
+        let canvas = ScreenView.render(store.state)
+        let highlighted = picker.offered.filter { canvas.text.contains("›\($0.symbol)") }
+        #expect(highlighted.isEmpty, "\(canvas.text)")
+        store.apply(.comparison(.finishProduct))
+        #expect(store.state.editing.comparison.products[0].unit == MeasureUnit(parsing: unit))
+    }
+
+    /// A unit begun is still highlighted, and Enter takes it.
+    @Test func aUnitBegunIsHighlightedAndTaken() {
+        var store = TestStore()
+        store.type("3\n10\nfl")
+        guard case .unit(let picker) = store.state.editing.editor else { Issue.record("not on the unit"); return }
+        #expect(picker.selected == .fluidOunce)
+        store.apply(.comparison(.finishProduct))
+        #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
+    }
+}
