@@ -103,3 +103,35 @@ extension FewerKeysTests {
         #expect(store.state.editing.comparison.products[0].unit == .fluidOunce)
     }
 }
+
+/// Issue 39: Ctrl-Y undoes a name or shop typed into an empty field, saying what it took back.
+extension FewerKeysTests {
+    @Test func ctrlYUndoesANameTypedIntoAnEmptyField() {
+        var store = TestStore()
+        store.enter(price: "2", quantity: "500", unit: "g", name: "Oats", then: .nextProduct)
+        let oats = store.state.editing.comparison.products[0]
+        #expect(oats.name == "Oats")
+        var unnamed = oats
+        unnamed.name = ""
+        store.send(.comparison(.undoDeletion), effects: [.saveField(.name, product: unnamed, keepsEarlierPrice: false)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: unnamed)
+            $0.editing.overwritten = nil
+            $0.editing.focus(FieldFocus(product: 0, field: .name), editing: .text(.entered("")))
+            $0.chrome.status = StatusMessage("Undid the name \"Oats\"")
+        }
+        #expect(!store.state.editing.canUndo)
+    }
+
+    @Test func ctrlYUndoesAShopTypedIntoAnEmptyField() {
+        var store = TestStore()
+        store.enter(price: "2", quantity: "500", unit: "g", shop: "Aldi", then: .nextProduct)
+        var noShop = store.state.editing.comparison.products[0]
+        noShop.shop = ""
+        store.send(.comparison(.undoDeletion), effects: [.saveField(.shop, product: noShop, keepsEarlierPrice: false)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: noShop)
+            $0.editing.overwritten = nil
+            $0.editing.focus(FieldFocus(product: 0, field: .shop), editing: .text(.entered("")))
+            $0.chrome.status = StatusMessage("Undid the shop \"Aldi\"")
+        }
+    }
+}

@@ -668,7 +668,17 @@ extension ComparisonScreen {
         comparison.replaceProduct(at: index, with: product)
         focus = FieldFocus(product: index, field: overwrite.field)
         resetEditor(session)
-        chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
+        if overwrite.field.changed(from: .new(id: product.id), to: product) {
+            chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
+        } else {
+            // Only a name or shop is kept when it filled an empty field (`Overwrite`).
+            let typed = switch overwrite.field {
+            case .name: overwrite.after.name
+            case .shop: overwrite.after.shop
+            case .price, .quantity, .unit: ""
+            }
+            chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
+        }
         return [edit(.saveField(overwrite.field, product: product, keepsEarlierPrice: false))] + (overwrite.field.isPricing ? [rereadHistory] : [])
     }
 
@@ -735,9 +745,10 @@ public struct Overwrite: Equatable, Sendable {
     public var before: Product
     public var after: Product
 
-    /// Nil when the field held nothing before (typing a new value overwrites nothing).
+    /// Nil when a price, quantity or unit held nothing before (typing a new value overwrites nothing); a name or shop
+    /// typed into an empty field is kept, so Ctrl-Y takes the text typed back.
     init?(field: ProductField, before: Product, after: Product) {
-        guard field.changed(from: .new(id: before.id), to: before) else { return nil }
+        guard field.changed(from: .new(id: before.id), to: before) || !field.isPricing else { return nil }
         self.field = field
         self.before = before
         self.after = after
