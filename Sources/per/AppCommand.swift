@@ -75,9 +75,10 @@ struct AppOptions: ParsableArguments {
     static func runApp(_ options: QuickOptions, currency given: (text: String?, decimal: String?, format: String?) = (nil, nil, nil)) throws {
         let databasePath = options.databasePath
         let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
-        let mouse: Bool, decimal: DecimalMark
+        let mouse: Bool, decimal: DecimalMark, accessible: Bool
         do {
             decimal = try Settings.decimal(option: given.decimal).value
+            accessible = try Settings.accessible().value
             mouse = try Settings.flag(.mouse, on: (options.mouse, "--mouse"), off: (options.noMouse, "--no-mouse"), fallback: true).value
         } catch {
             throw error.reported()
@@ -90,7 +91,8 @@ struct AppOptions: ParsableArguments {
         } catch {
             throw error.reported()
         }
-        let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays)
+        let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays,
+                                   accessible: accessible)
         let status = MainActor.assumeIsolated {
             AppLoop.run(settings)
         }

@@ -11,6 +11,8 @@ struct AppSettings {
     var decimal: DecimalMark = .point
     var shop: ShopName?
     var staleDays: Int
+    /// `ACCESSIBLE=1` or `accessible = yes`: no key flash, messages stay until the next one.
+    var accessible = false
 }
 
 /// From the command line to the first frame: the terminal, the database and the state, or the exit status of a failure
@@ -38,7 +40,7 @@ enum AppStartup {
         let sessionID = EntityID.random().rawValue
         func session(isReadOnly: Bool) -> Session {
             Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal)
+                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, accessible: settings.accessible)
         }
         var state: AppState
         let store: ComparisonDatabase

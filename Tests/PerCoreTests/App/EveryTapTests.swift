@@ -135,3 +135,28 @@ extension FewerKeysTests {
         }
     }
 }
+
+/// Issue 39: `ACCESSIBLE=1` / `accessible = yes` (`Session.accessible`): no key flash, a message stays until the next.
+extension FewerKeysTests {
+    @Test func accessibleNoKeyFlashesAndAMessageStaysUntilTheNext() {
+        var store = TestStore(accessible: true)
+        let effects = store.apply(.comparison(.type("3")))
+        #expect(store.state.chrome.flash == nil)
+        #expect(!effects.contains(.flashTimer))
+        store.apply(.comparison(.type("a")))
+        let warning = StatusMessage("'a' isn't a number: digits, . + - * / =", isWarning: true)
+        #expect(store.state.chrome.status == warning)
+        // The next keys leave it for a screen reader to read again, until another message replaces it.
+        store.apply(.comparison(.type("4")))
+        store.apply(.comparison(.nextField))
+        #expect(store.state.chrome.status == warning)
+        store.apply(.comparison(.cancelEdit))
+        #expect(store.state.chrome.status == StatusMessage("Edit cancelled"))
+        // Without the setting, as before: the key flashes and the next key clears the message.
+        var plain = TestStore()
+        plain.apply(.comparison(.type("a")))
+        plain.apply(.comparison(.type("3")))
+        #expect(plain.state.chrome.flash == .key(.digit(3)))
+        #expect(plain.state.chrome.status == nil)
+    }
+}
