@@ -160,3 +160,26 @@ extension FewerKeysTests {
         #expect(plain.state.chrome.status == nil)
     }
 }
+
+/// Issue 39: on the list, Ctrl-Y undoes the last count or tick before any deletion, naming the item.
+extension ShoppingListTests {
+    @Test func ctrlYUndoesTheLastCountOrTick() {
+        var store = opened(Self.shopping)
+        store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
+        store.apply(.shoppingList(.changeCount(1)))
+        #expect(store.state.shoppingList?.entries[0].item.count == 2)
+        store.send(.shoppingList(.undoDelete), effects: [.changeListCount("a", by: -1)]) {
+            $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Undid the count of \"Oats\": 1× on the list")
+        }
+        store.apply(.shoppingList(.toggleTick))
+        store.send(.shoppingList(.undoDelete), effects: [.setTicked("a", false)]) {
+            $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing))
+            $0.chrome.status = StatusMessage("Undid the tick of \"Oats\"")
+        }
+        // Nothing more of this list to undo: Ctrl-Y goes on to the deletions, as before.
+        store.send(.shoppingList(.undoDelete)) {
+            $0.chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
+        }
+    }
+}
