@@ -58,5 +58,29 @@ extension EndToEnd {
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
         }
+
+        /// `ACCESSIBLE=1`: a message stays on screen through the next keys until the next message, and the cursor
+        /// still rests at the caret; without it the next key clears the message.
+        @Test func accessibleKeepsAMessageUntilTheNext() {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession("ACCESSIBLE=1 " + perCommand(db: folder.file("per.sqlite")), width: 40, height: 20)
+            tmux.waitFor("Untitled")
+            tmux.type("a")
+            tmux.waitFor("isn't a number")
+            tmux.type("5")
+            expectCursorOnTheCaret(tmux, after: "5", showing: "5▏")
+            #expect(tmux.screen.contains("isn't a number"), "\(tmux.screen)")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+            let plain = TmuxSession(perCommand(db: folder.file("plain.sqlite")), width: 40, height: 20)
+            plain.waitFor("Untitled")
+            plain.type("a")
+            plain.waitFor("isn't a number")
+            plain.type("5")
+            let cleared = plain.waitFor { $0.contains("5▏") && !$0.contains("isn't a number") }
+            #expect(!cleared.contains("isn't a number"))
+            plain.keys("C-q")
+            #expect(plain.waitForExit() == 0)
+        }
     }
 }
