@@ -262,7 +262,8 @@ public enum TerminalError: Error, Equatable, Sendable {
         doupdate()
         // A frame with the terminal's cursor on is not one per continues with its own bytes.
         shown = cursor == nil && canvas.width == width && canvas.height == height ? canvas : nil
-        known = .unknown
+        // ncurses left the cursor where it was moved (leaveok off); what it saved, if anything, is not known.
+        known = SmallUpdate.Known(cursor: SmallUpdate.Point(x: at.x, y: at.y), saved: nil)
     }
 
     /// Where typing goes: the caret glyph in the focused field (drawn reversed), else the first one on screen.
