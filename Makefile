@@ -163,7 +163,7 @@ uninstall:
 ## A Debian package of what make build made, $(DEB), with dpkg-deb (no network).
 deb: $(DEB)
 
-$(DEB): $(SHIPPED) $(DOCS) Scripts/deb
+$(DEB): $(SHIPPED) $(DOCS) README.md Docs/USAGE.md Docs/VOCABULARY.md $(wildcard Docs/schema/*.json contrib/systemd/*) Scripts/deb
 	DEB_MAINTAINER="$(DEB_MAINTAINER)" ./Scripts/deb $(PER_VERSION) $(DEB_ARCH) $(GENERATED) $@
 
 ## make deb, then Debian's lintian on it: no errors (make test runs it).

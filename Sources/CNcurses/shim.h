@@ -232,63 +232,47 @@ static inline void cn_restore_signal_mask(const sigset_t *old_mask) {
     pthread_sigmask(SIG_SETMASK, old_mask, NULL);
 }
 
-#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 27))
-#define CN_HAS_MEMFD 1
-// Declared here because <sys/mman.h> declares it only with _GNU_SOURCE.
-extern int memfd_create(const char *name, unsigned int flags);
-#endif
-
-/// The most of what is written to stderr while the screen is per's that is kept and shown after: 64 KiB (a page
-/// of messages is a few hundred bytes; a runaway writer must not take the machine's memory).
+/// The most of what is written to stderr while the screen is per's that is shown after: 64 KiB (a page of messages
+/// is a few hundred bytes; a runaway writer must not take the machine's memory).
 #define CN_STDERR_LIMIT ((off_t)65536)
 
 static inline off_t cn_stderr_limit(void) { return CN_STDERR_LIMIT; }
 
-/// A file to capture stderr in, for `cn_capture_replay` to show at most `limit` bytes of: a file in memory
-/// (memfd_create) of twice the limit, sealed against growing, so that a write past its end fails and nothing more is
-/// held (what passes the limit shows that more was written); else an unlinked temporary file (on a disk, its size
-/// unbounded: the replay still shows at most the limit, and counts the rest). -1 when neither can be made.
-static inline int cn_capture_open(off_t limit) {
-    int fd = -1;
-#ifdef CN_HAS_MEMFD
-    fd = memfd_create("per-stderr", 1u /* MFD_CLOEXEC */ | 2u /* MFD_ALLOW_SEALING */);
-    if (fd >= 0 && (ftruncate(fd, 2 * limit) != 0
-                    || fcntl(fd, 1033 /* F_ADD_SEALS */, 0x0002 /* F_SEAL_SHRINK */ | 0x0004 /* F_SEAL_GROW */) != 0)) {
-        close(fd);
-        fd = -1;
-    }
-#endif
-    if (fd < 0) {
-        const char *dir = getenv("TMPDIR");
-        char path[512];
-        snprintf(path, sizeof path, "%s/per-stderr-XXXXXX", (dir && *dir) ? dir : "/tmp");
-        fd = mkstemp(path);
-        if (fd < 0) return -1;
-        unlink(path);
-    }
-    return fd;
+/// A pipe to capture stderr in, for `cn_capture_replay` to show at most `limit` bytes of: the kernel holds at most
+/// its capacity (twice the limit, or more when the system rounds it up), and its write end does not block, so a write
+/// that does not fit fails and nothing more is held, whoever writes (per, a library, a process that opened
+/// /proc/PID/fd/2). Returns the write end, and the read end in `read_end`; -1 when no pipe can be made.
+static inline int cn_capture_open(off_t limit, int *read_end) {
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], 1031 /* F_SETPIPE_SZ */, (int)(2 * limit));
+    fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK);
+    fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+    *read_end = fds[0];
+    return fds[1];
 }
 
-/// Writes to `out` what `fd` (a `cn_capture_open` file, written from its start) holds, at most `limit` bytes, and
-/// then, if more was written, a line saying the rest was dropped. The end of what was written is the file's offset
-/// (shared with every descriptor dup'd from it). Async-signal-safe.
+/// Writes to `out` what the capture pipe's read end `fd` holds, at most `limit` bytes, and then, if more was written,
+/// a line saying the rest was dropped ("at least" when the pipe was nearly full: writes that did not fit were refused).
+/// Async-signal-safe.
 static inline void cn_capture_replay(int fd, int out, off_t limit) {
-    off_t written = lseek(fd, 0, SEEK_CUR);
-    if (written < 0) return;
-    // A sealed file refused the writes that did not fit whole: what it counts past the limit is at least that.
-    int sealed = fcntl(fd, 1034 /* F_GET_SEALS */) > 0;
-    off_t kept = written < limit ? written : limit;
+    int capacity = fcntl(fd, 1032 /* F_GETPIPE_SZ */);
     char buf[4096];
-    off_t done = 0;
-    if (lseek(fd, 0, SEEK_SET) != 0) return;
-    while (done < kept) {
-        size_t want = (size_t)(kept - done) < sizeof buf ? (size_t)(kept - done) : sizeof buf;
-        ssize_t n = read(fd, buf, want);
+    off_t written = 0;
+    while (1) {
+        ssize_t n = read(fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
-        cn_write_all(out, buf, (size_t)n);
-        done += n;
+        if (written < limit) {
+            size_t shown = (off_t)n < limit - written ? (size_t)n : (size_t)(limit - written);
+            cn_write_all(out, buf, shown);
+        }
+        written += n;
     }
+    // Nearly full: a write of up to a pipe's atomic size (4 KiB) may have been refused.
+    int full = capacity > 0 && written > (off_t)capacity - 4096;
     if (written > limit) {
         // `per: stderr passed per's limit of 64 KiB while the screen was per's: the rest (at least 812 bytes) was
         // dropped`, written without stdio (a signal handler may be running).
@@ -299,7 +283,7 @@ static inline void cn_capture_replay(int fd, int out, off_t limit) {
         for (int i = 0; i < 2; i++) {
             size_t k = strlen(parts[i]);
             memcpy(line + at, parts[i], k); at += k;
-            if (i == 1 && sealed) { memcpy(line + at, "at least ", 9); at += 9; }
+            if (i == 1 && full) { memcpy(line + at, "at least ", 9); at += 9; }
             long long value = numbers[i];
             int d = 0;
             do { digits[d++] = (char)('0' + value % 10); value /= 10; } while (value > 0 && d < 23);
@@ -311,19 +295,21 @@ static inline void cn_capture_replay(int fd, int out, off_t limit) {
     }
 }
 
-/// Points fd 2 at a `cn_capture_open` file of `CN_STDERR_LIMIT` bytes; the original is kept for cn_release_stderr.
-/// The file in memory needs no directory: making one in a /tmp of thousands of entries took a tenth of a
-/// millisecond before the first frame, and nothing per captures is ever on a disk.
+/// Points fd 2 at a `cn_capture_open` pipe; the original is kept for cn_release_stderr. A pipe needs no directory:
+/// making a file in a /tmp of thousands of entries took a tenth of a millisecond before the first frame, and nothing
+/// per captures is ever on a disk.
 static inline int cn_capture_stderr(void) {
     if (cn_state.capture_fd >= 0) return 0;
-    int fd = cn_capture_open(CN_STDERR_LIMIT);
+    int read_end = -1;
+    int fd = cn_capture_open(CN_STDERR_LIMIT, &read_end);
     if (fd < 0) return -1;
     fflush(stderr);
     int saved = dup(STDERR_FILENO);
-    if (saved < 0) { close(fd); return -1; }
-    if (dup2(fd, STDERR_FILENO) < 0) { close(saved); close(fd); return -1; }
+    if (saved < 0) { close(fd); close(read_end); return -1; }
+    if (dup2(fd, STDERR_FILENO) < 0) { close(saved); close(fd); close(read_end); return -1; }
+    close(fd);
     cn_state.real_stderr = saved;
-    cn_state.capture_fd = fd;
+    cn_state.capture_fd = read_end;
     return 0;
 }
 

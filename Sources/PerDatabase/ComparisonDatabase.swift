@@ -65,6 +65,7 @@ public final class ComparisonDatabase: Sendable {
             guard try Self.entry(at: path) == .regularFile else { throw .cannotOpen(path: path, reason: Self.missingReason) }
         }
         guard access(path, R_OK) == 0 else { throw .cannotOpen(path: path, reason: "permission denied") }
+        try Self.checkCompanions(of: path)
 
         let opening = try OpeningLock(folder: folder, path: path, timeout: busyTimeout)
         defer { opening.release() }
@@ -135,6 +136,36 @@ public final class ComparisonDatabase: Sendable {
     }
 
     private static let missingReason = "it does not exist (the app or per import creates it)"
+
+    /// Refuses a write-ahead log or shared-memory index beside the database that SQLite would not have made for it: SQLite
+    /// makes them with the database's mode, owned by whoever opened it first (this account, the file's owner, or, in a
+    /// folder shared on purpose, someone of the database's group). One made in advance by another account (0666 in
+    /// /tmp, or in a shared folder for a private database) would receive what is written, or feed what is read; it is
+    /// left alone, and so is the database. Checked before SQLite opens either.
+    static func checkCompanions(of path: String) throws(DatabaseFailure) {
+        var database = stat()
+        guard stat(path, &database) == 0 else { return }
+        let databaseMode = database.st_mode & 0o777
+        let sharedWithGroup = databaseMode & 0o060 == 0o060
+        for suffix in ["-wal", "-shm"] {
+            var companion = stat()
+            guard lstat(path + suffix, &companion) == 0 else { continue }
+            let mode = companion.st_mode & 0o777
+            let why: String
+            if companion.st_mode & S_IFMT != S_IFREG {
+                why = "it is not a regular file"
+            } else if companion.st_uid != database.st_uid && companion.st_uid != geteuid()
+                        && !(sharedWithGroup && companion.st_gid == database.st_gid) {
+                why = "it belongs to another account (uid \(companion.st_uid)), not to the database's owner"
+            } else if mode & ~databaseMode != 0 {
+                why = "it lets others in where the database does not (mode \(String(mode, radix: 8)), the database's \(String(databaseMode, radix: 8)))"
+            } else {
+                continue
+            }
+            throw .cannotOpen(path: path, reason: "\(path + suffix) was not made for it by SQLite: \(why); both were left untouched "
+                              + "(remove \((path + suffix as NSString).lastPathComponent) if no per runs on the database)")
+        }
+    }
 
     deinit {
         OpenFiles.remove(fileID)

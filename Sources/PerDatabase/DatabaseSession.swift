@@ -53,6 +53,7 @@ public struct DatabaseSession {
         file = OpenFiles.id(of: database.path)
         kept = WaitingChanges(databasePath: database.path, id: recoveryID.rawValue)
         noteCompanions()
+        noteLatestEdit()
     }
 
     private mutating func noteCompanions() {
@@ -267,6 +268,7 @@ public struct DatabaseSession {
         }
         guard let counter = try? database.changeCounter(), counter != lastCounter else { return actions }
         lastCounter = counter
+        noteLatestEdit()
         if watch.shoppingListOnView, let entries = shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
         let read: ComparisonStamp?
         do { read = try database.stamp(of: id) } catch { return actions }   // could not read: next time
@@ -325,7 +327,9 @@ public struct DatabaseSession {
         queue.removeAll { $0.change.isRestore || $0.change.isEdit(of: watch.open.id) }
         queue.insert(entry(.restore(watch.open)), at: 0)
         rowless = nil
-        let actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
+        var actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
+        // The list on view shows what the file at the path holds, not what the one gone held.
+        if watch.shoppingListOnView, let entries = shoppingList() { actions.append(.shoppingList(.loaded(entries))) }
         return [.database(.databaseFileChanged(path: path, replaced: existed))] + actions
     }
 
@@ -336,12 +340,23 @@ public struct DatabaseSession {
         RecoveryJournal(id: recoveryID.rawValue, database: database.identity, entries: refused + queue)
     }
 
-    /// A write asked now, with an id of its own (`<session>-<n>`): recorded with it whenever it may be replayed.
+    /// A write asked now, with an id of its own (`<session>-<n>`): recorded with it whenever it may be replayed. Its
+    /// time is the clock's, but never before the latest edit this session has seen in the database (`latestSeen`): a
+    /// change made after seeing another session's edit is later than it, however far behind this machine's clock or
+    /// time zone is, so a replay never takes it for an older one.
     private mutating func entry(_ write: PendingWrite) -> RecoveryJournal.Entry {
         changesAsked += 1
-        return RecoveryJournal.Entry(write, at: Int64((Date().timeIntervalSince1970 * 1000).rounded()), id: "\(recoveryID.rawValue)-\(changesAsked)")
+        let at = max(ComparisonDatabase.nowMilliseconds(), latestSeen + 1)
+        latestSeen = at
+        return RecoveryJournal.Entry(write, at: at, id: "\(recoveryID.rawValue)-\(changesAsked)")
     }
     private var changesAsked = 0
+    /// The latest edit time the database held when this session last read it, or this session's last change's.
+    private var latestSeen: Int64 = 0
+
+    private mutating func noteLatestEdit() {
+        latestSeen = max(latestSeen, (try? database.latestEditTime()) ?? 0)
+    }
     /// The recovery file's id: `per import` records it, so the file's changes are made once.
     private let recoveryID = EntityID.random()
 
@@ -383,13 +398,17 @@ public struct DatabaseSession {
 extension ComparisonDatabase {
     /// Does one queued write; `once`: in one transaction with the record of its id, and not at all when its id is
     /// recorded already (another per replayed it from this session's file meanwhile).
+    /// Its edits are stamped with the entry's time (`entry(_:)`), as a replay of it would stamp them.
     func apply(_ entry: RecoveryJournal.Entry, once: Bool) throws -> [Action] {
-        guard once, let id = entry.id else { return try apply(entry.change) }
-        return try allOrNothing { db in
-            if try Self.isMade(entry, entry.change, db) { return [] }
-            let actions = try apply(entry.change)
-            try Self.recordMade(id, db)
-            return actions
+        try allOrNothing { db in
+            joinedEditTime = entry.at
+            if once, let id = entry.id {
+                if try Self.isMade(entry, entry.change, db) { return [] }
+                let actions = try apply(entry.change)
+                try Self.recordMade(id, db)
+                return actions
+            }
+            return try apply(entry.change)
         }
     }
 

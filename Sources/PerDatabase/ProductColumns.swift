@@ -74,8 +74,9 @@ enum ProductColumns {
     /// and the new values of `changing` (?2..., the pricing fields being saved, as stored) differ from it. Run
     /// before the product's row is written, in the same transaction, so that each earlier price is recorded exactly
     /// once whoever writes.
-    /// A change that corrects the price (decision 110: the stored price was seen on the new value's day, `?seen`) keeps
-    /// nothing: the earlier value was a typo, not a price seen. Arguments: `historyArguments(_:changing:)`.
+    /// A change that corrects the price (decision 110: the stored price was seen on the new value's day, `?seen`, or
+    /// after it: by another session's clock or time zone, never a sighting before this one) keeps nothing: the earlier
+    /// value was a typo, not a price seen. Arguments: `historyArguments(_:changing:)`.
     static func recordHistory(changing fields: [ProductField]) -> String {
         let priced = ProductField.allCases.filter(\.isPricing).map { "\(ProductColumn.of($0)[0].name) IS NOT NULL" }
         let conditions = fields.enumerated().map { "\(ProductColumn.of($1)[0].name) IS NOT ?\($0 + 2)" }
@@ -85,7 +86,7 @@ enum ProductColumns {
             SELECT comparison_id, id, \(historyNames) FROM product
             WHERE id = ?1 AND \(priced.joined(separator: " AND "))
               AND (\(conditions.isEmpty ? "0" : conditions.joined(separator: " OR ")))
-              AND (\(seen) IS NULL OR \(ProductColumn.seen.name) IS NULL OR \(ProductColumn.seen.name) <> \(seen))
+              AND (\(seen) IS NULL OR \(ProductColumn.seen.name) IS NULL OR \(ProductColumn.seen.name) < \(seen))
             """
     }
 

@@ -162,3 +162,10 @@ public struct HistoryStamp: Equatable, Sendable {
     public var entries: Int
     public var last: Int64
 }
+
+extension ComparisonDatabase {
+    /// The latest edit time the database holds (a comparison's or a field's, milliseconds since 1970; 0 for none).
+    func latestEditTime() throws(DatabaseFailure) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT max(updated_at) FROM comparison") ?? 0 }
+    }
+}

@@ -22,9 +22,13 @@ final class WaitingChanges {
     /// The open file holding the lock on `path`.
     private var held: Int32 = -1
 
-    init(databasePath: String, id: String) {
+    /// The folders it tries, in order (`folders(of:)` unless a test says otherwise).
+    private let folders: [String]
+
+    init(databasePath: String, id: String, folders: [String]? = nil) {
         self.databasePath = Self.realPath(databasePath)
         self.id = id
+        self.folders = folders ?? Self.folders(of: self.databasePath)
     }
 
     deinit {
@@ -37,7 +41,7 @@ final class WaitingChanges {
         guard text != written else { return }
         let name = Self.prefix(of: databasePath) + "\(id).json"
         var reasons: [String] = []
-        for folder in Self.folders(of: databasePath) {
+        for folder in folders {
             let target = (folder as NSString).appendingPathComponent(name)
             do {
                 let file = try RecoveryFile.replaceHoldingLock(Array(text.utf8), at: target)

@@ -12,6 +12,12 @@ struct AppOptions: ParsableArguments {
     @Flag(name: .customLong("mouse"), help: "Taps and the wheel for per (the default; beats mouse = no in the settings file).")
     var mouse = false
 
+    @Flag(name: .customLong("uk"), help: "UK imperial volume units (pint, gallon, fl oz...) for new comparisons; Ctrl-E switches one.")
+    var imperial = false
+
+    @Flag(name: .customLong("us"), help: "US customary volume units for new comparisons (the default; beats uk = yes in the settings file).")
+    var customary = false
+
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var currency: CurrencyOptions
@@ -21,7 +27,8 @@ struct AppOptions: ParsableArguments {
     @OptionGroup var freshness: FreshnessOptions
 
     func runApp() throws {
-        try Self.runApp(QuickOptions(noMouse: noMouse, mouse: mouse, databasePath: database.path, shop: shop.shop, staleDays: freshness.staleDays),
+        try Self.runApp(QuickOptions(noMouse: noMouse, mouse: mouse, uk: imperial, us: customary, databasePath: database.path, shop: shop.shop,
+                                     staleDays: freshness.staleDays),
                         currency: (currency.text, currency.decimal, currency.format))
     }
 
@@ -29,12 +36,14 @@ struct AppOptions: ParsableArguments {
     struct QuickOptions: Equatable {
         var noMouse = false
         var mouse = false
+        var uk = false
+        var us = false
         var databasePath: String?
         var shop: String?
         var staleDays: String?
     }
 
-    /// The app's arguments when they are only `--no-mouse`, `--db PATH`, `--shop NAME` (`--store NAME`) or `--stale-days N` (or
+    /// The app's arguments when they are only `--no-mouse`, `--uk`, `--us`, `--db PATH`, `--shop NAME` (`--store NAME`) or `--stale-days N` (or
     /// `--db=PATH`...), each at most once; nil for anything else, which swift-argument-parser then parses (and
     /// explains, when it is wrong).
     static func quickParse(_ arguments: [String]) -> QuickOptions? {
@@ -55,6 +64,10 @@ struct AppOptions: ParsableArguments {
                 options.noMouse = true
             } else if argument == "--mouse", !options.mouse {
                 options.mouse = true
+            } else if argument == "--uk", !options.uk {
+                options.uk = true
+            } else if argument == "--us", !options.us {
+                options.us = true
             } else if let path = value(argument, "--db", unset: options.databasePath == nil) {
                 guard let path else { return nil }
                 options.databasePath = path
@@ -75,11 +88,12 @@ struct AppOptions: ParsableArguments {
     static func runApp(_ options: QuickOptions, currency given: (text: String?, decimal: String?, format: String?) = (nil, nil, nil)) throws {
         let databasePath = options.databasePath
         let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
-        let mouse: Bool, decimal: DecimalMark, accessible: Bool
+        let mouse: Bool, decimal: DecimalMark, imperial: Bool, accessible: Bool
         do {
             decimal = try Settings.decimal(option: given.decimal).value
             accessible = try Settings.accessible().value
             mouse = try Settings.flag(.mouse, on: (options.mouse, "--mouse"), off: (options.noMouse, "--no-mouse"), fallback: true).value
+            imperial = try Settings.flag(.uk, on: (options.uk, "--uk"), off: (options.us, "--us"), fallback: false).value
         } catch {
             throw error.reported()
         }
@@ -92,7 +106,7 @@ struct AppOptions: ParsableArguments {
             throw error.reported()
         }
         let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays,
-                                   accessible: accessible)
+                                   volumeSystem: imperial ? .imperial : .us, accessible: accessible)
         let status = MainActor.assumeIsolated {
             AppLoop.run(settings)
         }

@@ -11,6 +11,7 @@ struct AppSettings {
     var decimal: DecimalMark = .point
     var shop: ShopName?
     var staleDays: Int
+    var volumeSystem: VolumeSystem = .us
     /// `ACCESSIBLE=1` or `accessible = yes`: no key flash, messages stay until the next one.
     var accessible = false
 }
@@ -40,7 +41,8 @@ enum AppStartup {
         let sessionID = EntityID.random().rawValue
         func session(isReadOnly: Bool) -> Session {
             Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, accessible: settings.accessible)
+                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, volumeSystem: settings.volumeSystem,
+                    accessible: settings.accessible)
         }
         var state: AppState
         let store: ComparisonDatabase
@@ -48,7 +50,7 @@ enum AppStartup {
             if let first = firstRead {
                 // The first frame from the first read (the comparison and its count on the list); the database opens right
                 // after it.
-                state = first.state(orNew: Comparison(), session: session(isReadOnly: false))
+                state = first.state(orNew: Comparison(volumeSystem: settings.volumeSystem), session: session(isReadOnly: false))
                 terminal.draw(ScreenView.render(state), cursor: nil)
                 // Closed before the database opens: opening reads the file's header through a descriptor of its own,
                 // and closing that descriptor would drop every lock this process holds on the file (POSIX locks are
@@ -65,7 +67,7 @@ enum AppStartup {
             } else {
                 // Checked after the first paint.
                 store = try ComparisonDatabase(path: settings.path, create: true, deferringIntegrityCheck: true)
-                state = try store.openingState(orNew: Comparison(), session: session(isReadOnly: store.isReadOnly))
+                state = try store.openingState(orNew: Comparison(volumeSystem: settings.volumeSystem), session: session(isReadOnly: store.isReadOnly))
             }
         } catch {
             terminal.stop()

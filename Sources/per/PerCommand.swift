@@ -8,7 +8,12 @@ struct PerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "per",
         abstract: "Compare prices per unit, typed on a calculator keypad.",
-        usage: "per [--mouse|--no-mouse] [--db <db>] [--currency <currency>] [--shop <name>] [--stale-days <days>]\nper <subcommand>",
+        usage: """
+            per [--mouse|--no-mouse] [--uk|--us] [--db <db>] [--shop <name>]
+                [--stale-days <days>] [--currency <currency>] [--decimal <mark>]
+                [--currency-format <pattern>]
+            per <subcommand>
+            """,
         discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         version: PerVersion.string,
         subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]
@@ -39,8 +44,13 @@ struct PerCommand: ParsableCommand {
                 return
             }
             let (options, items) = CompareCommand.splitItems(Array(arguments.dropFirst()))
-            var command = try parseAsRoot([arguments[0]] + options)
+            // `--uk` and `--us` are the root's (the app's) too, and ArgumentParser gives a name both declare to the
+            // root: compare takes its own here.
+            let volume = CompareCommand.volumeFlags
+            var command = try parseAsRoot([arguments[0]] + options.filter { !volume.contains($0) })
             if var compare = command as? CompareCommand {
+                compare.imperial = compare.imperial || options.contains("--uk")
+                compare.customary = compare.customary || options.contains("--us")
                 compare.items += items
                 command = compare
             }
@@ -56,14 +66,14 @@ struct PerCommand: ParsableCommand {
     static let appOptionsUsed: [String: Set<String>] = {
         let database: Set = ["--db"], money: Set = ["--currency", "--decimal", "--currency-format"]
         return [
-            "app": appOptions, "config": appOptions, "compare": money, "lists": database, "show": database.union(money),
+            "app": appOptions, "config": appOptions, "compare": money.union(["--uk", "--us"]), "lists": database, "show": database.union(money),
             "history": database.union(money), "export": database.union(money), "import": database, "backup": database,
             "trip": database.union(money).union(["--shop", "--store"]), "licenses": [],
         ]
     }()
 
     /// Every option of the app (`AppOptions`).
-    static let appOptions: Set = ["--mouse", "--no-mouse", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
+    static let appOptions: Set = ["--mouse", "--no-mouse", "--uk", "--us", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
 
     /// An app option given after a subcommand that does not use it: refused (status 2), naming it.
     static func refuseUnusedAppOptions(_ arguments: [String]) throws {

@@ -18,7 +18,30 @@ enum ShellCompletion {
 
     private static func startingWith(_ prefix: String, _ words: (String) -> [String], _ arguments: [String]) -> [String] {
         guard let path = try? DatabaseOptions.resolvedPath(databaseOption(in: arguments)) else { return [] }
-        return words(path).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+        let typed = unquoted(prefix).lowercased()
+        return words(path).filter { $0.lowercased().hasPrefix(typed) }
+    }
+
+    /// The word typed so far as the shell will read it (bash and zsh pass it as typed): an opening quote taken off (and
+    /// `\"` inside double quotes read as `"`), else each backslash escape read as the character it escapes, so
+    /// `Oat\ m` and `"Olive o` find `Oat milk` and `Olive oil`.
+    static func unquoted(_ word: String) -> String {
+        if let quote = word.first, quote == "\"" || quote == "'" {
+            let inside = String(word.dropFirst())
+            return quote == "\"" ? inside.replacingOccurrences(of: "\\\"", with: "\"") : inside
+        }
+        var read = "", escaped = false
+        for character in word {
+            if escaped {
+                read.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                read.append(character)
+            }
+        }
+        return read
     }
 
     /// `--db PATH` or `--db=PATH` among the words typed so far.

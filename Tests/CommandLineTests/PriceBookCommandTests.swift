@@ -291,4 +291,15 @@ struct ShopOptionTests {
         #expect(result.out.contains("--store <name>") && result.out.contains("--stale-days <days>"), "\(result.out)")
         #expect(result.out.contains("$PER_STALE_DAYS"), "\(result.out)")
     }
+
+    /// Issue 39: the usage line names every option of the app (it left out `--decimal`, `--currency-format`, `--uk`).
+    @Test func theUsageLineNamesEveryOptionOfTheApp() throws {
+        let result = try run(perBinary, ["--help"])
+        let usage = result.out.components(separatedBy: "USAGE: ").last?.components(separatedBy: "\n\n").first ?? ""
+        for option in ["--mouse", "--no-mouse", "--uk", "--us", "--db <db>", "--shop <name>", "--stale-days <days>", "--currency <currency>",
+                       "--decimal <mark>", "--currency-format <pattern>"] {
+            #expect(usage.contains(option), "\(option): \(usage)")
+        }
+        #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
+    }
 }

@@ -27,9 +27,6 @@ struct ReadmeCommandsTests {
     }
 
     static let covered: [(command: String, coverage: Coverage)] = [
-        ("make run", .makeTest("./Scripts/try-make-run")),
-        ("make test", .ciRun),
-        ("make unit", .makeTest("$(MAKE) --no-print-directory unit")),
         ("per compare oats=6.99/1kg 3.99/500g bulk=4.49/6x330g", .shown(seed: nil)),
         ("per compare --per 100g --format json a=3.99/500g b=7.98/1kg", .runHere(["per compare --per 100g --format json a=3.99/500g b=7.98/1kg"])),
         ("per compare --format csv --uk 1.50/1pt 4/2l", .runHere(["per compare --format csv --uk 1.50/1pt 4/2l"])),
@@ -45,6 +42,9 @@ struct ReadmeCommandsTests {
         ("per trip --format markdown", .shown(seed: Self.tripExample)),
         ("per trip --shops", .shown(seed: Self.shopsExample)),
         ("per trip --shops", .shown(seed: Self.riceExample)),
+        ("make run", .makeTest("./Scripts/try-make-run")),
+        ("make test", .ciRun),
+        ("make unit", .makeTest("$(MAKE) --no-print-directory unit")),
         ("make build", .makeTest("test: deps build deb")),
         ("sudo make install", .test("ShippingTests.installInstallsWhatWasBuiltAndUninstallRemovesIt",
                                     "make install with what was built and sudo's PATH (no swift)")),

@@ -48,6 +48,7 @@ struct SchemaTests {
         let documents: [(schema: String, arguments: [String])] = [
             ("comparison", ["show", "--db", db, "--format", "json", "--currency", "€", "Oats"]),
             ("comparison", ["compare", "--format", "json", "a=3.99/500g", "b=6.99/1kg"]),
+            ("comparison", ["compare", "--format", "json", "--uk", "milk=1.50/1pt"]),
             ("history", ["history", "--db", db, "--format", "json", "Oats"]),
             ("history-lowest", ["history", "--db", db, "--format", "json", "--lowest", "Oats"]),
             ("trip", ["trip", "--db", db, "--format", "json", "--shop", "Aldi", "--currency", "€"]),

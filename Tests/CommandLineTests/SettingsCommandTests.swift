@@ -25,6 +25,22 @@ struct SettingsCommandTests {
         return try run(perBinary, arguments, environment: env)
     }
 
+    /// `per config > ~/.config/per/config` has the shell empty the file first: per says so on stderr, with the way that
+    /// keeps the settings; README's way (another file, moved over) keeps every setting (issue 41).
+    @Test func perConfigIntoTheSettingsFileItselfIsSaidAndReadmesWayKeepsThem() throws {
+        try writeConfig("currency = €\ndb = /srv/per/household.sqlite\n")
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PER_") }
+        env["XDG_CONFIG_HOME"] = folder.file("config")
+        let over = run(["sh", "-c", "'\(perBinary)' config > '\(config)'"], environment: env)
+        #expect(over.stderr.contains("the output is the settings file itself (\(config)): the shell emptied it before per could read it"), "\(over.stderr)")
+        #expect(over.stderr.contains("per config > config.new && mv config.new \(config)"), "\(over.stderr)")
+        try writeConfig("currency = €\ndb = /srv/per/household.sqlite\n")
+        let kept = run(["sh", "-c", "cd '\(folder.file("config/per"))' && '\(perBinary)' config > config.new && mv config.new '\(config)'"], environment: env)
+        #expect(kept.status == 0 && kept.stderr.isEmpty, "\(kept)")
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        #expect(text.contains("currency = €") && text.contains("db = /srv/per/household.sqlite"), "\(text)")
+    }
+
     @Test func optionBeatsEnvironmentBeatsFileBeatsDefault() throws {
         try writeConfig("# mine\ncurrency = €\ndecimal = ,\n")
         let file = try per(["compare", "a=3.99/500g"])
@@ -251,5 +267,38 @@ struct SettingsCommandTests {
         #expect(both.status == 2 && both.err == "per: --uk and --us go one at a time\n", "\(both.err)")
         let mouse = try per(["--mouse", "--no-mouse", "--db", db])
         #expect(mouse.status == 2 && mouse.err == "per: --mouse and --no-mouse go one at a time\n", "\(mouse.err)")
+    }
+
+    /// Issue 39: every price per a customary volume (pint, fl oz, cup...) says which, `(US)` or `(UK)`, in `compare`,
+    /// `show`, `history` and `trip`; JSON and CSV say `volumeSystem`; a metric comparison says nothing (the same in both).
+    @Test func everyPricePerACustomaryVolumeSaysUSOrUK() throws {
+        let us = try per(["compare", "1.50/1pt"])
+        #expect(us.out.contains("Per fl oz (US)"), "\(us.out)\(us.err)")
+        let uk = try per(["compare", "--uk", "1.50/1pt"])
+        #expect(uk.out.contains("Per fl oz (UK)"), "\(uk.out)\(uk.err)")
+        let metric = try per(["compare", "1.50/1l", "2/500ml"])
+        #expect(metric.out.contains("Per L\n") && !metric.out.contains("(US)"), "\(metric.out)")
+        let csv = try per(["compare", "--format", "csv", "1.50/1pt"])
+        #expect(csv.out.hasPrefix("name,price,quantity,unit,unitPrice,per,rank,best,percentMore,shop,volumeSystem\r\n")
+                && csv.out.contains(",fl oz,1,true,,,us\r\n"), "\(csv.out)")
+        let json = try per(["compare", "--format", "json", "--uk", "1.50/1pt"])
+        #expect(json.out.contains("\"volumeSystem\": \"imperial\""), "\(json.out)")
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "m", title: "Milk", products: [Product.fixture(id: "m1", price: decimal("1.50"), quantity: 1, unit: .pint)],
+                                  volumeSystem: .imperial))
+        let show = try per(["show", "Milk", "--db", db])
+        #expect(show.out.contains("Per fl oz (UK)"), "\(show.out)\(show.err)")
+        let history = try per(["history", "Milk", "--db", db])
+        #expect(history.out.contains("Per fl oz (UK)"), "\(history.out)\(history.err)")
+        let trip = try per(["trip", "--db", db, "--format", "json"])
+        #expect(trip.out.contains("\"per\": \"fl oz (UK)\""), "\(trip.out)\(trip.err)")
+    }
+
+    /// Issue 39: the app takes `--uk` and `--us` (`per --uk` was `Unknown option '--uk'`), one at a time, as compare does.
+    @Test func theAppTakesUKAndUS() throws {
+        let both = try per(["--uk", "--us", "--db", db])
+        #expect(both.status == 2 && both.err == "per: --uk and --us go one at a time\n", "\(both.err)")
+        let app = try per(["app", "--us", "--uk", "--db", db])
+        #expect(app.status == 2 && app.err == "per: --uk and --us go one at a time\n", "\(app.err)")
     }
 }

@@ -386,18 +386,41 @@ extension EndToEnd {
         let folder = TemporaryFolder()
         let deb = packageForTests, root = folder.file("root")
         #expect(run(["dpkg", "-x", deb, root]).status == 0)
-        #expect(Self.files(under: root) == [
-            "usr/bin/per", "usr/share/bash-completion/completions/per", "usr/share/doc/per/changelog.gz",
+        let schemas = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Docs/schema").filter { $0.hasSuffix(".json") }
+        let units = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/contrib/systemd")
+        #expect(Self.files(under: root) == ([
+            "usr/bin/per", "usr/share/bash-completion/completions/per", "usr/share/doc/per/README.md", "usr/share/doc/per/USAGE.md",
+            "usr/share/doc/per/VOCABULARY.md", "usr/share/doc/per/changelog.gz",
             "usr/share/doc/per/copyright", "usr/share/fish/vendor_completions.d/per.fish", "usr/share/lintian/overrides/per",
             "usr/share/man/man1/per.1.gz", "usr/share/zsh/vendor-completions/_per",
-        ])
+        ] + schemas.map { "usr/share/doc/per/schema/\($0)" } + units.map { "usr/share/doc/per/examples/systemd/\($0)" }).sorted())
+        // What the static binary carries, by source package (Debian Policy 7.8), and who to write to.
+        let builtUsing = run(["dpkg-deb", "--field", deb, "Built-Using"]).stdout
+        #expect(builtUsing.contains("sqlite3 (= ") && builtUsing.contains("ncurses (= "), "\(builtUsing)")
         let packageVersion = run(["dpkg-deb", "--field", deb, "Version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let changelog = run(["sh", "-c", "gzip -dc \"$0\"", root + "/usr/share/doc/per/changelog.gz"])
         #expect(changelog.stdout.hasPrefix("per (\(packageVersion)) unstable; urgency=medium"), "\(changelog.stdout)")
         let copyright = try String(contentsOfFile: root + "/usr/share/doc/per/copyright", encoding: .utf8)
-        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"))
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: per\nUpstream-Contact: "
+                                    ), "\(copyright.prefix(300))")
+        #expect(copyright.contains("\nSource: "))
         #expect(copyright.contains("Files: *\nCopyright: ") && copyright.contains("/usr/share/common-licenses/Apache-2.0")
                 && !copyright.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"), "\(copyright.prefix(2000))")
+    }
+
+    /// Two packages of one build are the same bytes: every file and the archive dated the commit (SOURCE_DATE_EPOCH).
+    @Test func twoPackagesOfOneBuildAreTheSameBytes() throws {
+        let folder = TemporaryFolder()
+        let built = folder.file("per")
+        #expect(run(["cp", perBinary, built]).status == 0)
+        var packages: [Data] = []
+        for name in ["first", "second"] {
+            let deb = folder.file("\(name).deb")
+            let make = run(["make", "-s", "-C", Self.root, "BIN_RELEASE=\(built)", "GENERATED=\(folder.file(name))", "DEB=\(deb)", "deb"])
+            #expect(make.status == 0, "\(make.stderr)")
+            packages.append(try Data(contentsOf: URL(fileURLWithPath: deb)))
+        }
+        #expect(packages[0] == packages[1])
     }
 
     /// The regular files under a folder, as paths relative to it, sorted.

@@ -57,19 +57,28 @@ extension EndToEnd {
             try setUpShell(shell, home: home, prefix: prefix)
             try "[]".write(toFile: home + "/shopping.json", atomically: true, encoding: .utf8)
             let seed = run([perBinary, "import", "-"], environment: installed.environment,
-                           input: #"[{"title": "Oats", "products": []}, {"title": "rolled oats", "products": []}]"#)
+                           input: #"[{"title": "Oats", "products": []}, {"title": "rolled oats", "products": []}, "#
+                            + #"{"title": "Soy milk", "products": []}, {"title": "Olive oil", "products": []}]"#)
             #expect(seed.status == 0, "\(seed)")
-            let shopper = TmuxSession(installed.command("per --shop Aldi"), environment: installed.environment)
-            shopper.waitFor("Price")
-            shopper.fill(price: "1", quantity: "1", unit: "kg")
-            shopper.keys("C-q")
-            #expect(shopper.waitForExit() == 0)
+            for shop in ["Aldi", "Trader Joe"] {
+                let shopper = TmuxSession(installed.command("per --shop '\(shop)'"), environment: installed.environment)
+                shopper.waitFor("Price")
+                shopper.fill(price: "1", quantity: "1", unit: "kg")
+                shopper.keys("C-q")
+                #expect(shopper.waitForExit() == 0)
+            }
 
             let tmux = TmuxSession(installed.command(shell), width: 100, environment: installed.environment)
             tmux.type("echo per-ready"); tmux.keys("Enter")
             tmux.waitFor(timeout: 20, "the prompt") { $0.split(separator: "\n").contains("per-ready") }
+            // A title or shop with a space completes as the shell reads it (fish quotes it its own way).
+            let spaced = shell == "fish"
+                ? [("per show 'Soy m", "per show 'Soy milk'"), ("per trip --shop 'Trader J", "per trip --shop 'Trader Joe'")]
+                : [(#"per show Soy\ m"#, #"per show Soy\ milk"#), (#"per show "Olive o"#, #"per show "Olive oil""#),
+                   (#"per trip --shop Trader\ J"#, #"per trip --shop Trader\ Joe"#)]
             for (typed, completed) in [("per show oa", "per show Oats"), ("per trip --shop al", "per trip --shop Aldi"),
-                                       ("per import sho", "per import shopping.json"), ("per lists --db .local/sh", "per lists --db .local/share/")] {
+                                       ("per import sho", "per import shopping.json"), ("per lists --db .local/sh", "per lists --db .local/share/")]
+                + spaced {
                 tmux.type(typed); tmux.keys("Tab")
                 tmux.waitFor(completed)
                 tmux.keys("C-c")

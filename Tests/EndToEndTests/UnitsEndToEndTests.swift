@@ -45,5 +45,31 @@ extension EndToEnd {
             #expect(shown.out.contains("big,5.49,2400,sheet,,2"), "\(shown.out) \(shown.err)")
             #expect(shown.out.contains("small,1.99,600,sheet,,2"), "\(shown.out)")
         }
+
+        /// Issue 39: `per --uk` opens the app with UK measures for a new comparison, as `uk = yes` in the settings file
+        /// does, and the screen says which pint is in play: `(UK)`, else `(US)` by default (it said nothing).
+        @Test func ukFromTheOptionOrTheSettingsFileMakesANewComparisonsPintsUKAndSaysSo() throws {
+            let folder = TemporaryFolder()
+            func pint(_ arguments: String, config: String?) -> String {
+                let home = folder.file(UUID().uuidString)
+                try? FileManager.default.createDirectory(atPath: home + "/per", withIntermediateDirectories: true)
+                if let config { try? config.write(toFile: home + "/per/config", atomically: true, encoding: .utf8) }
+                let tmux = TmuxSession(perCommand(db: folder.file(UUID().uuidString + ".sqlite"), arguments), environment: ["XDG_CONFIG_HOME": home])
+                tmux.waitFor("Untitled")
+                tmux.fill(price: "1", quantity: "1", unit: "pt")
+                let screen = tmux.waitFor("1 of 1 ranked")
+                tmux.keys("C-q")
+                #expect(tmux.waitForExit() == 0)
+                return screen
+            }
+            let option = pint("--uk", config: nil)
+            #expect(option.contains("per fl oz (UK)"), "\(option)")
+            let file = pint("", config: "uk = yes\n")
+            #expect(file.contains("per fl oz (UK)"), "\(file)")
+            let us = pint("--us", config: "uk = yes\n")
+            #expect(us.contains("per fl oz (US)"), "\(us)")
+            let plain = pint("", config: nil)
+            #expect(plain.contains("per fl oz (US)"), "\(plain)")
+        }
     }
 }

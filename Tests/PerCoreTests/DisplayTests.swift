@@ -137,9 +137,9 @@ import TestSupport
         #expect(Self.top(Self.screen(s, Self.narrow), 7) == """
          per │ Oats                    per kg ›
                             Seen Per kg
-         3 2.50 for 1 kg j… today  2.50 +1825%
-         1 1.299 for 10 kg  today 0.130 ★ Best
-         2 1.47 for 10 kg   today 0.147 +13%
+         3 2.50 1 kg jam    today  2.50 +1825%
+         1 1.299 10 kg sug… today 0.130 ★ Best
+         2 1.47 10 kg salt  today 0.147 +13%
         ›-
            ▏          for qty        kg?
         """)
@@ -170,13 +170,13 @@ import TestSupport
         var ounces = Self.typed { $0.enter(price: "1.49", quantity: "12", unit: "floz") }
         while ounces.editing.comparison.basis?.unit != .fluidOunce { ounces.update(.comparison(.stepBasis(1))) }
         #expect(Self.top(Self.screen(ounces, Self.wide), 3) == """
-         per │ Oats                                                         per fl oz ›
+         per │ Oats                                                    per fl oz (US) ›
          # Name        Price    Qty Unit  Seen  Per fl oz           \(ProductField.afterUnit.title) of 1.49 for…
         ›1 ▏            1.49     12 fl oz today     0.124 ★ Best
         """)
         #expect(Self.top(Self.screen(ounces, Self.narrow), 3) == """
-         per │ Oats                 per fl oz ›
-                    Per fl oz
+         per │ Oats            per fl oz (US) ›
+               Per fl oz (US)
         ›1 ▏      today 0.124 ★ Best value
         """)
     }
@@ -215,9 +215,9 @@ import TestSupport
         #expect(Self.top(Self.screen(s, Self.narrow), 8) == """
          per │ Many                    per kg ›
          products 38-41 of 41    Per kg
-         18 4.00 for 1 kg i…       4.00 +300%
-         24 5.00 for 1 kg i…       5.00 +400%
-         30 6.00 for 1 kg i…       6.00 +500%
+         18 4.00 1 kg item …       4.00 +300%
+         24 5.00 1 kg item …       5.00 +400%
+         30 6.00 1 kg item …       6.00 +500%
          ›-
             ▏          for qty        kg?
         Price (new product):
@@ -229,9 +229,9 @@ import TestSupport
         #expect(Self.top(Self.screen(three, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                                  Per kg
-         3 3.99 for 500 g s… today 7.98 +21%
+         3 3.99 500 g small  today 7.98 +21%
          2 6.99 for 1 kg big today 6.99 +6% more
-         1 3.00 for 1 lb po… today 6.61 ★ Best
+         1 3.00 1 lb pound   today 6.61 ★ Best
         ›-
            ▏          for qty        lb?
         Price (new product):
@@ -241,9 +241,9 @@ import TestSupport
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                                  Per kg
-         3 3.99 for 500 g s… today 7.98 +21%
+         3 3.99 500 g small  today 7.98 +21%
          2 6.99 for 1 kg big today 6.99 +6% more
-         1 3.00 for 1 lb po… today 6.61 ★ Best
+         1 3.00 1 lb pound   today 6.61 ★ Best
         ›-
            2.5▏       for qty        lb?
         Price (new product):
@@ -252,9 +252,9 @@ import TestSupport
         #expect(Self.top(Self.screen(four, Self.narrow), 8) == """
          per │ Oats                    per kg ›
                                  Per kg
-         3 3.99 for 500 g s… today 7.98 +21%
+         3 3.99 500 g small  today 7.98 +21%
          2 6.99 for 1 kg big today 6.99 +6% more
-         1 3.00 for 1 lb po… today 6.61 ★ Best
+         1 3.00 1 lb pound   today 6.61 ★ Best
         ›-                   today
            2.50       for ▏          lb?
         Quantity of 2.50:
@@ -272,8 +272,8 @@ import TestSupport
         #expect(Self.top(Self.screen(s, Self.narrow), 4) == """
          per │ Many                    per kg ›
          1198-1201 of 1201       Per kg
-          172 2.00 for 1 kg        2.00 +100%
-          344 3.00 for 1 kg        3.00 +200%
+          172 2.00 1 kg ite…       2.00 +100%
+          344 3.00 1 kg ite…       3.00 +200%
         """)
     }
 
@@ -335,9 +335,9 @@ import TestSupport
         #expect(Self.top(Self.screen(best, Self.narrow), 7) == """
          per │ Oats                    per kg ›
                                  Per kg
-         1 3.00 for 1 lb po… today 6.61 ★ Best
+         1 3.00 1 lb pound   today 6.61 ★ Best
          2 6.99 for 1 kg big today 6.99 +6% more
-         3 3.99 for 500 g s… today 7.98 +21%
+         3 3.99 500 g small  today 7.98 +21%
         ›-
            ▏          for qty        lb?
         """)

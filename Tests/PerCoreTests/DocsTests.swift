@@ -122,3 +122,17 @@ private func matches(_ pattern: String, _ text: String) -> [[String]] {
         (0..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
     }
 }
+
+/// No document holds a merge's conflict markers (ARCHITECTURE.md held one from a merge for two rounds, unseen).
+@Test func noDocumentHoldsConflictMarkers() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let documents = ["README.md", "CHANGELOG.md", "CONTRIBUTING.md"]
+        + (try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path))
+            .filter { $0.hasSuffix(".md") }.map { "Docs/\($0)" }
+    for document in documents {
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let markers = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.element.hasPrefix("<<<<<<< ") || $0.element.hasPrefix(">>>>>>> ") || $0.element == "=======" }
+        #expect(markers.isEmpty, "\(document): conflict markers at lines \(markers.map { $0.offset + 1 })")
+    }
+}

@@ -55,7 +55,8 @@ import TestSupport
         #expect(day("2026-11-08").age(on: today) == "2 wk")
         #expect(day("2026-06-22").age(on: today) == "5 mo")
         #expect(day("2023-11-22").age(on: today) == "3 yr")
-        #expect(day("2026-11-23").age(on: today) == "future")   // another machine's clock: `future`, never a width that hides the Seen column
+        #expect(day("2026-11-23").age(on: today) == "today")    // today in another time zone (decision 233)
+        #expect(day("2026-11-24").age(on: today) == "future")   // another machine's clock: `future`, never a width that hides the Seen column
         #expect(day("2026-08-23").isOlder(than: 90, on: today))
         #expect(!day("2026-08-24").isOlder(than: 90, on: today))
     }

@@ -348,7 +348,7 @@ import TestSupport
 
     @Test func theHistoryScrollsAPageAtATimeAndSaysWhichEntriesItShows() {
         var s = Self.historyState(40, 20)
-        let many = (0..<40).map { i in PriceRecord(product: "a", name: "Oats \(i)", shop: "Costco", seen: Self.today.adding(days: -i - 1),
+        let many = (0..<40).map { i in PriceRecord(product: "gone", name: "Oats \(i)", shop: "Costco", seen: Self.today.adding(days: -i - 1),
                                                     price: dec("5"), quantity: 1, unit: .kilogram) }
         s.update(.history(.loaded("o", many)))
         s.update(KeyTable.action(for: .control("f"), in: s)!)
@@ -401,7 +401,7 @@ import TestSupport
                          session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: Self.today, shop: ShopName("Lidl")))
         s.enter(price: "8.99", quantity: "2", unit: "kg", name: "Quaker oats", shop: "Costco", then: .nextProduct)
         let lines = ScreenView.render(s).lines
-        #expect(lines[2].hasPrefix(" 1 8.99 for 2 kg @ Costco "), "\(lines[2])")
+        #expect(lines[2].hasPrefix(" 1 8.99 2 kg Qua… @ Costco "), "\(lines[2])")
         #expect(lines[3].hasPrefix("›- @ Lidl?"), "\(lines[3])")
     }
 
@@ -416,5 +416,73 @@ import TestSupport
 
     @Test func theHistoryAt80x24() {
         expectSnapshot(ScreenView.render(Self.history(80, 24)).text, named: "whichProductHistoryAt80x24")
+    }
+}
+
+/// Issue 39, the phone in the aisle: every screen at 40×20 with long names, two shops and a stale price.
+@Suite struct PhoneSnapshotTests {
+    static let today = CalendarDay(year: 2026, month: 11, day: 22)!
+    static let roll = MeasureUnit.counted(CountWord("roll")!)
+
+    /// Three packs of toilet rolls at Aldi and Lidl, the dearest seen six months ago.
+    static func state() -> AppState {
+        let products = [
+            Product.fixture(id: "a", name: "Toilet paper extra soft", price: dec("9.99"), quantity: 24, unit: roll, shop: "Aldi", seen: today.adding(days: -180)),
+            Product.fixture(id: "b", name: "Toilet paper recycled", price: dec("4.49"), quantity: 12, unit: roll, shop: "Lidl", seen: today.adding(days: -3)),
+            Product.fixture(id: "c", name: "Own brand", price: dec("3.49"), quantity: 9, unit: roll, shop: "Aldi", seen: today),
+        ]
+        return AppState(comparison: Comparison(id: "t", title: "Toilet paper", products: products),
+                        session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: today))
+    }
+
+    @Test func theComparisonAt40x20() {
+        expectSnapshot(ScreenView.render(Self.state()).text, named: "phoneComparisonAt40x20")
+    }
+
+    @Test func theShoppingListAt40x20() {
+        var s = Self.state()
+        s.update(.app(.showShoppingList))
+        let item = ListItem(count: 2, ticked: false, pinned: nil, comparison: s.editing.comparison)
+        s.update(.shoppingList(.loaded([ListEntry(id: "t", title: "Toilet paper", productCount: 3, item: item),
+                                        ListEntry(id: "o", title: "Organic rolled oats, large flakes", productCount: 0)])))
+        expectSnapshot(ScreenView.render(s).text, named: "phoneShoppingListAt40x20")
+    }
+
+    @Test func theHistoryAt40x20() {
+        var s = Self.state()
+        s.update(.app(.showHistory))
+        s.update(.history(.loaded("t", [PriceRecord(product: "a", name: "Toilet paper extra soft", shop: "Aldi", seen: Self.today.adding(days: -400),
+                                                    price: dec("8.99"), quantity: 24, unit: Self.roll)])))
+        expectSnapshot(ScreenView.render(s).text, named: "phoneHistoryAt40x20")
+    }
+
+    /// Names get the room there is (`5.49 1 kg alpha`, not `5.49 for 1 kg a…` with columns free), and whether a row shows
+    /// its age does not change as the focus moves (it came and went with the focus, and every row's form with it).
+    @Test func namesAreWholeWhereTheyFitAndTheAgesStayAsTheFocusMoves() {
+        let products = [
+            Product.fixture(id: "a", name: "alpha", price: dec("5.49"), quantity: 1, unit: .kilogram, seen: Self.today.adding(days: -180)),
+            Product.fixture(id: "b", name: "bravo", price: dec("2.29"), quantity: 500, unit: .gram, seen: Self.today.adding(days: -3)),
+            Product.fixture(id: "c", name: "charlie", price: dec("8.99"), quantity: 2, unit: .kilogram, seen: Self.today),
+        ]
+        var s = AppState(comparison: Comparison(id: "o", title: "Oats", products: products),
+                         session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: Self.today))
+        let lines = ScreenView.render(s).lines
+        #expect(lines[2].hasPrefix(" 3 5.49 1 kg alpha   6 mo!"), "\(lines.joined(separator: "\n"))")
+        #expect(lines[3].hasPrefix(" 2 2.29 500 g bravo  3 d"), "\(lines.joined(separator: "\n"))")
+        #expect(lines[4].hasPrefix(" 1 8.99 2 kg charlie today"), "\(lines.joined(separator: "\n"))")
+        // Long names at two shops: the ages are left out at every focus, or shown at every focus.
+        var shops = PhoneSnapshotTests.state()
+        var showsAges: [Bool] = []
+        for _ in 0..<4 {
+            showsAges.append(ScreenView.render(shops).text.contains("6 mo!"))
+            shops.update(.comparison(.previousProduct))
+        }
+        #expect(Set(showsAges).count == 1, "\(showsAges)")
+        // And the short names keep their ages and their whole form with the focus on any row.
+        for _ in 0..<3 {
+            s.update(.comparison(.previousProduct))
+            let text = ScreenView.render(s).text
+            #expect(text.contains("6 mo!") && text.contains("3 d ") && text.contains("today"), "\(text)")
+        }
     }
 }

@@ -23,13 +23,29 @@ import TestSupport
     /// The last two lines of the screen.
     static func footer(_ state: AppState) -> [String] { Array(ScreenView.render(state).lines.suffix(2)) }
 
+    /// Issue 39: a message keeps its instruction at 40 columns: where the whole would take three lines its short form,
+    /// a sentence of its own, is said (it ended `…this comparison is in sheets: fix it, or…`, losing "Esc undoes it"),
+    /// and the whole stays on the help's Messages page; at 80 columns the whole is said.
+    @Test func aUnitRefusedAt40ColumnsKeepsItsInstruction() {
+        for (width, height) in [(40, 20), (80, 24)] {
+            var s = AppState(comparison: Comparison(id: "c", title: "Paper"), session: Session(id: "s", size: TerminalSize(width: width, height: height)))
+            s.enter(price: "5.49", quantity: "12x200", unit: "sheets", then: .nextProduct)
+            s.enter(price: "3", quantity: "4", unit: "rolls", then: .keepEditing)
+            s.update(.comparison(.finishProduct))
+            let footer = Self.footer(s).joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(footer.contains("fix it, or Esc undoes it") && !footer.contains("…"), "\(width): \(footer)")
+            #expect(s.chrome.messages.first?.text == "roll is a count unit of its own; this comparison is in sheets: fix it, or Esc undoes it",
+                    "\(String(describing: s.chrome.messages.first))")
+        }
+    }
+
     @Test func aLongMessageGoesOnOverTheLegendAt40x20() {
         #expect(ScreenView.render(Self.said(Self.lowestSeen, on: Self.threeProducts(40, 20))).text == """
          per │ Oats                    per kg ›
                                  Per kg
-         3 3.99 for 500 g s… today 7.98 +21%
+         3 3.99 500 g small  today 7.98 +21%
          2 6.99 for 1 kg big today 6.99 +6% more
-         1 3.00 for 1 lb po… today 6.61 ★ Best
+         1 3.00 1 lb pound   today 6.61 ★ Best
         ›-
            12+3▏      for qty        lb?
         Price (new product):                = 15

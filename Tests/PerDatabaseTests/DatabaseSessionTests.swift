@@ -336,6 +336,23 @@ import TestSupport
         #expect(try store.load("c") == nil)
     }
 
+    /// The list on view when the file is deleted shows what the new file holds: never an item that is in no file.
+    @Test func theListOnViewWhenTheFileIsDeletedShowsWhatTheNewFileHolds() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "milk", title: "Milk", products: [Product.fixture(id: "m-1", price: 1)]))
+        try setup.save(Comparison(id: "oats", title: "Oats", products: [Product.fixture(id: "o-1", price: 2)]))
+        setup.close()
+        var home = try Side(path: path, id: "home")   // on Oats, the last edited
+        home.enter(price: "2", quantity: "1", unit: "kg", name: "a", then: .nextProduct)
+        home.send(.app(.showShoppingList))
+        #expect(home.state.shoppingList?.entries.map(\.title).sorted() == ["Milk", "Oats"])
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        home.poll()
+        #expect(home.state.shoppingList?.entries.map(\.id) == [home.state.editing.comparison.id])
+        #expect(try ComparisonDatabase(path: path).shoppingList().map(\.id) == [home.state.editing.comparison.id])
+    }
+
     @Test func aDeletedDatabaseFileIsMadeAgainWithWhatThisSessionHolds() throws {
         let path = folder.file("per.sqlite")
         var home = try Side(path: path, id: "home")

@@ -247,4 +247,34 @@ import TestSupport
         }
         #expect(Set(errors.map(\.message)).count == errors.count)
     }
+
+    /// A `-wal` or `-shm` made in advance by another account, or wider open than the database, is refused before SQLite
+    /// opens it: the owner's data never goes into a file another account can read (decision 231). SQLite's own (this
+    /// account's, the database's mode) open as before.
+    @Test(arguments: ["-wal", "-shm"])
+    func aLogMadeInAdvanceByAnotherAccountIsRefused(suffix: String) throws {
+        let path = folder.file("private.sqlite")
+        try ComparisonDatabase(path: path).save(Comparison(id: "c", title: "Secret prices"))
+        let companion = path + suffix
+        for (owner, mode) in [(uid_t(65534), mode_t(0o600)), (geteuid(), mode_t(0o666)), (geteuid(), mode_t(0o644))] {
+            unlink(companion)
+            #expect(FileManager.default.createFile(atPath: companion, contents: Data()))
+            #expect(chmod(companion, mode) == 0 && chown(companion, owner, owner) == 0, "chown needs root")
+            backdate(path)
+            let before = (FileSnapshot(path), FileSnapshot(companion))
+            #expect {
+                try ComparisonDatabase(path: path)
+            } throws: { error in
+                guard case .cannotOpen(_, let reason) = error as? DatabaseFailure else { return false }
+                return reason.hasPrefix("\(companion) was not made for it by SQLite: ") && reason.contains("left untouched")
+            }
+            #expect((FileSnapshot(path), FileSnapshot(companion)) == before, "owner \(owner), mode \(String(mode, radix: 8))")
+        }
+        unlink(companion)
+        // SQLite's own, while another connection has the database open: taken.
+        let open = try ComparisonDatabase(path: path)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(try ComparisonDatabase(path: path).load("c")?.title == "Secret prices")
+        open.close()
+    }
 }

@@ -179,6 +179,22 @@ import TestSupport
         #expect(store.saveLeftChanges() == LeftChanges(saved: ["1 count"]))
     }
 
+    /// No folder takes the waiting file (a full disk; here a file where the folder should be): the failure is kept and
+    /// the status says the changes are only in memory, and what to do.
+    @Test func whatCannotBeKeptOnDiskIsSaidToBeOnlyInMemory() throws {
+        let notAFolder = folder.file("full")
+        #expect(FileManager.default.createFile(atPath: notAFolder, contents: Data()))
+        let kept = WaitingChanges(databasePath: folder.file("per.sqlite"), id: "s", folders: [notAFolder + "/per"])
+        kept.keep(RecoveryJournal(id: "s", database: "d", changes: [.other(.setTicked("oats", true))], times: [1]))
+        #expect(kept.path == nil)
+        let failure = try #require(kept.failure)
+        #expect(failure.contains("not a folder") || failure.contains("cannot create"), "\(failure)")
+        let status = SaveStatus(waiting: 1, reason: "the disk is full", notKept: failure)
+        #expect(status.notice == ["Saving waits (1 change: the disk is full); only in memory: free disk space, or a kill loses them",
+                                  "Saving waits (1 change, only in memory: free disk space)", "Saving waits (1 change, only in memory)"])
+        #expect(SaveStatus(waiting: 1, reason: "the disk is full").notice?.first == "Saving waits (1 change: the disk is full); kept, saved when it can")
+    }
+
     // MARK: Helpers
 
     /// `flock FILE` in a PID namespace of its own, until `end`.

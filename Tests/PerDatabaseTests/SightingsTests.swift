@@ -71,7 +71,7 @@ import TestSupport
     @Test func aHistoryClearedElsewhereIsReadAgainAtTheNextPoll() throws {
         let path = folder.file("per.sqlite")
         let setup = try ComparisonDatabase(path: path)
-        try setup.save(Comparison(id: "c", title: "Butter", products: [butter("2.49", seen: "2000-01-01")]))
+        try setup.save(Comparison(id: "c", title: "Butter", products: [butter("2.49", seen: "1999-11-30")]))
         try setup.saveField(.price, of: butter("0.99", seen: "1999-12-01"), in: "c")
         try setup.saveField(.price, of: butter("2.49", seen: "1999-12-02"), in: "c")
         let store = try ComparisonDatabase(path: path)
@@ -85,7 +85,7 @@ import TestSupport
         app.poll()
         #expect(state.editing.lowestSeen == .nothing)
         // An import (another connection adding entries) is read the same way.
-        try setup.saveField(.price, of: butter("1.99", seen: "2000-01-02"), in: "c")
+        try setup.saveField(.price, of: butter("1.99", seen: "1999-12-03"), in: "c")
         app.poll()
         #expect(state.editing.lowestSeen == .record(PriceRecord(butter("2.49", seen: "1999-12-02"))!.withEntry(1)))
     }

@@ -97,8 +97,18 @@ public enum Confirmation: Equatable, Sendable {
 public struct StatusMessage: Equatable, Sendable {
     public var text: String
     public var isWarning: Bool
-    public init(_ text: String, isWarning: Bool = false) {
+    /// A sentence of its own, instruction included, said where `text` would take more than the two lines a message
+    /// has (`'roll' does not fit this comparison: fix it, or Esc undoes it`); the help's Messages page keeps `text`.
+    public var short: String?
+    public init(_ text: String, isWarning: Bool = false, short: String? = nil) {
         self.text = text
         self.isWarning = isWarning
+        self.short = short
+    }
+
+    /// `text` where it fits `lines` lines of `width` columns, else the short form when there is one.
+    public func shown(width: Int, lines: Int = 2) -> String {
+        guard let short, TextWidth.wrap(text, to: max(1, width)).count > lines else { return text }
+        return short
     }
 }

@@ -35,15 +35,19 @@ public enum HelpPages {
         }
         let mouse = scopes.contains(.shoppingList)
             ? "Tap [ ] to tick an item, \(glyphs.minus) or + on the selected one to count, a title to open it, elsewhere to select; the wheel scrolls."
-            : "Press a key (anywhere on the keypad: the nearest key, which acts when you let go; slide off to cancel), click a field, "
-                + "\(glyphs.previous) prev / next \(glyphs.next), or \"per kg\" (top right); the wheel scrolls."
+            : "Press a key (the nearest acts when you let go; slide off to cancel), click a field, \(glyphs.previous) prev / "
+                + "next \(glyphs.next) or \"per kg\"; the wheel scrolls."
         // How to put the price book right, where it can be done.
         let book = scopes.contains(.comparison) || scopes.contains(.history)
-            ? [.heading("Price book"), .text("A typo: change the price, quantity or unit the same day and it is corrected, never recorded "
-                + "(Ctrl-Y brings the earlier value back). A wrong entry in the history: Ctrl-V, select it, Ctrl-D, y (Ctrl-Y brings it "
-                + "back); s and d fix its shop and day.")] as [Entry]
+            ? [.heading("Price book"), .text("A typo changed the same day is corrected, never recorded (Ctrl-Y: the earlier "
+                + "value). A wrong entry: Ctrl-V, select it, Ctrl-D, y; s and d fix its shop and day.")] as [Entry]
             : []
-        return keyed + book + [.heading("Mouse"), .text(mouse)]
+        // What no key says: which words are units, which pint is meant, what `--shop` does.
+        let units = scopes.contains(.comparison)
+            ? [.heading("Units and shops"), .text("Any word is a unit (sheets), compared only with itself. Pints and fl oz "
+                + "are US unless per --uk or uk = yes (Ctrl-E: UK). per --shop NAME: you are there; new products take it.")] as [Entry]
+            : []
+        return keyed + units + book + [.heading("Mouse"), .text(mouse)]
     }
 
     /// An entry's rows in a column `width` wide: descriptions (and long keys) wrap, never cut.

@@ -25,6 +25,8 @@ public struct Session: Equatable, Sendable {
     /// The shop the user is in (`--shop`): the shop of the new product a comparison opens with (over the shop of
     /// the product before it), and the shopping list's shop: each item's product to buy is the best there.
     public var shop: ShopName?
+    /// The volume units a new comparison starts with (`--uk`, `uk = yes`); Ctrl-E switches an open one's.
+    public var volumeSystem: VolumeSystem = .us
     /// A price seen more than this many days before `today` is marked stale in the table (`--stale-days`).
     public var staleDays: Int = Session.defaultStaleDays
     public static let defaultStaleDays = 90
@@ -43,8 +45,9 @@ public struct Session: Equatable, Sendable {
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay? = .reference,
                 shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays, decimal: DecimalMark = .point,
-                accessible: Bool = false) {
+                volumeSystem: VolumeSystem = .us, accessible: Bool = false) {
         self.decimal = decimal
+        self.volumeSystem = volumeSystem
         self.accessible = accessible
         self.shop = shop
         self.id = id
@@ -70,6 +73,11 @@ public struct Session: Equatable, Sendable {
     mutating func makeComparisonID() -> ComparisonID {
         serial += 1
         return ComparisonID("\(id)-c\(serial)")
+    }
+
+    /// A new comparison of this session: its own id, in the session's volume system.
+    mutating func makeComparison(title: String = "") -> Comparison {
+        Comparison(id: makeComparisonID(), title: title, volumeSystem: volumeSystem)
     }
 }
 

@@ -98,11 +98,13 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
     }
 
     /// How old a price seen on this day is on `today`, as the table shows it: `today`, `3 d`, `2 wk`, `5 mo`, `2 yr`.
-    /// A day after `today` (another machine's clock, an import) reads `future`, and a century or more `old`: every age
-    /// is at most six wide with its stale mark, so one odd day never takes the table's Seen column away.
+    /// The day after `today` is `today` too: it is today somewhere, in another session's time zone (a price typed a
+    /// minute ago there). A later day (another machine's wrong clock, an import) reads `future`, and a century or more
+    /// `old`: every age is at most six wide with its stale mark, so one odd day never takes the table's Seen column away.
     public func age(on today: CalendarDay) -> String {
         let days = today.dayNumber - dayNumber
         switch days {
+        case -1: return "today"
         case ..<0: return "future"
         case (100 * 365)...: return "old"
         case 0: return "today"

@@ -87,6 +87,21 @@ public struct Comparison: Equatable, Sendable {
         return products.lazy.compactMap(\.unit).first.map(ComparisonBasis.following) ?? family.defaultBasis
     }
 
+    /// `(US)` or `(UK)` while a customary volume (tsp to gal, whose size is either) is the comparison unit or a
+    /// product's unit: its prices per unit say which; nil otherwise (metric volumes are the same in both).
+    public var volumeSystemMark: String? {
+        guard family == .volume else { return nil }
+        let inPlay = basis?.unit.sizeDependsOnVolumeSystem == true || products.contains { $0.unit?.sizeDependsOnVolumeSystem == true }
+        return inPlay ? volumeSystem.mark : nil
+    }
+
+    /// The comparison unit as a shopper reads it, the volume system beside a customary volume: `fl oz (US)`, `kg`;
+    /// empty without a unit.
+    public var perLabel: String {
+        guard let basis else { return "" }
+        return volumeSystemMark.map { "\(basis.label) \($0)" } ?? basis.label
+    }
+
     public var rankedCount: Int { sortedUnitPrices.count }
     public var bestUnitPrice: UnitPrice? { sortedUnitPrices.first }
 

@@ -33,7 +33,7 @@ public struct ListItem: Equatable, Sendable {
     public init(count: Int, ticked: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
         let offers = comparison.ranked.map { Offer(product: comparison.products[$0.index], ranking: $0.unitPrice, base: base) }
-        self.init(count: count, ticked: ticked, pinned: pinned, offers: offers, per: comparison.basis?.label ?? "", aisle: aisle)
+        self.init(count: count, ticked: ticked, pinned: pinned, offers: offers, per: comparison.perLabel, aisle: aisle)
     }
 
     /// On the list: counted at least once.

@@ -78,8 +78,17 @@ public struct PriceBook: Equatable, Sendable {
         let recorded = history.map { ($0, false) } + comparison.products.compactMap(PriceRecord.init).map { ($0, true) }
         let ranking = Self.ranking(comparison, history: history)
         rankedIn = ranking
+        // Newest day first; a product's price now never below its own earlier prices (it was typed after them, whatever
+        // day the clock that typed it gave it: its order day is the latest of its own and theirs).
+        var latestOfProduct: [ProductID: Int] = [:]
+        let orderDays = recorded.map { record, isCurrent in
+            let day = record.seen?.dayNumber ?? Int.min
+            if isCurrent { return max(day, latestOfProduct[record.product] ?? Int.min) }
+            latestOfProduct[record.product] = max(day, latestOfProduct[record.product] ?? Int.min)
+            return day
+        }
         let ordered = recorded.enumerated().sorted { a, b in
-            let (dayA, dayB) = (a.element.0.seen?.dayNumber ?? Int.min, b.element.0.seen?.dayNumber ?? Int.min)
+            let (dayA, dayB) = (orderDays[a.offset], orderDays[b.offset])
             return dayA != dayB ? dayA > dayB : a.offset > b.offset
         }
         entries = ordered.map { Entry(record: $0.element.0, isCurrent: $0.element.1, unitPrice: ranking.unitPrice(of: $0.element.0.asProduct)) }
@@ -114,8 +123,10 @@ public struct PriceBook: Equatable, Sendable {
     /// An entry's price per the comparison's basis (`per`), e.g. 7.98 per kg.
     public func pricePerBasis(_ entry: Entry) -> Decimal? { entry.unitPrice.flatMap(rankedIn.pricePerBasis) }
 
-    /// What the unit prices are per: `kg`, `100 g`; empty while nothing has a unit.
-    public var perLabel: String { rankedIn.basis?.label ?? "" }
+    /// What the unit prices are per, for people: `kg`, `100 g`, `fl oz (US)`; empty while nothing has a unit.
+    public var perLabel: String { rankedIn.perLabel }
+    /// The same without the volume system's mark, for JSON and CSV: `fl oz`.
+    public var basisLabel: String { rankedIn.basis?.label ?? "" }
 
     /// The lowest unit price among `records` in the comparison (the first among ties, so pass them newest first),
     /// with its record: what "Lowest seen" compares a new price with. One pass, no sorting.

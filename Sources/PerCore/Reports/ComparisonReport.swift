@@ -72,7 +72,7 @@ public struct ComparisonReport: Sendable {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
         // The shop column only when a product has a shop, so a table without shops stays as narrow as before.
         let hasShops = comparison.products.contains { !$0.shop.isEmpty }
-        var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(perLabel)", ""]
+        var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(comparison.perLabel)", ""]
         if hasShops { header.append("Shop") }
         let body: [[String]] = rows.map { r in
             let p = r.product
@@ -121,6 +121,8 @@ public struct ComparisonReport: Sendable {
             return JSONDocument.inline(fields)
         }
         var members = [("title", jsonString(comparison.title)), ("per", jsonString(perLabel))]
+        // Which pint or fl oz, while one is in play (as the export always says).
+        if comparison.volumeSystemMark != nil { members.append(("volumeSystem", jsonString(comparison.volumeSystem.rawValue))) }
         if let currency { members.append(("currency", jsonString(currency.text))) }
         return JSONDocument.object("comparison", members + [("products", JSONDocument.list(objects))])
     }
@@ -128,6 +130,8 @@ public struct ComparisonReport: Sendable {
     public var csv: String {
         var header = ["name", "price", "quantity", "unit", "unitPrice", "per", "rank", "best", "percentMore", "shop"]
         if showsSeen { header.append("seen") }
+        let marksVolumeSystem = comparison.volumeSystemMark != nil
+        if marksVolumeSystem { header.append("volumeSystem") }
         if currency != nil { header.append("currency") }
         var out = CSV.row(header)
         for product in comparison.products {
@@ -145,6 +149,7 @@ public struct ComparisonReport: Sendable {
                 CSVExchange.textCell(product.shop),
             ]
             if showsSeen { cells.append(product.seen?.iso ?? "") }
+            if marksVolumeSystem { cells.append(comparison.volumeSystem.rawValue) }
             // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
             if let currency { cells.append(CSVExchange.textCell(currency.text)) }
             out += CSV.row(cells)

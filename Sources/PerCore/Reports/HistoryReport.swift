@@ -21,7 +21,7 @@ public struct HistoryReport: Sendable {
 
     /// `{"format": "per-history…", "version": 2, "title", "per", "currency"?, "prices": [...]}`.
     private func document(_ format: String, _ prices: [String]) -> String {
-        var members = [("title", JSONExchange.string(title)), ("per", JSONExchange.string(book.perLabel))]
+        var members = [("title", JSONExchange.string(title)), ("per", JSONExchange.string(book.basisLabel))]
         if let currency { members.append(("currency", JSONExchange.string(currency.text))) }
         return JSONDocument.object(format, members + [("prices", JSONDocument.list(prices))])
     }
@@ -77,7 +77,7 @@ public struct HistoryReport: Sendable {
                 let r = entry.record
                 out += csvRow([
                     CSVExchange.textCell(r.shop), DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
-                    unitPriceText(entry) ?? "", book.perLabel, r.seen?.iso ?? "", r.entry.map { String($0.rawValue) } ?? "",
+                    unitPriceText(entry) ?? "", book.basisLabel, r.seen?.iso ?? "", r.entry.map { String($0.rawValue) } ?? "",
                     entry.isCurrent ? "true" : "false",
                 ])
             }
@@ -142,7 +142,7 @@ public struct HistoryReport: Sendable {
             out += csvRow([
                 r.entry.map { String($0.rawValue) } ?? "", CSVExchange.textCell(r.name), CSVExchange.textCell(r.shop), r.seen?.iso ?? "",
                 DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
-                unitPriceText(entry) ?? "", book.perLabel,
+                unitPriceText(entry) ?? "", book.basisLabel,
                 entry.isCurrent ? "true" : "false", index == book.lowestIndex ? "true" : "false",
             ])
         }

@@ -148,6 +148,9 @@ public enum MeasureUnit: Hashable, Sendable {
         return Decimal(sign: amount.sign, exponent: amount.exponent + shift, significand: amount.significand)
     }
 
+    /// A customary volume (tsp to gal) whose size is the US or the UK one: a price per it must say which.
+    public var sizeDependsOnVolumeSystem: Bool { row?.imperial != nil }
+
     /// Its factor is a power of ten, so `inBaseUnits` moves the point instead of multiplying.
     var hasPowerOfTenFactor: Bool { powerOfTen != nil }
 

@@ -59,4 +59,12 @@ extension MeasureUnit {
 public enum VolumeSystem: String, CaseIterable, Sendable, Codable {
     case us
     case imperial
+
+    /// What stands beside a price per a customary volume: `(US)`, `(UK)`.
+    public var mark: String {
+        switch self {
+        case .us: "(US)"
+        case .imperial: "(UK)"
+        }
+    }
 }

@@ -85,6 +85,9 @@ extension CompareCommand {
     /// with `-` is a flag. Keep in step with the declarations above (NumberCommandTests runs them).
     static let optionsWithValue: Set<String> = ["--per", "--format", "--currency", "--decimal", "--currency-format"]
 
+    /// The flags compare shares with the app (see `PerCommand.main`).
+    static let volumeFlags: Set<String> = ["--uk", "--us"]
+
     /// Splits `compare`'s arguments into its options and its ITEMs, so that ArgumentParser sees only
     /// the options. ArgumentParser 1.x collects a repeated positional argument in quadratic time
     /// (each value unions its origin into a set it copies, then each is removed from the argument

@@ -14,14 +14,9 @@ struct ConfigCommand: ParsableCommand {
 
     @OptionGroup var app: AppOptions
 
-    @Flag(name: .customLong("uk"), help: "UK imperial volume units for per compare.")
-    var imperial = false
-
-    @Flag(name: .customLong("us"), help: "US customary volume units for per compare (the default).")
-    var customary = false
-
     func run() throws {
         try reportingFailures {
+            Self.warnWritingOverTheSettingsFile()
             let decimal = try Settings.decimal(option: app.currency.decimal)
             let format = try Settings.currencyFormat(option: app.currency.format)
             let currency = try Settings.currency(option: app.currency.text, format: format, decimal: decimal.value)
@@ -40,7 +35,7 @@ struct ConfigCommand: ParsableCommand {
             let shopName = try ShopSettings.shop(app.shop.shop)
             let staleDays = try Settings.staleDays(option: app.freshness.staleDays)
             let mouse = try Settings.flag(.mouse, on: (app.mouse, "--mouse"), off: (app.noMouse, "--no-mouse"), fallback: true)
-            let uk = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false)
+            let uk = try Settings.flag(.uk, on: (app.imperial, "--uk"), off: (app.customary, "--us"), fallback: false)
             let accessible = try Settings.accessible()
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
@@ -67,5 +62,17 @@ struct ConfigCommand: ParsableCommand {
             }
             try Output.out(lines.joined(separator: "\n") + "\n")
         }
+    }
+
+    /// `per config > ~/.config/per/config`: the shell emptied the file before per could read it (or made it new: per
+    /// cannot tell which), so the settings it held, if any, are in neither what per read nor what it writes. Said on
+    /// stderr, with the way that keeps them; the output is written (for a new file, it is what was asked).
+    static func warnWritingOverTheSettingsFile() {
+        var output = stat(), file = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT == S_IFREG,
+              stat(Settings.path, &file) == 0, output.st_dev == file.st_dev, output.st_ino == file.st_ino else { return }
+        let path = TerminalText.singleLine(Settings.path)
+        Output.error("the output is the settings file itself (\(path)): the shell emptied it before per could read it, so any "
+                     + "setting it held is not in what follows; to keep them: per config > config.new && mv config.new \(path)")
     }
 }

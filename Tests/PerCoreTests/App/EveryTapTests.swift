@@ -74,7 +74,8 @@ extension FewerKeysTests {
         store.type("ml")
         let before = store.state.editing
         store.send(tapOnNext(in: store.state) ?? .comparison(.nextField)) {
-            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: fix it, or Esc undoes it", isWarning: true)
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: fix it, or Esc undoes it", isWarning: true,
+                                             short: "'ml' does not fit this comparison: fix it, or Esc undoes it")
         }
         #expect(store.state.editing == before)
     }

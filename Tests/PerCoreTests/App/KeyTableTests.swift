@@ -49,6 +49,24 @@ import Testing
         #expect(Input.action(for: .click(x: 2, y: 0), in: store.state) == .app(.showShoppingList))
     }
 
+    /// Issue 39: the help at 40×20 (one column a page, read in order) says what no key says: any word can be a unit,
+    /// which measures are the default (US; `--uk`, `uk = yes`, Ctrl-E), and what `--shop` does.
+    @Test func theHelpSaysAnyWordIsAUnitUSIsTheDefaultAndWhatShopDoes() {
+        for size in [TerminalSize(width: 40, height: 20)] {
+            var store = TestStore(size: size)
+            store.apply(.app(.toggleHelp))
+            var text = ""
+            for _ in 0..<HelpPages.pageCount(AppState.Screen.comparison.helpScopes, size: size) {
+                text += ScreenView.render(store.state).lines.dropFirst().joined(separator: " ") + " "
+                store.apply(.app(.nextHelpPage))
+            }
+            let words = text.split(separator: " ").joined(separator: " ")
+            for said in ["Any word is a unit", "US unless per --uk or uk = yes", "Ctrl-E", "per --shop NAME: you are there; new products take it"] {
+                #expect(words.contains(said), "\(size): \(said)")
+            }
+        }
+    }
+
     @Test func narrowHelpTurnsPagesThenAnyOtherKeyClosesIt() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
         store.send(.app(.toggleHelp)) { $0.chrome.overlay = .help(page: 0) }

@@ -239,7 +239,7 @@ import TestSupport
         #expect(text == """
          per │ Quaker                  per kg ›
                                  Per kg
-         1 8.99 for 2 kg @ Costco  4.50 ★ Best
+         1 8.99 2 kg Qua… @ Costco 4.50 ★ Best
         ›2 Quaker @ Lidl           4.75 +6% buy
            9.49       for 2▏         kg
          - @ Lidl?                      no price

@@ -40,7 +40,8 @@ import TestSupport
         for c in "mL" { _ = typed.type(c) }
         store.type("mL")
         store.send(.comparison(.finishProduct)) {
-            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: fix it, or Esc undoes it", isWarning: true)
+            $0.chrome.status = StatusMessage("mL is a volume unit; this comparison is by weight: fix it, or Esc undoes it", isWarning: true,
+                                             short: "'mL' does not fit this comparison: fix it, or Esc undoes it")
         }
         #expect(store.state.editing.editor == .unit(typed))
         store.send(.comparison(.cancelEdit)) {

@@ -530,7 +530,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// leaves and drops it), and the status line says why.
     private func acceptsTheTypedUnit(chrome: inout Chrome) -> Bool {
         guard case .unit(let picker) = editor, let refusal = picker.refusal else { return true }
-        chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true)
+        chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true,
+                                      short: "'\(TerminalText.singleLine(picker.typed))' does not fit this comparison: fix it, or Esc undoes it")
         return false
     }
 

@@ -57,18 +57,21 @@ public struct ProductRowText: Equatable, Sendable {
     }
 
     /// A one-line row of the compact table (no price, quantity or unit cells) in `width` columns: what the product is,
-    /// its name and where, longest first (`3.99 for 500 g Oats @ Lidl`). The name is cut first (`3.99 for 500 g O… @
-    /// Lidl`), then left out, then `for`; the shop gives way to the name only when one shop is on view (`keepsShop` false).
-    /// Past that, the price alone.
+    /// its name and where, longest first (`3.99 for 500 g Oats @ Lidl`). `for` goes before the name is cut (`3.99 500 g
+    /// Oats @ Lidl`), then the name is cut (`3.99 500 g O… @ Lidl`), then left out; the shop gives way to the name only
+    /// when one shop is on view (`keepsShop` false). Past that, the price alone.
     func described(in width: Int, keepsShop: Bool, decimal: DecimalMark, ellipsis: Character) -> String {
         guard let parts = product.pricedAs?.map(decimal.shown) else { return nameAndShop ?? "" }
         let long = parts.joined(separator: " for "), short = parts.joined(separator: " ")
         let at = shop.map { " @ " + $0 } ?? ""
         var forms: [String] = []
         if let name {
+            // The whole name before its cut (`a…` hid `alpha` where `5.49 1 kg alpha` fitted).
             forms.append(long + " " + name + at)
-            let room = width - TextWidth.of(long + " " + at)
-            if room >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis) + at) }
+            forms.append(short + " " + name + at)
+            // Cut to three letters at least: `T…` says nothing.
+            let room = width - TextWidth.of(short + " " + at)
+            if room >= 4 { forms.append(short + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis) + at) }
         }
         forms.append(long + at)
         if !keepsShop, let name {

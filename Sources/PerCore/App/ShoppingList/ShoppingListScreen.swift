@@ -195,7 +195,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             var effects: [DatabaseEffect] = [.deleteComparison(entry.id)]
             if entry.id == open {
                 effects.append(entries.first.map { .openComparison($0.id) }
-                    ?? .openNew(Comparison(id: session.makeComparisonID())))
+                    ?? .openNew(session.makeComparison()))
             }
             return (effects + [.loadShoppingList]).map(Effect.database)
         case .undoDelete:
@@ -426,7 +426,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             return []
         }
         if let index = saved(titled: title) { return countSaved(at: index, chrome: &chrome) }
-        let item = Comparison(id: session.makeComparisonID(), title: title)
+        let item = session.makeComparison(title: title)
         entries.insert(ListEntry(id: item.id, title: title, productCount: 0), at: 0)
         selected = 0
         wanted = item.id
@@ -457,7 +457,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         mode = .browsing
         let title = text.trimmingCharacters(in: .whitespaces)
         if isNew {
-            let created = Comparison(id: session.makeComparisonID(), title: title)
+            let created = session.makeComparison(title: title)
             chrome.status = StatusMessage("New comparison \"\(created.displayTitle)\"")
             return [.database(.createComparison(created)), .send(.shoppingList(.delegate(.closed)))]
         }

@@ -119,15 +119,14 @@ public struct ScreenLayout: Sendable {
         page = visible.page
         let count = screen.comparison.products.count
         let indices = page.indices
-        let columns = Columns(page, count: count, editor: screen.editor, basis: screen.comparison.basis, tableWidth: table.width, wide: isWide,
+        let columns = Columns(page, count: count, editor: screen.editor, perLabel: screen.comparison.basis?.label ?? "", tableWidth: table.width, wide: isWide,
                               freshness: session.freshness, focus: screen.focus.product)
         rows = Self.productRows(indices, focus: screen.focus.product, table: table, columns: columns, wide: isWide)
     }
 
     /// `per kg ›`, `per pt (UK) ›`: the comparison unit, clickable to step it (the layout measures it, the view draws it).
     static func basisTitle(_ c: Comparison, glyphs: GlyphSet) -> String {
-        let uk = c.family == .volume && c.volumeSystem == .imperial ? " (UK)" : ""
-        return "per \(c.basis?.label ?? "unit")\(uk)" + (c.family == nil ? "" : " \(glyphs.next)")
+        "per \(c.basis == nil ? "unit" : c.perLabel)" + (c.family == nil ? "" : " \(glyphs.next)")
     }
 
     /// Which products are shown, long to short: `22-41 of 41`, `22-41/41`, `41/41`.
@@ -138,21 +137,23 @@ public struct ScreenLayout: Sendable {
     /// The heading of the prices' ages.
     static let ageHeading = "Seen"
 
-    /// `Per 100 g`: the unit-price column's heading, the comparison unit in full.
-    static func unitPriceHeading(_ basis: ComparisonBasis?) -> String { "Per \(basis?.label ?? "unit")" }
+    /// `Per 100 g`, `Per fl oz (US)`: the unit-price column's heading, the comparison unit in full (`Comparison.perLabel`).
+    static func unitPriceHeading(_ perLabel: String) -> String { "Per \(perLabel.isEmpty ? "unit" : perLabel)" }
 
     /// Column widths from what the shown rows hold and the table's width.
     struct Columns {
         var rank = 0, name = 0, price = 0, quantity = 0, unit = 0, unitPrice = 0, verdict = 0, age = 0
 
-        init(_ page: TablePage, count: Int, editor: FieldEditor, basis: ComparisonBasis?, tableWidth: Int, wide: Bool, freshness: Freshness,
+        /// `perLabel` without the volume system's mark: the mark is drawn where it fits (`ProductTableView`), and never
+        /// costs the Seen column its room.
+        init(_ page: TablePage, count: Int, editor: FieldEditor, perLabel: String, tableWidth: Int, wide: Bool, freshness: Freshness,
              focus: Int) {
             func widest(_ text: (ProductRowText) -> String?) -> Int { page.rows.map { TextWidth.of(text($0) ?? "") }.max() ?? 0 }
             // The rank's digits and the focus mark.
             rank = String(count).count + 1
             let editedUnit = if case .unit = editor { TextWidth.of(editor.text) + 1 } else { 0 }
             unit = min(10, max(wide ? 5 : 6, widest(\.unit), editedUnit))
-            unitPrice = min(14, max(wide ? TextWidth.of(ScreenLayout.unitPriceHeading(basis)) : 4, widest(\.unitPrice)))
+            unitPrice = min(14, max(wide ? TextWidth.of(ScreenLayout.unitPriceHeading(perLabel)) : 4, widest(\.unitPrice)))
             // Columns keep their place while a product is typed (decision 89). The name and the verdict share what
             // the other columns leave; how they share it is settled at those columns' minimum widths, from the names
             // alone: the name as wide as its texts (up to 20, `Oats @ Costco`), the verdict the rest. A numeric column
@@ -160,7 +161,7 @@ public struct ScreenLayout: Sendable {
             // own width, so nothing to the name's right moves; only past that does the verdict give way. The Seen
             // column is there whenever it fits at the minimums, dated products or not.
             let minimumPrice = wide ? 7 : 10, minimumQuantity = wide ? 6 : 10, minimumUnit = wide ? 5 : 6, minimumRank = 2
-            let heading = wide ? TextWidth.of(ScreenLayout.unitPriceHeading(basis)) : 4
+            let heading = wide ? TextWidth.of(ScreenLayout.unitPriceHeading(perLabel)) : 4
             func restAt(rank: Int, price: Int, quantity: Int, unit: Int, unitPrice: Int) -> Int {
                 wide ? tableWidth - (rank + price + quantity + unit + unitPrice + 6) : tableWidth - (rank + unitPrice + 3)
             }
@@ -176,7 +177,9 @@ public struct ScreenLayout: Sendable {
             let described: [(whole: Int, least: Int)] = zip(page.indices, page.rows).map { index, row in
                 wide || index == focus ? (TextWidth.of(row.nameAndShop ?? ""), 0) : row.describedWidths(keepsShop: keepsShop)
             }
-            let leastName = max(nameMinimum, described.map(\.least).max() ?? 0)
+            // Whether the ages fit is judged on every row as unfocused, so the Seen column does not come and go (and every
+            // row's form with it) as the focus moves (issue 39).
+            let leastName = max(nameMinimum, wide ? 0 : page.rows.map { $0.describedWidths(keepsShop: keepsShop).least }.max() ?? 0)
             // (A compact row's other columns are the rank and the unit price, set only by commits: judged at their widths.)
             let restForAge = wide ? restAtMinimums : restAt(rank: rank, price: 0, quantity: 0, unit: 0, unitPrice: unitPrice)
             if restForAge - (ageWidth + 1) >= leastName + verdictMinimum {

@@ -13,7 +13,9 @@ enum ProductTableView {
             let x = right ? r.maxX - TextWidth.of(text) : r.x
             canvas.put(text, x: x, y: t.y, style: .underline, color: .muted, limit: r.width)
         }
-        let perHeading = ScreenLayout.unitPriceHeading(c.basis)
+        // `Per fl oz (US)` where the column is wide enough, else `Per fl oz` (the title bar says `(US)` too).
+        let marked = ScreenLayout.unitPriceHeading(c.perLabel)
+        let perHeading = TextWidth.of(marked) <= first.unitPrice.width || layout.kind != .wide ? marked : ScreenLayout.unitPriceHeading(c.basis?.label ?? "")
         if layout.kind == .wide {
             header("#", first.rank, right: true); header("Name", first.name); header("Price", first.price, right: true)
             header("Qty", first.quantity, right: true); header("Unit", first.unit)

@@ -190,18 +190,18 @@ public enum ScreenView {
         var lines: [(String, CellStyle, ColorRole)] = []
         let ranked = ["\(c.rankedCount) of \(typed) ranked", "\(c.rankedCount)/\(typed) ranked", "\(c.rankedCount) of \(typed)"]
         lines.append((ranked.first { TextWidth.of($0) <= r.width - 1 } ?? ranked[2], .dim, .muted))
-        if let best = page.bestText.map({ state.session.currency.format(state.session.decimal.shown($0)) }), let basis = c.basis {
+        if let best = page.bestText.map({ state.session.currency.format(state.session.decimal.shown($0)) }), c.basis != nil {
             let unnamed = page.bestIndex.map { c.products.indices.contains($0) && c.products[$0].name.isEmpty } ?? false
             let label = "Best: " + (unnamed ? state.session.decimal.shown(page.bestLabel ?? "") : page.bestLabel ?? "")
             // On two lines rather than cut (`Best: 3.99 for 2…` hid the quantity): words whole, a number with its unit.
             lines += statusLines(label, width: r.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis).map { ($0, .bold, .best) }
             // One line when it fits, else the price over its unit.
-            let perBasis = "\(best) per \(basis.label)"
+            let perBasis = "\(best) per \(c.perLabel)"
             if TextWidth.of(perBasis) <= r.width - 1 {
                 lines.append((perBasis, .bold, .best))
             } else {
                 lines.append((best, .bold, .best))
-                lines.append(("per \(basis.label)", .bold, .best))
+                lines.append(("per \(c.perLabel)", .bold, .best))
             }
         }
         if let count = state.editing.onTheList.count {
@@ -295,7 +295,7 @@ public enum ScreenView {
         case (let notice?, let status?) where fits(notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text):
             return Status(text: notice[notice.count - 1] + " \(state.session.glyphs.vertical) " + status.text, style: .bold, color: .warning)
         case (_, let status?):   // a message with no room beside it: the notice is back at the next key
-            return Status(text: status.text, style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
+            return Status(text: status.shown(width: r.width - 1), style: status.isWarning ? .bold : [], color: status.isWarning ? .warning : .normal)
         case (nil, nil):
             break
         }
