@@ -47,7 +47,10 @@ struct SmallUpdate: Equatable {
     /// or the change is larger than a few cells. `caret` is the glyph that marks where typing goes: the cursor is
     /// saved there. Bytes are UTF-8: with `asciiOnly` (a terminal whose encoding may be another) a changed cell must
     /// be ASCII.
-    static func plan(from previous: Canvas, to next: Canvas, known: Known, caret: Character, asciiOnly: Bool = false) -> SmallUpdate? {
+    /// `rest`: where the cursor is left after the frame (the focus: screen readers follow it), the top-left's nil
+    /// leaving it where the last write ended.
+    static func plan(from previous: Canvas, to next: Canvas, known: Known, caret: Character, asciiOnly: Bool = false,
+                     rest: Point? = nil) -> SmallUpdate? {
         guard previous.width == next.width, previous.height == next.height, next.width > 1 else { return nil }
         var runs: [Run] = []
         var cells = 0
@@ -64,7 +67,12 @@ struct SmallUpdate: Equatable {
                 guard cells <= maximumCells, runs.count <= maximumRuns else { return nil }
             }
         }
-        if runs.isEmpty { return SmallUpdate(bytes: [], known: known) }
+        if runs.isEmpty {
+            // Nothing drawn, but the focus may have moved (a cursor motion over what does not change).
+            guard let rest, known.cursor != rest else { return SmallUpdate(bytes: [], known: known) }
+            let tail = restBytes(from: known.cursor, reversed: false, to: rest, saved: known.saved)
+            return SmallUpdate(bytes: tail, known: Known(cursor: rest, saved: known.saved))
+        }
 
         // The run the saved place starts comes first: ESC 8 takes the cursor there.
         if let saved = known.saved, let index = runs.firstIndex(where: { $0.y == saved.at.y && $0.start == saved.at.x }), index > 0 {
@@ -101,8 +109,22 @@ struct SmallUpdate: Equatable {
             }
             cursor = Point(x: run.end, y: run.y)
         }
+        if let rest, cursor != rest {
+            out += restBytes(from: cursor, reversed: reversed, to: rest, saved: saved)
+            return SmallUpdate(bytes: out, known: Known(cursor: rest, saved: saved))
+        }
         if reversed { out += Array("\u{1B}[m".utf8) }
         return SmallUpdate(bytes: out, known: Known(cursor: cursor, saved: saved))
+    }
+
+    /// The cursor to `rest` with the normal attributes: `ESC 8` where the place saved is there (it brings back the
+    /// attributes saved with it), else a move.
+    private static func restBytes(from cursor: Point?, reversed: Bool, to rest: Point, saved: Saved?) -> [UInt8] {
+        let reset = Array("\u{1B}[m".utf8)
+        let moved = moveBytes(from: cursor, to: rest) + (reversed ? reset : [])
+        guard let saved, saved.at == rest else { return moved }
+        let restored: [UInt8] = [0x1B, 0x38] + (saved.reversed ? reset : [])
+        return restored.count < moved.count ? restored : moved
     }
 
     /// One column wide, plain or reversed, in the terminal's own colours (and ASCII, with `asciiOnly`).

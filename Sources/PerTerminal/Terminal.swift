@@ -224,10 +224,13 @@ public enum TerminalError: Error, Equatable, Sendable {
     public func draw(_ canvas: Canvas, cursor asked: (x: Int, y: Int)?) {
         guard !stopped else { return }
         let (width, height) = size
-        // A cursor that cannot be hidden waits at the caret, where typing goes, not wherever the last change ended.
-        let cursor = asked ?? (hidesCursor ? nil : Terminal.caret(glyphs.cursor, in: canvas))
+        // The cursor rests where the focus is (the caret, the selected row), hidden or not: screen readers, braille
+        // displays and input methods follow it. One that cannot be hidden is shown there.
+        let rest = canvas.focus.flatMap { $0.x >= 0 && $0.y >= 0 && $0.x < width && $0.y < height ? $0 : nil }
+        let cursor = asked ?? (hidesCursor ? nil : rest.map { (x: $0.x, y: $0.y) } ?? Terminal.caret(glyphs.cursor, in: canvas))
         if cursor == nil, writesSmallUpdates, canvas.width == width, canvas.height == height, let shown,
-           let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor, asciiOnly: glyphs != .utf8) {
+           let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor, asciiOnly: glyphs != .utf8,
+                                         rest: rest.map { SmallUpdate.Point(x: $0.x, y: $0.y) }) {
             if update.bytes.isEmpty { return }
             if send(update.bytes) {
                 copyToWindow(canvas, width: width, height: height)
@@ -249,9 +252,9 @@ public enum TerminalError: Error, Equatable, Sendable {
         }
         copyToWindow(canvas, width: width, height: height)
         let shows = cursor.map { $0.x >= 0 && $0.y >= 0 && $0.x < width && $0.y < height } ?? false
-        // A hidden cursor waits at the top-left: xterm shrunk by a window manager scrolls both its screens up by as many
-        // lines as the cursor is below the new last line, and the shell's lines went out of view.
-        let at = shows ? cursor! : (x: 0, y: 0)
+        // A hidden cursor rests at the focus, else at the top-left: xterm shrunk by a window manager scrolls both its
+        // screens up by as many lines as the cursor is below the new last line, and the shell's lines went out of view.
+        let at = shows ? cursor! : rest.map { (x: $0.x, y: $0.y) } ?? (x: 0, y: 0)
         wmove(window, Int32(at.y), Int32(at.x))
         curs_set(shows ? 1 : 0)
         leaveok(window, false)
@@ -259,7 +262,8 @@ public enum TerminalError: Error, Equatable, Sendable {
         doupdate()
         // A frame with the terminal's cursor on is not one per continues with its own bytes.
         shown = cursor == nil && canvas.width == width && canvas.height == height ? canvas : nil
-        known = .unknown
+        // ncurses left the cursor where it was moved (leaveok off); what it saved, if anything, is not known.
+        known = SmallUpdate.Known(cursor: SmallUpdate.Point(x: at.x, y: at.y), saved: nil)
     }
 
     /// Where typing goes: the caret glyph in the focused field (drawn reversed), else the first one on screen.

@@ -12,6 +12,8 @@ struct AppSettings {
     var shop: ShopName?
     var staleDays: Int
     var volumeSystem: VolumeSystem = .us
+    /// `ACCESSIBLE=1` or `accessible = yes`: no key flash, messages stay until the next one.
+    var accessible = false
 }
 
 /// From the command line to the first frame: the terminal, the database and the state, or the exit status of a failure
@@ -39,7 +41,8 @@ enum AppStartup {
         let sessionID = EntityID.random().rawValue
         func session(isReadOnly: Bool) -> Session {
             Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, volumeSystem: settings.volumeSystem)
+                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, volumeSystem: settings.volumeSystem,
+                    accessible: settings.accessible)
         }
         var state: AppState
         let store: ComparisonDatabase

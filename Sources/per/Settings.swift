@@ -198,6 +198,13 @@ enum Settings {
         return nil
     }
 
+    /// `accessible`: `ACCESSIBLE` set (to anything but `0`), else the file's, else no.
+    static func accessible() throws(CommandFailure) -> Resolved<Bool> {
+        if let value = variable("ACCESSIBLE") { return Resolved(value: value != "0", source: .environment("ACCESSIBLE")) }
+        if let (entry, source) = try fileEntry(.accessible), case .flag(let on) = entry.value { return Resolved(value: on, source: source) }
+        return Resolved(value: false, source: .fallback)
+    }
+
     /// A yes/no setting: its option (`--mouse` / `--no-mouse`, `--uk` / `--us`), else the file's, else `fallback`; an
     /// option beats the file either way, and both options at once are refused.
     static func flag(_ key: SettingsFile.Key, on: (given: Bool, name: String), off: (given: Bool, name: String),

@@ -58,6 +58,16 @@ struct SettingsCommandTests {
         #expect(none.status == 0 && none.out.contains(" 3.99 ") && none.out.contains(" 7.98 "), "\(none.out)")
     }
 
+    /// Issue 39: `accessible` from `ACCESSIBLE` over the file, shown by `per config` with its source.
+    @Test func accessibleComesFromTheEnvironmentOrTheFile() throws {
+        try writeConfig("accessible = yes\n")
+        let file = try per(["config"])
+        #expect(file.status == 0, "\(file.err)")
+        #expect(file.out.contains("accessible = yes") && file.out.contains("# settings file"), "\(file.out)")
+        let environment = try per(["config"], ["ACCESSIBLE": "0"])
+        #expect(environment.out.contains("accessible = no") && environment.out.contains("# environment ACCESSIBLE"), "\(environment.out)")
+    }
+
     @Test func jsonAndCSVKeepThePoint() throws {
         try writeConfig("currency = €\ndecimal = ,\n")
         let json = try per(["compare", "a=3.99/500g", "--format", "json"])
@@ -105,7 +115,7 @@ struct SettingsCommandTests {
         for arguments in [["compare", "3.99/500g"], ["lists", "--db", db], ["config"], ["--db", db]] {
             let result = try per(arguments)
             #expect(result.status == 2, "\(arguments)")
-            #expect(result.err == "per: \(config): line 3: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk)\n", "\(result.err)")
+            #expect(result.err == "per: \(config): line 3: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible)\n", "\(result.err)")
         }
         try writeConfig("stale-days 30\n")
         let noEquals = try per(["config"])
@@ -198,6 +208,7 @@ struct SettingsCommandTests {
             "stale-days = 7 # environment PER_STALE_DAYS",
             "mouse = no # \(config):4",
             "uk = no # default",
+            "accessible = no # default",
         ], "\(result.out)")
         let none = try per(["config"], ["XDG_CONFIG_HOME": folder.file("nowhere"), "HOME": folder.path])
         #expect(none.status == 0)
@@ -229,6 +240,7 @@ struct SettingsCommandTests {
             "stale-days = 30",
             "mouse = no",
             "uk = yes",
+            "accessible = no",
         ], "\(read.out)")
         #expect(settings(read.out) == settings(given.out))
         for (index, line) in read.out.split(separator: "\n").enumerated().dropFirst() {

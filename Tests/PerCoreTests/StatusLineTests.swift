@@ -91,7 +91,7 @@ import TestSupport
 
 
          Saved "Oats" again: another session had deleted it
-        ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel
+        ^Y undo  ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev
         """)
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         #expect(StatusLineTests.footer(s) == [" Saved \"Oats\" again: another session had", " deleted it"])
@@ -131,7 +131,7 @@ import TestSupport
     }
 
     @Test func aMessageThatFitsKeepsTheLegend() {
-        #expect(Self.footer(Self.said("Nothing deleted", on: Self.threeProducts(40, 20))) == [" Nothing deleted", "^Q quit ^G help ^O list ^T title ^N new"])
+        #expect(Self.footer(Self.said("Nothing deleted", on: Self.threeProducts(40, 20))) == [" Nothing deleted", "^Y undo ^Q quit ^G help ^O list ^T title"])
     }
 
     @Test func aQuestionKeepsItsYesNoOnItsLastLine() {

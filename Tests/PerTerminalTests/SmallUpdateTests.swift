@@ -120,4 +120,25 @@ import PerCore
         #expect(move((4, 12), (4, 2)) == "\u{1B}[10A")
         #expect(move((4, 12), (70, 2)) == "\u{1B}[3;71H")
     }
+
+    /// Issue 39: with a focus to rest at, a digit and its flash's end leave the cursor on the caret (ESC 8 and the
+    /// attributes back to normal), and the next digit starts there without a move.
+    @Test func aDigitAndItsFlashEndLeaveTheCursorOnTheCaret() throws {
+        let caret = SmallUpdate.Point(x: 13, y: 2)
+        let first = try #require(SmallUpdate.plan(from: Self.frame(typed: "12"), to: Self.frame(typed: "123", key: "3", pressed: true),
+                                                  known: .unknown, caret: "▏", rest: caret))
+        #expect(Self.text(first.bytes) == "\u{1B}[3;13H\u{1B}[7m3\u{1B}7▏\u{1B}[12;63H3\u{1B}8\u{1B}[m")
+        #expect(first.known.cursor == caret)
+        let end = try #require(SmallUpdate.plan(from: Self.frame(typed: "123", key: "3", pressed: true), to: Self.frame(typed: "123", key: "3"),
+                                                known: first.known, caret: "▏", rest: caret))
+        #expect(Self.text(end.bytes) == "\u{1B}[12;63H3\u{1B}8\u{1B}[m")
+        #expect(end.known.cursor == caret)
+        let next = try #require(SmallUpdate.plan(from: Self.frame(typed: "123", key: "3"), to: Self.frame(typed: "1234", key: "4", at: 66, pressed: true),
+                                                 known: end.known, caret: "▏", rest: SmallUpdate.Point(x: 14, y: 2)))
+        #expect(Self.text(next.bytes) == "\u{1B}[7m4\u{1B}7▏\u{1B}[12;67H4\u{1B}8\u{1B}[m")
+        // Nothing changed but the focus moved: the cursor alone goes there.
+        let moved = try #require(SmallUpdate.plan(from: Self.frame(typed: "1234"), to: Self.frame(typed: "1234"), known: next.known, caret: "▏",
+                                                  rest: SmallUpdate.Point(x: 12, y: 2)))
+        #expect(Self.text(moved.bytes) == "\u{8}\u{8}")
+    }
 }

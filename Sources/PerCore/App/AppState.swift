@@ -57,6 +57,8 @@ public struct AppState: Equatable, Sendable {
         for effect in reduce(action) {
             if case .send(let delegate) = effect { effects += update(delegate) } else { effects.append(effect) }
         }
+        // Accessible: no key flashes (a screen reader would read each one and its end).
+        if session.accessible { chrome.flash = nil }
         if chrome.flash != nil, chrome.flash != flashBefore || action.pressesAKey {
             effects.append(.after(milliseconds: Self.flashMilliseconds, .terminal(.flashEnded)))
         }
@@ -65,8 +67,8 @@ public struct AppState: Equatable, Sendable {
 
     private mutating func reduce(_ action: Action) -> [Effect] {
         // The one rule for messages: a message stays until the user's next action (`Action.isTheUsers`), which clears it
-        // before any reducer runs; no reducer clears one.
-        if action.isTheUsers { chrome.status = nil }
+        // before any reducer runs; no reducer clears one. Accessible, it stays until the next message, to be read again.
+        if action.isTheUsers, !session.accessible { chrome.status = nil }
         switch action {
         case .comparison(let action):
             var effects = updateEditing(action)

@@ -30,6 +30,8 @@ public struct Session: Equatable, Sendable {
     /// A price seen more than this many days before `today` is marked stale in the table (`--stale-days`).
     public var staleDays: Int = Session.defaultStaleDays
     public static let defaultStaleDays = 90
+    /// `ACCESSIBLE=1` or `accessible = yes`, for screen readers: no key flash, and a message stays until the next one.
+    public var accessible = false
     /// The shopping list's order: as edited, or grouped by the shop of each item's product to buy (Ctrl-S there).
     public var listOrder: ListOrder = .recent
     /// The shopping list's rows in the order drawn when one was opened from it: the list shown again keeps their places
@@ -43,9 +45,10 @@ public struct Session: Equatable, Sendable {
     public init(id: String = EntityID.random().rawValue, serial: Int = 0, size: TerminalSize = TerminalSize(width: 80, height: 24),
                 glyphs: GlyphSet = .utf8, isReadOnly: Bool = false, currency: Currency? = nil, today: CalendarDay? = .reference,
                 shop: ShopName? = nil, staleDays: Int = Session.defaultStaleDays, decimal: DecimalMark = .point,
-                volumeSystem: VolumeSystem = .us) {
+                volumeSystem: VolumeSystem = .us, accessible: Bool = false) {
         self.decimal = decimal
         self.volumeSystem = volumeSystem
+        self.accessible = accessible
         self.shop = shop
         self.id = id
         self.serial = serial

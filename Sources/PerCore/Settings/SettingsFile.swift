@@ -14,6 +14,7 @@ public struct SettingsFile: Equatable, Sendable {
         case staleDays = "stale-days"
         case mouse
         case uk
+        case accessible
 
         /// The key as written in the file; `store` is `shop` (as `--store` is `--shop`).
         public init?(written: String) {
@@ -146,7 +147,7 @@ public struct SettingsFile: Equatable, Sendable {
         case .staleDays:
             guard let days = staleDays(text) else { throw BadValue(reason: "\(shown) is not a number of days from 1 to \(maximumStaleDays)") }
             return .days(days)
-        case .mouse, .uk:
+        case .mouse, .uk, .accessible:
             switch text.lowercased() {
             case "yes", "true", "on": return .flag(true)
             case "no", "false", "off": return .flag(false)

@@ -53,6 +53,27 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Every text put is drawn in ASCII (`GlyphSet.asciiText`): the ASCII glyph set is in use.
     public var asciiOnly = false
+    /// Where the terminal's cursor rests after the frame (hidden or not): the focused field's caret, the selected
+    /// row's first cell; nil: the top-left. Screen readers, braille displays, input methods and tmux copy mode follow it.
+    public var focus: Place?
+
+    public struct Place: Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+        public init(x: Int, y: Int) { self.x = x; self.y = y }
+    }
+
+    /// The caret glyph where typing goes: the one drawn reversed (the focused field's), else the first on the canvas.
+    public func place(ofCaret glyph: Character) -> Place? {
+        var first: Place?
+        for y in 0..<height {
+            for x in 0..<width where cells[y * width + x].character == glyph {
+                if cells[y * width + x].style.contains(.reverse) { return Place(x: x, y: y) }
+                first = first ?? Place(x: x, y: y)
+            }
+        }
+        return first
+    }
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -36,6 +36,7 @@ struct ConfigCommand: ParsableCommand {
             let staleDays = try Settings.staleDays(option: app.freshness.staleDays)
             let mouse = try Settings.flag(.mouse, on: (app.mouse, "--mouse"), off: (app.noMouse, "--no-mouse"), fallback: true)
             let uk = try Settings.flag(.uk, on: (app.imperial, "--uk"), off: (app.customary, "--us"), fallback: false)
+            let accessible = try Settings.accessible()
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
             case (let currency?, let format?) where format.value.text == currency.value.text: format.source
@@ -51,6 +52,7 @@ struct ConfigCommand: ParsableCommand {
                 (.staleDays, String(staleDays.value), staleDays.source),
                 (.mouse, yesNo(mouse.value), mouse.source),
                 (.uk, yesNo(uk.value), uk.source),
+                (.accessible, yesNo(accessible.value), accessible.source),
             ]
             var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
             let settings = rows.map { key, value, _ in value.map { SettingsFile.line(key, TerminalText.singleLine($0)) } ?? "# \(key.rawValue): none" }

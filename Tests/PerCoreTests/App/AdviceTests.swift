@@ -87,13 +87,16 @@ import TestSupport
 
     /// A shop typed over the suggested one, the product then finished: the typed shop is the product's, and nothing is
     /// offered to bring back (the suggestion was never a value).
-    @Test func aShopTypedOverASuggestionLeavesNothingToUndo() {
+    /// A shop typed over a suggestion overwrote nothing of the product's, but it is an edit: Ctrl-Y takes it back (issue 39).
+    @Test func aShopTypedOverASuggestionIsUndoneToNone() {
         var store = TestStore()
         store.enter(price: "2", quantity: "1", unit: "kg", shop: "Aldi", then: .nextProduct)
         store.enter(price: "3", quantity: "1", unit: "kg", shop: "Lidl", then: .nextProduct)
         #expect(store.state.editing.comparison.products[1].shop == "Lidl")
-        #expect(store.state.editing.overwritten == nil)
-        #expect(!store.state.editing.canUndo)
+        #expect(store.state.editing.canUndo)
+        store.apply(.comparison(.undoDeletion))
+        #expect(store.state.editing.comparison.products[1].shop == "")
+        #expect(store.state.chrome.status == StatusMessage("Undid the shop \"Lidl\""))
     }
 
     /// A shop typed into a row here is suggested for the next; its field shows it selected, moving within the row
@@ -111,6 +114,7 @@ import TestSupport
         #expect(back.state.editing.comparison.products[1].shop == "")
         let taken = Product.fixture(id: "s-2", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.shop, product: taken)]) {
+            $0.editing.overwritten = Overwrite(field: .shop, before: $0.editing.comparison.products[1], after: taken)
             $0.editing.comparison.replaceProduct(at: 1, with: taken)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)

@@ -71,6 +71,7 @@ import TestSupport
         store.enter(price: "2", quantity: "3", unit: "kg", name: "oats", shop: "Aldi", then: .keepEditing)
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(ProductField.allCases.last!, product: oats)]) {
+            $0.editing.overwritten = Overwrite(field: .shop, before: $0.editing.comparison.products[0], after: oats)
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))   // kg and Aldi only suggested
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
@@ -95,6 +96,7 @@ import TestSupport
         }
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 1, unit: .kilogram, shop: "Aldi", seen: today)
         store.send(.comparison(.focus(FieldFocus(product: 0, field: .price))), effects: [.saveField(.shop, product: oats)]) {
+            $0.editing.overwritten = Overwrite(field: .shop, before: $0.editing.comparison.products[0], after: oats)
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: 2)))
         }
@@ -120,7 +122,8 @@ import TestSupport
         #expect(ScreenView.render(store.state).styleLines[3].hasPrefix("BB.RRRRR"))
         let bran = Product.fixture(id: "s-2", name: "bran", price: 3, quantity: 1, unit: .kilogram, shop: "Lidl", seen: today)
         store.send(.comparison(.focus(FieldFocus(product: 1, field: .name))), effects: [.saveField(.shop, product: bran)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: bran)   // Aldi was only suggested: nothing to bring back
+            $0.editing.overwritten = Overwrite(field: .shop, before: $0.editing.comparison.products[1], after: bran)
+            $0.editing.comparison.replaceProduct(at: 1, with: bran)   // Aldi was only suggested: Ctrl-Y takes Lidl back to none
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("bran")))
         }
         // Backspace edits the selected text from its end; so does typing after a motion.
@@ -259,6 +262,7 @@ import TestSupport
         #expect(Confirmation.deleteProduct("s-1", label: "a").question == "Delete 'a'? y/n")
         #expect(KeyTable.action(for: .character("q"), in: store.state) == nil)   // anything else is ignored while asking
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-1"), .loadHistory("c")]) {
+            $0.editing.overwritten = nil
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)
@@ -280,6 +284,7 @@ import TestSupport
             $0.chrome.status = nil  // the next key clears a message
         }
         store.send(.app(.answer(yes: true)), effects: [.deleteAllProducts(["s-1", "s-2"]), .loadHistory("c")]) {
+            $0.editing.overwritten = nil
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeAllProducts()

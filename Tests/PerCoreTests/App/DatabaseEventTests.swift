@@ -84,6 +84,7 @@ import TestSupport
             $0.editing.focus = FieldFocus(product: 0, field: .price)
         }
         store.send(.app(.answer(yes: true)), effects: [.deleteProduct("s-2"), .loadHistory("c")]) {
+            $0.editing.overwritten = nil
             $0.chrome.overlay = .none
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: $0.editing.comparison.products[0])])]
             $0.editing.comparison.removeProduct(at: 0)

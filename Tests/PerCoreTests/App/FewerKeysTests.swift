@@ -237,6 +237,7 @@ import TestSupport
         store.enter(price: "3", quantity: "1", unit: "kg", name: "c", then: .nextProduct)
         let (a, b, c) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1], store.state.editing.comparison.products[2])
         store.send(.comparison(.deleteProduct(b.id, label: "b")), effects: [.deleteProduct(b.id), .loadHistory("c")]) {
+            $0.editing.overwritten = nil
             $0.editing.comparison.removeProduct(at: 1)
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 1, product: b)])]
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: 3)))
@@ -271,6 +272,7 @@ import TestSupport
         store.enter(price: "2", quantity: "1", unit: "kg", name: "b", then: .nextProduct)
         let (a, b) = (store.state.editing.comparison.products[0], store.state.editing.comparison.products[1])
         store.send(.comparison(.clearAll), effects: [.deleteAllProducts([a.id, b.id, "s-3"]), .loadHistory("c")]) {
+            $0.editing.overwritten = nil
             $0.editing.comparison.removeAllProducts()
             $0.editing.comparison.append(Product.fixture(id: "s-4"))
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: a), PlacedProduct(position: 1, product: b)])]

@@ -98,7 +98,7 @@ import Testing
         #expect(Input.action(for: .drag(x: six.frame.x + 2, y: six.frame.y + 1), in: store.state) == nil)
         // Taps elsewhere still act on the press: the toolbar's next.
         let next = layout(store.state).toolbarButtons[1]
-        #expect(Input.action(for: .click(x: next.frame.x, y: next.frame.y), in: store.state) == .comparison(.nextField))
+        #expect(Input.action(for: .click(x: next.frame.x, y: next.frame.y), in: store.state) == .comparison(.nextFieldTakingSuggestion))
     }
 
     @Test func theHelpOverTheKeypadTakesThePressAsBefore() {

@@ -14,11 +14,13 @@ import TestSupport
         return store
     }
 
-    func lists(_ entries: [ListEntry], selected: Int, mode: ShoppingListScreen.Mode, wanted: ComparisonID? = nil) -> ShoppingListScreen {
+    func lists(_ entries: [ListEntry], selected: Int, mode: ShoppingListScreen.Mode, wanted: ComparisonID? = nil,
+               lastChange: ListChange? = nil) -> ShoppingListScreen {
         var lists = ShoppingListScreen(entries: entries, selecting: nil)
         lists.selected = selected
         lists.mode = mode
         lists.wanted = wanted
+        lists.lastChange = lastChange
         return lists
     }
 
@@ -171,15 +173,15 @@ import TestSupport
         var expected = Self.shopping
         expected[0].item.count = 2
         store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
         }
         expected[0].item.count = 1
         store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1)))
         }
         expected[0].item.count = 0
         store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1)))
             $0.chrome.status = StatusMessage("\"Oats\" is off the list (kept: + puts it back)")
         }
         store.send(.shoppingList(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
@@ -187,7 +189,7 @@ import TestSupport
         #expect(ListTotals(store.state.shoppingList!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
         expected[0].item.count = 1
         store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
             $0.chrome.status = nil
         }
         var most = Self.shopping
@@ -201,7 +203,7 @@ import TestSupport
         store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
         var expected = Self.shopping
         expected[0].item.ticked = true
-        store.send(.shoppingList(.toggleTick), effects: [.setTicked("a", true)]) { $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing)) }
+        store.send(.shoppingList(.toggleTick), effects: [.setTicked("a", true)]) { $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .tick("a", title: "Oats", ticked: true))) }
         #expect(ListTotals(store.state.shoppingList!.entries).inCart == decimal("9.57"))
         #expect(KeyTable.action(for: .control("t"), in: store.state) == .shoppingList(.askClearTicks))
         store.send(.shoppingList(.askClearTicks)) { $0.chrome.overlay = .confirm(.clearTicks) }
@@ -583,27 +585,27 @@ import TestSupport
         var ticked = entries
         ticked[0].item.ticked = true
         store.send(.shoppingList(.tickRow(0)), effects: [.setTicked("a", true)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .tick("a", title: "Oats", ticked: true)))
         }
         ticked[0].item.count = 3
         store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
         }
         // A tap on another row's box selects it and unticks it; the buttons follow the selection.
         ticked[1].item.ticked = false
         store.send(.shoppingList(.tickRow(1)), effects: [.setTicked("m", false)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .tick("m", title: "Milk", ticked: false)))
         }
         #expect(tap(25, 1) == .shoppingList(.changeCount(1)))
         #expect(tap(25, 0) == .shoppingList(.choose(0)))
         ticked[1].item.count = 1
         store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1)))
         }
         // An item off the list (0×) shows no box; Space or a tap there says how to put it back.
         ticked[1].item.count = 0
         store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1)))
             $0.chrome.status = StatusMessage("\"Milk\" is off the list (kept: + puts it back)")
         }
         #expect(tap(4, 1) == .shoppingList(.choose(1)))

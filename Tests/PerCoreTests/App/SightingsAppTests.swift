@@ -128,13 +128,28 @@ import TestSupport
                                                                .database(.edit(.withdrawProduct("s-2"), of: header)), .loadHistory("c")]) {
             $0.editing.comparison.replaceProduct(at: 0, with: corrected)
             $0.editing.comparison.removeProduct(at: 1)
+            $0.editing.corrected = Correction(seen: $0.editing.seenHere!, before: costco, after: corrected, rowPosition: 1)
             $0.editing.seenHere = nil
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine(value: dec("9.49"))))
             $0.chrome.status = StatusMessage("Corrected Costco's price; nothing kept at Lidl")
         }
+        var undone = store
         store.send(.comparison(.itWasTheOtherShops)) {
             $0.chrome.status = StatusMessage("Ctrl-R takes back a price that went to the shop you are in: none to take back")
         }
+        // Issue 39: Ctrl-Y undoes the Ctrl-R: the price back at Lidl's row, in its place, Costco's as it was; Ctrl-R may
+        // take it back again.
+        let seen = undone.state.editing.corrected!.seen
+        undone.send(.comparison(.undoDeletion), effects: [.saveField(.price, product: costco, keepsEarlierPrice: false, in: header),
+                                                          .database(.edit(.restoreProduct(seen.row, position: 1), of: header)), .loadHistory("c")]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: costco)
+            $0.editing.comparison.insert(seen.row, at: 1)
+            $0.editing.corrected = nil
+            $0.editing.seenHere = seen
+            $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine(value: dec("9.49"))))
+            $0.chrome.status = StatusMessage("Undid the correction of Costco's price: Lidl's again")
+        }
+        #expect(!undone.state.editing.canUndo)
     }
 
     @Test func withoutAShopOrAtTheProductsShopAChangeStaysOnTheProduct() {

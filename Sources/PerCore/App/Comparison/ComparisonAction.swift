@@ -25,6 +25,8 @@ public enum ComparisonAction: Equatable, Sendable {
     /// the quantity (on to its unit), `nextField`.
     case finishProduct
     case previousField
+    /// `next ›` tapped: the field as it shows, a suggestion taken and checked as Enter takes it, then the next field.
+    case nextFieldTakingSuggestion
     case nextProduct
     case previousProduct
     /// Esc: the focused field back to its value.
@@ -71,7 +73,7 @@ public enum ComparisonAction: Equatable, Sendable {
     var isTheUsers: Bool {
         switch self {
         case .historyLoaded, .externalChanges, .listCounted: false
-        case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .finishProduct, .previousField,
+        case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .nextFieldTakingSuggestion, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .stepUnitFamily, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
              .undoDeletion, .itWasTheOtherShops, .commitField, .keypadTouch: true

@@ -21,6 +21,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// The last price typed on another shop's product that went to the shop you are in, which Ctrl-R takes back as a
     /// correction of that product (decision 111).
     public internal(set) var seenHere: SeenHere?
+    /// The last Ctrl-R, which Ctrl-Y undoes until another change or deletion is made.
+    public internal(set) var corrected: Correction?
     /// The lowest unit price seen in this comparison (its history and its products' prices), for what a commit says.
     public internal(set) var lowestSeen: LowestSeen = .unknown
     /// How many of this comparison are on the shopping list (shown beside the keypad); unknown until read.
@@ -110,13 +112,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             return []
         case .nextField: return move(by: 1, session: &session, chrome: &chrome)
+        case .nextFieldTakingSuggestion:
+            guard acceptsTheTypedUnit(chrome: &chrome) else { return [] }
+            takeSuggestion()
+            return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
-            // Enter on a unit per refuses stays on it, the text kept to be put right; leaving (Tab) drops it.
-            if case .unit(let picker) = editor, let refusal = picker.refusal {
-                chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true,
-                                              short: "'\(TerminalText.singleLine(picker.typed))' does not fit this comparison: fix it, or Esc undoes it")
-                return []
-            }
+            guard acceptsTheTypedUnit(chrome: &chrome) else { return [] }
             takeSuggestion()
             // Enter on the quantity always goes on to the unit, suggested or not: price⏎ quantity⏎ unit⏎ is one
             // rhythm for every product, and a unit typed in it is never read as the next price.
@@ -145,6 +146,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             guard case .unit(var picker) = editor else { return [] }
             picker.select(unit)
             editor = .unit(picker)
+            // A tap on the suggested unit takes it, as Enter does.
+            takeSuggestion()
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
         case .focus(let target): return moveTo(target, session: &session, chrome: &chrome)
@@ -391,6 +394,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         var (product, message) = edited()
         if let message { chrome.status = message }
         guard product != focusedProduct else { return [] }
+        corrected = nil
         let earlier = focusedProduct
         if focus.field.isPricing, let here = session.shop, earlier.isPriced, ShopName(earlier.shop) != nil, !here.matches(earlier.shop) {
             return seeAtShopYouAreIn(here, product, session: &session, chrome: &chrome, message: message)
@@ -522,6 +526,15 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         }
     }
 
+    /// Whether Enter (or `next ›`) may leave the unit: a unit per refuses stays, the text kept to be put right (Tab
+    /// leaves and drops it), and the status line says why.
+    private func acceptsTheTypedUnit(chrome: inout Chrome) -> Bool {
+        guard case .unit(let picker) = editor, let refusal = picker.refusal else { return true }
+        chrome.status = StatusMessage("\(refusal): fix it, or Esc undoes it", isWarning: true,
+                                      short: "'\(TerminalText.singleLine(picker.typed))' does not fit this comparison: fix it, or Esc undoes it")
+        return false
+    }
+
     /// Enter on a unit or shop field that shows its suggestion untouched takes it: the commit then writes it as typed.
     private mutating func takeSuggestion() {
         guard editor == untouchedEditor else { return }
@@ -599,11 +612,12 @@ public struct Deletion: Equatable, Sendable {
 
 extension ComparisonScreen {
     /// Whether Ctrl-Y has something to bring back: a value a change overwrote, or a deletion.
-    public var canUndo: Bool { overwritten != nil || !deletions.isEmpty }
+    public var canUndo: Bool { overwritten != nil || corrected != nil || !deletions.isEmpty }
 
     mutating func remember(_ deletion: Deletion) {
         guard !deletion.products.isEmpty else { return }
         overwritten = nil
+        corrected = nil
         deletions.append(deletion)
         if deletions.count > Self.undoDepth { deletions.removeFirst(deletions.count - Self.undoDepth) }
     }
@@ -611,6 +625,14 @@ extension ComparisonScreen {
     /// Ctrl-Y: the latest deletion's products back in their places, each saved whole in its place, with the focus
     /// on the first of them.
     mutating func undoDeletion(session: inout Session, chrome: inout Chrome) -> [Effect] {
+        if corrected != nil {
+            let effects = commit(&session, chrome: &chrome)
+            resetEditor(session)
+            // A change typed since is the newer one (the commit forgot the correction): it is undone as any.
+            guard let correction = corrected else { return effects + undoDeletion(session: &session, chrome: &chrome) }
+            corrected = nil
+            return effects + undoCorrection(correction, session: session, chrome: &chrome)
+        }
         if overwritten != nil || deletions.isEmpty {
             var effects = commit(&session, chrome: &chrome)
             resetEditor(session)
@@ -647,6 +669,36 @@ extension ComparisonScreen {
         return effects + [rereadHistory]
     }
 
+    /// Ctrl-Y after Ctrl-R: the price goes back to the shop you are in (its row as the price made it, brought back in its
+    /// place if Ctrl-R took it away) and the other shop's product to what it held; Ctrl-R may take it back again.
+    private mutating func undoCorrection(_ correction: Correction, session: Session, chrome: inout Chrome) -> [Effect] {
+        let seen = correction.seen
+        guard let originalIndex = comparison.products.firstIndex(where: { $0.id == seen.original }),
+              !seen.field.changed(from: comparison.products[originalIndex], to: correction.after) else {
+            chrome.status = StatusMessage("Changed since: the correction is kept", isWarning: true)
+            return []
+        }
+        var original = comparison.products[originalIndex]
+        seen.field.copy(from: correction.before, into: &original)
+        comparison.replaceProduct(at: originalIndex, with: original)
+        var effects = [edit(.saveField(seen.field, product: original, keepsEarlierPrice: false))]
+        if let rowIndex = comparison.products.firstIndex(where: { $0.id == seen.row.id }) {
+            comparison.replaceProduct(at: rowIndex, with: seen.row)
+            effects.append(edit(.saveField(seen.field, product: seen.row, keepsEarlierPrice: false)))
+        } else {
+            let position = min(correction.rowPosition, comparison.products.count)
+            comparison.insert(seen.row, at: position)
+            effects.append(edit(.restoreProduct(seen.row, position: position)))
+        }
+        seenHere = seen
+        focus = FieldFocus(product: comparison.products.firstIndex { $0.id == seen.row.id }!, field: seen.field)
+        resetEditor(session)
+        let other = TerminalText.singleLine(original.shop)
+        let here = TerminalText.singleLine(seen.row.shop)
+        chrome.status = StatusMessage("Undid the correction of \(other)'s \(seen.field.title.lowercased()): \(here)'s again")
+        return effects + [rereadHistory]
+    }
+
     /// Ctrl-Y after a commit overwrote a value: the value back, if the field still holds what the commit gave it (nil
     /// otherwise). A price brought back is not a new price seen, and the one it replaces was a mistake: neither is
     /// recorded, and the sighting the commit recorded leaves the history (the database takes it out).
@@ -659,7 +711,17 @@ extension ComparisonScreen {
         comparison.replaceProduct(at: index, with: product)
         focus = FieldFocus(product: index, field: overwrite.field)
         resetEditor(session)
-        chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
+        if overwrite.field.changed(from: .new(id: product.id), to: product) {
+            chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
+        } else {
+            // Only a name or shop is kept when it filled an empty field (`Overwrite`).
+            let typed = switch overwrite.field {
+            case .name: overwrite.after.name
+            case .shop: overwrite.after.shop
+            case .price, .quantity, .unit: ""
+            }
+            chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
+        }
         return [edit(.saveField(overwrite.field, product: product, keepsEarlierPrice: false))] + (overwrite.field.isPricing ? [rereadHistory] : [])
     }
 
@@ -679,7 +741,8 @@ extension ComparisonScreen {
             chrome.status = StatusMessage("Changed since: nothing taken back", isWarning: true)
             return effects
         }
-        var corrected = comparison.products[originalIndex]
+        let before = comparison.products[originalIndex]
+        var corrected = before
         seen.field.copy(from: seen.row, into: &corrected)
         comparison.replaceProduct(at: originalIndex, with: corrected)
         effects.append(edit(.saveField(seen.field, product: corrected, keepsEarlierPrice: false)))
@@ -691,6 +754,7 @@ extension ComparisonScreen {
             effects.append(edit(.withdrawProduct(seen.row.id)))
         }
         overwritten = nil
+        self.corrected = Correction(seen: seen, before: before, after: corrected, rowPosition: rowIndex)
         focus = FieldFocus(product: comparison.products.firstIndex { $0.id == seen.original }!, field: seen.field)
         resetEditor(session)
         let other = TerminalText.singleLine(corrected.shop)
@@ -726,13 +790,23 @@ public struct Overwrite: Equatable, Sendable {
     public var before: Product
     public var after: Product
 
-    /// Nil when the field held nothing before (typing a new value overwrites nothing).
+    /// Nil when a price, quantity or unit held nothing before (typing a new value overwrites nothing); a name or shop
+    /// typed into an empty field is kept, so Ctrl-Y takes the text typed back.
     init?(field: ProductField, before: Product, after: Product) {
-        guard field.changed(from: .new(id: before.id), to: before) else { return nil }
+        guard field.changed(from: .new(id: before.id), to: before) || !field.isPricing else { return nil }
         self.field = field
         self.before = before
         self.after = after
     }
+}
+
+/// A Ctrl-R made: what it took back (`seen`), the other shop's product before and after it, and where the row at the
+/// shop you are in was.
+public struct Correction: Equatable, Sendable {
+    public var seen: SeenHere
+    public var before: Product
+    public var after: Product
+    public var rowPosition: Int
 }
 
 /// A price, quantity or unit typed on another shop's product that went to the shop you are in (decision 111).

@@ -3,6 +3,8 @@
 public struct UnitPicker: Equatable, Sendable {
     public private(set) var offered: [MeasureUnit]
     public private(set) var typed: String
+    /// The highlighted unit, always the one Enter takes: none while the typed text names no offered unit (a word of its
+    /// own, another family's unit, nothing per keeps).
     public private(set) var selected: MeasureUnit?
 
     public init(selected: MeasureUnit?, offered: [MeasureUnit]) {
@@ -78,7 +80,7 @@ public struct UnitPicker: Equatable, Sendable {
         guard character.isLetter || " .-2²".contains(character) else { return false }
         guard typed.count < Self.maximumTyped else { return false }
         typed.append(character)
-        if let unit = Self.match(typed, in: offered) { selected = unit }
+        selected = Self.match(typed, in: offered)
         return true
     }
 
@@ -88,7 +90,7 @@ public struct UnitPicker: Equatable, Sendable {
     public mutating func deleteBackward() -> Bool {
         guard !typed.isEmpty else { return false }
         typed.removeLast()
-        if let unit = Self.match(typed, in: offered) { selected = unit }
+        if !typed.isEmpty { selected = Self.match(typed, in: offered) }
         return true
     }
 

@@ -16,6 +16,8 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     public internal(set) var entries: [ListEntry]
     public internal(set) var selected: Int
     public internal(set) var mode: Mode = .browsing
+    /// The last count or tick changed here, which Ctrl-Y undoes before any deletion; a deletion forgets it.
+    public internal(set) var lastChange: ListChange?
     /// The comparison to select once the entries arrive.
     var wanted: ComparisonID?
     /// The next read puts the rows in the list's order (Ctrl-S, Ctrl-L); otherwise every read keeps the rows' places.
@@ -187,6 +189,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             guard let entry = selectedEntry else { break }
             chrome.overlay = .confirm(.deleteComparison(entry))
         case .delete(let entry):
+            lastChange = nil
             refresh(entries.filter { $0.id != entry.id })
             chrome.status = StatusMessage("Deleted \"\(entry.displayTitle)\" · Ctrl-Y brings it back")
             var effects: [DatabaseEffect] = [.deleteComparison(entry.id)]
@@ -196,6 +199,10 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             }
             return (effects + [.loadShoppingList]).map(Effect.database)
         case .undoDelete:
+            if let change = lastChange {
+                lastChange = nil
+                return undo(change, chrome: &chrome)
+            }
             guard let comparison = session.deletedComparisons.popLast() else {
                 chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
                 break
@@ -218,6 +225,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             chrome.overlay = .confirm(.clearTicks)
         case .clearTicks:
             for index in entries.indices { entries[index].item.ticked = false }
+            lastChange = nil   // a tick undone after this would tick an item again on the next trip
             chrome.status = StatusMessage("Ticks cleared: ready for the next trip")
             return [.database(.clearTicks)]
         case .toggleOrder:
@@ -348,7 +356,30 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             return []
         }
         entries[selected].item.ticked.toggle()
+        lastChange = .tick(entry.id, title: entry.displayTitle, ticked: !entry.item.ticked)
         return [.database(.setTicked(entry.id, !entry.item.ticked))]
+    }
+
+    /// Ctrl-Y after `+`, `-` or Space: the item's count or tick as it was, saved as any change, named in the message.
+    private mutating func undo(_ change: ListChange, chrome: inout Chrome) -> [Effect] {
+        let id: ComparisonID, title: String
+        switch change {
+        case .count(let of, let named, _), .tick(let of, let named, _): (id, title) = (of, TerminalText.singleLine(named))
+        }
+        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+            chrome.status = StatusMessage("\"\(title)\" is gone: nothing to undo", isWarning: true)
+            return []
+        }
+        switch change {
+        case .count(_, _, let delta):
+            entries[index].item.count = max(0, entries[index].item.count - delta)
+            chrome.status = StatusMessage("Undid the count of \"\(title)\": \(entries[index].item.count)× on the list")
+            return [.database(.changeListCount(id, by: -delta))]
+        case .tick(_, _, let ticked):
+            entries[index].item.ticked = !ticked
+            chrome.status = StatusMessage(ticked ? "Undid the tick of \"\(title)\"" : "Undid the untick of \"\(title)\"")
+            return [.database(.setTicked(id, !ticked))]
+        }
     }
 
     /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
@@ -361,6 +392,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             return nil
         }
         entries[selected].item.count = count
+        lastChange = .count(entry.id, title: entry.displayTitle, by: count - entry.item.count)
         if count == 0 { chrome.status = StatusMessage("\"\(title)\" is off the list (kept: + puts it back)") }
         return .changeListCount(entry.id, by: count - entry.item.count)
     }
@@ -434,4 +466,10 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         if selectedEntry?.id == id { entries[selected].title = title }
         return [.database(.renameComparison(id, title)), .database(.loadShoppingList), .send(.shoppingList(.delegate(.renamed(id, title))))]
     }
+}
+
+/// A change of an item's count or tick on the list, for Ctrl-Y: the item, its title then, and what changed.
+public enum ListChange: Equatable, Sendable {
+    case count(ComparisonID, title: String, by: Int)
+    case tick(ComparisonID, title: String, ticked: Bool)
 }

@@ -261,7 +261,7 @@ public struct ScreenLayout: Sendable {
         let clearX = x0 + keypadSize.width - TextWidth.of(clear)
         return [
             Button(frame: Rect(x: x0, y: y, width: TextWidth.of(prev), height: 1), label: prev, action: .comparison(.previousField), shows: .previous),
-            Button(frame: Rect(x: x0 + TextWidth.of(prev) + 1, y: y, width: TextWidth.of(next), height: 1), label: next, action: .comparison(.nextField), shows: .next),
+            Button(frame: Rect(x: x0 + TextWidth.of(prev) + 1, y: y, width: TextWidth.of(next), height: 1), label: next, action: .comparison(.nextFieldTakingSuggestion), shows: .next),
             Button(frame: Rect(x: clearX, y: y, width: TextWidth.of(clear), height: 1), label: clear, action: .comparison(.clearField), shows: .key(.clear)),
         ]
     }
@@ -337,7 +337,10 @@ public struct ScreenLayout: Sendable {
             }
         case .unit(let picker):
             if let button = unitFamilyButton(picker), button.frame.contains(x: x, y: y) { return button.action }
-            for cell in unitCells(picker) where cell.frame.contains(x: x, y: y) { return .comparison(.selectUnit(cell.unit)) }
+            // The highlighted unit is what Enter takes: a tap on it is Enter.
+            for cell in unitCells(picker) where cell.frame.contains(x: x, y: y) {
+                return .comparison(cell.unit == picker.selected ? .finishProduct : .selectUnit(cell.unit))
+            }
         case .text:
             break
         }

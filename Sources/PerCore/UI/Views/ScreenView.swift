@@ -30,7 +30,22 @@ public enum ScreenView {
             drawComparison(state, layout, into: &canvas)
         }
         drawFooter(state, layout, into: &canvas)
+        canvas.focus = focus(state, layout, canvas)
         return canvas
+    }
+
+    /// Where the cursor rests: the caret being typed at, else the selected row's first cell (list, history).
+    static func focus(_ state: AppState, _ layout: ScreenLayout, _ canvas: Canvas) -> Canvas.Place? {
+        if let caret = canvas.place(ofCaret: state.session.glyphs.cursor) { return caret }
+        switch state.screen {
+        case .shoppingList(let lists):
+            let rows = ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).visibleRows
+            return rows.first { $0.index == lists.selectedRow }.map { Canvas.Place(x: 0, y: $0.y) }
+        case .history(let history):
+            let y = HistoryLayout.firstRowY + history.selected - history.top
+            return y >= HistoryLayout.firstRowY && y < canvas.height ? Canvas.Place(x: 0, y: y) : nil
+        case .comparison, .whereToShop: return nil
+        }
     }
 
     /// The comparison screen above the footer: title, table, editor, toolbar, keypad (or unit picker), summary.
