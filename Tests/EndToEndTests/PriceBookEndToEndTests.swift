@@ -123,6 +123,42 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
         }
 
+        /// Issue 38's slip of the thumb, typed with keys: `2.79⏎1⏎kg⏎1.50⏎500⏎⏎`, the kg of the row before taken by
+        /// Enter for `g`. Asked about before it is ranked or said; Esc goes back to the unit, `g` is typed, and only the
+        /// real price is saved. Then the slip kept by Enter is ranked and saved as typed.
+        @Test func aSlipOfAThousandInTheUnitIsAskedAboutAndEscPutsItRight() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            tmux.type("2.79"); tmux.keys("Enter"); tmux.type("1"); tmux.keys("Enter"); tmux.type("kg"); tmux.keys("Enter")
+            tmux.waitFor { $0.contains("Price (new") && $0.contains("2.79") }
+            tmux.type("1.50"); tmux.keys("Enter"); tmux.type("500"); tmux.keys("Enter")
+            tmux.waitFor("kg?")
+            tmux.keys("Enter")
+            let asked = tmux.waitFor("1.50 for 500 kg? Enter keeps it, Esc goes back to the unit")
+            #expect(asked.contains("Enter keep  Esc unit") && !asked.contains("New lowest") && !asked.contains("0.00300"), "\(asked)")
+            tmux.keys("Escape")
+            tmux.waitFor("Not kept: put the unit right")
+            tmux.type("g"); tmux.keys("Enter")
+            let judged = tmux.waitFor("Lowest seen: 2.79 per kg today (this is +8%)")
+            #expect(!judged.contains("New lowest") && !judged.contains("92900"), "\(judged)")
+            // A slip kept on purpose: 3 for 2 g (the g of the row before, taken by Enter), and Enter keeps it.
+            tmux.type("3"); tmux.keys("Enter"); tmux.type("2"); tmux.keys("Enter")
+            tmux.waitFor("g?")
+            tmux.keys("Enter")
+            tmux.waitFor("3.00 for 2 g? Enter keeps it")
+            tmux.keys("Enter")
+            tmux.waitFor("Lowest seen: 2.79 per kg today (this is +")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let export = run([perBinary, "export", "--db", db])
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdout.contains(#""quantity": "500", "pack": null, "unit": "g""#), "\(export.stdout)")
+            #expect(export.stdout.contains(#""quantity": "2", "pack": null, "unit": "g""#), "\(export.stdout)")
+            #expect(!export.stdout.contains(#""quantity": "500", "pack": null, "unit": "kg""#), "\(export.stdout)")
+        }
+
         /// The typo story (issue 20): a price corrected the day it was typed is not a price seen.
         @Test func aTypoCorrectedAtOnceIsNeitherTheLowestNorInTheHistory() throws {
             let folder = TemporaryFolder()
