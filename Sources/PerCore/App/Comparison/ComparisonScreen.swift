@@ -487,6 +487,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 case .quantity:
                     product.quantity = commit.value
                     product.pack = engine.multipack
+                // 0 is no deposit; a deposit above the price is allowed (a crate's can be), and said.
+                case .deposit:
+                    product.deposit = commit.value == 0 ? nil : commit.value
+                    if let deposit = product.deposit, let price = product.price, deposit > price {
+                        message = StatusMessage("A deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
+                    }
                 case .unit, .name, .shop: break   // not numeric fields
                 }
             }
@@ -507,7 +513,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .name: product.name = field.text
             // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
             case .shop: product.shop = ShopName.trimmed(field.text)
-            case .price, .quantity, .unit: break
+            case .price, .quantity, .unit, .deposit: break
             }
         }
         return (product, message)
@@ -560,6 +566,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return .unit(UnitPicker(selected: unit, offered: offeredUnits(for: focus.product)))
         case .name: return .text(.entered(product.name))
         case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
+        case .deposit: return .numeric(CalculatorEngine(value: product.deposit))
         }
     }
 
@@ -569,7 +576,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         switch focus.field {
         case .unit where focusedProduct.unit == nil: untouchedEditor = .unit(UnitPicker(selected: nil, offered: offeredUnits(for: focus.product)))
         case .shop where focusedProduct.shop.isEmpty: untouchedEditor = .text(.entered(""))
-        case .price, .quantity, .unit, .name, .shop: break
+        case .price, .quantity, .unit, .name, .shop, .deposit: break
         }
     }
 

@@ -44,8 +44,8 @@ enum ProductTableView {
     /// The name cell's `name @ shop` in `width` columns: the shop whole, the name cut before it (`Qua… @ Costco`),
     /// while the shop and a letter of the name fit; else cut at its end as any text.
     static func nameKeepingShop(_ text: ProductRowText, width: Int, ellipsis: Character) -> String? {
-        guard let shop = text.shop, let name = text.name, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
-        let tail = " @ " + shop
+        guard text.shop != nil || text.deposit != nil, let name = text.name, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
+        let tail = text.tail
         let room = width - TextWidth.of(tail)
         guard room >= 2 else { return nil }
         return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail
@@ -85,8 +85,8 @@ enum ProductTableView {
             guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
             // The name and the shop share a cell: it shows the one being edited, else "name @ shop".
-            if field == .shop && !isFocused { continue }
-            if field == .name && isFocusedRow && state.editing.focus.field == .shop { continue }
+            if (field == .shop || field == .deposit) && !isFocused { continue }
+            if field == .name && isFocusedRow && [.shop, .deposit].contains(state.editing.focus.field) { continue }
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
@@ -112,7 +112,7 @@ enum ProductTableView {
                 }
                 value = text.product.quantity.map(DecimalText.format)
             }
-            if field == .name, keepsShop, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
+            if field == .name, keepsShop || text.deposit != nil, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
             if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(state.session.decimal.shown(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis)), in: frame, right: wide, style: [], color: .normal, into: &canvas)
@@ -182,6 +182,7 @@ enum ProductTableView {
         case .unit: (text.unit, "unit")
         case .name: (text.nameAndShop, "")
         case .shop: (text.shop, "")
+        case .deposit: (text.product.deposit.map(DecimalText.format), "")
         }
     }
 
