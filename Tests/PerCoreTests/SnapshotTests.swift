@@ -95,6 +95,20 @@ import TestSupport
         expectSnapshot(ScreenView.render(s).text, named: "anUnlikelyPriceIsAskedAbout\(size.width)x\(size.height)")
     }
 
+    /// Issue 38: a crate's deposit on its row, in the name's cell (`+3.42 dep`): words and digits, no colour.
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func aDepositShowsOnItsRow(size: TerminalSize) {
+        var s = AppState(comparison: Comparison(id: "c", title: "Beer"), session: Session(id: "s", size: size))
+        s.enter(price: "12.99", quantity: "24x0.33", unit: "l", name: "crate", shop: "Aldi", then: .keepEditing)
+        s.update(.comparison(.nextField))
+        for character in "3.42" { s.update(.comparison(.type(character))) }
+        s.update(.comparison(.nextField))
+        s.enter(price: "4.49", quantity: "6x0.33", unit: "l", name: "six", then: .nextProduct)
+        let text = ScreenView.render(s).text
+        #expect(text.contains("+3.42 dep"), "\(text)")
+        expectSnapshot(text, named: "aDepositShowsOnItsRow\(size.width)x\(size.height)")
+    }
+
     @Test func compactLayoutAt40x20() {
         var s = Self.threeProducts()
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))

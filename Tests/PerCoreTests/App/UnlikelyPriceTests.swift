@@ -154,3 +154,50 @@ import TestSupport
         }
     }
 }
+
+/// Issue 38's deposits in the app: a numeric field after the shop, in the name's cell, never in the unit price (273–275).
+@Suite struct DepositFieldTests {
+    static let crate = Product.fixture(id: "s-1", price: dec("12.99"), quantity: dec("7.92"), unit: .liter, seen: TestStore.today)
+
+    static func crateTyped(size: TerminalSize = TerminalSize(width: 80, height: 24)) -> TestStore {
+        var store = TestStore(size: size)
+        store.enter(price: "12.99", quantity: "7.92", unit: "l", name: "", shop: "", then: .keepEditing)
+        store.apply(.comparison(.focus(FieldFocus(product: 0, field: .deposit))))
+        return store
+    }
+
+    @Test func aDepositTypedAfterTheShopIsSavedAndLeavesTheUnitPriceAndTheDayAlone() {
+        var store = Self.crateTyped()
+        let unitPrice = store.state.editing.tablePage.row(0).unitPrice
+        store.type("3.42")
+        var withDeposit = Self.crate
+        withDeposit.deposit = dec("3.42")
+        store.send(.comparison(.nextField), effects: [.saveField(.deposit, product: withDeposit)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: withDeposit)
+            $0.editing.comparison.append(Product.fixture(id: "s-2"))
+            $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine()))
+            $0.madeIDs(2)
+        }
+        #expect(store.state.editing.tablePage.row(0).unitPrice == unitPrice)
+        #expect(store.state.editing.tablePage.row(0).nameAndShop == "+3.42 dep")
+    }
+
+    @Test func aDepositAboveThePriceIsKeptAndSaidAndOneBelowZeroIsRefused() {
+        var store = Self.crateTyped()
+        store.type("15")
+        var big = Self.crate
+        big.deposit = 15
+        store.send(.comparison(.previousField), effects: [.saveField(.deposit, product: big)]) {
+            $0.editing.comparison.replaceProduct(at: 0, with: big)
+            $0.editing.focus(FieldFocus(product: 0, field: .shop), editing: .text(""))
+            $0.chrome.status = StatusMessage("A deposit of 15 is more than the price 12.99: kept, never in the unit price")
+        }
+        store.apply(.comparison(.nextField))
+        store.type("0-2=")
+        store.send(.comparison(.previousField)) {
+            $0.editing.focus(FieldFocus(product: 0, field: .shop), editing: .text(""))
+            $0.chrome.status = StatusMessage("Deposit can't be below zero: kept the previous value", isWarning: true)
+        }
+        #expect(store.state.editing.comparison.products[0].deposit == 15)
+    }
+}

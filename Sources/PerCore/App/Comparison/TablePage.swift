@@ -71,6 +71,8 @@ public struct ProductRowText: Equatable, Sendable {
         guard let parts = product.pricedAs?.map(decimal.shown) else { return nameAndShop ?? "" }
         let long = parts.joined(separator: " for "), short = parts.joined(separator: " ")
         let at = tail
+        // The deposit is a number: every form keeps it, the shop's place given up first.
+        let dep = deposit.map { " " + $0 } ?? ""
         var forms: [String] = []
         if let name {
             forms.append(long + " " + name + at)
@@ -81,10 +83,12 @@ public struct ProductRowText: Equatable, Sendable {
         if !keepsShop, let name {
             // One shop on view: the name before the shop.
             let room = width - TextWidth.of(long + " ")
-            if room >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis)) }
+            let roomWithDeposit = room - TextWidth.of(dep)
+            if roomWithDeposit >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: roomWithDeposit, ellipsis: ellipsis) + dep) }
         }
-        if !keepsShop { forms.append(long) }
-        forms += [short + at, short]
+        if !keepsShop { forms.append(long + dep) }
+        forms += [short + at, short + dep]
+        if let price, !dep.isEmpty { forms.append(decimal.shown(price) + dep) }
         return forms.first { TextWidth.of($0) <= width }
             ?? price.map { decimal.shown(NumberFit.fit($0, width: width, ellipsis: ellipsis)) } ?? TextWidth.truncate(short, to: width, ellipsis: ellipsis)
     }
@@ -94,7 +98,8 @@ public struct ProductRowText: Equatable, Sendable {
         guard let parts = product.pricedAs else { return (TextWidth.of(nameAndShop ?? ""), 0) }
         let at = tail
         let whole = parts.joined(separator: " for ") + (name.map { " " + $0 } ?? "") + at
-        return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : "")))
+        let dep = deposit.map { " " + $0 } ?? ""
+        return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : dep)))
     }
 }
 

@@ -41,14 +41,22 @@ enum ProductTableView {
         }
     }
 
-    /// The name cell's `name @ shop` in `width` columns: the shop whole, the name cut before it (`Qua… @ Costco`),
-    /// while the shop and a letter of the name fit; else cut at its end as any text.
+    /// The name cell's `name @ shop +3.42 dep` in `width` columns: the shop and the deposit whole, the name cut before
+    /// them (`Qua… @ Costco`), while they and a letter of the name fit; then the deposit whole without the shop (a deposit
+    /// is a number: never cut); else nil (cut at its end as any text).
     static func nameKeepingShop(_ text: ProductRowText, width: Int, ellipsis: Character) -> String? {
-        guard text.shop != nil || text.deposit != nil, let name = text.name, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
-        let tail = text.tail
-        let room = width - TextWidth.of(tail)
-        guard room >= 2 else { return nil }
-        return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail
+        guard text.shop != nil || text.deposit != nil, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
+        let tails = [text.tail] + (text.deposit.map { [" " + $0] } ?? [])
+        for tail in tails {
+            let room = width - TextWidth.of(tail)
+            guard let name = text.name else {
+                if room >= -1 { return String(tail.dropFirst()) }
+                continue
+            }
+            if room >= 2 { return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail }
+        }
+        if let deposit = text.deposit, TextWidth.of(deposit) <= width { return deposit }
+        return nil
     }
 
     static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, suggested: Suggestion, state: AppState, glyphs g: GlyphSet, wide: Bool, tableEnd: Int,
