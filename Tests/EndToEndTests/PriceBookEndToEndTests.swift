@@ -159,6 +159,31 @@ extension EndToEnd {
             #expect(!export.stdout.contains(#""quantity": "500", "pack": null, "unit": "kg""#), "\(export.stdout)")
         }
 
+        /// Issue 38's crate, typed with keys: 24 × 0.33 L at 12.99, Tab to the deposit after the shop, 3.42; its row says
+        /// `+3.42 dep` and its unit price stays 1.64 per L; twice on the list (Ctrl-X), `per trip` brings 2 × 12.99 =
+        /// 25.98 and 2 × 3.42 = 6.84 of deposits: 32.82, 6.84 back for the empties.
+        @Test func aCratesDepositIsTypedAfterTheShopAndTheTripBringsIt() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            tmux.type("12.99"); tmux.keys("Enter"); tmux.type("24x0.33"); tmux.keys("Enter"); tmux.type("l")
+            tmux.keys("Tab"); tmux.waitFor("Name of")
+            tmux.keys("Tab"); tmux.waitFor("Shop of")
+            tmux.keys("Tab"); tmux.waitFor("Deposit of")
+            tmux.type("3.42"); tmux.keys("Tab")
+            let row = tmux.waitFor { $0.contains("Price (new") && $0.contains("+3.42 dep") }
+            #expect(row.contains("1.64"), "\(row)")
+            tmux.keys("C-x"); tmux.waitFor("on the list")
+            tmux.keys("C-x"); tmux.waitFor("2× on the list")
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            let trip = run([perBinary, "trip", "--db", db])
+            #expect(trip.status == 0, "\(trip.stderr)")
+            #expect(trip.stdout.contains("Total 25.98 · in cart 0.00 · left 25.98 · deposits 6.84 · to bring 32.82 (6.84 back for the empties)"),
+                    "\(trip.stdout)")
+        }
+
         /// The typo story (issue 20): a price corrected the day it was typed is not a price seen.
         @Test func aTypoCorrectedAtOnceIsNeitherTheLowestNorInTheHistory() throws {
             let folder = TemporaryFolder()
