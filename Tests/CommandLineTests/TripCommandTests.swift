@@ -115,6 +115,12 @@ struct TripCommandTests {
         #expect(compare.status == 0, "\(compare.stderr)")
         let negative = run([perBinary, "compare", "12.99/24x0.33l+-3.42dep"])
         #expect(negative.status == 2 && negative.stderr.contains("deposit '-3.42' is negative"), "\(negative.stderr)")
+        // An export saying a deposit below zero is refused whole, naming it; the database is as it was.
+        let file = folder.file("negative.json")
+        try #"{"format": "per-export", "version": 3, "comparisons": [{"title": "Beer", "products": [{"price": "1", "quantity": "1", "unit": "l", "deposit": "-0.25"}]}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = run([perBinary, "import", "--db", folder.file("refusing.sqlite"), file])
+        #expect(refused.status == 1 && refused.stderr.contains(#"deposit: "-0.25" is below zero: a deposit is at least 0"#), "\(refused.stderr)")
     }
 
     @Test func resetClearsTheCheckOffs() throws {
