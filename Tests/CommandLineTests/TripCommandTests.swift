@@ -113,6 +113,10 @@ struct TripCommandTests {
         }
         let compare = run([perBinary, "compare", "--format", "json", "12.99/24x0.33l+3.42dep", "4.49/6x0.33l"])
         #expect(compare.status == 0, "\(compare.stderr)")
+        #expect(compare.stdout.contains(#""unitPrice": "1.64015151515""#) && compare.stdout.contains(#""deposit": "3.42""#)
+                && compare.stdout.contains(#""deposit": null"#), "\(compare.stdout)")
+        let table = run([perBinary, "compare", "12.99/24x0.33l+3.42dep", "4.49/6x0.33l"])
+        #expect(table.stdout.contains("Deposit") && table.stdout.contains("3.42"), "\(table.stdout)")
         let negative = run([perBinary, "compare", "12.99/24x0.33l+-3.42dep"])
         #expect(negative.status == 2 && negative.stderr.contains("deposit '-3.42' is negative"), "\(negative.stderr)")
         // An export saying a deposit below zero is refused whole, naming it; the database is as it was.
