@@ -22,7 +22,8 @@ func seedDatabase(path: String, comparisons: Int, productsPerComparison: Int, hi
                 let n = c * productsPerComparison + p
                 let product = Product(
                     id: .random(), name: "Product \(p + 1)", price: Decimal(1 + n % 97) + Decimal(10 + n % 90) / 100,
-                    quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count], pack: nil, shop: "Store \(n % 7)", seen: today)
+                    quantity: Decimal(100 + (n * 7) % 900), unit: units[n % units.count], pack: nil, shop: "Store \(n % 7)", seen: today,
+                    deposit: nil)
                 try writer.product(product, position: p, in: id, texts: DecimalTexts())
                 for h in 0..<historyPerProduct {
                     let record = PriceRecord(

@@ -12,7 +12,7 @@ func benchWhereToShop(_ shape: String) {
         let comparison = Comparison(id: ComparisonID("bench-\(i)"), title: "Item \(i)", products: (0..<products).map { p in
             Product(id: ProductID("bench-\(i)-\(p)"), name: "Product \(p)", price: Decimal(Int.random(in: 50...9_999, using: &rng)) / 100,
                     quantity: Decimal(Int.random(in: 1...2_000, using: &rng)), unit: .gram, pack: nil,
-                    shop: Int.random(in: 0...shops, using: &rng) == shops ? "" : "Shop \(Int.random(in: 1...shops, using: &rng))", seen: nil)
+                    shop: Int.random(in: 0...shops, using: &rng) == shops ? "" : "Shop \(Int.random(in: 1...shops, using: &rng))", seen: nil, deposit: nil)
         })
         return ListEntry(id: comparison.id, title: comparison.title, productCount: products,
                          item: ListItem(count: Int.random(in: 1...3, using: &rng), ticked: false, pinned: nil, comparison: comparison))

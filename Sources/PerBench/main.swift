@@ -80,7 +80,7 @@ func randomProducts(_ count: Int, using rng: inout SeededRandom) -> [Product] {
         let quantity = Int.random(in: 1...2_000, using: &rng)
         return Product(
             id: ProductID("bench-\(i)"), name: "Product \(i + 1)",
-            price: Decimal(cents) / 100, quantity: Decimal(quantity), unit: units.randomElement(using: &rng)!, pack: nil, shop: "", seen: nil)
+            price: Decimal(cents) / 100, quantity: Decimal(quantity), unit: units.randomElement(using: &rng)!, pack: nil, shop: "", seen: nil, deposit: nil)
     }
 }
 

@@ -160,6 +160,15 @@ enum Schema {
                 ('when each product field and comparison was edited, for recovery files', '0.2.0'),
                 ('changes made once, files said once, and the release of each migration', '0.3.0');
             """),
+        // The deposit on one pack (decimal text, NULL: none; never part of the unit price, so not of a price seen: the
+        // history keeps no column of it) and when it was edited, in the live and the deleted products.
+        Migration(identifier: "the deposit on a pack", release: "0.3.0", sql: """
+            ALTER TABLE product ADD COLUMN deposit TEXT CHECK (deposit IS NULL OR typeof(deposit) = 'text');
+            ALTER TABLE product ADD COLUMN deposit_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE deleted_product ADD COLUMN deposit TEXT CHECK (deposit IS NULL OR typeof(deposit) = 'text');
+            ALTER TABLE deleted_product ADD COLUMN deposit_at INTEGER NOT NULL DEFAULT 0;
+            INSERT INTO schema_release (migration, release) VALUES ('the deposit on a pack', '0.3.0');
+            """),
     ]
 
     /// The migrations' identifiers, in order: what a database's `grdb_migrations` holds when it is this per's. The

@@ -43,7 +43,7 @@ struct TripCommandTests {
         #expect(json.stdout == """
             {
               "format": "per-trip",
-              "version": 2,
+              "version": 3,
               "items": [
                 {"title": "Oats", "listCount": 2, "inCart": true, "product": {"name": "o1", "shop": null, "price": "6.99", "quantity": "1", "unit": "kg", "unitPrice": "6.99", "per": "kg"}, "packs": 2, "lineTotal": "13.98"},
                 {"title": "Milk", "listCount": 1, "inCart": false, "product": {"name": "", "shop": null, "price": "1.29", "quantity": "1", "unit": "L", "unitPrice": "1.29", "per": "L"}, "packs": 1, "lineTotal": "1.29"},
@@ -69,6 +69,64 @@ struct TripCommandTests {
         #expect(!table.stdout.contains("\u{1B}") && !markdown.stdout.contains("\u{1B}") && !json.stdout.contains("\u{1B}"))
     }
 
+    /// Issue 38: a crate of 24 × 0.33 L at 12.99 with a 3.42 deposit, twice on the list. By hand: 2 × 12.99 = 25.98 to
+    /// pay for the beer, 2 × 3.42 = 6.84 in deposits, 25.98 + 6.84 = 32.82 to bring, 6.84 back for the empties; the unit
+    /// price stays 12.99 / 7.92 L = 1.640…/L, the deposit in no total of the goods and in no ranking.
+    @Test func aCratesDepositIsMoneyToBringAndComesBackButIsNoPartOfTheTotal() throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "k", title: "Beer", products: [
+            Product.fixture(id: "k1", name: "crate", price: decimal("12.99"), quantity: decimal("7.92"), unit: .liter,
+                            pack: Multipack(count: 24, size: decimal("0.33")), shop: "Aldi", deposit: decimal("3.42")),
+            Product.fixture(id: "k2", name: "six", price: decimal("4.49"), quantity: decimal("1.98"), unit: .liter, shop: "Lidl"),
+        ]))
+        try store.changeListCount(of: "k", by: 1)
+        let table = run([perBinary, "trip", "--db", db])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("Total 25.98 · in cart 0.00 · left 25.98 · deposits 6.84 · to bring 32.82 (6.84 back for the empties)"),
+                "\(table.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run([perBinary, "trip", "--db", db, "--format", "json"]).stdout.utf8)) as? [String: Any])
+        #expect(json["total"] as? String == "25.98" && json["deposits"] as? String == "6.84" && json["toBring"] as? String == "32.82", "\(json)")
+        #expect(((json["items"] as? [[String: Any]])?.first?["deposits"] as? String) == "6.84")
+        let shops = run([perBinary, "trip", "--shops", "--db", db])
+        #expect(shops.status == 0, "\(shops.stderr)")
+        #expect(shops.stdout.contains("deposits 6.84, to bring 32.82 (6.84 back for the empties)"), "\(shops.stdout)")
+        let shown = run([perBinary, "show", "--db", db, "--format", "json", "Beer"])
+        #expect(shown.stdout.contains(#""unitPrice": "1.64015151515""#), "\(shown.stdout)")
+    }
+
+    /// A deposit goes out in the export (`"deposit": "3.42"`, its CSV column) and comes back from it; `per compare` reads
+    /// one after the unit (`+3.42dep`) and refuses one below zero.
+    @Test func aDepositRoundTripsThroughExportAndImportAndPerCompareReadsOne() throws {
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "k", title: "Beer", products: [
+            Product.fixture(id: "k1", name: "crate", price: decimal("12.99"), quantity: decimal("7.92"), unit: .liter, deposit: decimal("3.42")),
+        ]))
+        for format in ["json", "csv"] {
+            let export = run([perBinary, "export", "--db", db, "--format", format])
+            #expect(export.status == 0 && export.stdout.contains(format == "json" ? #""deposit": "3.42""# : ",3.42,"), "\(export.stdout)")
+            let file = folder.file("beer.\(format)")
+            try export.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            let other = folder.file("other-\(format).sqlite")
+            let imported = run([perBinary, "import", "--db", other, file])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(run([perBinary, "export", "--db", other, "--format", format]).stdout == export.stdout)
+        }
+        let compare = run([perBinary, "compare", "--format", "json", "12.99/24x0.33l+3.42dep", "4.49/6x0.33l"])
+        #expect(compare.status == 0, "\(compare.stderr)")
+        #expect(compare.stdout.contains(#""unitPrice": "1.64015151515""#) && compare.stdout.contains(#""deposit": "3.42""#)
+                && compare.stdout.contains(#""deposit": null"#), "\(compare.stdout)")
+        let table = run([perBinary, "compare", "12.99/24x0.33l+3.42dep", "4.49/6x0.33l"])
+        #expect(table.stdout.contains("Deposit") && table.stdout.contains("3.42"), "\(table.stdout)")
+        let negative = run([perBinary, "compare", "12.99/24x0.33l+-3.42dep"])
+        #expect(negative.status == 2 && negative.stderr.contains("deposit '-3.42' is negative"), "\(negative.stderr)")
+        // An export saying a deposit below zero is refused whole, naming it; the database is as it was.
+        let file = folder.file("negative.json")
+        try #"{"format": "per-export", "version": 3, "comparisons": [{"title": "Beer", "products": [{"price": "1", "quantity": "1", "unit": "l", "deposit": "-0.25"}]}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = run([perBinary, "import", "--db", folder.file("refusing.sqlite"), file])
+        #expect(refused.status == 1 && refused.stderr.contains(#"deposit: "-0.25" is below zero: a deposit is at least 0"#), "\(refused.stderr)")
+    }
+
     @Test func resetClearsTheCheckOffs() throws {
         try seed()
         let reset = run([perBinary, "trip", "--db", db, "--reset", "--format", "markdown"])
@@ -83,7 +141,7 @@ struct TripCommandTests {
         #expect(run([perBinary, "trip", "--db", db, "--format", "json"]).stdout == """
             {
               "format": "per-trip",
-              "version": 2,
+              "version": 3,
               "items": [],
               "total": "0.00",
               "inCartTotal": "0.00",
@@ -127,7 +185,7 @@ struct TripCommandTests {
         #expect(run([perBinary, "trip", "--db", db, "--format", "json", "--store", "Aldi"]).stdout == """
             {
               "format": "per-trip",
-              "version": 2,
+              "version": 3,
               "items": [
                 {"title": "Oats", "listCount": 1, "inCart": false, "product": {"name": "o2", "shop": "Aldi", "price": "3.99", "quantity": "400", "unit": "g", "unitPrice": "9.975", "per": "kg"}, "packs": 3, "lineTotal": "11.97"},
                 {"title": "Rice", "listCount": 1, "inCart": false, "product": null, "packs": null, "lineTotal": null}

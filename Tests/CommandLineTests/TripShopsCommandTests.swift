@@ -33,7 +33,7 @@ struct TripShopsCommandTests {
         #expect(json.stdout == """
             {
               "format": "per-shops",
-              "version": 2,
+              "version": 3,
               "shops": [
                 {"shop": "Aldi", "total": "6.00", "covered": 3, "missing": [], "items": [{"title": "Oats", "product": {"name": "o1", "shop": "Aldi", "price": "2", "quantity": "1", "unit": "kg", "unitPrice": "2", "per": "kg"}, "packs": 1, "lineTotal": "2.00"}, {"title": "Eggs", "product": {"name": "e1", "shop": "Aldi", "price": "3", "quantity": "1", "unit": "kg", "unitPrice": "3", "per": "kg"}, "packs": 1, "lineTotal": "3.00"}, {"title": "Milk", "product": {"name": "m1", "shop": "Aldi", "price": "1", "quantity": "1", "unit": "kg", "unitPrice": "1", "per": "kg"}, "packs": 1, "lineTotal": "1.00"}]},
                 {"shop": "Lidl", "total": "4.40", "covered": 2, "missing": ["Oats"], "items": [{"title": "Eggs", "product": {"name": "e2", "shop": "Lidl", "price": "3.5", "quantity": "1", "unit": "kg", "unitPrice": "3.5", "per": "kg"}, "packs": 1, "lineTotal": "3.50"}, {"title": "Milk", "product": {"name": "m2", "shop": "Lidl", "price": "0.9", "quantity": "1", "unit": "kg", "unitPrice": "0.9", "per": "kg"}, "packs": 1, "lineTotal": "0.90"}]}

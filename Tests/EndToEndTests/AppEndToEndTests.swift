@@ -59,13 +59,13 @@ extension EndToEnd {
         }
 
         /// The one end-to-end test of the Tab order (the others type with `fill`): price, quantity, unit, name, shop,
-        /// then the next product's price, each named above the keypad.
+        /// deposit, then the next product's price, each named above the keypad.
         @Test func tabWalksTheFieldsInOrder() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
             tmux.type("2")
-            for heading in ["Quantity of 2.00", "Unit of 2.00", "Name of 2.00", "Shop of 2.00", "Price (new"] {
+            for heading in ["Quantity of 2.00", "Unit of 2.00", "Name of 2.00", "Shop of 2.00", "Deposit of 2.00", "Price (new"] {
                 tmux.keys("Tab")
                 tmux.waitFor(heading)
             }

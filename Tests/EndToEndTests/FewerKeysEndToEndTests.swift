@@ -71,6 +71,9 @@ extension EndToEnd {
             tmux.keys("BTab")
             tmux.waitFor("Suggested g?")
             tmux.keys("Enter")
+            // 6.99 for 1 g is 876 times the other: asked first (decision 270), then kept.
+            tmux.waitFor("6.99 for 1 g? Enter keeps it, Esc goes back to the unit")
+            tmux.keys("Enter")
             screen = tmux.waitFor("(this is +87494%)")
             #expect(line(screen, containing: "6990.00").contains("1 g "), "\(screen)")
             tmux.keys("C-q")

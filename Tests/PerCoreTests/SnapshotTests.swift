@@ -28,7 +28,12 @@ import TestSupport
     func aTwelveDigitPriceIsCutAndTheBestStillShows(size: TerminalSize) {
         var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: size))
         s.enterSmallBigAndPound()
-        s.enter(price: "123456789012", quantity: "1", unit: "kg", name: "gold", then: .nextProduct)
+        s.enter(price: "123456789012", quantity: "1", unit: "kg", then: .keepEditing)
+        // Far from every other price: asked about (decision 270), and kept.
+        s.update(.comparison(.nextField))
+        #expect(s.chrome.overlay != .none)
+        s.update(.app(.answer(yes: true)))
+        s.enter(name: "gold", then: .nextProduct)
         let text = ScreenView.render(s).text
         expectSnapshot(text, named: "aTwelveDigitPriceAt\(size.width)x\(size.height)")
         #expect(text.contains("★ Best"), "\(text)")
@@ -77,6 +82,31 @@ import TestSupport
         s.enter(price: "1.99", quantity: "600")
         let text = ScreenView.render(s).text
         expectSnapshot(text, named: "aCountWordComparisonAt40x20")
+    }
+
+    /// Issue 38: `2.79⏎1⏎kg⏎1.50⏎500⏎⏎`, the kg suggested and taken by Enter: asked about, the row not ranked.
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func anUnlikelyPriceIsAskedAbout(size: TerminalSize) {
+        var s = AppState(comparison: Comparison(id: "c", title: "Yoghurt"), session: Session(id: "s", size: size))
+        s.update(.comparison(.historyLoaded("c", [])))
+        s.enter(price: "2.79", quantity: "1", unit: "kg", then: .nextProduct)
+        s.enter(price: "1.50", quantity: "500")
+        s.update(.comparison(.finishProduct))
+        expectSnapshot(ScreenView.render(s).text, named: "anUnlikelyPriceIsAskedAbout\(size.width)x\(size.height)")
+    }
+
+    /// Issue 38: a crate's deposit on its row, in the name's cell (`+3.42 dep`): words and digits, no colour.
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func aDepositShowsOnItsRow(size: TerminalSize) {
+        var s = AppState(comparison: Comparison(id: "c", title: "Beer"), session: Session(id: "s", size: size))
+        s.enter(price: "12.99", quantity: "24x0.33", unit: "l", name: "crate", shop: "Aldi", then: .keepEditing)
+        s.update(.comparison(.nextField))
+        for character in "3.42" { s.update(.comparison(.type(character))) }
+        s.update(.comparison(.nextField))
+        s.enter(price: "4.49", quantity: "6x0.33", unit: "l", name: "six", then: .nextProduct)
+        let text = ScreenView.render(s).text
+        #expect(text.contains("+3.42 dep"), "\(text)")
+        expectSnapshot(text, named: "aDepositShowsOnItsRow\(size.width)x\(size.height)")
     }
 
     @Test func compactLayoutAt40x20() {

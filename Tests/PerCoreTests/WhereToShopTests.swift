@@ -19,7 +19,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
     /// cheapest shop and the split.
     static func summary(_ json: String) -> [String] {
         guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              document["format"] as? String == "per-shops", document["version"] as? Int == 2 else { return ["not a per-shops document: \(json)"] }
+              document["format"] as? String == "per-shops", document["version"] as? Int == 3 else { return ["not a per-shops document: \(json)"] }
         func text(_ value: Any?) -> String { (value as? String) ?? (value as? Int).map(String.init) ?? "null" }
         let shops = (document["shops"] as? [[String: Any]] ?? []).map { shop in
             let items = (shop["items"] as? [[String: Any]] ?? []).map { item in

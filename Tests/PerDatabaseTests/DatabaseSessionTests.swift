@@ -528,10 +528,10 @@ import TestSupport
         aisle.send(.comparison(.focus(FieldFocus(product: 1, field: .price))))
         aisle.enter(price: "3")                                   // a new price for small: the comparison is saved again
         aisle.poll()
-        aisle.enter(quantity: "1")                                   // and its quantity
+        aisle.enter(quantity: "400")                                 // and its quantity
         let saved = try #require(try setup.load("o"))
         #expect(saved.products.map(\.id) == ["o1", "o2"])   // no empty product
-        #expect(saved.products.compactMap(\.price) == [5, 3] && saved.products[1].quantity == 1)
+        #expect(saved.products.compactMap(\.price) == [5, 3] && saved.products[1].quantity == 400)
         #expect(Array(try setup.history(of: "o").prefix(history.count)) == history)
         let item = try #require(try setup.shoppingList().first { $0.id == "o" }?.item)
         #expect((item.count, item.ticked, item.pinned, item.aisle) == (4, true, "o2", 1))

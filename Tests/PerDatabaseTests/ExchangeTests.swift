@@ -27,7 +27,7 @@ import TestSupport
                                     basis: ComparisonBasis(amount: 100, unit: .gram))
         let text = ComparisonExchange.encode([comparison], as: .json)
         let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        #expect(document?["format"] as? String == "per-export" && document?["version"] as? Int == 2)
+        #expect(document?["format"] as? String == "per-export" && document?["version"] as? Int == 3)
         let first = try #require((document?["comparisons"] as? [[String: Any]])?.first)
         #expect(first["title"] as? String == "Oats")
         #expect(first["per"] as? String == "100 g")
@@ -37,7 +37,7 @@ import TestSupport
         #expect(products.first?["quantity"] as? String == "1")
         #expect(products.first?["unit"] as? String == "kg")
         #expect(products.last?["price"] is NSNull)
-        #expect(ComparisonExchange.encode([], as: .json) == "{\n  \"format\": \"per-export\",\n  \"version\": 2,\n  \"comparisons\": []\n}\n")
+        #expect(ComparisonExchange.encode([], as: .json) == "{\n  \"format\": \"per-export\",\n  \"version\": 3,\n  \"comparisons\": []\n}\n")
     }
 
     @Test func csvLooksLikeTheDesign() throws {
@@ -45,9 +45,9 @@ import TestSupport
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,kind,listCount,inCart,aisle,pinnedProduct\r\n"
-            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,product,,,,\r\n"
-            + "2,Empty,,us,,,,,,,,,,,,\r\n")
+        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,kind,listCount,inCart,aisle,pinnedProduct\r\n"
+            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,,product,,,,\r\n"
+            + "2,Empty,,us,,,,,,,,,,,,,\r\n")
     }
 
     @Test func csvKeepsNeighboursWithTheSameTitleApart() throws {

@@ -20,6 +20,7 @@ import TestSupport
         ("the database's own id, named by its recovery files", "0.2.0", "11549bee4fbe29e9"),
         ("when each product field and comparison was edited, for recovery files", "0.2.0", "2bac0f8693680aaf"),
         ("changes made once, files said once, and the release of each migration", "0.3.0", "bb88b6a00bc32007"),
+        ("the deposit on a pack", "0.3.0", "c8a58238e9e6e032"),
     ]
 
     static func fnv1a(_ text: String) -> String {

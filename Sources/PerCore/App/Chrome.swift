@@ -61,9 +61,12 @@ public enum Confirmation: Equatable, Sendable {
     case clearTicks
     /// One entry of the price history (Ctrl-D there).
     case deleteHistoryEntry(PriceRecord)
+    /// A price 100 times or more away from every price it is compared with, asked about before it is kept.
+    case unlikelyPrice(UnlikelyPrice)
 
     public var question: String {
         switch self {
+        case .unlikelyPrice(let unlikely): unlikely.question
         case .deleteProduct(_, let label): "Delete '\(label)'? y/n"
         case .clearComparison: "Delete every product of this comparison? y/n"
         case .clearTicks: "New trip: clear every tick? y/n"
@@ -74,11 +77,21 @@ public enum Confirmation: Equatable, Sendable {
         }
     }
 
+    /// The question where the whole does not fit one line: a y/n question keeps its `y/n` (on its second line); one
+    /// answered by Enter and Esc is said without them, which the legend below it names.
+    public var shortQuestion: String {
+        switch self {
+        case .deleteProduct, .clearComparison, .deleteComparison, .clearTicks, .deleteHistoryEntry: question
+        case .unlikelyPrice(let unlikely): unlikely.typed + "? Keep it?"
+        }
+    }
+
     /// What the status line says to a no.
     public var declined: String {
         switch self {
         case .deleteProduct, .clearComparison, .deleteComparison, .deleteHistoryEntry: "Nothing deleted"
         case .clearTicks: "Ticks kept"
+        case .unlikelyPrice(let unlikely): "Not kept: put the \(unlikely.field.title.lowercased()) right"
         }
     }
 
@@ -90,6 +103,18 @@ public enum Confirmation: Equatable, Sendable {
         case .deleteComparison(let entry): yes ? .shoppingList(.delete(entry)) : nil
         case .clearTicks: yes ? .shoppingList(.clearTicks) : nil
         case .deleteHistoryEntry(let record): yes ? .history(.delete(record)) : nil
+        case .unlikelyPrice(let unlikely): yes ? .comparison(.keepUnlikelyPrice(unlikely.product, then: unlikely.then)) : nil
+        }
+    }
+
+    /// The keys that answer it, with their legend: y and n (Esc too) for a deletion, so an Enter typed out of habit
+    /// deletes nothing; Enter and Esc for an unlikely price, in the rhythm of typing one (Enter keeps what was typed).
+    public var answers: (yes: [InputEvent], no: [InputEvent], legend: [(text: String, key: InputEvent)]) {
+        switch self {
+        case .deleteProduct, .clearComparison, .deleteComparison, .clearTicks, .deleteHistoryEntry:
+            (KeyTable.yesKeys, KeyTable.noKeys, [("y yes", .character("y")), ("n no", .character("n"))])
+        case .unlikelyPrice(let unlikely):
+            ([.key(.enter)], [.key(.escape)], [("Enter keep", .key(.enter)), ("Esc \(unlikely.field.title.lowercased())", .key(.escape))])
         }
     }
 }

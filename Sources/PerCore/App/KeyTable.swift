@@ -344,9 +344,9 @@ public enum KeyTable {
             if case .click = event { return pointer }
             if case .scroll = event { return pointer }
             return bindings.lazy.filter { $0.scope == .help }.compactMap { $0.action(for: event) }.first ?? .app(.toggleHelp)
-        case .confirm:
-            if yesKeys.contains(event) { return .app(.answer(yes: true)) }
-            if noKeys.contains(event) { return .app(.answer(yes: false)) }
+        case .confirm(let question):
+            if question.answers.yes.contains(event) { return .app(.answer(yes: true)) }
+            if question.answers.no.contains(event) { return .app(.answer(yes: false)) }
             return actingOverAnything(bound)
         case .quitting:
             if case .app(.quit) = bound { return .app(.giveUpSaving) }
@@ -415,7 +415,7 @@ public enum KeyTable {
     public static func legendEntries(for state: AppState, width: Int? = nil) -> [LegendEntry] {
         let width = width ?? state.session.size.width
         // A question takes only its answers (quit and suspend still act, as anywhere, but are not offered there).
-        if case .confirm = state.chrome.overlay { return placed([("y yes", .character("y")), ("n no", .character("n"))], gap: 2, width: width) }
+        if case .confirm(let question) = state.chrome.overlay { return placed(question.answers.legend, gap: 2, width: width) }
         let narrow = width < narrowLegendWidth
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
         var seen: [Substring] = []

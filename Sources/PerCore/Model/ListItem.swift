@@ -105,6 +105,10 @@ public struct ListTotals: Equatable, Sendable {
     public var total: Decimal = 0
     public var inCart: Decimal = 0
     public var left: Decimal { total - inCart }
+    /// The deposits on the packs to buy (`Purchase.deposits`), never in `total`: back when the empties are returned.
+    public var deposits: Decimal = 0
+    /// The money to bring: the total and its deposits.
+    public var toBring: Decimal { total + deposits }
     /// Items on the list without a product to buy (no price yet).
     public var unpriced = 0
     /// Items on the list with products, none of which can be bought at the current shop (`not at Lidl`).
@@ -121,6 +125,7 @@ public struct ListTotals: Equatable, Sendable {
             guard let line = purchase.cost else { tooMany += 1; continue }
             total += line
             if entry.item.ticked { inCart += line }
+            deposits += purchase.deposits ?? 0
         }
     }
 }

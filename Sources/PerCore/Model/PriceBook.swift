@@ -49,7 +49,7 @@ public struct PriceRecord: Equatable, Sendable {
 
     /// The record as a product (for ranking it against a comparison).
     public var asProduct: Product {
-        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: seen)
+        Product(id: product, name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: seen, deposit: nil)
     }
 }
 

@@ -14,11 +14,14 @@ public struct Product: Equatable, Hashable, Sendable {
     /// The day the price was seen: today whenever its price, quantity or unit is committed; nil when not known
     /// (a product saved before per kept dates, or whose price was never committed).
     public var seen: CalendarDay?
+    /// The deposit on one pack (a bottle's, a crate's), paid at the till and back when the empties are returned: never
+    /// part of the unit price or the ranking; nil: none.
+    public var deposit: Decimal?
 
     /// Every fact said: a new one is a compile error here and in each caller, never a value silently left blank
     /// (`new` starts a blank product; the codecs and copies go through `ProductDatum.all`).
     public init(id: ProductID, name: String, price: Decimal?, quantity: Decimal?, unit: MeasureUnit?, pack: Multipack?, shop: String,
-                seen: CalendarDay?) {
+                seen: CalendarDay?, deposit: Decimal?) {
         self.id = id
         self.name = name
         self.price = price
@@ -27,11 +30,12 @@ public struct Product: Equatable, Hashable, Sendable {
         self.pack = pack
         self.shop = shop
         self.seen = seen
+        self.deposit = deposit
     }
 
     /// A product with nothing typed yet (a unit given: a product only to rank against).
     public static func new(id: ProductID, unit: MeasureUnit? = nil) -> Product {
-        Product(id: id, name: "", price: nil, quantity: nil, unit: unit, pack: nil, shop: "", seen: nil)
+        Product(id: id, name: "", price: nil, quantity: nil, unit: unit, pack: nil, shop: "", seen: nil, deposit: nil)
     }
 
     /// This product as seen at `shop`, under a new id: all it holds but its shop and its day (none yet).

@@ -5,10 +5,12 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     case unit
     case name
     case shop
+    /// The deposit on one pack (`Product.deposit`), after the shop: price⏎ quantity⏎ unit⏎ stays the rhythm.
+    case deposit
 
     public var isNumeric: Bool {
         switch self {
-        case .price, .quantity: true
+        case .price, .quantity, .deposit: true
         case .unit, .name, .shop: false
         }
     }
@@ -17,7 +19,8 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     public var isPricing: Bool {
         switch self {
         case .price, .quantity, .unit: true
-        case .name, .shop: false
+        // A deposit is no part of the unit price: its change is no new price seen.
+        case .name, .shop, .deposit: false
         }
     }
 
@@ -28,6 +31,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         case .unit: "Unit"
         case .name: "Name"
         case .shop: "Shop"
+        case .deposit: "Deposit"
         }
     }
 }
@@ -99,6 +103,8 @@ public struct ProductDatum: Sendable {
         ProductDatum("shop", earlier: "store", column: "store", .text, field: .shop, priceSeen: true, \.shop, text: { $0 }, value: { ShopName.trimmed($0 ?? "") },
                      exportedWhen: { !$0.shop.isEmpty }),
         ProductDatum("seen", .day, field: nil, priceSeen: true, \.seen, text: { $0?.iso }, value: { $0.flatMap(CalendarDay.init(iso:)) }),
+        ProductDatum("deposit", .decimal, field: .deposit, priceSeen: false, \.deposit, text: { $0.map(DecimalText.format) },
+                     value: { $0.flatMap(DecimalText.parse) }),
     ]
 }
 

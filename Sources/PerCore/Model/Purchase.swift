@@ -31,6 +31,13 @@ public struct Purchase: Equatable, Sendable {
         return cost
     }
 
+    /// The deposits on the packs (`Product.deposit` each), paid at the till and back when the empties are returned:
+    /// never part of `cost`; nil when the product has none or the packs are too many to count.
+    public var deposits: Decimal? {
+        guard let deposit = offer.product.deposit, deposit > 0, case .whole(let count, _) = packs else { return nil }
+        return deposit * Decimal(count)
+    }
+
     /// How many packs; nil when too many.
     public var packsCount: Int? {
         guard case .whole(let count, _) = packs else { return nil }

@@ -37,6 +37,8 @@ public struct WhereToShop: Equatable, Sendable {
         /// Those it has in packs too many to count (`Purchase.Packs.tooMany`), in list order: not in the total.
         public var tooMany: [Uncounted]
         public var covered: Int { lines.count }
+        /// The deposits on the packs of `lines` (never in `total`): back when the empties are returned.
+        public var deposits: Decimal { lines.reduce(Decimal(0)) { $0 + ($1.purchase.deposits ?? 0) } }
     }
 
     /// The trip split across two shops, each item at the cheaper of the two (the first on a tie).
@@ -48,6 +50,8 @@ public struct WhereToShop: Equatable, Sendable {
         public var saves: Decimal?
         /// Every item, in list order, with the place in `shops` of the shop it is bought at.
         public var lines: [(shop: Int, line: Line)]
+        /// The deposits on its packs (never in `total`).
+        public var deposits: Decimal { lines.reduce(Decimal(0)) { $0 + ($1.line.purchase.deposits ?? 0) } }
 
         public static func == (a: Split, b: Split) -> Bool {
             a.shops == b.shops && a.total == b.total && a.saves == b.saves

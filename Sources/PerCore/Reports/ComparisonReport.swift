@@ -74,6 +74,7 @@ public struct ComparisonReport: Sendable {
         let hasShops = comparison.products.contains { !$0.shop.isEmpty }
         var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(comparison.perLabel)", ""]
         if hasShops { header.append("Shop") }
+        if hasDeposits { header.append("Deposit") }
         let body: [[String]] = rows.map { r in
             let p = r.product
             let verdict: String
@@ -91,13 +92,18 @@ public struct ComparisonReport: Sendable {
                 verdict,
             ]
             if hasShops { cells.append(TerminalText.singleLine(p.shop)) }
+            if hasDeposits { cells.append(p.deposit.map { money.shown(money.price($0)) } ?? "-") }
             return cells
         }
         var lines: [String] = []
         if !comparison.title.isEmpty { lines.append(TerminalText.singleLine(comparison.title)) }
-        lines += TextTable.lines([header] + body, rightAligned: [0, 2, 3, 5])
+        lines += TextTable.lines([header] + body, rightAligned: hasDeposits ? [0, 2, 3, 5, header.count - 1] : [0, 2, 3, 5])
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Whether a product carries a deposit per pack: then the table has a Deposit column, and JSON and CSV a `deposit`
+    /// (never part of the unit price), so a document without deposits stays as it was.
+    var hasDeposits: Bool { comparison.products.contains { $0.deposit != nil } }
 
     // MARK: JSON and CSV (entry order)
 
@@ -117,6 +123,7 @@ public struct ComparisonReport: Sendable {
                 ("shop", JSONDocument.text(orNull: product.shop)),
             ]
             if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
+            if hasDeposits { fields.append(("deposit", product.deposit.map { jsonString(DecimalText.format($0)) } ?? "null")) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
             return JSONDocument.inline(fields)
         }
@@ -132,6 +139,7 @@ public struct ComparisonReport: Sendable {
         if showsSeen { header.append("seen") }
         let marksVolumeSystem = comparison.volumeSystemMark != nil
         if marksVolumeSystem { header.append("volumeSystem") }
+        if hasDeposits { header.append("deposit") }
         if currency != nil { header.append("currency") }
         var out = CSV.row(header)
         for product in comparison.products {
@@ -150,6 +158,7 @@ public struct ComparisonReport: Sendable {
             ]
             if showsSeen { cells.append(product.seen?.iso ?? "") }
             if marksVolumeSystem { cells.append(comparison.volumeSystem.rawValue) }
+            if hasDeposits { cells.append(product.deposit.map(DecimalText.format) ?? "") }
             // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
             if let currency { cells.append(CSVExchange.textCell(currency.text)) }
             out += CSV.row(cells)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A product written on the command line: `[NAME=]PRICE/QUANTITY UNIT[@STORE]`, e.g. `oats=6.99/1kg@Costco`,
+/// A product written on the command line: `[NAME=]PRICE/QUANTITY UNIT[+DEPOSITdep][@STORE]`, e.g. `oats=6.99/1kg@Costco`,
 /// `4.49/6x330ml`. The first `/` separates price from quantity; the quantity may hold one keypad operation; the
 /// last `@` after it starts the shop.
 public struct ProductSpec: Equatable, Sendable {
@@ -40,6 +40,20 @@ public struct ProductSpec: Equatable, Sendable {
             if let problem = FieldText.commandLineProblem(in: shop) { return fail("the shop " + problem) }
         }
         if let problem = FieldText.commandLineProblem(in: name) { return fail("the name " + problem) }
+        // A deposit per pack after the unit: `12.99/24x0.33l+3.42dep` (`dep` or `deposit`); never part of the unit price.
+        var deposit: Decimal? = nil
+        if let split = splitDeposit(amountText) {
+            amountText = split.amount
+            let bare = (currency.map { $0.stripped(from: split.deposit) } ?? split.deposit).trimmingCharacters(in: .whitespaces)
+            if bare.first == "-" || bare.first == "−" { return fail("deposit '\(split.deposit)' is negative") }
+            guard case .success(let plain) = NumberGrouping.ungrouped(bare), let value = plainNumber(plain) else {
+                return fail(split.deposit.isEmpty ? "missing deposit before dep (e.g. +0.25dep)" : "deposit '\(split.deposit)' is not a number (e.g. +0.25dep)")
+            }
+            if let violation = NumberRange.violation(ofText: plain) ?? NumberRange.violation(of: value) {
+                return fail("deposit " + violation.message(naming: "'\(split.deposit)'"))
+            }
+            deposit = value > 0 ? value : nil
+        }
         /// A price or quantity: a plain number anywhere in `NumberRange` (`.000000000001`, which has more digits than the
         /// keypad takes), or one keypad operation (`6x330`), above zero. Refusals in command-line words, naming the field.
         func positive(_ text: String, _ field: String) -> Result<Decimal, ParseError> {
@@ -78,7 +92,16 @@ public struct ProductSpec: Equatable, Sendable {
         guard let unit = MeasureUnit(parsing: unitText) else {
             return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
         }
-        return .success(Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil))
+        return .success(Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil, deposit: deposit))
+    }
+
+    /// The amount and the deposit's text of `5/24x0.33l+3.42dep` (`dep` or `deposit`, any case, after the last `+`);
+    /// nil when the amount ends in neither.
+    static func splitDeposit(_ text: String) -> (amount: String, deposit: String)? {
+        let lower = text.lowercased()
+        guard let word = ["deposit", "dep"].first(where: { lower.hasSuffix($0) }), let plus = text.lastIndex(of: "+") else { return nil }
+        let number = text[text.index(after: plus)...].dropLast(word.count)
+        return (String(text[..<plus]).trimmingCharacters(in: .whitespaces), number.trimmingCharacters(in: .whitespaces))
     }
 
     /// `text` as a number when it is only digits with at most one point (`.5`, `12.`, `0.000000000001`).

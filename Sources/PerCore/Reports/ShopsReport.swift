@@ -42,7 +42,7 @@ public struct ShopsReport: Sendable {
 
     /// `Cheapest shop: Aldi, 6.00` and `Best split: Aldi + Lidl, 5.90, saves 0.10 (Aldi: Eggs, Oats · Lidl: Milk)`.
     private var verdicts: [String] {
-        let cheapest = shops.cheapestShop.map { "Cheapest shop: \(name($0.shop)), \(shown($0.total))" }
+        let cheapest = shops.cheapestShop.map { "Cheapest shop: \(name($0.shop)), \(shown($0.total))" + bring($0.total, $0.deposits) }
             ?? "Cheapest shop: none has every item"
         guard let split = shops.bestSplit else {
             return [cheapest, "Best split: \(shops.noSplitBecause)"]
@@ -51,7 +51,19 @@ public struct ShopsReport: Sendable {
             name(split.shops[shop]) + ": " + split.lines.filter { $0.shop == shop }.map { title($0.line.item) }.joined(separator: ", ")
         }
         let saves = split.saves.map { ", saves \(shown($0))" } ?? ""
-        return [cheapest, "Best split: \(split.shops.map(name).joined(separator: " + ")), \(shown(split.total))\(saves) (\(at.joined(separator: " · ")))"]
+        return [cheapest, "Best split: \(split.shops.map(name).joined(separator: " + ")), \(shown(split.total))\(saves) (\(at.joined(separator: " · ")))"
+            + bring(split.total, split.deposits)]
+    }
+
+    /// `; deposits 3.42, to bring 16.41 (3.42 back for the empties)` where the packs carry deposits; else nothing.
+    private func bring(_ total: Decimal, _ deposits: Decimal) -> String {
+        deposits == 0 ? "" : "; " + depositsText(total, deposits)
+    }
+
+    /// `deposits 3.42, to bring 16.41 (3.42 back for the empties)`.
+    private func depositsText(_ total: Decimal, _ deposits: Decimal) -> String {
+        let deposit: String = shown(deposits), bring: String = shown(total + deposits)
+        return "deposits \(deposit), to bring \(bring) (\(deposit) back for the empties)"
     }
 
     /// Under a shop: each item it sells in packs of another size than the one wanted (`Rice: 2× 500 g, 4.00`,
@@ -76,7 +88,9 @@ public struct ShopsReport: Sendable {
         }
         let table = TextTable.lines([["Shop", "Total", "Items", "Missing"]] + rows, rightAligned: [1])
         let lines = [table[0]] + zip(shops.shops, table.dropFirst()).flatMap { trip, row in
-            [row] + Self.packRows(trip, of: shops, money: money).map { "  " + $0 }
+            let packs: [String] = Self.packRows(trip, of: shops, money: money).map { "  " + $0 }
+            let deposits: [String] = trip.deposits == 0 ? [] : ["  " + depositsText(trip.total, trip.deposits)]
+            return [row] + packs + deposits
         }
         return (lines + [""] + verdicts).joined(separator: "\n") + "\n"
     }
@@ -90,7 +104,8 @@ public struct ShopsReport: Sendable {
         let count = shops.items.count
         let lines = shops.shops.flatMap { trip -> [String] in
             let missing = trip.missing.isEmpty ? "" : ", missing " + trip.missing.map { Markdown.escaped(title($0)) }.joined(separator: ", ")
-            let shop = "- \(Markdown.escaped(name(trip.shop))): \(shown(trip.total)), \(trip.covered) of \(count) items" + missing
+            let deposits: String = trip.deposits == 0 ? "" : ", " + depositsText(trip.total, trip.deposits)
+            let shop = "- \(Markdown.escaped(name(trip.shop))): \(shown(trip.total)), \(trip.covered) of \(count) items" + missing + deposits
             return [shop] + Self.packRows(trip, of: shops, money: money, text: Markdown.escaped).map { "  - " + $0 }
         }
         return (lines + [""] + verdicts.map(Markdown.escaped)).joined(separator: "\n") + "\n"
@@ -99,12 +114,14 @@ public struct ShopsReport: Sendable {
     // MARK: JSON
 
     public var json: String {
-        let trips = shops.shops.map { trip in
-            JSONDocument.inline([
+        let trips = shops.shops.map { trip -> String in
+            var members: [(String, String)] = [
                 ("shop", string(trip.shop)), ("total", TripReport.amount(trip.total)), ("covered", String(trip.covered)),
                 ("missing", "[" + trip.missing.map { string(shops.items[$0].displayTitle) }.joined(separator: ", ") + "]"),
                 ("items", "[" + items(trip).joined(separator: ", ") + "]"),
-            ])
+            ]
+            if trip.deposits > 0 { members += [("deposits", TripReport.amount(trip.deposits)), ("toBring", TripReport.amount(trip.total + trip.deposits))] }
+            return JSONDocument.inline(members)
         }
         let split = shops.bestSplit.map { split in
             JSONDocument.inline([("shops", "[" + split.shops.map(string).joined(separator: ", ") + "]"), ("total", TripReport.amount(split.total)),

@@ -109,8 +109,16 @@ public struct TripReport: Sendable {
                        totals.notHere == 0 ? nil : "\(totals.notHere) \(notAt)",
                        totals.tooMany == 0 ? nil : "\(totals.tooMany) in too many packs"].compactMap { $0 }
         return "Total \(shown(totals.total)) · in cart \(shown(totals.inCart)) · left \(shown(totals.left))"
-            + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))")
+            + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))") + depositsLine(shown)
     }
+
+    /// ` · deposits 3.42 · to bring 16.41 (3.42 back for the empties)` when a product to buy has a deposit; else nothing.
+    static func deposits(_ totals: ListTotals, _ shown: (Decimal) -> String) -> String {
+        guard totals.deposits > 0 else { return "" }
+        return " · deposits \(shown(totals.deposits)) · to bring \(shown(totals.toBring)) (\(shown(totals.deposits)) back for the empties)"
+    }
+
+    private func depositsLine(_ shown: (Decimal) -> String) -> String { Self.deposits(totals, shown) }
 
     /// An item none of whose products can be bought at the current shop: `not at Lidl`.
     private var notAt: String { "not at " + TerminalText.singleLine(shop?.text ?? "") }
@@ -148,14 +156,16 @@ public struct TripReport: Sendable {
     public var json: String {
         let objects = items.map { entry -> String in
             let purchase = entry.item.purchase(at: shop)
-            return JSONDocument.inline([
+            var members: [(String, String)] = [
                 ("title", string(entry.title)),
                 ("listCount", String(entry.item.count)),
                 ("inCart", entry.item.ticked ? "true" : "false"),
                 ("product", purchase.map { Self.product($0.offer, per: entry.item.per) } ?? "null"),
                 ("packs", purchase.flatMap(\.packsCount).map(String.init) ?? "null"),
                 ("lineTotal", purchase?.cost.map(Self.amount) ?? "null"),
-            ])
+            ]
+            if let deposits = purchase?.deposits { members.append(("deposits", Self.amount(deposits))) }
+            return JSONDocument.inline(members)
         }
         var members = [
             ("items", JSONDocument.list(objects)),
@@ -163,6 +173,7 @@ public struct TripReport: Sendable {
             ("inCartTotal", Self.amount(totals.inCart)),
             ("left", Self.amount(totals.left)),
         ]
+        if totals.deposits > 0 { members += [("deposits", Self.amount(totals.deposits)), ("toBring", Self.amount(totals.toBring))] }
         if let currency { members.append(("currency", string(currency.text))) }
         if let shop { members.append(("shop", string(shop.text))) }
         return JSONDocument.object("trip", members)

@@ -30,6 +30,12 @@ public struct UnitPrice: Comparable, Sendable {
             / (NSDecimalNumber(decimal: quantity).doubleValue * NSDecimalNumber(decimal: factor).doubleValue)
     }
 
+    /// Whether one of the two is `times` the other or more (exactly: cross-multiplied): a unit or a point slipped.
+    public func isFar(from other: UnitPrice, times: Decimal) -> Bool {
+        let mine = price * other.baseQuantity, theirs = other.price * baseQuantity
+        return mine >= theirs * times || theirs >= mine * times
+    }
+
     /// Estimates further apart than this (relative) cannot belong to prices in the other order.
     private static let closeness = 1e-9
 

@@ -9,6 +9,7 @@ struct CompareCommand: ParsableCommand {
         discussion: """
         An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml, 5.49/12x200sheets.
         The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
+        A deposit per pack follows the unit: 12.99/24x0.33l+3.42dep (never part of the unit price).
         Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen.
         Any other word (sheet, roll, load) counts on its own and compares only with itself.
         A price may carry the currency ($3.99) and group thousands (1,234.56).

@@ -35,7 +35,12 @@ import TestSupport
         // Enter takes it: now it ranks, and how it stands is said.
         var taken = typed
         taken.unit = .gram
-        store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: taken)]) {
+        // 6.99 for 1 g is 876 times the other: asked first (decision 270), then kept.
+        store.send(.comparison(.finishProduct)) {
+            $0.chrome.overlay = .confirm(.unlikelyPrice(UnlikelyPrice(product: taken, typed: "6.99 for 1 g", field: .unit, then: .finishProduct)))
+        }
+        store.send(.app(.answer(yes: true)), effects: [.saveField(.unit, product: taken)]) {
+            $0.chrome.overlay = .none
             $0.editing.comparison.replaceProduct(at: 1, with: taken)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)

@@ -87,7 +87,7 @@ import TestSupport
         // An untouched new row is blank, unranked, and leaving it saves nothing.
         #expect(store.state.editing.comparison.products[2].isBlank)
         #expect(store.state.editing.comparison.rankedCount == 2)
-        #expect(store.type("\t\t\t\t") == [])
+        #expect(store.type("\t\t\t\t\t") == [])
         store.send(.comparison(.finishProduct)) {
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Type a price to start the next product")
@@ -130,7 +130,10 @@ import TestSupport
         var accepted = store
         // Enter takes the suggested unit.
         let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
-        accepted.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inGrams)]) {
+        // 3.99 for 2 g is 400 times the other: asked first (decision 270), then kept.
+        accepted.apply(.comparison(.finishProduct))
+        accepted.send(.app(.answer(yes: true)), effects: [.saveField(.unit, product: inGrams)]) {
+            $0.chrome.overlay = .none
             $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)

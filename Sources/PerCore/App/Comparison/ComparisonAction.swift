@@ -9,7 +9,7 @@ public enum KeypadTouch: Equatable, Sendable {
 }
 
 /// What the user does on the comparison screen.
-public enum ComparisonAction: Equatable, Sendable {
+public indirect enum ComparisonAction: Equatable, Sendable {
     case keypad(CalculatorKey)
     /// A press on the keypad, its moves and its release (`Chrome.keypadPress`): the key fires on release.
     case keypadTouch(KeypadTouch)
@@ -61,6 +61,9 @@ public enum ComparisonAction: Equatable, Sendable {
     case itWasTheOtherShops
     /// Writes the field in progress into its product before leaving the screen or quitting.
     case commitField
+    /// Enter on the question about an unlikely price (`UnlikelyPrice`): `product` is kept as typed, and what asked is
+    /// done (`then`).
+    case keepUnlikelyPrice(Product, then: ComparisonAction)
     // What the database answers
     /// The comparison's price history, in the order recorded (oldest first): its lowest seen.
     case historyLoaded(ComparisonID, [PriceRecord])
@@ -76,7 +79,19 @@ public enum ComparisonAction: Equatable, Sendable {
         case .keypad, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .nextField, .nextFieldTakingSuggestion, .finishProduct, .previousField,
              .nextProduct, .previousProduct, .cancelEdit, .stepUnit, .stepUnitFamily, .selectUnit, .focus, .paste, .stepBasis, .toggleVolumeSystem,
              .toggleTableOrder, .togglePin, .addToList, .scrollProducts, .askDeleteProduct, .askClearComparison, .deleteProduct, .clearAll,
-             .undoDeletion, .itWasTheOtherShops, .commitField, .keypadTouch: true
+             .undoDeletion, .itWasTheOtherShops, .commitField, .keypadTouch, .keepUnlikelyPrice: true
+        }
+    }
+
+    /// Whether it commits the field in progress and moves on (what an unlikely price is asked about before). Leaving the
+    /// screen, quitting, Ctrl-Y and Ctrl-R commit without asking: nothing typed is lost.
+    var leavesTheField: Bool {
+        switch self {
+        case .nextField, .finishProduct, .previousField, .nextProduct, .previousProduct, .focus, .scrollProducts, .selectUnit: true
+        case .keypad, .keypadTouch, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .cancelEdit, .stepUnit,
+             .stepUnitFamily, .paste, .stepBasis, .toggleVolumeSystem, .toggleTableOrder, .togglePin, .addToList, .askDeleteProduct,
+             .askClearComparison, .deleteProduct, .clearAll, .undoDeletion, .itWasTheOtherShops, .commitField, .keepUnlikelyPrice,
+             .historyLoaded, .externalChanges, .listCounted: false
         }
     }
 }

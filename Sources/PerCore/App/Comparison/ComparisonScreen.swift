@@ -25,6 +25,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     public internal(set) var corrected: Correction?
     /// The lowest unit price seen in this comparison (its history and its products' prices), for what a commit says.
     public internal(set) var lowestSeen: LowestSeen = .unknown
+    /// The unlikely price Enter kept on being asked (`UnlikelyPrice`), which the commit it was asked before then takes
+    /// without asking again; nil once the field is left.
+    var keptUnlikely: Product?
     /// How many of this comparison are on the shopping list (shown beside the keypad); unknown until read.
     public internal(set) var onTheList: ListCount = .unknown
     /// The visible page's row texts, derived from `comparison` and kept current by `update`.
@@ -70,7 +73,15 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     var rereadHistory: Effect { .database(.loadHistory(comparison.id, for: .lowestSeen)) }
 
     private mutating func reduce(_ action: ComparisonAction, session: inout Session, chrome: inout Chrome) -> [Effect] {
+        // Asked before anything of it is ranked, booked or said; the field stays as typed for Esc.
+        if action.leavesTheField, let unlikely = unlikelyPrice(before: action, session: session) {
+            chrome.overlay = .confirm(.unlikelyPrice(unlikely))
+            return []
+        }
         switch action {
+        case .keepUnlikelyPrice(let product, let then):
+            keptUnlikely = product
+            return reduce(then, session: &session, chrome: &chrome)
         case .keypad(let key): return press(key, chrome: &chrome)
         case .keypadTouch(let touch):
             switch touch {
@@ -481,6 +492,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 case .quantity:
                     product.quantity = commit.value
                     product.pack = engine.multipack
+                // 0 is no deposit; a deposit above the price is allowed (a crate's can be), and said.
+                case .deposit:
+                    product.deposit = commit.value == 0 ? nil : commit.value
+                    if let deposit = product.deposit, let price = product.price, deposit > price {
+                        message = StatusMessage("A deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
+                    }
                 case .unit, .name, .shop: break   // not numeric fields
                 }
             }
@@ -501,7 +518,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .name: product.name = field.text
             // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
             case .shop: product.shop = ShopName.trimmed(field.text)
-            case .price, .quantity, .unit: break
+            case .price, .quantity, .unit, .deposit: break
             }
         }
         return (product, message)
@@ -511,6 +528,37 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     mutating func resetEditor(_ session: Session) {
         editor = makeEditor(for: focus, session: session)
         untouchedEditor = editor
+        keptUnlikely = nil
+    }
+
+    /// What to ask before `action` commits the focused pricing field: its product as the commit would make it (a unit
+    /// suggested taken by Enter, a unit tapped in the picker) when that changes its unit price to one 100 times or more
+    /// away from every other product's now and from the history's lowest; nil when there is nothing to compare it
+    /// with, or Enter kept it.
+    private func unlikelyPrice(before action: ComparisonAction, session: Session) -> UnlikelyPrice? {
+        guard focus.field.isPricing else { return nil }
+        var probe = self
+        if case .finishProduct = action { probe.takeSuggestion() }
+        if case .selectUnit(let unit) = action, case .unit(var picker) = probe.editor {
+            picker.select(unit)
+            probe.editor = .unit(picker)
+        }
+        guard probe.editor != probe.untouchedEditor else { return nil }
+        let product = probe.edited().product
+        guard product != keptUnlikely, let unitPrice = comparison.unitPrice(of: product),
+              comparison.unitPrice(of: focusedProduct) != unitPrice else { return nil }
+        var compared = 0
+        if case .record(let lowest) = lowestSeen, let lowestPrice = comparison.unitPrice(of: lowest.asProduct) {
+            guard unitPrice.isFar(from: lowestPrice, times: UnlikelyPrice.times) else { return nil }
+            compared += 1
+        }
+        for other in comparison.products where other.id != product.id {
+            guard let otherPrice = comparison.unitPrice(of: other) else { continue }
+            guard unitPrice.isFar(from: otherPrice, times: UnlikelyPrice.times) else { return nil }
+            compared += 1
+        }
+        return compared == 0 ? nil : UnlikelyPrice(product: product, typed: session.decimal.shown((product.pricedAs ?? []).joined(separator: " for ")),
+                                                     field: focus.field, then: action)
     }
 
     private func makeEditor(for focus: FieldFocus, session: Session) -> FieldEditor {
@@ -523,6 +571,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             return .unit(UnitPicker(selected: unit, offered: offeredUnits(for: focus.product)))
         case .name: return .text(.entered(product.name))
         case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
+        case .deposit: return .numeric(CalculatorEngine(value: product.deposit))
         }
     }
 
@@ -541,7 +590,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         switch focus.field {
         case .unit where focusedProduct.unit == nil: untouchedEditor = .unit(UnitPicker(selected: nil, offered: offeredUnits(for: focus.product)))
         case .shop where focusedProduct.shop.isEmpty: untouchedEditor = .text(.entered(""))
-        case .price, .quantity, .unit, .name, .shop: break
+        case .price, .quantity, .unit, .name, .shop, .deposit: break
         }
     }
 

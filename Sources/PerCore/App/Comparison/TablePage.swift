@@ -17,6 +17,8 @@ public struct ProductRowText: Equatable, Sendable {
     public var unit: String?
     public var name: String?
     public var shop: String?
+    /// The deposit per pack, after the shop in the name's cell: `+3.42 dep` (never part of the unit price).
+    public var deposit: String?
     /// What the texts were made from, so an unchanged row can be kept.
     let product: Product
     let unitPriceValue: UnitPrice?
@@ -48,12 +50,17 @@ public struct ProductRowText: Equatable, Sendable {
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
         shop = product.shop.isEmpty ? nil : product.shop
+        deposit = product.deposit.map { "+" + DecimalText.format($0) + " dep" }
     }
 
-    /// The name cell when neither the name nor the shop is being edited: `Oats @ Costco`, `@ Costco`, `Oats`.
+    /// What follows the name in its cell: ` @ Costco +3.42 dep`, ` @ Costco`, ` +3.42 dep`, or nothing.
+    var tail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") }
+
+    /// The name cell when neither the name, the shop nor the deposit is being edited: `Oats @ Costco +3.42 dep`,
+    /// `@ Costco`, `Oats`.
     public var nameAndShop: String? {
-        guard let shop else { return name }
-        return (name.map { $0 + " " } ?? "") + "@ " + shop
+        guard shop != nil || deposit != nil else { return name }
+        return ((name ?? "") + tail).trimmingCharacters(in: .whitespaces)
     }
 
     /// A one-line row of the compact table (no price, quantity or unit cells) in `width` columns: what the product is,
@@ -63,7 +70,9 @@ public struct ProductRowText: Equatable, Sendable {
     func described(in width: Int, keepsShop: Bool, decimal: DecimalMark, ellipsis: Character) -> String {
         guard let parts = product.pricedAs?.map(decimal.shown) else { return nameAndShop ?? "" }
         let long = parts.joined(separator: " for "), short = parts.joined(separator: " ")
-        let at = shop.map { " @ " + $0 } ?? ""
+        let at = tail
+        // The deposit is a number: every form keeps it, the shop's place given up first.
+        let dep = deposit.map { " " + $0 } ?? ""
         var forms: [String] = []
         if let name {
             // The whole name before its cut (`a…` hid `alpha` where `5.49 1 kg alpha` fitted).
@@ -77,10 +86,12 @@ public struct ProductRowText: Equatable, Sendable {
         if !keepsShop, let name {
             // One shop on view: the name before the shop.
             let room = width - TextWidth.of(long + " ")
-            if room >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis)) }
+            let roomWithDeposit = room - TextWidth.of(dep)
+            if roomWithDeposit >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: roomWithDeposit, ellipsis: ellipsis) + dep) }
         }
-        if !keepsShop { forms.append(long) }
-        forms += [short + at, short]
+        if !keepsShop { forms.append(long + dep) }
+        forms += [short + at, short + dep]
+        if let price, !dep.isEmpty { forms.append(decimal.shown(price) + dep) }
         return forms.first { TextWidth.of($0) <= width }
             ?? price.map { decimal.shown(NumberFit.fit($0, width: width, ellipsis: ellipsis)) } ?? TextWidth.truncate(short, to: width, ellipsis: ellipsis)
     }
@@ -88,9 +99,10 @@ public struct ProductRowText: Equatable, Sendable {
     /// The widths `described` needs: the whole text, and the least that keeps the price, the size and (`keepsShop`) the shop.
     func describedWidths(keepsShop: Bool) -> (whole: Int, least: Int) {
         guard let parts = product.pricedAs else { return (TextWidth.of(nameAndShop ?? ""), 0) }
-        let at = shop.map { " @ " + $0 } ?? ""
+        let at = tail
         let whole = parts.joined(separator: " for ") + (name.map { " " + $0 } ?? "") + at
-        return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : "")))
+        let dep = deposit.map { " " + $0 } ?? ""
+        return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : dep)))
     }
 }
 

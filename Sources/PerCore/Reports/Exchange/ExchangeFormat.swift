@@ -144,6 +144,10 @@ public enum ComparisonExchange {
             guard datum.isSet(product) else {
                 throw ExchangeError(line: line, field: field(), problem: datum.kind == .decimal ? notADecimal(text) : notAUnit(text))
             }
+            // A deposit is money back: below zero it is no deposit (a price below zero is kept, and left unranked).
+            if datum.field == .deposit, let deposit = product.deposit, deposit < 0 {
+                throw ExchangeError(line: line, field: field(), problem: "\(quoted(text)) is below zero: a deposit is at least 0")
+            }
         case .multipack:
             datum.read(&product, try pack(text, quantity: product.quantity, line: line, field: field())?.text)
         case .day:

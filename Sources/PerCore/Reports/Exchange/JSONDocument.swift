@@ -1,8 +1,9 @@
 /// What every JSON document per prints is: an object whose first members say which document (`"format": "per-trip"`)
 /// and which vocabulary (`"version": 2`, Docs/VOCABULARY.md), so that a script can tell them apart and notice a change.
 public enum JSONDocument {
-    /// The vocabulary's version: 2 since one name meant one thing everywhere (1: the export's bare list, `store`).
-    public static let version = 2
+    /// The vocabulary's version: 3 since a product may carry a `deposit`; 2 since one name meant one thing everywhere (1: the
+    /// export's bare list, `store`).
+    public static let version = 3
 
     /// An object of `members` (each a key and its JSON text), the format and version first, one member a line.
     static func object(_ format: String, _ members: [(String, String)]) -> String {

@@ -47,6 +47,8 @@ public struct ScreenLayout: Sendable {
             // The shop is edited in the name's cell (which shows "name @ shop" otherwise): the table's columns are
             // left as they are.
             case .shop: name
+            // So is the deposit (`name @ shop +3.42 dep`).
+            case .deposit: name
             }
         }
     }

@@ -43,14 +43,22 @@ enum ProductTableView {
         }
     }
 
-    /// The name cell's `name @ shop` in `width` columns: the shop whole, the name cut before it (`Qua… @ Costco`),
-    /// while the shop and a letter of the name fit; else cut at its end as any text.
+    /// The name cell's `name @ shop +3.42 dep` in `width` columns: the shop and the deposit whole, the name cut before
+    /// them (`Qua… @ Costco`), while they and a letter of the name fit; then the deposit whole without the shop (a deposit
+    /// is a number: never cut); else nil (cut at its end as any text).
     static func nameKeepingShop(_ text: ProductRowText, width: Int, ellipsis: Character) -> String? {
-        guard let shop = text.shop, let name = text.name, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
-        let tail = " @ " + shop
-        let room = width - TextWidth.of(tail)
-        guard room >= 2 else { return nil }
-        return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail
+        guard text.shop != nil || text.deposit != nil, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
+        let tails = [text.tail] + (text.deposit.map { [" " + $0] } ?? [])
+        for tail in tails {
+            let room = width - TextWidth.of(tail)
+            guard let name = text.name else {
+                if room >= -1 { return String(tail.dropFirst()) }
+                continue
+            }
+            if room >= 2 { return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail }
+        }
+        if let deposit = text.deposit, TextWidth.of(deposit) <= width { return deposit }
+        return nil
     }
 
     static func drawRow(_ row: ScreenLayout.ProductRow, text: ProductRowText, suggested: Suggestion, state: AppState, glyphs g: GlyphSet, wide: Bool, tableEnd: Int,
@@ -87,8 +95,8 @@ enum ProductTableView {
             guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
             // The name and the shop share a cell: it shows the one being edited, else "name @ shop".
-            if field == .shop && !isFocused { continue }
-            if field == .name && isFocusedRow && state.editing.focus.field == .shop { continue }
+            if (field == .shop || field == .deposit) && !isFocused { continue }
+            if field == .name && isFocusedRow && [.shop, .deposit].contains(state.editing.focus.field) { continue }
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
@@ -114,7 +122,7 @@ enum ProductTableView {
                 }
                 value = text.product.quantity.map(DecimalText.format)
             }
-            if field == .name, keepsShop, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
+            if field == .name, keepsShop || text.deposit != nil, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
             if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(state.session.decimal.shown(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis)), in: frame, right: wide, style: [], color: .normal, into: &canvas)
@@ -184,6 +192,7 @@ enum ProductTableView {
         case .unit: (text.unit, "unit")
         case .name: (text.nameAndShop, "")
         case .shop: (text.shop, "")
+        case .deposit: (text.product.deposit.map(DecimalText.format), "")
         }
     }
 

@@ -276,7 +276,8 @@ public enum ScreenView {
         let r = layout.status
         let saving = state.saving
         let banner: String? = switch state.chrome.overlay {
-        case .confirm(let question): question.question
+        // A question whose answers are not in it (Enter, Esc) is said shorter where the whole would cover the legend.
+        case .confirm(let question): TextWidth.of(question.question) < r.width ? question.question : question.shortQuestion
         case .quitting:
             if let reason = saving.reason { "Esc gives up (keeps a recovery file). Quitting once saved: \(reason)" } else { "Quitting..." }
         case .none, .help: nil

@@ -136,7 +136,14 @@ enum ShoppingListView {
                        totals.tooMany == 0 ? nil : "\(totals.tooMany) in too many packs"].compactMap { $0 }
         let short = [totals.unpriced == 0 ? nil : "\(totals.unpriced) no price", totals.notHere == 0 ? nil : "\(totals.notHere) not here",
                      totals.tooMany == 0 ? nil : "\(totals.tooMany) uncounted"].compactMap { $0 }
-        let forms = [
+        // Deposits are never in the total: said beside it, with the money to bring, while a form holds them.
+        let deposit = money.shown(money.price(totals.deposits)), bring = money.shown(money.price(totals.toBring))
+        let deposits = totals.deposits == 0 ? [] : [
+            "Total \(total) · in cart \(cart) · left \(left) · deposits \(deposit) (back for the empties) · to bring \(bring)",
+            "Total \(total) · left \(left) · +\(deposit) dep · bring \(bring)",
+            "Total \(total) +\(deposit) dep · bring \(bring)",
+        ]
+        let forms = deposits + [
             "Total \(total) · in cart \(cart) · left \(left)" + (missing.isEmpty ? "" : " (\(missing.joined(separator: ", ")))"),
         ] + (short.isEmpty ? [] : ["Total \(total) · left \(left) · " + short.joined(separator: " · ")]) + [
             "Total \(total) · in cart \(cart) · left \(left)",
