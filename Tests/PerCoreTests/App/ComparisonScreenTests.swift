@@ -73,7 +73,7 @@ import TestSupport
         store.type("0.25")   // the deposit, the last field
         let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today, deposit: dec("0.25"))
         store.send(.comparison(.nextField), effects: [.saveField(ProductField.allCases.last!, product: oats)]) {
-            $0.editing.overwritten = Overwrite(field: .shop, before: $0.editing.comparison.products[0], after: oats)
+            $0.editing.overwritten = Overwrite(field: .deposit, before: $0.editing.comparison.products[0], after: oats)   // Ctrl-Y takes it back
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))   // kg and Aldi only suggested
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)

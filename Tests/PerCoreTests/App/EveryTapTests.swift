@@ -8,7 +8,7 @@ extension FewerKeysTests {
     /// 2.49 for 500 g, then 3.99 for 2 on the unit, `g` suggested (`g?`), at `size`.
     func storeAtASuggestedUnit(size: TerminalSize) -> TestStore {
         var store = TestStore(size: size)
-        store.type("2.49\n500\ng\n3.99\n2\n")
+        store.type("2.49\n500\ng\n3.99\n1000\n")
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .unit))
         #expect(store.state.editing.editor == .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
         return store
@@ -32,7 +32,7 @@ extension FewerKeysTests {
         var store = storeAtASuggestedUnit(size: size)
         let tap = tapOnUnit(.gram, in: store.state)
         #expect(tap == .comparison(.finishProduct))
-        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 1000, unit: .gram, seen: TestStore.today)
         store.send(tap ?? .comparison(.finishProduct), effects: [.saveField(.unit, product: inGrams)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
@@ -47,7 +47,7 @@ extension FewerKeysTests {
         var store = storeAtASuggestedUnit(size: size)
         let tap = tapOnNext(in: store.state)
         #expect(tap != nil)
-        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 1000, unit: .gram, seen: TestStore.today)
         store.send(tap ?? .comparison(.nextField), effects: [.saveField(.unit, product: inGrams)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("")))
@@ -60,7 +60,7 @@ extension FewerKeysTests {
         store.apply(.comparison(.stepUnit(1)))
         let tap = tapOnUnit(.gram, in: store.state)
         #expect(tap == .comparison(.selectUnit(.gram)))
-        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .gram, seen: TestStore.today)
+        let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 1000, unit: .gram, seen: TestStore.today)
         store.send(tap ?? .comparison(.selectUnit(.gram)), effects: [.saveField(.unit, product: inGrams)]) {
             $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("")))

@@ -173,6 +173,7 @@ import TestSupport
         var withDeposit = Self.crate
         withDeposit.deposit = dec("3.42")
         store.send(.comparison(.nextField), effects: [.saveField(.deposit, product: withDeposit)]) {
+            $0.editing.overwritten = Overwrite(field: .deposit, before: Self.crate, after: withDeposit)   // Ctrl-Y takes it back
             $0.editing.comparison.replaceProduct(at: 0, with: withDeposit)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: .numeric(CalculatorEngine()))
@@ -188,6 +189,7 @@ import TestSupport
         var big = Self.crate
         big.deposit = 15
         store.send(.comparison(.previousField), effects: [.saveField(.deposit, product: big)]) {
+            $0.editing.overwritten = Overwrite(field: .deposit, before: Self.crate, after: big)
             $0.editing.comparison.replaceProduct(at: 0, with: big)
             $0.editing.focus(FieldFocus(product: 0, field: .shop), editing: .text(""))
             $0.chrome.status = StatusMessage("A deposit of 15 is more than the price 12.99: kept, never in the unit price")

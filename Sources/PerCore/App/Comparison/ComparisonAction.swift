@@ -87,7 +87,8 @@ public indirect enum ComparisonAction: Equatable, Sendable {
     /// screen, quitting, Ctrl-Y and Ctrl-R commit without asking: nothing typed is lost.
     var leavesTheField: Bool {
         switch self {
-        case .nextField, .finishProduct, .previousField, .nextProduct, .previousProduct, .focus, .scrollProducts, .selectUnit: true
+        case .nextField, .nextFieldTakingSuggestion, .finishProduct, .previousField, .nextProduct, .previousProduct, .focus, .scrollProducts,
+             .selectUnit: true
         case .keypad, .keypadTouch, .type, .deleteBackward, .deleteForward, .moveCursor, .clearField, .cancelEdit, .stepUnit,
              .stepUnitFamily, .paste, .stepBasis, .toggleVolumeSystem, .toggleTableOrder, .togglePin, .addToList, .askDeleteProduct,
              .askClearComparison, .deleteProduct, .clearAll, .undoDeletion, .itWasTheOtherShops, .commitField, .keepUnlikelyPrice,

@@ -767,6 +767,7 @@ extension ComparisonScreen {
             let typed = switch overwrite.field {
             case .name: overwrite.after.name
             case .shop: overwrite.after.shop
+            case .deposit: overwrite.after.deposit.map(DecimalText.format) ?? ""
             case .price, .quantity, .unit: ""
             }
             chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
