@@ -54,15 +54,4 @@ enum DeletedComparisons {
         let kept = Set(try db.columns(in: deleted).map(\.name))
         return try db.columns(in: live).map(\.name).filter(kept.contains)
     }
-
-    /// The tables, made from the live ones' columns.
-    static let migration = """
-        CREATE TABLE deleted_comparison AS SELECT * FROM comparison WHERE 0;
-        ALTER TABLE deleted_comparison ADD COLUMN deleted_at INTEGER NOT NULL DEFAULT 0;
-        CREATE INDEX deleted_comparison_by_id ON deleted_comparison(id);
-        CREATE TABLE deleted_product AS SELECT * FROM product WHERE 0;
-        CREATE INDEX deleted_product_by_comparison ON deleted_product(comparison_id);
-        CREATE TABLE deleted_price_history AS SELECT * FROM price_history WHERE 0;
-        CREATE INDEX deleted_price_history_by_comparison ON deleted_price_history(comparison_id);
-        """
 }

@@ -42,7 +42,7 @@ extension EndToEnd {
         @Test func twoSessionsAddingProductsToOneComparisonKeepEveryProductIntact() throws {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), seed = folder.file("seed.json")
-            try #"[{"title": "Together", "products": [{"name": "seed", "price": "1", "quantity": "1", "unit": "kg"}]}]"#
+            try #"[{"title": "Together", "products": [{"name": "seed", "price": "100", "quantity": "1", "unit": "kg"}]}]"#
                 .write(toFile: seed, atomically: true, encoding: .utf8)
             #expect(run([perBinary, "import", "--db", db, seed]).status == 0)
             let sessions = ["a", "b"].map { ($0, TmuxSession(perCommand(db: db))) }

@@ -27,7 +27,7 @@ extension EndToEnd {
             #expect(json == """
                 {
                   "format": "per-shops",
-                  "version": 2,
+                  "version": 3,
                   "shops": [
                     {"shop": "Lidl", "total": "3.00", "covered": 1, "missing": [], "items": [{"title": "Rice", "product": {"name": "", "shop": "Lidl", "price": "3", "quantity": "1", "unit": "kg", "unitPrice": "3", "per": "kg"}, "packs": 1, "lineTotal": "3.00"}]},
                     {"shop": "Aldi", "total": "4.00", "covered": 1, "missing": [], "items": [{"title": "Rice", "product": {"name": "", "shop": "Aldi", "price": "2", "quantity": "500", "unit": "g", "unitPrice": "4", "per": "kg"}, "packs": 2, "lineTotal": "4.00"}]}
