@@ -127,9 +127,12 @@ struct SmallUpdate: Equatable {
         return restored.count < moved.count ? restored : moved
     }
 
-    /// One column wide, plain or reversed, in the terminal's own colours (and ASCII, with `asciiOnly`).
+    /// One scalar one column wide, plain or reversed, in the terminal's own colours (and ASCII, with `asciiOnly`). A
+    /// character of several scalars (✌ with a skin tone, e with a combining mark) is left to the frame, which draws it
+    /// as its first scalar with its marks (decision 154): written whole here, a terminal drew ✌🏽 two columns wide.
     private static func isSimple(_ cell: Cell, _ asciiOnly: Bool) -> Bool {
-        guard let character = cell.character, cell.color == .normal, cell.style == [] || cell.style == .reverse else { return false }
+        guard let character = cell.character, character.unicodeScalars.count == 1,
+              cell.color == .normal, cell.style == [] || cell.style == .reverse else { return false }
         if asciiOnly { return character.isASCII && character != "\u{7F}" && (character.asciiValue ?? 0) >= 0x20 }
         return TextWidth.of(character) == 1
     }

@@ -51,6 +51,20 @@ import PerCore
                 == "\u{1B}[2;6Hé\u{1B}7_")
     }
 
+    /// A character of several scalars (a skin tone after ✌, typed one scalar at a time; e and a combining acute) is
+    /// left to the frame, which draws it as Ctrl-L's repaint does (decision 154): written whole, tmux drew ✌🏽 in two
+    /// columns and the name field read otherwise than after a repaint.
+    @Test func aCharacterOfSeveralScalarsIsLeftToTheFrame() {
+        var before = Canvas(width: 20, height: 3)
+        before.put("\u{270C}_", x: 2, y: 1)
+        var toned = Canvas(width: 20, height: 3)
+        toned.put("\u{270C}\u{1F3FD}_", x: 2, y: 1)
+        var marked = Canvas(width: 20, height: 3)
+        marked.put("e\u{301}_", x: 2, y: 1)
+        #expect(SmallUpdate.plan(from: before, to: toned, known: .unknown, caret: "_") == nil)
+        #expect(SmallUpdate.plan(from: before, to: marked, known: .unknown, caret: "_") == nil)
+    }
+
     /// ESC 8 brings back reverse video as it was saved: a plain cell at the saved place turns it off first. A move
     /// shorter than ESC 8 (the cursor is already there) wins. A coloured cell between two changes is not written
     /// again plain: it splits them.
