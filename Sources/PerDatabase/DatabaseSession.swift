@@ -380,8 +380,7 @@ public struct DatabaseSession {
     /// folder (`RecoveryFile.stateFolder`). Never leaves a partial file. Returns the file's path.
     public func writeRecovery(now: Date = Date()) throws -> String {
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-        let folders = [(database.path as NSString).deletingLastPathComponent] + [RecoveryFile.stateFolder()].compactMap { $0 }
-        return try RecoveryFile.write(recoveryJournal.encoded(), named: "per-recovered-\(stamp).json", in: folders)
+        return try RecoveryFile.write(recoveryJournal.encoded(), named: "per-recovered-\(stamp).json", in: WaitingChanges.folders(of: database.path))
     }
 
     /// Why a write failed, short enough for the status line.

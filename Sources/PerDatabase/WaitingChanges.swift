@@ -168,22 +168,25 @@ struct LeftFile {
             close(file)
             return .inUse
         }
-        let identity = "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        return .leftBehind(LeftFile(path: path, descriptor: file, identity: identity))
+        return .leftBehind(LeftFile(path: path, descriptor: file, identity: noted(info)))
+    }
+
+    /// A file as it is (device, inode, size, modification time): what `noted_file` keeps of one said.
+    static func noted(_ info: stat) -> String {
+        "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
     /// The pid and start time a per 0.2.0 named its file by (`…-PID-START.json`), nil for a file named by a session.
     private static func legacyProcess(_ path: String) -> (pid: pid_t, start: UInt64)? {
         let parts = (path as NSString).lastPathComponent.dropLast(".json".count).split(separator: "-")
-        guard parts.count >= 3, let start = UInt64(parts[parts.count - 1]), let pid = pid_t(parts[parts.count - 2]),
-              !parts[parts.count - 3].isEmpty else { return nil }
+        guard parts.count >= 3, let start = UInt64(parts[parts.count - 1]), let pid = pid_t(parts[parts.count - 2]) else { return nil }
         return (pid, start)
     }
 
     /// The file's journal, read through the locked descriptor.
     func read() throws -> RecoveryJournal {
-        try RecoveryJournal.decode(from: {
-            var buffer = [UInt8](repeating: 0, count: 256 << 10)
+        var buffer = [UInt8](repeating: 0, count: 256 << 10)
+        return try RecoveryJournal.decode(from: {
             while true {
                 let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
                 if count < 0 && errno == EINTR { continue }
@@ -306,7 +309,7 @@ extension ComparisonDatabase {
     /// Says once (the database notes the file as it is) that `path` was left alone, and why.
     private func leaveAlone(_ path: String, noted: String?, _ reason: String, _ outcome: inout LeftChanges) {
         var info = stat()
-        let noted = noted ?? (lstat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "")
+        let noted = noted ?? (lstat(path, &info) == 0 ? LeftFile.noted(info) : "")
         let said = (try? read { db in
             try db.tableExists("noted_file")
                 && String.fetchOne(db, sql: "SELECT noted FROM noted_file WHERE path = ?", arguments: [path]) == noted

@@ -19,7 +19,7 @@ extension EndToEnd {
                 tmux = TmuxSession(startedRecordingItsPid(db: db, pidFile: pidFile, in: folder))
                 tmux.waitFor("Price (new")
             }
-            var pid: Int32? { (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+            var pid: Int32? { recordedPid(pidFile) }
         }
 
         @Test func threeSessionsALockAndAKillLoseNothingShownAsMade() throws {

@@ -83,7 +83,7 @@ extension EndToEnd {
             tmux.waitFor("Saving waits (3 changes")            // the price, the quantity, the unit
             tmux.type("9")                                    // being typed: the only thing a kill may lose
             tmux.waitFor("9▏")
-            let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            let pid = try #require(recordedPid(pidFile))
             #expect(kill(pid, SIGKILL) == 0)
             tmux.waitFor("[exit=")
             let next = TmuxSession(perCommand(db: db))
@@ -116,7 +116,7 @@ extension EndToEnd {
                 for _ in 1...40 { tmux.keys("C-x") }
                 tmux.waitFor("\"Oats\": 41× on the list", timeout: 30)   // every key read: what a kill may lose is only what per never read
                 tmux.waitFor("Saving waits (")
-                let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+                let pid = try #require(recordedPid(pidFile))
                 try lock.release()
                 usleep(useconds_t(round * 7919 % 400) * 1000)   // 0 to 0.4 s, spread over the rounds
                 #expect(kill(pid, SIGKILL) == 0)
@@ -163,6 +163,11 @@ func startedOnOats(_ db: String, width: Int = 80) -> TmuxSession {
     let tmux = TmuxSession(perCommand(db: db), width: width)
     tmux.waitFor("Price (new")
     return tmux
+}
+
+/// The pid `startedRecordingItsPid` wrote, once the shell wrote it.
+func recordedPid(_ pidFile: String) -> Int32? {
+    (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
 }
 
 /// A shell command line that records per's pid in `pidFile` (the shell's, which per then takes over) and runs per.
