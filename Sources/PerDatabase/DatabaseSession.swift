@@ -405,9 +405,12 @@ extension ComparisonDatabase {
                 if try Self.isMade(entry, entry.change, db) { return [] }
                 let actions = try apply(entry.change)
                 try Self.recordMade(id, db)
+                try Self.keepOnCopy(entry, db)
                 return actions
             }
-            return try apply(entry.change)
+            let actions = try apply(entry.change)
+            try Self.keepOnCopy(entry, db)
+            return actions
         }
     }
 

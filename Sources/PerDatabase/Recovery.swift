@@ -24,6 +24,8 @@ public struct RecoverySkip: Equatable, Sendable {
         case editedAfterDeletion
         /// A product whose unit is of another family than its comparison's (`DatabaseFailure.mixedFamilies`): left out.
         case mixedFamilies(DatabaseFailure)
+        /// A tick or an untick of a list item ticked or unticked after it: the newer is kept.
+        case newerTick
         /// The change was made already: its id is recorded (`applied_change`), or it makes a comparison saved already
         /// as it named it. A replay after a kill between a commit and the file's rewrite.
         case madeAlready
@@ -56,6 +58,8 @@ public struct RecoverySkip: Equatable, Sendable {
             return "kept the newer \(field.rawValue) of \(title)\(product.map { " (\($0))" } ?? "")"
         case .newer:
             return "kept \(what) as it is: it was edited after this change"
+        case .newerTick:
+            return "kept the newer tick of \(title)"
         case .editedAfterDeletion:
             return "kept \(what): it was edited after this deletion"
         case .mixedFamilies(let failure):
@@ -115,6 +119,9 @@ extension ComparisonDatabase {
                     try db.inSavepoint {
                         _ = try apply(made)
                         if let id = entry.id { try Self.recordMade(id, db) }
+                        // On a copy, what the file made is the copy's change too, to be merged home.
+                        try Self.keepOnCopy(RecoveryJournal.Entry(made, at: entry.at ?? Self.nowMilliseconds(),
+                                                                  id: entry.id ?? "\(journal.id)-\(number)"), db)
                         return .commit
                     }
                 } catch let failure as DatabaseFailure {
@@ -161,7 +168,10 @@ extension ComparisonDatabase {
         switch edit {
         case .saveField, .restoreProduct:
             let there = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) == true
-            return there ? change : .edit(edit, of: header, needsRow: true)
+            // Deleted meanwhile (in another session, or at home while a copy was on the road): it comes back whole, with
+            // this edit, rather than as a comparison of this product alone.
+            if try there || DeletedComparisons.bringBack(header.id, db) { return change }
+            return .edit(edit, of: header, needsRow: true)
         case .deleteProduct, .withdrawProduct, .deleteAllProducts, .saveHeader, .pinProduct:
             return change
         }
@@ -276,8 +286,13 @@ extension ComparisonDatabase {
                 skip(try title(id), nil, .editedAfterDeletion)
                 return (nil, skipped)
             }
+        case .other(.setTicked(let id, _)):
+            if let ticked = try Int64.fetchOne(db, sql: "SELECT in_cart_at FROM comparison WHERE id = ?", arguments: [id.rawValue]), ticked > at {
+                skip(try title(id), nil, .newerTick)
+                return (nil, skipped)
+            }
         case .edit(.saveHeader, _, _), .edit(.pinProduct, _, _), .other:
-            break   // a title, a pin, the list: made as a late write of the session would make them
+            break   // a title, a pin, a count (a change by, not to), the list's order: made as a late write of the session would make them
         }
         return (change, skipped)
     }

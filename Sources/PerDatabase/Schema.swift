@@ -169,6 +169,25 @@ enum Schema {
             ALTER TABLE deleted_product ADD COLUMN deposit_at INTEGER NOT NULL DEFAULT 0;
             INSERT INTO schema_release (migration, release) VALUES ('the deposit on a pack', '0.3.0');
             """),
+        // A copy for the road (`per copy`): the database it was taken from and when (one row, only in a copy), and every
+        // change made on the copy, in order, as a recovery file's line (`RecoveryJournal.line`), so that `per import
+        // COPY` makes them at home with recovery's own rules, once each. When a list item was last ticked or unticked
+        // (milliseconds since 1970; 0: not known), so that a tick and an untick made on the two sides are told apart.
+        Migration(identifier: "a copy for the road and its changes, and when each tick was set", release: "0.3.0", sql: """
+            CREATE TABLE copy_of (
+                one INTEGER NOT NULL PRIMARY KEY CHECK (one = 1),
+                home TEXT NOT NULL,  -- database_identity of the database the copy was taken from
+                taken_at INTEGER NOT NULL  -- milliseconds since 1970
+            );
+            CREATE TABLE copy_change (
+                seq INTEGER NOT NULL PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                line TEXT NOT NULL  -- the change as a recovery file holds it, its time and id included
+            );
+            ALTER TABLE comparison ADD COLUMN in_cart_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE deleted_comparison ADD COLUMN in_cart_at INTEGER NOT NULL DEFAULT 0;
+            INSERT INTO schema_release (migration, release) VALUES ('a copy for the road and its changes, and when each tick was set', '0.3.0');
+            """),
     ]
 
     /// The migrations' identifiers, in order: what a database's `grdb_migrations` holds when it is this per's. The

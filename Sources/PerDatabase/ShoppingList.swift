@@ -52,10 +52,12 @@ extension ComparisonDatabase {
         }
     }
 
-    /// Space: checks an item off (in the cart) or back.
+    /// Space: checks an item off (in the cart) or back, stamped with the change's time (`in_cart_at`, unless it holds a
+    /// later one), so that a replay or a copy's merge can tell which of a tick and an untick came last.
     public func setTicked(_ id: ComparisonID, _ ticked: Bool) throws(DatabaseFailure) {
         try write { db in
-            try db.execute(sql: "UPDATE comparison SET in_cart = ? WHERE id = ?", arguments: [ticked, id.rawValue])
+            try db.execute(sql: "UPDATE comparison SET in_cart = ?, in_cart_at = max(in_cart_at, ?) WHERE id = ?",
+                           arguments: [ticked, editTime, id.rawValue])
         }
     }
 
@@ -86,7 +88,9 @@ extension ComparisonDatabase {
 
     /// The next trip: no item is in the cart.
     public func clearTicks() throws(DatabaseFailure) {
-        try write { db in try db.execute(sql: "UPDATE comparison SET in_cart = 0 WHERE in_cart <> 0") }
+        try write { db in
+            try db.execute(sql: "UPDATE comparison SET in_cart = 0, in_cart_at = max(in_cart_at, ?) WHERE in_cart <> 0", arguments: [editTime])
+        }
     }
 
     /// Pins the product to buy of a comparison (nil: the best value again).

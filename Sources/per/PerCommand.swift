@@ -16,7 +16,7 @@ struct PerCommand: ParsableCommand {
             """,
         discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
         version: PerVersion.string,
-        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]
+        subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, CopyCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]
     )
 
     @OptionGroup var app: AppOptions

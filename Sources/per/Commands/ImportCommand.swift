@@ -32,9 +32,17 @@ struct ImportCommand: ParsableCommand {
             }
             let pieces = Self.pieces(head, then: input)
             if RecoveryJournal.isJournal(head) { return try importRecovery(from: pieces, named: input.name) }
+            if Self.isSQLite(head) {
+                guard file != "-" else { throw CommandFailure("\(input.name) is a SQLite database: give a copy for the road by its file's name, not on standard input") }
+                return try mergeCopy(at: file)
+            }
             let path = try database.resolvedPath()
             let existed = FileManager.default.fileExists(atPath: path)
             let store = try database.openDatabase(create: true)
+            if (try? store.copyOf()) != nil {
+                // Imported here, the comparisons would never reach home: the merge takes only changes made on the copy.
+                throw CommandFailure("\(input.name): this database is a copy for the road; import the file into the home database (nothing was imported)")
+            }
             // One transaction, written as the file is read: memory stays flat, and a refusal anywhere rolls it all back.
             let counts: ImportCounts
             var ignored: [UnknownName] = []

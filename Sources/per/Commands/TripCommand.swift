@@ -45,7 +45,7 @@ struct TripCommand: ParsableCommand {
         try reportingFailures {
             let currency = try self.currency.resolved()
             let database = try self.database.openDatabase(create: false)
-            if reset { try database.clearTicks() }
+            if reset { try database.make(.other(.clearTicks)) }
             let entries = try database.shoppingList()
             if shops {
                 try Output.out(ShopsReport(entries, currency: currency, decimal: try self.currency.decimalMark()).render(format))

@@ -155,16 +155,23 @@ public struct RecoveryJournal: Equatable, Sendable {
 extension RecoveryJournal {
     /// The file's text.
     public func encoded() -> String {
-        var lines: [String] = []
-        for entry in entries {
-            guard var members = Self.encode(entry.change) else { continue }
-            if let at = entry.at { members["at"] = String(at) }
-            if let id = entry.id { members["changeId"] = Self.string(id) }
-            lines.append("  " + Self.object(members))
-        }
+        Self.file(id: id, database: database, lines: entries.compactMap(Self.line))
+    }
+
+    /// One change as the file holds it, its time and id included (nil for a read, which is never queued): a copy for
+    /// the road keeps each change it makes so (`copy_change`), and `file` makes the lines a recovery file again.
+    public static func line(_ entry: Entry) -> String? {
+        guard var members = encode(entry.change) else { return nil }
+        if let at = entry.at { members["at"] = String(at) }
+        if let id = entry.id { members["changeId"] = string(id) }
+        return object(members)
+    }
+
+    /// A recovery file's text holding `lines` (each a `line`), in order.
+    public static func file(id: String, database: String?, lines: [String]) -> String {
         let database = database.map { ", \"database\": \(JSONExchange.string($0))" } ?? ""
-        return "{\"per-recovery\": \(Self.version), \"id\": \(JSONExchange.string(id))\(database), \"changes\": [\n" + lines.joined(separator: ",\n")
-            + (lines.isEmpty ? "" : "\n") + "]}\n"
+        return "{\"per-recovery\": \(version), \"id\": \(JSONExchange.string(id))\(database), \"changes\": [\n"
+            + lines.map { "  " + $0 }.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "]}\n"
     }
 
     /// A change's members (nil for a read, which is never queued).
