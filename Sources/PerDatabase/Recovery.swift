@@ -104,11 +104,12 @@ extension ComparisonDatabase {
             var skipped: [RecoverySkip] = []
             for (index, entry) in journal.entries.enumerated() {
                 let number = index + 1
-                let change = try Self.withRowIfGone(Self.plain(entry.change), db)
-                if try Self.isMade(entry, change, db) {
+                // Asked first: a change made already brings nothing back.
+                if try Self.isMade(entry, Self.plain(entry.change), db) {
                     skipped.append(RecoverySkip(change: number, title: "", product: nil, reason: .madeAlready))
                     continue
                 }
+                let change = try Self.withRowIfGone(Self.plain(entry.change), db)
                 try Self.checkIDs(of: change, number: number, db)
                 var made: PendingWrite? = change
                 if let at = entry.at { (made, skipped) = try Self.newer(than: change, at: at, number: number, db, skipped) }
@@ -162,19 +163,28 @@ extension ComparisonDatabase {
         return change
     }
 
-    /// A field or a product brought back, into a comparison whose row is not there, saves the header first.
+    /// A field or a product brought back, into a comparison whose row is not there, saves the header first; a count
+    /// or a tick of a comparison deleted meanwhile brings it back (the shopper is still buying it).
     private static func withRowIfGone(_ change: PendingWrite, _ db: Database) throws -> PendingWrite {
+        if case .other(.changeListCount(let id, _)) = change { _ = try bringBackIfDeleted(id, db) }
+        if case .other(.setTicked(let id, _)) = change { _ = try bringBackIfDeleted(id, db) }
         guard case .edit(let edit, let header, false) = change else { return change }
         switch edit {
         case .saveField, .restoreProduct:
             let there = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) == true
             // Deleted meanwhile (in another session, or at home while a copy was on the road): it comes back whole, with
             // this edit, rather than as a comparison of this product alone.
-            if try there || DeletedComparisons.bringBack(header.id, db) { return change }
+            if try there || bringBackIfDeleted(header.id, db) { return change }
             return .edit(edit, of: header, needsRow: true)
         case .deleteProduct, .withdrawProduct, .deleteAllProducts, .saveHeader, .pinProduct:
             return change
         }
+    }
+
+    /// Brings comparison `id` back whole when it is among the deleted and not saved; whether it is saved now.
+    private static func bringBackIfDeleted(_ id: ComparisonID, _ db: Database) throws -> Bool {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [id.rawValue]) == true { return true }
+        return try DeletedComparisons.bringBack(id, db)
     }
 
     // MARK: Ids that belong
@@ -251,9 +261,10 @@ extension ComparisonDatabase {
             skipped.append(RecoverySkip(change: number, title: title, product: product, reason: reason))
         }
         switch change {
-        case .edit(.saveField(let field, let product, _), let header, _):
+        case .edit(.saveField(let field, let product, let keepsEarlierPrice), let header, _):
             if let saved = try edited(product.id, [field]), saved.at > at {
                 skip(try title(header.id), saved.name, .newerField(field))
+                if field.isPricing && keepsEarlierPrice { try bookSeen(product, in: header.id, db) }
                 return (nil, skipped)
             }
         case .edit(.restoreProduct(let product, _), let header, _):
@@ -295,6 +306,17 @@ extension ComparisonDatabase {
             break   // a title, a pin, a count (a change by, not to), the list's order: made as a late write of the session would make them
         }
         return (change, skipped)
+    }
+
+    /// A price seen (a change's whole product) that a newer edit of its product keeps from being the price now: it goes
+    /// into the history, as it was seen (the price book holds what was seen), unless the product as saved was seen that
+    /// day too (one day's second price corrects the first, decision 110) or it is no whole price.
+    private static func bookSeen(_ product: Product, in comparison: ComparisonID, _ db: Database) throws {
+        guard let price = product.price, let quantity = product.quantity, let unit = product.unit,
+              let seen = product.seen,
+              try String.fetchOne(db, sql: "SELECT seen FROM product WHERE id = ?", arguments: [product.id.rawValue]) != seen.iso else { return }
+        let record = PriceRecord(product: product.id, name: product.name, shop: product.shop, seen: seen, price: price, quantity: quantity, unit: unit)
+        try db.execute(sql: ProductColumns.insertHistory, arguments: ProductColumns.insertHistoryArguments(record, comparison: comparison))
     }
 
     /// Runs `body` in one write transaction that every write of this database made inside it joins (`write`), so

@@ -178,10 +178,10 @@ extension ComparisonDatabase {
     public func merge(_ copy: RoadCopy, now: Int64? = nil) throws(RoadCopyFailure) -> RoadMerge {
         let now = now ?? Self.nowMilliseconds()
         guard copy.home == identity else { throw .otherDatabase(path: copy.path) }
-        let (conflicts, broughtBack): ([MergeConflict], [String])
+        let (conflicts, deleted): ([MergeConflict], [(ComparisonID, String)])
         do {
             if try read({ db in try Self.copyOf(db) }) != nil { throw RoadCopyFailure.mergeIntoACopy }
-            (conflicts, broughtBack) = try read { db in try Self.sidesOf(copy, db) }
+            (conflicts, deleted) = try read { db in try Self.sidesOf(copy, db) }
         } catch let failure as RoadCopyFailure {
             throw failure
         } catch {
@@ -189,6 +189,7 @@ extension ComparisonDatabase {
         }
         let outcome: RecoveryImport
         do throws(DatabaseFailure) { outcome = try importRecovery(copy.journal) } catch { throw .failed(error) }
+        let broughtBack = deleted.filter { (id, _) in (try? load(id)) != nil }.map(\.1)
         let future = copy.journal.entries.compactMap(\.at).filter { $0 > now + 60_000 }
         let merged = RoadMerge(outcome: outcome, conflicts: conflicts, broughtBack: broughtBack,
                                fromTheFuture: (future.count, (future.max() ?? now) - now))
@@ -204,8 +205,8 @@ extension ComparisonDatabase {
 
     /// What both sides changed since the copy was taken: for each product field and tick the copy changed (its last
     /// change of it counts), home's value when home changed it after the copy was taken to something else; and the
-    /// comparisons the copy edits that were deleted here since.
-    private static func sidesOf(_ copy: RoadCopy, _ db: Database) throws -> ([MergeConflict], [String]) {
+    /// comparisons the copy changes that are among the deleted here.
+    private static func sidesOf(_ copy: RoadCopy, _ db: Database) throws -> ([MergeConflict], [(ComparisonID, String)]) {
         struct FieldKey: Hashable { var product: ProductID; var field: ProductField }
         var fields: [FieldKey: (product: Product, comparison: ComparisonID, at: Int64)] = [:]
         var fieldOrder: [FieldKey] = []
@@ -223,6 +224,9 @@ extension ComparisonDatabase {
             case .other(.setTicked(let id, let ticked)):
                 if ticks[id] == nil { tickOrder.append(id) }
                 ticks[id] = (ticked, at)
+                if !edited.contains(id) { edited.append(id) }
+            case .other(.changeListCount(let id, _)):
+                if !edited.contains(id) { edited.append(id) }
             case .edit, .restore, .other:
                 break
             }
@@ -253,13 +257,13 @@ extension ComparisonDatabase {
             conflicts.append(MergeConflict(title: row["title"] ?? "", product: nil, field: "tick",
                                            kept: copyWins ? away : home, lost: copyWins ? home : away))
         }
-        var broughtBack: [String] = []
+        var deleted: [(ComparisonID, String)] = []
         for id in edited where try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [id.rawValue]) != true {
             if let title = try String.fetchOne(db, sql: "SELECT title FROM deleted_comparison WHERE id = ?", arguments: [id.rawValue]) {
-                broughtBack.append(title)
+                deleted.append((id, title))
             }
         }
-        return (conflicts, broughtBack)
+        return (conflicts, deleted)
     }
 
     /// A field's value as a file writes it (`-` when not set).

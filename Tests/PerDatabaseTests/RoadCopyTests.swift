@@ -90,7 +90,22 @@ import TestSupport
         #expect(merge.conflicts == [MergeConflict(title: "Oats", product: "Jumbo", field: "price",
                                                   kept: ("1.39", .home, t + 2000), lost: ("1.19", .copy, t + 1000))])
         #expect(try home.load("oats")?.products.first?.price == Decimal(string: "1.39"))
+        // Seen on the same day as home's: a correction of one shelf's price, not a price seen of its own (decision 110).
+        #expect(try home.history(of: "oats").map(\.price) == [Decimal(string: "1.29")])
         #expect(merge.conflicts[0].message { String($0 - t) } == "the price of \"Oats\" (\"Jumbo\"): kept home's 1.39 (2000), the copy's 1.19 (1000) lost")
+    }
+
+    @Test func aPriceSeenOnTheCopyThatLosesToALaterOneIsBookedAsSeen() throws {
+        let (home, copy, path) = try homeAndCopy()
+        try make(price("1.19", seen: 2), at: t + 1000, id: "c-1", on: copy)
+        try make(price("1.39", seen: 3), at: t + 2000, id: "h-1", on: home)
+        _ = try merged(home, path)
+        #expect(try home.load("oats")?.products.first?.price == Decimal(string: "1.39"))
+        let book = try home.history(of: "oats").map { "\($0.price) \($0.seen?.iso ?? "-")" }
+        #expect(book == ["1.29 2026-12-01", "1.19 2026-12-02"])
+        // Merged again: booked once.
+        _ = try merged(home, path)
+        #expect(try home.history(of: "oats").count == 2)
     }
 
     @Test func aLaterEditOnTheCopyWinsAndHomesValueIsNamedAndKeptInTheHistory() throws {
