@@ -5,6 +5,7 @@
 // Usage: PerBench [--keys N] [--seed S] [--sizes 10,1000,100000]
 //        PerBench --list 200x20   (only the shopping list: 200 comparisons of 20 products opened and drawn)
 //        PerBench --shops 200x20x10   (only where to shop: 200 items of 20 products over 10 shops, ShopsBench.swift)
+//        PerBench --merge 10000   (only merging a copy for the road of 10,000 changes home, MergeBench.swift)
 //        PerBench --typing 4000   (only typing: 4,000 letters into a title and into a name, TypingBench.swift)
 //        PerBench --sizes '' --price-book DB [--price-book-shape 1000x100x20] [--samples 50]: the price book's costs
 //        (PriceBookBench.swift), seeding DB first when it does not exist.
@@ -34,6 +35,11 @@ if let path = argument("--fill") {
 
 if let shape = argument("--shops") {
     benchWhereToShop(shape)
+    exit(0)
+}
+
+if let changes = argument("--merge").flatMap({ Int($0) }) {
+    benchMerge(changes)
     exit(0)
 }
 
