@@ -19,6 +19,9 @@ public struct RoadCopy: Equatable, Sendable {
     public var home: String
     /// When it was taken, milliseconds since 1970 by the clock of the machine that took it.
     public var takenAt: Int64
+    /// The largest id of the price history when it was taken: an entry with a larger one was booked on the copy, and
+    /// home holds that price under a number of its own (made by the merge), or the number is another entry's.
+    public var historyBase: Int64
     /// Its changes, in the order they were made, as a recovery file for `home`. Its id names the copy and its last
     /// change: merging the same copy twice is `alreadyApplied`, a later state of it makes only what is new.
     public var journal: RecoveryJournal
@@ -94,9 +97,13 @@ public struct RoadMerge: Equatable, Sendable {
     public var broughtBack: [String]
     /// How many of the copy's changes are stamped later than home's clock now, and by how much the latest is.
     public var fromTheFuture: (count: Int, ahead: Int64)
+    /// The titles of the comparisons whose earlier prices booked on the copy were deleted, fixed or brought back there:
+    /// left out (home holds those prices under numbers of its own), one title a change.
+    public var leftOutHistory: [String]
 
     public static func == (a: RoadMerge, b: RoadMerge) -> Bool {
         a.outcome == b.outcome && a.conflicts == b.conflicts && a.broughtBack == b.broughtBack && a.fromTheFuture == b.fromTheFuture
+            && a.leftOutHistory == b.leftOutHistory
     }
 }
 
@@ -120,7 +127,9 @@ extension ComparisonDatabase {
             try queue.write { db in
                 try db.execute(sql: "UPDATE database_identity SET id = ?", arguments: [EntityID.random().rawValue])
                 try db.execute(sql: "DELETE FROM copy_change")
-                try db.execute(sql: "INSERT INTO copy_of (one, home, taken_at) VALUES (1, ?, ?)", arguments: [identity, now])
+                try db.execute(sql: """
+                    INSERT INTO copy_of (one, home, taken_at, history_base) VALUES (1, ?, ?, (SELECT coalesce(max(id), 0) FROM price_history))
+                    """, arguments: [identity, now])
             }
             try queue.close()
         } catch {
@@ -160,7 +169,7 @@ extension ComparisonDatabase {
                 } catch let error as ExchangeError {
                     throw DatabaseFailure.failed(path: path, reason: "its changes do not read (\(error.message)): an edited copy?")
                 }
-                return RoadCopy(path: path, identity: identity, home: copy.home, takenAt: copy.takenAt, journal: journal)
+                return RoadCopy(path: path, identity: identity, home: copy.home, takenAt: copy.takenAt, historyBase: copy.historyBase, journal: journal)
             }
         } catch let failure as RoadCopyFailure {
             throw failure
@@ -187,20 +196,36 @@ extension ComparisonDatabase {
         } catch {
             throw .failed(error as? DatabaseFailure ?? .failed(path: path, reason: String(describing: error)))
         }
+        // A change to an earlier price booked on the copy names it by the copy's number, which at home is another entry's
+        // (or none): it is left out and said, never made on whatever home holds under that number.
+        var journal = copy.journal
+        var leftOutHistory: [ComparisonID] = []
+        journal.entries.removeAll { entry in
+            guard case .other(.changeHistoryEntry(let change)) = entry.change else { return false }
+            let (number, comparison): (Int64?, ComparisonID) = switch change {
+            case .delete(let entry, let id), .fix(let entry, let id, _, _): (entry.rawValue, id)
+            case .restore(let record, let id): (record.entry?.rawValue, id)
+            }
+            guard let number, number > copy.historyBase else { return false }
+            leftOutHistory.append(comparison)
+            return true
+        }
         let outcome: RecoveryImport
-        do throws(DatabaseFailure) { outcome = try importRecovery(copy.journal) } catch { throw .failed(error) }
+        do throws(DatabaseFailure) { outcome = try importRecovery(journal) } catch { throw .failed(error) }
         let broughtBack = deleted.filter { (id, _) in (try? load(id)) != nil }.map(\.1)
         let future = copy.journal.entries.compactMap(\.at).filter { $0 > now + 60_000 }
-        let merged = RoadMerge(outcome: outcome, conflicts: conflicts, broughtBack: broughtBack,
-                               fromTheFuture: (future.count, (future.max() ?? now) - now))
-        if case .alreadyApplied = outcome { return RoadMerge(outcome: outcome, conflicts: [], broughtBack: [], fromTheFuture: (0, 0)) }
-        return merged
+        if case .alreadyApplied = outcome {
+            return RoadMerge(outcome: outcome, conflicts: [], broughtBack: [], fromTheFuture: (0, 0), leftOutHistory: [])
+        }
+        let titles = leftOutHistory.map { id in ((try? load(id))??.title) ?? "" }
+        return RoadMerge(outcome: outcome, conflicts: conflicts, broughtBack: broughtBack,
+                         fromTheFuture: (future.count, (future.max() ?? now) - now), leftOutHistory: titles)
     }
 
     /// The copy's row, nil when this database is not a copy (or is older than copies).
-    static func copyOf(_ db: Database) throws -> (home: String, takenAt: Int64)? {
-        guard try db.tableExists("copy_of"), let row = try Row.fetchOne(db, sql: "SELECT home, taken_at FROM copy_of") else { return nil }
-        return (row["home"], row["taken_at"])
+    static func copyOf(_ db: Database) throws -> (home: String, takenAt: Int64, historyBase: Int64)? {
+        guard try db.tableExists("copy_of"), let row = try Row.fetchOne(db, sql: "SELECT home, taken_at, history_base FROM copy_of") else { return nil }
+        return (row["home"], row["taken_at"], row["history_base"])
     }
 
     /// What both sides changed since the copy was taken: for each product field and tick the copy changed (its last
@@ -282,7 +307,7 @@ extension ComparisonDatabase {
 extension ComparisonDatabase {
     /// The database this one was taken from and when, when it is a copy for the road; nil otherwise.
     public func copyOf() throws(DatabaseFailure) -> (home: String, takenAt: Int64)? {
-        try read { db in try Self.copyOf(db) }
+        try read { db in try Self.copyOf(db).map { ($0.home, $0.takenAt) } }
     }
 
     /// Makes one change as the app's session makes it: once, under an id of its own, and kept on a copy for the merge

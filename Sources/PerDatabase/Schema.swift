@@ -177,7 +177,8 @@ enum Schema {
             CREATE TABLE copy_of (
                 one INTEGER NOT NULL PRIMARY KEY CHECK (one = 1),
                 home TEXT NOT NULL,  -- database_identity of the database the copy was taken from
-                taken_at INTEGER NOT NULL  -- milliseconds since 1970
+                taken_at INTEGER NOT NULL,  -- milliseconds since 1970
+                history_base INTEGER NOT NULL  -- the largest price_history id when taken: a larger one is the copy's own
             );
             CREATE TABLE copy_change (
                 seq INTEGER NOT NULL PRIMARY KEY,

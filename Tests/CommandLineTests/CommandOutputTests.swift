@@ -177,14 +177,14 @@ struct CommandOutputTests {
         let refused: [String: [String]] = [
             "app": ["--db", ""], "compare": ["nonsense"], "lists": ["--db", ""], "show": ["--db", "", "Oats"],
             "history": ["--db", "", "Oats"], "export": ["--db", ""], "import": ["--db", "", input], "backup": ["--db", "", target],
-            "trip": ["--db", ""], "config": ["--stale-days", "-5"],
+            "copy": ["--db", "", target], "trip": ["--db", ""], "config": ["--stale-days", "-5"],
         ]
         // Work that fails: a file that is not a database, no terminal, a closed stdout (`>&-`). Status 1.
         let failing: [String: (arguments: [String], closedStdout: Bool)] = [
             "app": (["--db", notADatabase], false), "compare": (["1/1kg"], true), "lists": (["--db", notADatabase], false),
             "show": (["--db", notADatabase, "Oats"], false), "history": (["--db", notADatabase, "Oats"], false),
             "export": (["--db", notADatabase], false), "import": (["--db", notADatabase, input], false),
-            "backup": (["--db", notADatabase, target], false), "trip": (["--db", notADatabase], false), "config": ([], true),
+            "backup": (["--db", notADatabase, target], false), "copy": (["--db", notADatabase, target], false), "trip": (["--db", notADatabase], false), "config": ([], true),
             "licenses": ([], true),
         ]
         let help = try per(["--experimental-dump-help"])

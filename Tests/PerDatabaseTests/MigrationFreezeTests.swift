@@ -21,7 +21,7 @@ import TestSupport
         ("when each product field and comparison was edited, for recovery files", "0.2.0", "2bac0f8693680aaf"),
         ("changes made once, files said once, and the release of each migration", "0.3.0", "bb88b6a00bc32007"),
         ("the deposit on a pack", "0.3.0", "c8a58238e9e6e032"),
-        ("a copy for the road and its changes, and when each tick was set", "0.3.0", "9e1af955503b112b"),
+        ("a copy for the road and its changes, and when each tick was set", "0.3.0", "d6aa06c0a4a8231e"),
     ]
 
     static func fnv1a(_ text: String) -> String {

@@ -168,6 +168,24 @@ import TestSupport
         #expect(try home.load("oats")?.products.first?.price == Decimal(string: "1.39"))
     }
 
+    /// An earlier price booked on the copy has the copy's number, which at home is another entry's: its deletion there
+    /// is left out and said, and home's entry of that number is untouched. One booked before the copy was taken is the
+    /// same entry on both sides: its deletion is made.
+    @Test func aChangeToAnEarlierPriceBookedOnTheCopyNeverTouchesHomesEntryOfThatNumber() throws {
+        let (home, copy, path) = try homeAndCopy()
+        try make(price("1.39", seen: 2), at: t + 1000, id: "h-1", on: home)   // home books 1.29 as entry 1
+        try make(price("1.19", seen: 3), at: t + 2000, id: "c-1", on: copy)   // the copy books 1.29 as its entry 1 too
+        try make(price("1.09", seen: 4), at: t + 3000, id: "c-2", on: copy)   // and 1.19 as its entry 2
+        let booked = try copy.history(of: "oats")
+        #expect(booked.map(\.entry?.rawValue) == [1, 2])
+        try make(.other(.changeHistoryEntry(.delete(PriceEntryID(2), of: "oats"))), at: t + 4000, id: "c-3", on: copy)
+        let homeBefore = try home.history(of: "oats")
+        let merge = try merged(home, path)
+        #expect(merge.leftOutHistory == ["Oats"])
+        // Home's entries: its own 1.29, 1.39 and the copy's 1.19 (booked by the merge), none deleted.
+        #expect(try home.history(of: "oats").map { "\($0.price)" } == homeBefore.map { "\($0.price)" } + ["1.39", "1.19"])
+    }
+
     @Test func aCopyOfAnotherDatabaseIsRefusedAndHomeIsUnchanged() throws {
         let (_, copy, path) = try homeAndCopy()
         try make(.other(.changeListCount("oats", by: 1)), at: t + 1000, id: "c-1", on: copy)

@@ -90,8 +90,14 @@ extension ImportCommand {
         }
         text += "Take a new copy for the next trip (per copy FILE).\n"
         try Output.out(text)
-        if case .appliedExcept(let skipped) = merged.outcome, case let n = skipped.count(where: \.isLeftOut), n > 0 {
-            throw CommandFailure("\(name): \(n) change\(n == 1 ? "" : "s") left out; the others were merged")
+        for title in merged.leftOutHistory {
+            Output.error("\(name): a change to an earlier price of \(Comparison(title: title).displayTitle.quotedForMessage) booked on the copy "
+                         + "(Ctrl-V there) was left out: home holds that price under a number of its own (fix it there with Ctrl-V)")
+        }
+        var leftOut = merged.leftOutHistory.count
+        if case .appliedExcept(let skipped) = merged.outcome { leftOut += skipped.count(where: \.isLeftOut) }
+        if leftOut > 0 {
+            throw CommandFailure("\(name): \(leftOut) change\(leftOut == 1 ? "" : "s") left out; the others were merged")
         }
     }
 
