@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+import PerCore
+import GRDB
 
 extension EndToEnd {
     /// Shop without signal (issue 43): a copy taken at home, typed on in the app where home cannot be reached (another
@@ -70,3 +72,51 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.RoadCopyEndToEndTests {
+    /// The home disk fills during a merge: the merge says so (status 1) and home is as it was, byte for byte in what it
+    /// exports; with room again the same copy merges whole.
+    @Test(.enabled(if: EndToEnd.FullDiskEndToEndTests.canMountATmpfs, "needs root and a tmpfs it can mount (mount -t tmpfs) to fill a disk"))
+    func aDiskFullDuringAMergeLeavesHomeAsItWas() throws {
+        let folder = TemporaryFolder()
+        let disk = folder.file("disk")
+        #expect(mkdir(disk, 0o700) == 0)
+        let mounted = run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", disk])
+        try #require(mounted.status == 0, "\(mounted.stderr)")
+        defer { if run(["umount", disk]).status != 0 { run(["umount", "-l", disk]) } }
+        let home = (disk as NSString).appendingPathComponent("home.sqlite"), road = folder.file("road.sqlite")
+        let csv = folder.file("list.csv")
+        try "comparison,name,price,quantity,unit\nOats,Jumbo,1.29,500,g\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(run([perBinary, "import", "--db", home, csv]).status == 0)
+        #expect(run([perBinary, "copy", "--db", home, road]).status == 0)
+        // 400 new comparisons of 10 products with long names made on the copy: far more than the home disk holds.
+        let copyIdentity = try Self.identity(of: road)
+        let made = (0..<400).map { n in
+            RecoveryJournal.Entry(.other(.createComparison(Comparison(id: ComparisonID("road-\(n)"), title: "Item \(n)", products: (0..<10).map { p in
+                Product(id: ProductID("road-\(n)-\(p)"), name: String(repeating: "long name ", count: 40), price: 1, quantity: 1, unit: .kilogram,
+                        pack: nil, shop: "Aldi", seen: nil, deposit: nil)
+            }))), at: millisecondsNow() + Int64(n), id: "road-\(n)")
+        }
+        let file = folder.file("made.json")
+        try RecoveryJournal(id: "made", database: copyIdentity, entries: made).encoded().write(toFile: file, atomically: true, encoding: .utf8)
+        let onCopy = run([perBinary, "import", "--db", road, file])
+        #expect(onCopy.status == 0, "\(onCopy)")
+        let before = run([perBinary, "export", "--db", home]).stdout
+        let merge = run([perBinary, "import", "--db", home, road])
+        #expect(merge.status == 1 && merge.stderr.hasPrefix("per: ") && merge.stdout.isEmpty, "\(merge)")
+        #expect(merge.stderr.contains("full"), "\(merge.stderr)")
+        #expect(run([perBinary, "export", "--db", home]).stdout == before)
+        // Room again (the home database moved off the small disk): the same copy merges whole.
+        let roomy = folder.file("home.sqlite")
+        #expect(run([perBinary, "backup", "--db", home, roomy]).status == 0)
+        let again = run([perBinary, "import", "--db", roomy, road])
+        #expect(again.status == 0 && again.stdout.contains("Merged 400 changes"), "\(again)")
+    }
+
+    static func identity(of path: String) throws -> String {
+        let queue = try DatabaseQueue(path: path)
+        return try queue.read { try String.fetchOne($0, sql: "SELECT id FROM database_identity") } ?? ""
+    }
+}
+
+private func millisecondsNow() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
