@@ -370,6 +370,14 @@ public struct DatabaseSession {
             + (left.saved.isEmpty ? [] : [.database(.leftChangesSaved(left.saved.joined(separator: "; ")))])
     }
 
+    /// Said once the app starts on a copy for the road: that it is one, and when it was taken.
+    public func copyNotice() -> [Action] {
+        guard let copy = try? database.copyOf() else { return [] }
+        let taken = ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double(copy.takenAt) / 1000), timeZone: .current,
+                                                formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
+        return [.database(.onACopy(takenAt: String(taken.prefix(16))))]
+    }
+
     /// Files a per that ended left here could not be made yet.
     private var leftFilesWait = false
 

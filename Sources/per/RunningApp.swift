@@ -77,7 +77,7 @@ struct RunningApp {
             case .success:
                 integrity = .passed
                 databaseSession.holdsWrites = false   // the next poll writes what waited
-                for action in databaseSession.saveLeftChanges() { dispatch(action) }
+                for action in databaseSession.copyNotice() + databaseSession.saveLeftChanges() { dispatch(action) }
             case .failure(let error): return error
             }
         case .passed:

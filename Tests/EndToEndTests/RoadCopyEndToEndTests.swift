@@ -23,6 +23,7 @@ extension EndToEnd {
             try FileManager.default.moveItem(atPath: home, toPath: home + ".away")
             let tmux = TmuxSession(perCommand(db: road), width: 40, height: 20)
             tmux.waitFor("^O list")   // it opens the comparison edited last
+            tmux.waitFor("A copy for the road, taken")
             tmux.keys("C-o"); tmux.waitFor { $0.contains("1× Oats") && $0.contains("1× Milk") }
             tmux.type("eggs"); tmux.keys("Enter")
             tmux.waitFor("Added \"eggs\"")

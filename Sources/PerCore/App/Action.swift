@@ -83,6 +83,8 @@ public enum DatabaseEvent: Equatable, Sendable {
     case savedIntoDeleted(title: String)
     /// Changes a per that ended (killed, crashed) left waiting on this database were found and saved (summary).
     case leftChangesSaved(String)
+    /// The database is a copy for the road (`per copy`), taken at this time (as the shopper reads it).
+    case onACopy(takenAt: String)
     /// A waiting file found beside the database was left alone (another account's, another database's…): the file
     /// and why, said the first time it is found.
     case leftFileAlone(String)

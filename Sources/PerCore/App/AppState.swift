@@ -276,6 +276,9 @@ public struct AppState: Equatable, Sendable {
         case .leftChangesSaved(let summary):
             chrome.status = StatusMessage("Saved what a per that ended had waiting: \(summary)", isWarning: true)
             return []
+        case .onACopy(let taken):
+            chrome.status = StatusMessage("A copy for the road, taken \(taken): per import it at home to merge what you change here")
+            return []
         case .leftFileAlone(let line):
             chrome.status = StatusMessage(TerminalText.singleLine(line.prefix(1).uppercased() + line.dropFirst()), isWarning: true)
             return []

@@ -88,7 +88,7 @@ extension ImportCommand {
             text += "\(n) of the copy's changes \(n == 1 ? "is" : "are") stamped up to \(Self.span(merged.fromTheFuture.ahead)) after this machine's clock: "
                 + "one of the two clocks looks wrong, and what both sides changed was ordered by those times.\n"
         }
-        text += "Take a new copy for the next trip (per copy FILE).\n"
+        if copy.journal.userChanges > 0 { text += "Take a new copy for the next trip (per copy FILE).\n" }
         try Output.out(text)
         for title in merged.leftOutHistory {
             Output.error("\(name): a change to an earlier price of \(Comparison(title: title).displayTitle.quotedForMessage) booked on the copy "

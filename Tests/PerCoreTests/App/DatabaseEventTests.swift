@@ -37,6 +37,14 @@ import TestSupport
         #expect(ScreenView.render(store.state).lines[3...4].map { $0.prefix(17) } == [" 2              4", "›-           3▏  "])
     }
 
+    /// The app started on a copy for the road says so, and how it gets home (issue 43).
+    @Test func aCopyForTheRoadIsSaid() {
+        var store = TestStore()
+        store.send(.database(.onACopy(takenAt: "2026-12-02 10:04"))) {
+            $0.chrome.status = StatusMessage("A copy for the road, taken 2026-12-02 10:04: per import it at home to merge what you change here")
+        }
+    }
+
     @Test func leavingAnUntouchedFieldKeepsAnotherSessionsNewerValue() {
         var store = TestStore()
         store.enter(price: "3.99", quantity: "1", unit: "kg")
