@@ -30,14 +30,14 @@ struct LicenceAndVersionTests {
         #expect(notices.contains("relink per"), "the LGPL's relinking offer")
     }
 
-    /// `per --version`: CHANGELOG.md's newest released version (an entry `(unreleased)` above it gathers what comes
+    /// `per --version`: `per `, CHANGELOG.md's newest released version (an entry `(unreleased)` above it gathers what comes
     /// next), then the commit it was built from (make stamps it).
     @Test func versionIsTheChangelogsNewestWithTheCommit() throws {
         let version = run([perBinary, "--version"])
         #expect(version.status == 0, "\(version.stderr)")
         let newest = try #require(try text("CHANGELOG.md").split(separator: "\n").first { $0.hasPrefix("## ") && !$0.hasSuffix("(unreleased)") })
         let number = try #require(newest.dropFirst(3).split(separator: " ").first)
-        #expect(version.stdout.hasPrefix("\(number) (commit "), "per --version says \(version.stdout), CHANGELOG.md \(newest)")
+        #expect(version.stdout.hasPrefix("per \(number) (commit "), "per --version says \(version.stdout), CHANGELOG.md \(newest)")
         #expect(version.stdout.hasSuffix(")\n"), "\(version.stdout)")
     }
 }
