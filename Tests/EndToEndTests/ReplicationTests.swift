@@ -220,6 +220,70 @@ extension EndToEnd {
             #expect(try Self.fieldsFound(typed, in: restored) == typed.count * 5)
         }
 
+        /// Issue 41: README's SFTP recipe against a stock Debian host, which has RSA, ECDSA and Ed25519 host keys: a real
+        /// sshd on loopback with all three, the pinned key taken as README says (`ssh-keyscan -t ecdsa`), and per's
+        /// database replicated over SFTP into the account's home and restored from there. Litestream's SSH client asks
+        /// for ECDSA first (then RSA, then Ed25519) and checks only the pinned key: pinning either other key of the
+        /// same host fails with `host key mismatch` (what README's `ssh-ed25519` recipe did).
+        @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"),
+                       "needs root (to add an account) and sshd (make deps installs openssh-server)"))
+        func readmesSFTPRecipeReplicatesToAStockHostWithEveryDefaultHostKey() throws {
+            let litestream = try #require(litestreamBinary)
+            let readme = try String(contentsOfFile: ShippingTests.root + "/README.md", encoding: .utf8)
+            #expect(readme.contains("ssh-keyscan -t ecdsa backup.lan") && readme.contains("host-key: ecdsa-sha2-nistp256 AAAA"),
+                    "README's SFTP recipe no longer pins the ECDSA key")
+            let ssh = try LoopbackSSH(hostKeyTypes: ["rsa", "ecdsa", "ed25519"])
+            let folder = TemporaryFolder()
+            let db = try Self.seeded(folder)
+            let committed = run([perBinary, "export", "--db", db])
+            func pinned(_ type: String) -> String {
+                // README: `ssh-keyscan -t ecdsa backup.lan` prints `backup.lan ecdsa-sha2-nistp256 AAAA…`; host-key is the rest.
+                let scan = run(["ssh-keyscan", "-p", String(ssh.port), "-t", type, "127.0.0.1"])
+                let line = scan.stdout.split(separator: "\n").first { !$0.hasPrefix("#") } ?? ""
+                return line.split(separator: " ").dropFirst().joined(separator: " ")
+            }
+            func config(hostKey: String, name: String) throws -> String {
+                let file = folder.file("\(name).yml")
+                try """
+                    dbs:
+                      - path: \(db)
+                        replica:
+                          type: sftp
+                          host: 127.0.0.1:\(ssh.port)
+                          user: \(ssh.account.name)
+                          key-path: \(ssh.folder.file("client_key"))
+                          host-key: \(hostKey)
+                          path: \(ssh.account.home)/per-replica
+
+                    """.write(toFile: file, atomically: true, encoding: .utf8)
+                return file
+            }
+            let ecdsa = pinned("ecdsa")
+            #expect(ecdsa.hasPrefix("ecdsa-sha2-nistp256 AAAA"), "\(ecdsa)")
+            let recipe = try config(hostKey: ecdsa, name: "recipe")
+            for other in ["rsa", "ed25519"] {
+                let key = pinned(other)
+                #expect(!key.isEmpty, "ssh-keyscan -t \(other) found nothing")
+                let probe = run([litestream, "restore", "-config", try config(hostKey: key, name: other), "-o", folder.file("\(other).sqlite"), db])
+                #expect(probe.status != 0 && probe.stderr.contains("host key mismatch"), "pinned \(other): \(probe)")
+            }
+            let service = try Replicator(litestream: litestream, command: "exec '\(litestream)' replicate -config '\(recipe)'",
+                                         replicaFolder: ssh.account.home + "/per-replica", in: folder, name: "sftp")
+            var probes = 0, last = ""
+            let arrived = waitUntil(timeout: 60) {
+                probes += 1
+                let probe = folder.file("probe-\(probes).sqlite")
+                let restored = run([litestream, "restore", "-config", recipe, "-o", probe, db])
+                last = restored.stderr
+                return restored.status == 0 && run([perBinary, "export", "--db", probe]).stdout == committed.stdout
+            }
+            #expect(arrived, "the SFTP replica never came: \(last)\n\(service.said)")
+            #expect(try service.stop() == 0)
+            #expect(service.complaints.isEmpty, "\(service.said)")
+            let stored = run(["sh", "-c", "find \"$0\" -type f | head -1", ssh.account.home + "/per-replica"])
+            #expect(!stored.stdout.isEmpty, "nothing was written into the account's home")
+        }
+
         /// README's "Litestream as a service": its lines install the units (the system one into a folder standing in
         /// for /etc/systemd/system), systemd-analyze verify finds nothing wrong in them, and the unit's own command, run
         /// as systemd runs it (its UMask, a HOME, a PATH without Litestream), finds Litestream in ~/.local/bin and
