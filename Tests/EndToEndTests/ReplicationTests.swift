@@ -330,5 +330,104 @@ extension EndToEnd {
             #expect(try service.stop() == 0)
             #expect(service.complaints.isEmpty, "\(service.said)")
         }
+
+        /// A unit's setting as systemd reads it (`$$` is a `$`), from the unit file at `path`; nil when it has none.
+        static func setting(_ key: String, of path: String) throws -> String? {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix(key + "=") }
+                .map { $0.dropFirst(key.count + 1).replacingOccurrences(of: "$$", with: "$") }
+        }
+
+        /// Issue 41: both units find litestream wherever README installs it (pip's ~/.local/bin, README's virtual
+        /// environment ~/.local/share/litestream/bin, a release on the PATH), and without it fail once with status 127,
+        /// which `RestartPreventExitStatus=` keeps from a restart loop (it was `exec: litestream: not found` every 10
+        /// seconds). The user unit has no `network-online.target` (a user manager has none: it did nothing).
+        @Test func theUnitsFindLitestreamWhereReadmeInstallsItAndDoNotLoopWithout() throws {
+            let readme = try String(contentsOfFile: ShippingTests.root + "/README.md", encoding: .utf8)
+            #expect(readme.contains("python3 -m venv ~/.local/share/litestream"), "README's virtual environment is not where the units look")
+            for unit in ["per-litestream.service", "per-litestream@.service"] {
+                let path = ShippingTests.root + "/contrib/systemd/" + unit
+                let exec = try #require(try Self.setting("ExecStart", of: path))
+                #expect(try Self.setting("RestartPreventExitStatus", of: path) == "127", "\(unit)")
+                for place in [".local/bin", ".local/share/litestream/bin", "opt/bin"] {
+                    let folder = TemporaryFolder()
+                    let home = folder.file("home")
+                    try FileManager.default.createDirectory(atPath: home + "/" + place, withIntermediateDirectories: true)
+                    // A stand-in that says where it was found and what it was asked.
+                    try "#!/bin/sh\necho \"found $0 $*\"\n".write(toFile: home + "/" + place + "/litestream", atomically: true, encoding: .utf8)
+                    chmod(home + "/" + place + "/litestream", 0o755)
+                    // systemd's PATH, with a release's folder (here one in the home) on it.
+                    let path = (place == "opt/bin" ? home + "/opt/bin:" : "") + "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+                    let found = run(["sh", "-c", "exec " + exec], environment: ["HOME": home, "PATH": path])
+                    #expect(found.status == 0 && found.stdout == "found \(home)/\(place)/litestream replicate -config \(home)/.config/per/litestream.yml\n",
+                            "\(unit), litestream in \(place): \(found)")
+                }
+                let nowhere = run(["sh", "-c", "exec " + exec], environment: ["HOME": "/nonexistent", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
+                #expect(nowhere.status == 127 && nowhere.stderr.contains("litestream: not found"), "\(unit): \(nowhere)")
+            }
+            let user = ShippingTests.root + "/contrib/systemd/per-litestream.service"
+            #expect(try !String(contentsOfFile: user, encoding: .utf8).contains("network-online.target"))
+        }
+
+        /// Issue 41: the system unit is hardened below 5 by `systemd-analyze security` (it was 9.2 UNSAFE), and its
+        /// command replicates under what of the hardening can be applied without systemd running (this container's
+        /// PID 1 is not systemd: `systemd-run` cannot start a unit): NoNewPrivileges, no capabilities in the bounding,
+        /// inheritable or ambient sets (CapabilityBoundingSet=, AmbientCapabilities=), /usr, /etc and /boot read-only
+        /// (ProtectSystem=full) and its UMask, applied with unshare, mount and setpriv. The rest (PrivateTmp, the system
+        /// call filter, the address families, the Protect* of the kernel) is checked by systemd-analyze alone.
+        @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+                       "needs root (mount namespaces) and systemd-analyze (make deps installs systemd)"))
+        func theSystemUnitIsHardenedAndItsCommandReplicatesUnderItsHardening() throws {
+            let litestream = try #require(litestreamBinary)
+            let folder = TemporaryFolder()
+            let unit = folder.file("per-litestream@\(NSUserName()).service")
+            #expect(run(["install", "-m", "644", ShippingTests.root + "/contrib/systemd/per-litestream@.service", unit]).status == 0)
+            let security = run(["systemd-analyze", "security", "--offline=yes", "--threshold=49", unit])
+            #expect(security.status == 0, "\(security)")
+            let level = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }
+                .flatMap { $0.split(separator: " ").compactMap { Double($0) }.first }
+            #expect((level ?? 10) < 5, "\(security.stdout.suffix(300))")
+            for key in ["NoNewPrivileges", "ProtectSystem", "PrivateTmp", "CapabilityBoundingSet", "SystemCallFilter", "RestrictAddressFamilies"] {
+                #expect(try Self.setting(key, of: unit) != nil, "no \(key)")
+            }
+            #expect(try Self.setting("ProtectSystem", of: unit) == "full" && Self.setting("NoNewPrivileges", of: unit) == "yes"
+                    && Self.setting("CapabilityBoundingSet", of: unit) == "" && Self.setting("UMask", of: unit) == "0077")
+
+            let script = folder.file("hardened.sh")
+            try """
+                for system in /usr /etc /boot; do
+                  [ -d "$system" ] || continue
+                  mount --bind "$system" "$system" && mount -o remount,bind,ro "$system" || exit 1
+                done
+                umask 0077
+                exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all sh -c "$1"
+
+                """.write(toFile: script, atomically: true, encoding: .utf8)
+            func hardened(_ command: String) -> String { "unshare -m --propagation private sh '\(script)' '\(command.replacingOccurrences(of: "'", with: "'\\''"))'" }
+            let probe = run(["sh", "-c", hardened("grep -E '^(NoNewPrivs|CapBnd|CapEff):' /proc/self/status; touch /usr/per-probe && echo wrote")])
+            #expect(probe.stdout.contains("NoNewPrivs:\t1") && probe.stdout.contains("CapBnd:\t0000000000000000")
+                    && probe.stdout.contains("CapEff:\t0000000000000000") && !probe.stdout.contains("wrote"), "\(probe)")
+            #expect(!FileManager.default.fileExists(atPath: "/usr/per-probe"))
+
+            let home = folder.file("home")
+            for made in [home + "/.local/bin", home + "/.config/per"] {
+                try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(atPath: home + "/.local/bin/litestream", withDestinationPath: litestream)
+            let replicaFolder = folder.file("replica")
+            try Replicator.config(db: "${HOME}/.local/share/per/per.sqlite", replicaFolder: replicaFolder)
+                .write(toFile: home + "/.config/per/litestream.yml", atomically: true, encoding: .utf8)
+            let login = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
+            let seed = run([perBinary, "import", "-"], environment: login,
+                           input: #"[{"title": "Hardened", "products": [{"name": "seed", "price": "1", "quantity": "1", "unit": "kg"}]}]"#)
+            #expect(seed.status == 0, "\(seed)")
+            let committed = run([perBinary, "export"], environment: login)
+            let exec = try #require(try Self.setting("ExecStart", of: unit))
+            let service = try Replicator(litestream: litestream, command: "exec " + hardened(exec), replicaFolder: replicaFolder,
+                                         environment: ["HOME": home, "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],
+                                         in: folder, name: "hardened")
+            #expect(service.waitForReplica(exporting: committed.stdout, folder: folder), "the replica never came: \(service.said)")
+            #expect(try service.stop() == 0)
+            #expect(service.complaints.isEmpty, "\(service.said)")
+        }
     }
 }
