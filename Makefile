@@ -39,6 +39,8 @@ PER_VERSION := $(shell sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/pe
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB = per_$(PER_VERSION)_$(DEB_ARCH).deb
 DEB_MAINTAINER ?= per maintainers <maintainers@users.noreply.a-seed-54683a13.example>
+# The repository's home: the package's Homepage: and its copyright's Source:.
+DEB_HOMEPAGE ?= https://a-seed-54683a13.example/per
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -164,7 +166,7 @@ uninstall:
 deb: $(DEB)
 
 $(DEB): $(SHIPPED) $(DOCS) README.md Docs/USAGE.md Docs/VOCABULARY.md $(wildcard Docs/schema/*.json contrib/systemd/*) Scripts/deb
-	DEB_MAINTAINER="$(DEB_MAINTAINER)" ./Scripts/deb $(PER_VERSION) $(DEB_ARCH) $(GENERATED) $@
+	DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_HOMEPAGE="$(DEB_HOMEPAGE)" ./Scripts/deb $(PER_VERSION) $(DEB_ARCH) $(GENERATED) $@
 
 ## make deb, then Debian's lintian on it: no errors (make test runs it).
 lint-deb: deb
