@@ -34,7 +34,7 @@ public enum DecimalText {
             negative = sign == UInt8(ascii: "-")
             exponentDigits = exponentDigits.dropFirst()
         }
-        guard !exponentDigits.isEmpty, exponentDigits.count <= 2, exponentDigits.allSatisfy(isDigit),
+        guard !exponentDigits.isEmpty, exponentDigits.count <= 3, exponentDigits.allSatisfy(isDigit),
               let magnitude = Int(String(decoding: exponentDigits, as: UTF8.self)), magnitude <= largestExponent else { return nil }
         let exponent = negative ? -magnitude : magnitude
         let point = mantissa.firstIndex(of: UInt8(ascii: ".")) ?? mantissa.endIndex
