@@ -86,8 +86,7 @@ extension EndToEnd {
             // Issue 41: `--decimal .` completes to the mark and a space, never to the folder `./` (bash's -o filenames
             // put a slash after any word that names a folder here).
             tmux.type("per compare --decimal ."); tmux.keys("Tab")
-            tmux.waitFor("per compare --decimal . ")
-            tmux.type("X")
+            tmux.type("X")   // after the completion: the shell reads keys in order
             tmux.waitFor("per compare --decimal . X")
             #expect(!tmux.screen.contains("--decimal ./"), "\(tmux.screen)")
             tmux.keys("C-c")
