@@ -400,13 +400,14 @@ extension EndToEnd {
                   mount --bind "$system" "$system" && mount -o remount,bind,ro "$system" || exit 1
                 done
                 umask 0077
-                exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all sh -c "$1"
+                exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all sh -c "exec $1"
 
                 """.write(toFile: script, atomically: true, encoding: .utf8)
             func hardened(_ command: String) -> String { "unshare -m --propagation private sh '\(script)' '\(command.replacingOccurrences(of: "'", with: "'\\''"))'" }
-            let probe = run(["sh", "-c", hardened("grep -E '^(NoNewPrivs|CapBnd|CapEff):' /proc/self/status; touch /usr/per-probe && echo wrote")])
+            let probe = run(["sh", "-c", hardened(#"sh -c "grep -E '^(NoNewPrivs|CapBnd|CapEff):' /proc/self/status; touch /usr/per-probe && echo wrote""#)])
             #expect(probe.stdout.contains("NoNewPrivs:\t1") && probe.stdout.contains("CapBnd:\t0000000000000000")
-                    && probe.stdout.contains("CapEff:\t0000000000000000") && !probe.stdout.contains("wrote"), "\(probe)")
+                    && probe.stdout.contains("CapEff:\t0000000000000000") && !probe.stdout.contains("wrote")
+                    && probe.stderr.contains("Read-only file system"), "\(probe)")
             #expect(!FileManager.default.fileExists(atPath: "/usr/per-probe"))
 
             let home = folder.file("home")
