@@ -373,8 +373,10 @@ extension EndToEnd {
         /// command replicates under what of the hardening can be applied without systemd running (this container's
         /// PID 1 is not systemd: `systemd-run` cannot start a unit): NoNewPrivileges, no capabilities in the bounding,
         /// inheritable or ambient sets (CapabilityBoundingSet=, AmbientCapabilities=), /usr, /etc and /boot read-only
-        /// (ProtectSystem=full) and its UMask, applied with unshare, mount and setpriv. The rest (PrivateTmp, the system
-        /// call filter, the address families, the Protect* of the kernel) is checked by systemd-analyze alone.
+        /// (ProtectSystem=full), /proc/sys and /sys read-only (ProtectKernelTunables=, ProtectControlGroups=), a /tmp of
+        /// its own (PrivateTmp=) and its UMask, applied with unshare, mount and setpriv. The rest (PrivateDevices, the
+        /// system call filter, the address families, ProtectKernelModules/Logs, ProtectClock...) is judged by
+        /// systemd-analyze alone.
         @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
                        "needs root (mount namespaces) and systemd-analyze (make deps installs systemd)"))
         func theSystemUnitIsHardenedAndItsCommandReplicatesUnderItsHardening() throws {
@@ -394,21 +396,31 @@ extension EndToEnd {
                     && Self.setting("CapabilityBoundingSet", of: unit) == "" && Self.setting("UMask", of: unit) == "0077")
 
             let script = folder.file("hardened.sh")
+            // $1: the command; $2: this test's folder, bound back into the private /tmp (it lives in /tmp).
             try """
                 for system in /usr /etc /boot; do
                   [ -d "$system" ] || continue
                   mount --bind "$system" "$system" && mount -o remount,bind,ro "$system" || exit 1
                 done
+                mount --bind /proc/sys /proc/sys && mount -o remount,bind,ro /proc/sys || exit 1
+                mount --bind /sys /sys && mount -o remount,bind,ro /sys || exit 1
+                if mountpoint -q /sys/fs/cgroup; then mount --bind /sys/fs/cgroup /sys/fs/cgroup && mount -o remount,bind,ro /sys/fs/cgroup || exit 1; fi
+                mount --bind "$2" /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp && mkdir -p "$2" && mount --bind /mnt "$2" || exit 1
                 umask 0077
                 exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all sh -c "exec $1"
 
                 """.write(toFile: script, atomically: true, encoding: .utf8)
-            func hardened(_ command: String) -> String { "unshare -m --propagation private sh '\(script)' '\(command.replacingOccurrences(of: "'", with: "'\\''"))'" }
-            let probe = run(["sh", "-c", hardened(#"sh -c "grep -E '^(NoNewPrivs|CapBnd|CapEff):' /proc/self/status; touch /usr/per-probe && echo wrote""#)])
+            func hardened(_ command: String) -> String {
+                "unshare -m --propagation private sh '\(script)' '\(command.replacingOccurrences(of: "'", with: "'\\''"))' '\(folder.path)'"
+            }
+            let privateFile = "/tmp/per-private-probe-\(UUID().uuidString)"
+            let probe = run(["sh", "-c", hardened(#"sh -c "grep -E '^(NoNewPrivs|CapBnd|CapEff):' /proc/self/status; touch /usr/per-probe && echo wrote; "#
+                + #"echo 0 > /proc/sys/kernel/sysrq && echo tuned; touch /sys/per-probe && echo sys; touch \#(privateFile) && echo private""#)])
             #expect(probe.stdout.contains("NoNewPrivs:\t1") && probe.stdout.contains("CapBnd:\t0000000000000000")
-                    && probe.stdout.contains("CapEff:\t0000000000000000") && !probe.stdout.contains("wrote")
-                    && probe.stderr.contains("Read-only file system"), "\(probe)")
-            #expect(!FileManager.default.fileExists(atPath: "/usr/per-probe"))
+                    && probe.stdout.contains("CapEff:\t0000000000000000") && !probe.stdout.contains("wrote") && !probe.stdout.contains("tuned")
+                    && !probe.stdout.contains("sys\n") && probe.stdout.contains("private") && probe.stderr.contains("Read-only file system"), "\(probe)")
+            #expect(!FileManager.default.fileExists(atPath: "/usr/per-probe") && !FileManager.default.fileExists(atPath: privateFile),
+                    "the command's /tmp is its own (PrivateTmp)")
 
             let home = folder.file("home")
             for made in [home + "/.local/bin", home + "/.config/per"] {
