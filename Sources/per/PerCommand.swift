@@ -15,7 +15,7 @@ struct PerCommand: ParsableCommand {
             per <subcommand>
             """,
         discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
-        version: PerVersion.string,
+        version: "per " + PerVersion.string,
         subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, CopyCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]
     )
 
@@ -38,6 +38,7 @@ struct PerCommand: ParsableCommand {
                 return
             }
             try refuseUnusedAppOptions(arguments)
+            try refuseHelpForAnUnknownSubcommand(arguments)
             guard arguments.first == CompareCommand.configuration.commandName else {
                 var command = try parseAsRoot(arguments)
                 try command.run()
@@ -86,11 +87,29 @@ struct PerCommand: ParsableCommand {
         }
     }
 
+    /// `per nonsense --help`: ArgumentParser prints the main help for it and exits 0, as if `nonsense` were nothing.
+    /// A first word that is no subcommand (nor an option) is refused as it is without `--help` (status 2).
+    static func refuseHelpForAnUnknownSubcommand(_ arguments: [String]) throws {
+        let helpFlags: Set = ["--help", "-h", "-help"]
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
+              !configuration.subcommands.contains(where: { $0.configuration.commandName == first }),
+              arguments.prefix(while: { $0 != "--" }).contains(where: helpFlags.contains) else { return }
+        _ = try parseAsRoot(arguments.filter { !helpFlags.contains($0) })
+    }
+
     /// ArgumentParser's `exit(withError:)`, but what its parser refuses (an unknown option or subcommand, a missing
-    /// value, `--format xml`) exits with status 2, as per's own refusals do, not 64 (EX_USAGE): one status for bad input.
+    /// value, `--format xml`) exits with status 2, as per's own refusals do, not 64 (EX_USAGE): one status for bad input,
+    /// and its first line starts `per: ` as every failure's does (USAGE, "Exit status"), not `Error: `.
     static func exitForBadInput(_ error: Error) -> Never {
         guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-        Output.diagnostic(fullMessage(for: error) + "\n")
+        Output.diagnostic(perPrefixed(fullMessage(for: error)) + "\n")
         exit(withError: ExitCode(CommandFailure.badInputStatus))
+    }
+
+    /// ArgumentParser's `Error: Unknown option '--bogus'` as per says it: `per: unknown option '--bogus'`.
+    static func perPrefixed(_ message: String) -> String {
+        guard message.hasPrefix("Error: ") else { return message.hasPrefix("per: ") ? message : "per: " + message }
+        let rest = message.dropFirst("Error: ".count)
+        return "per: " + rest.prefix(1).lowercased() + rest.dropFirst()
     }
 }

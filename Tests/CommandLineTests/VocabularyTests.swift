@@ -140,7 +140,8 @@ struct VocabularyTests {
         try seed(title: "- [x] fake *bold* <b>")
         let result = run([perBinary, "trip", "--db", db, "--format", "markdown", "--shop", "Al_di"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"- [x] 1× - \[x\] fake \*bold\* \<b\>: not at Al\_di"#), "\(result.stdout)")
+        // A list marker at the text's start is escaped too (decision 365): harmless after `1× `, needed after `- `.
+        #expect(result.stdout.hasPrefix(#"- [x] 1× \- \[x\] fake \*bold\* \<b\>: not at Al\_di"#), "\(result.stdout)")
     }
 
     /// `--decimal` and `--currency` apply to every command that prints money; an app option a command does not use is

@@ -307,9 +307,9 @@ extension EndToEnd {
         #expect(run([perBinary, "lists", "--db", db]).stdout.contains("Oats"))
         // Arguments the quick path does not take go to swift-argument-parser, which explains them.
         let missing = run([perBinary, "--db"])
-        #expect(missing.status == 2 && missing.stderr.contains("Missing value for '--db <db>'"), "\(missing)")
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("per: missing value for '--db <db>'"), "\(missing)")
         let unknown = run([perBinary, "--no-mouse", "--bogus"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("Unknown option '--bogus'"), "\(unknown)")
+        #expect(unknown.status == 2 && unknown.stderr.hasPrefix("per: unknown option '--bogus'"), "\(unknown)")
     }
 
     /// The man page is generated from the command definitions and Docs/USAGE.md, so it has every command,
@@ -319,8 +319,23 @@ extension EndToEnd {
         #expect(page.status == 0, "\(page.stderr)")
         let text = page.stdout
         #expect(text.hasPrefix(".\\\" Generated") && text.contains(".TH PER 1"), "\(text.prefix(200))")
-        for section in [".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS", ".SH KEYS", ".SH SIGNALS", ".SH FILES"] {
+        for section in [".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS", ".SH KEYS", ".SH SIGNALS", ".SH FILES", ".SH EXAMPLES", ".SH SEE ALSO"] {
             #expect(text.contains(section), "no \(section)")
+        }
+        // Issue 41: SEE ALSO sends readers where the package puts the docs; every example of a command runs as written.
+        let seeAlso = text.components(separatedBy: ".SH SEE ALSO\n").last ?? ""
+        #expect(seeAlso.contains("/usr/share/doc/per") && seeAlso.contains("README.md") && seeAlso.contains("USAGE.md"), "\(seeAlso)")
+        let examples = (text.components(separatedBy: ".SH EXAMPLES\n").last ?? "").components(separatedBy: ".SH ").first ?? ""
+        let commands = examples.split(separator: "\n").filter { $0.hasPrefix("\\fB") }
+            .map { $0.dropFirst(3).replacingOccurrences(of: "\\fR", with: "").replacingOccurrences(of: "\\-", with: "-") }
+        #expect(commands.count >= 6, "\(examples)")
+        let folder = TemporaryFolder()
+        let db = folder.file("per.sqlite")
+        #expect(run([perBinary, "import", "--db", db, "-"], input: #"[{"title": "Oats", "products": [{"name": "a", "price": "1", "quantity": "1", "unit": "kg"}]}]"#).status == 0)
+        for command in commands where command.hasPrefix("per ") {
+            let ran = run(["sh", "-c", "cd \"$0\" && PATH=\"$1:$PATH\" " + command, folder.path, (perBinary as NSString).deletingLastPathComponent],
+                          environment: ["PER_DB": db])
+            #expect(ran.status == 0, "\(command): \(ran)")
         }
         for command in ["app", "compare", "lists", "show", "export", "import"] {
             #expect(text.contains(".SS per \(command)"), "no per \(command)")
@@ -404,6 +419,10 @@ extension EndToEnd {
         #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: per\nUpstream-Contact: "
                                     ), "\(copyright.prefix(300))")
         #expect(copyright.contains("\nSource: "))
+        // Issue 41: the repository's home, in the control file and as the copyright's Source.
+        let homepage = run(["dpkg-deb", "--field", deb, "Homepage"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(homepage.hasPrefix("https://") && copyright.contains("\nSource: \(homepage) "), "Homepage: \(homepage)")
+        #expect(copyright.contains("\nLicense: Apache-2.0 with Runtime Library Exception\n The Apache License 2.0"), "the exception's text")
         #expect(copyright.contains("Files: *\nCopyright: ") && copyright.contains("/usr/share/common-licenses/Apache-2.0")
                 && !copyright.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"), "\(copyright.prefix(2000))")
     }

@@ -45,7 +45,7 @@ struct Installed {
 extension EndToEnd {
     /// Tab completes per's arguments in bash (with Debian's bash-completion, as its default ~/.bashrc loads it), zsh
     /// (compinit) and fish, for each PREFIX `make install` takes, each shell finding the script where it looks: saved
-    /// titles in any case, saved shops, files.
+    /// titles in any case, saved shops, files, and a decimal mark.
     @Suite struct CompletionEndToEndTests {
         static let shells = ["bash", "zsh", "fish"]
         static let prefixes = ["/usr", "/usr/local", "~/.local"]
@@ -83,6 +83,13 @@ extension EndToEnd {
                 tmux.waitFor(completed)
                 tmux.keys("C-c")
             }
+            // Issue 41: `--decimal .` completes to the mark and a space, never to the folder `./` (bash's -o filenames
+            // put a slash after any word that names a folder here).
+            tmux.type("per compare --decimal ."); tmux.keys("Tab")
+            tmux.type("X")   // after the completion: the shell reads keys in order
+            tmux.waitFor("per compare --decimal . X")
+            #expect(!tmux.screen.contains("--decimal ./"), "\(tmux.screen)")
+            tmux.keys("C-c")
         }
 
         /// What each shell reads at its start, as its user has it: Debian's ~/.bashrc; compinit in ~/.zshrc, with

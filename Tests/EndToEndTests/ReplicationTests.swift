@@ -220,6 +220,70 @@ extension EndToEnd {
             #expect(try Self.fieldsFound(typed, in: restored) == typed.count * 5)
         }
 
+        /// Issue 41: README's SFTP recipe against a stock Debian host, which has RSA, ECDSA and Ed25519 host keys: a real
+        /// sshd on loopback with all three, the pinned key taken as README says (`ssh-keyscan -t ecdsa`), and per's
+        /// database replicated over SFTP into the account's home and restored from there. Litestream's SSH client asks
+        /// for ECDSA first (then RSA, then Ed25519) and checks only the pinned key: pinning either other key of the
+        /// same host fails with `host key mismatch` (what README's `ssh-ed25519` recipe did).
+        @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"),
+                       "needs root (to add an account) and sshd (make deps installs openssh-server)"))
+        func readmesSFTPRecipeReplicatesToAStockHostWithEveryDefaultHostKey() throws {
+            let litestream = try #require(litestreamBinary)
+            let readme = try String(contentsOfFile: ShippingTests.root + "/README.md", encoding: .utf8)
+            #expect(readme.contains("ssh-keyscan -t ecdsa backup.lan") && readme.contains("host-key: ecdsa-sha2-nistp256 AAAA"),
+                    "README's SFTP recipe no longer pins the ECDSA key")
+            let ssh = try LoopbackSSH(hostKeyTypes: ["rsa", "ecdsa", "ed25519"])
+            let folder = TemporaryFolder()
+            let db = try Self.seeded(folder)
+            let committed = run([perBinary, "export", "--db", db])
+            func pinned(_ type: String) -> String {
+                // README: `ssh-keyscan -t ecdsa backup.lan` prints `backup.lan ecdsa-sha2-nistp256 AAAA…`; host-key is the rest.
+                let scan = run(["ssh-keyscan", "-p", String(ssh.port), "-t", type, "127.0.0.1"])
+                let line = scan.stdout.split(separator: "\n").first { !$0.hasPrefix("#") } ?? ""
+                return line.split(separator: " ").dropFirst().joined(separator: " ")
+            }
+            func config(hostKey: String, name: String) throws -> String {
+                let file = folder.file("\(name).yml")
+                try """
+                    dbs:
+                      - path: \(db)
+                        replica:
+                          type: sftp
+                          host: 127.0.0.1:\(ssh.port)
+                          user: \(ssh.account.name)
+                          key-path: \(ssh.folder.file("client_key"))
+                          host-key: \(hostKey)
+                          path: \(ssh.account.home)/per-replica
+
+                    """.write(toFile: file, atomically: true, encoding: .utf8)
+                return file
+            }
+            let ecdsa = pinned("ecdsa")
+            #expect(ecdsa.hasPrefix("ecdsa-sha2-nistp256 AAAA"), "\(ecdsa)")
+            let recipe = try config(hostKey: ecdsa, name: "recipe")
+            for other in ["rsa", "ed25519"] {
+                let key = pinned(other)
+                #expect(!key.isEmpty, "ssh-keyscan -t \(other) found nothing")
+                let probe = run([litestream, "restore", "-config", try config(hostKey: key, name: other), "-o", folder.file("\(other).sqlite"), db])
+                #expect(probe.status != 0 && probe.stderr.contains("host key mismatch"), "pinned \(other): \(probe)")
+            }
+            let service = try Replicator(litestream: litestream, command: "exec '\(litestream)' replicate -config '\(recipe)'",
+                                         replicaFolder: ssh.account.home + "/per-replica", in: folder, name: "sftp")
+            var probes = 0, last = ""
+            let arrived = waitUntil(timeout: 60) {
+                probes += 1
+                let probe = folder.file("probe-\(probes).sqlite")
+                let restored = run([litestream, "restore", "-config", recipe, "-o", probe, db])
+                last = restored.stderr
+                return restored.status == 0 && run([perBinary, "export", "--db", probe]).stdout == committed.stdout
+            }
+            #expect(arrived, "the SFTP replica never came: \(last)\n\(service.said)")
+            #expect(try service.stop() == 0)
+            #expect(service.complaints.isEmpty, "\(service.said)")
+            let stored = run(["sh", "-c", "find \"$0\" -type f | head -1", ssh.account.home + "/per-replica"])
+            #expect(!stored.stdout.isEmpty, "nothing was written into the account's home")
+        }
+
         /// README's "Litestream as a service": its lines install the units (the system one into a folder standing in
         /// for /etc/systemd/system), systemd-analyze verify finds nothing wrong in them, and the unit's own command, run
         /// as systemd runs it (its UMask, a HOME, a PATH without Litestream), finds Litestream in ~/.local/bin and
@@ -262,6 +326,119 @@ extension EndToEnd {
 
             let service = try Replicator(litestream: litestream, command: "umask \(try setting("UMask")) && exec \(try setting("ExecStart"))",
                                          replicaFolder: replicaFolder, environment: ["HOME": home, "PATH": path], in: folder, name: "service")
+            #expect(service.waitForReplica(exporting: committed.stdout, folder: folder), "the replica never came: \(service.said)")
+            #expect(try service.stop() == 0)
+            #expect(service.complaints.isEmpty, "\(service.said)")
+        }
+
+        /// A unit's setting as systemd reads it (`$$` is a `$`), from the unit file at `path`; nil when it has none.
+        static func setting(_ key: String, of path: String) throws -> String? {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix(key + "=") }
+                .map { $0.dropFirst(key.count + 1).replacingOccurrences(of: "$$", with: "$") }
+        }
+
+        /// Issue 41: both units find litestream wherever README installs it (pip's ~/.local/bin, README's virtual
+        /// environment ~/.local/share/litestream/bin, a release on the PATH), and without it fail once with status 127,
+        /// which `RestartPreventExitStatus=` keeps from a restart loop (it was `exec: litestream: not found` every 10
+        /// seconds). The user unit has no `network-online.target` (a user manager has none: it did nothing).
+        @Test func theUnitsFindLitestreamWhereReadmeInstallsItAndDoNotLoopWithout() throws {
+            let readme = try String(contentsOfFile: ShippingTests.root + "/README.md", encoding: .utf8)
+            #expect(readme.contains("python3 -m venv ~/.local/share/litestream"), "README's virtual environment is not where the units look")
+            for unit in ["per-litestream.service", "per-litestream@.service"] {
+                let path = ShippingTests.root + "/contrib/systemd/" + unit
+                let exec = try #require(try Self.setting("ExecStart", of: path))
+                #expect(try Self.setting("RestartPreventExitStatus", of: path) == "127", "\(unit)")
+                for place in [".local/bin", ".local/share/litestream/bin", "opt/bin"] {
+                    let folder = TemporaryFolder()
+                    let home = folder.file("home")
+                    try FileManager.default.createDirectory(atPath: home + "/" + place, withIntermediateDirectories: true)
+                    // A stand-in that says where it was found and what it was asked.
+                    try "#!/bin/sh\necho \"found $0 $*\"\n".write(toFile: home + "/" + place + "/litestream", atomically: true, encoding: .utf8)
+                    chmod(home + "/" + place + "/litestream", 0o755)
+                    // systemd's PATH, with a release's folder (here one in the home) on it.
+                    let path = (place == "opt/bin" ? home + "/opt/bin:" : "") + "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+                    let found = run(["sh", "-c", "exec " + exec], environment: ["HOME": home, "PATH": path])
+                    #expect(found.status == 0 && found.stdout == "found \(home)/\(place)/litestream replicate -config \(home)/.config/per/litestream.yml\n",
+                            "\(unit), litestream in \(place): \(found)")
+                }
+                let nowhere = run(["sh", "-c", "exec " + exec], environment: ["HOME": "/nonexistent", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
+                #expect(nowhere.status == 127 && nowhere.stderr.contains("litestream: not found"), "\(unit): \(nowhere)")
+            }
+            let user = ShippingTests.root + "/contrib/systemd/per-litestream.service"
+            let settings = try String(contentsOfFile: user, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            #expect(!settings.contains { $0.contains("network-online.target") }, "\(settings)")
+        }
+
+        /// Issue 41: the system unit is hardened below 5 by `systemd-analyze security` (it was 9.2 UNSAFE), and its
+        /// command replicates under what of the hardening can be applied without systemd running (this container's
+        /// PID 1 is not systemd: `systemd-run` cannot start a unit): NoNewPrivileges, no capabilities in the bounding,
+        /// inheritable or ambient sets (CapabilityBoundingSet=, AmbientCapabilities=), /usr, /etc and /boot read-only
+        /// (ProtectSystem=full), /proc/sys and /sys read-only (ProtectKernelTunables=, ProtectControlGroups=), a /tmp of
+        /// its own (PrivateTmp=) and its UMask, applied with unshare, mount and setpriv. The rest (PrivateDevices, the
+        /// system call filter, the address families, ProtectKernelModules/Logs, ProtectClock...) is judged by
+        /// systemd-analyze alone.
+        @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+                       "needs root (mount namespaces) and systemd-analyze (make deps installs systemd)"))
+        func theSystemUnitIsHardenedAndItsCommandReplicatesUnderItsHardening() throws {
+            let litestream = try #require(litestreamBinary)
+            let folder = TemporaryFolder()
+            let unit = folder.file("per-litestream@\(NSUserName()).service")
+            #expect(run(["install", "-m", "644", ShippingTests.root + "/contrib/systemd/per-litestream@.service", unit]).status == 0)
+            let security = run(["systemd-analyze", "security", "--offline=yes", "--threshold=49", unit])
+            #expect(security.status == 0, "\(security)")
+            let level = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }
+                .flatMap { $0.split(separator: " ").compactMap { Double($0) }.first }
+            #expect((level ?? 10) < 5, "\(security.stdout.suffix(300))")
+            for key in ["NoNewPrivileges", "ProtectSystem", "PrivateTmp", "CapabilityBoundingSet", "SystemCallFilter", "RestrictAddressFamilies"] {
+                #expect(try Self.setting(key, of: unit) != nil, "no \(key)")
+            }
+            #expect(try Self.setting("ProtectSystem", of: unit) == "full" && Self.setting("NoNewPrivileges", of: unit) == "yes"
+                    && Self.setting("CapabilityBoundingSet", of: unit) == "" && Self.setting("UMask", of: unit) == "0077")
+
+            let script = folder.file("hardened.sh")
+            // $1: the command; $2: this test's folder, bound back into the private /tmp (it lives in /tmp).
+            try """
+                for system in /usr /etc /boot; do
+                  [ -d "$system" ] || continue
+                  mount --bind "$system" "$system" && mount -o remount,bind,ro "$system" || exit 1
+                done
+                mount --bind /proc/sys /proc/sys && mount -o remount,bind,ro /proc/sys || exit 1
+                mount --bind /sys /sys && mount -o remount,bind,ro /sys || exit 1
+                if mountpoint -q /sys/fs/cgroup; then mount --bind /sys/fs/cgroup /sys/fs/cgroup && mount -o remount,bind,ro /sys/fs/cgroup || exit 1; fi
+                mount --bind "$2" /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp && mkdir -p "$2" && mount --bind /mnt "$2" || exit 1
+                umask 0077
+                exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all sh -c "exec $1"
+
+                """.write(toFile: script, atomically: true, encoding: .utf8)
+            func hardened(_ command: String) -> String {
+                "unshare -m --propagation private sh '\(script)' '\(command.replacingOccurrences(of: "'", with: "'\\''"))' '\(folder.path)'"
+            }
+            let privateFile = "/tmp/per-private-probe-\(UUID().uuidString)"
+            let probe = run(["sh", "-c", hardened(#"sh -c "grep -E '^(NoNewPrivs|CapBnd|CapEff):' /proc/self/status; touch /usr/per-probe && echo wrote; "#
+                + #"echo 0 > /proc/sys/kernel/sysrq && echo tuned; touch /sys/per-probe && echo sys; touch \#(privateFile) && echo private""#)])
+            #expect(probe.stdout.contains("NoNewPrivs:\t1") && probe.stdout.contains("CapBnd:\t0000000000000000")
+                    && probe.stdout.contains("CapEff:\t0000000000000000") && !probe.stdout.contains("wrote") && !probe.stdout.contains("tuned")
+                    && !probe.stdout.contains("sys\n") && probe.stdout.contains("private") && probe.stderr.contains("Read-only file system"), "\(probe)")
+            #expect(!FileManager.default.fileExists(atPath: "/usr/per-probe") && !FileManager.default.fileExists(atPath: privateFile),
+                    "the command's /tmp is its own (PrivateTmp)")
+
+            let home = folder.file("home")
+            for made in [home + "/.local/bin", home + "/.config/per"] {
+                try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(atPath: home + "/.local/bin/litestream", withDestinationPath: litestream)
+            let replicaFolder = folder.file("replica")
+            try Replicator.config(db: "${HOME}/.local/share/per/per.sqlite", replicaFolder: replicaFolder)
+                .write(toFile: home + "/.config/per/litestream.yml", atomically: true, encoding: .utf8)
+            let login = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
+            let seed = run([perBinary, "import", "-"], environment: login,
+                           input: #"[{"title": "Hardened", "products": [{"name": "seed", "price": "1", "quantity": "1", "unit": "kg"}]}]"#)
+            #expect(seed.status == 0, "\(seed)")
+            let committed = run([perBinary, "export"], environment: login)
+            let exec = try #require(try Self.setting("ExecStart", of: unit))
+            let service = try Replicator(litestream: litestream, command: "exec " + hardened(exec), replicaFolder: replicaFolder,
+                                         environment: ["HOME": home, "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],
+                                         in: folder, name: "service")   // not "hardened": its script is hardened.sh
             #expect(service.waitForReplica(exporting: committed.stdout, folder: folder), "the replica never came: \(service.said)")
             #expect(try service.stop() == 0)
             #expect(service.complaints.isEmpty, "\(service.said)")

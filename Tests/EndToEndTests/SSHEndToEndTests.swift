@@ -39,9 +39,11 @@ final class LoopbackSSH {
     private let sshd = Process()
 
     /// `overlays`: a folder of installed files and the system folder it lies over (`root/usr/local`, `/usr/local`).
-    init(overlays: [(installed: String, over: String)] = []) throws {
-        for key in ["host_key", "client_key"] {
-            #expect(TestSupport.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", folder.file(key)]).status == 0)
+    /// `hostKeyTypes`: the host keys it has, in its config's order (a stock Debian host's: rsa, ecdsa, ed25519). It
+    /// serves SFTP as Debian's sshd_config does (`Subsystem sftp`).
+    init(overlays: [(installed: String, over: String)] = [], hostKeyTypes: [String] = ["ed25519"]) throws {
+        for (key, type) in hostKeyTypes.map({ ("host_key_\($0)", $0) }) + [("client_key", "ed25519")] {
+            #expect(TestSupport.run(["ssh-keygen", "-q", "-t", type, "-N", "", "-f", folder.file(key)]).status == 0)
         }
         let key = account.shell(#"umask 077 && mkdir -p .ssh && cat > .ssh/authorized_keys"#,
                                 input: try String(contentsOfFile: folder.file("client_key.pub"), encoding: .utf8))
@@ -49,7 +51,8 @@ final class LoopbackSSH {
         try """
             Port \(port)
             ListenAddress 127.0.0.1
-            HostKey \(folder.file("host_key"))
+            \(hostKeyTypes.map { "HostKey " + folder.file("host_key_\($0)") }.joined(separator: "\n"))
+            Subsystem sftp internal-sftp
             PidFile none
             UsePAM no
             PasswordAuthentication no
@@ -141,11 +144,17 @@ extension EndToEnd {
         /// `make install PREFIX=$HOME/.local` as the account: the stock ~/.profile puts ~/.local/bin on the PATH, yet
         /// per is not found (127) over ssh; README's line puts it in ~/.bashrc before its interactive guard, and it
         /// is; the full path always works.
+        /// make runs as the account in a copy of what `make install` reads (the checkout may be closed to it: a clone in
+        /// root's home or in a `mktemp -d` folder is 0700), its files' times kept so the copied binary is newer.
         @Test func homeLocalBinNeedsBashrcNotProfile() throws {
             let ssh = try LoopbackSSH()
             ssh.seed()
+            let checkout = ssh.folder.file("checkout")
+            let copied = run(["sh", "-c", #"mkdir -p "$1/Docs" && cd "$0" && cp -a Makefile Package.swift LICENSE THIRD-PARTY-NOTICES CHANGELOG.md Scripts Sources "$1" && cp -a Docs/USAGE.md "$1/Docs" && chmod -R a+rX "$1""#,
+                              ShippingTests.root, checkout])
+            #expect(copied.status == 0, "\(copied)")
             let install = ssh.account.shell(#"make -s -C "$0" BIN_RELEASE="$1" GENERATED="$HOME/per-build" install PREFIX=$HOME/.local"#,
-                                            ShippingTests.root, ssh.perForAccount)
+                                            checkout, ssh.perForAccount)
             #expect(install.status == 0, "\(install)")
             let profile = try String(contentsOfFile: ssh.account.home + "/.profile", encoding: .utf8)
             #expect(profile.contains(#"PATH="$HOME/.local/bin:$PATH""#), "\(profile)")

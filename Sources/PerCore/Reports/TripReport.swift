@@ -200,12 +200,17 @@ public struct TripReport: Sendable {
 }
 
 /// Text the user typed, in a Markdown line: every character Markdown could read as markup (emphasis, a link or a
-/// checkbox's brackets, code, HTML, an entity, a heading's closing #) written with a backslash, which Markdown drops.
+/// checkbox's brackets, code, HTML, an entity, a heading's closing #) written with a backslash, which Markdown drops;
+/// and at its start a list item's marker (`+ Lidl`, `- Netto`, `2. Edeka`, `3) Rewe`), which after `- ` made a list in
+/// the list (and `- [x] fake` a ticked box).
 enum Markdown {
     static func escaped(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            if special.contains(scalar) { out += "\\" }
+        let scalars = Array(text.unicodeScalars)
+        let digits = scalars.prefix { ("0"..."9").contains($0) }.count
+        let orderedMarker = digits > 0 && digits <= 9 && digits < scalars.count && [".", ")"].contains(scalars[digits]) ? digits : nil
+        for (index, scalar) in scalars.enumerated() {
+            if special.contains(scalar) || (index == 0 && ["-", "+"].contains(scalar)) || index == orderedMarker { out += "\\" }
             out.unicodeScalars.append(scalar)
         }
         return out

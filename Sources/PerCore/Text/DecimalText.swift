@@ -17,6 +17,46 @@ public enum DecimalText {
         return Decimal(string: text)
     }
 
+    /// A number as a spreadsheet writes it back in scientific notation (`1E-12`, `2.5e+3`: what LibreOffice saves for a
+    /// price of 0.000000000001 read from a CSV), in plain notation (`0.000000000001`, `2500`), so that the number range
+    /// rules judge its text as they judge any other (decision 364); nil for any other text, and for an exponent past 40
+    /// either way (far outside the range: refused as no number).
+    public static func plainFromScientific(_ text: String, largestExponent: Int = 40) -> String? {
+        let bytes = Array(text.utf8)
+        guard let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }), e > 0 else { return nil }
+        let mantissa = bytes[..<e], exponentText = bytes[(e + 1)...]
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let points = mantissa.filter { $0 == UInt8(ascii: ".") }.count
+        guard points <= 1, mantissa.contains(where: isDigit), mantissa.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }) else { return nil }
+        var exponentDigits = exponentText[...]
+        var negative = false
+        if let sign = exponentDigits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            negative = sign == UInt8(ascii: "-")
+            exponentDigits = exponentDigits.dropFirst()
+        }
+        guard !exponentDigits.isEmpty, exponentDigits.count <= 3, exponentDigits.allSatisfy(isDigit),
+              let magnitude = Int(String(decoding: exponentDigits, as: UTF8.self)), magnitude <= largestExponent else { return nil }
+        let exponent = negative ? -magnitude : magnitude
+        let point = mantissa.firstIndex(of: UInt8(ascii: ".")) ?? mantissa.endIndex
+        var digits = Array(mantissa.filter(isDigit))
+        var pointAt = point - mantissa.startIndex + exponent   // digits before the point
+        if pointAt <= 0 {
+            digits = Array(repeating: UInt8(ascii: "0"), count: 1 - pointAt) + digits
+            pointAt = 1
+        } else if pointAt > digits.count {
+            digits += Array(repeating: UInt8(ascii: "0"), count: pointAt - digits.count)
+        }
+        let whole = digits[..<pointAt], fraction = digits[pointAt...]
+        return String(decoding: whole, as: UTF8.self) + (fraction.isEmpty ? "" : "." + String(decoding: fraction, as: UTF8.self))
+    }
+
+    /// The number a spreadsheet reads in `text`, as it reads a CSV cell: plain digits (`0884` is 884) or scientific
+    /// notation (`1e40`, `1E+40`); nil for text it keeps as text. `per show` matches a short id by it (decision 364).
+    public static func spreadsheetNumber(_ text: String) -> Decimal? {
+        guard text.utf8.allSatisfy({ $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: " ") }) else { return nil }
+        return parse(plainFromScientific(text, largestExponent: 99) ?? text)
+    }
+
     /// The usual case of `parse` without Foundation's string parsing (slow on Linux): a positive number of at most
     /// 18 digits with at most one point, built from its digits. Nil when the text is anything else (zero, a sign,
     /// more digits), which `parse` then reads the long way. The same value and text as `Decimal(string:)` (tested).

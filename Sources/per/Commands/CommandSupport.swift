@@ -106,6 +106,11 @@ func savedComparison(named name: String, in summaries: [ListEntry]) throws(Comma
         let digits = wanted.lowercased()
         found = summaries.filter { ListEntry.hashID($0.id).hasPrefix(digits) }
     }
+    // What a spreadsheet made of a short id of digits (`0884` read as 884, `1e40` as 1E+40): the id it was.
+    if found.isEmpty, let number = DecimalText.spreadsheetNumber(wanted) {
+        let ids = ListEntry.shortIDs(summaries)
+        found = zip(summaries, ids).filter { _, id in id.count < 17 && DecimalText.spreadsheetNumber(id) == number }.map(\.0)
+    }
     guard let first = found.first else { throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)") }
     guard found.count == 1 else {
         let ids = ListEntry.shortIDs(summaries)

@@ -138,8 +138,10 @@ public enum ComparisonExchange {
             try checkText(text, line: line, place: field())
             datum.read(&product, text)
         case .decimal, .unit:
-            let trimmed = trimmed(text)
+            var trimmed = trimmed(text)
             if trimmed.isEmpty { return }
+            // `1E-12`, as a spreadsheet saves a price it read as 0.000000000001: read in plain notation (decision 364).
+            if datum.kind == .decimal, let plain = DecimalText.plainFromScientific(trimmed) { trimmed = plain }
             datum.read(&product, trimmed)
             guard datum.isSet(product) else {
                 throw ExchangeError(line: line, field: field(), problem: datum.kind == .decimal ? notADecimal(text) : notAUnit(text))

@@ -25,7 +25,9 @@ extension ComparisonExchange {
             let written = text.map(trimmed) ?? DecimalText.format(value)
             // Text that parsed is plain decimal notation, which `violation(ofText:)` judges exactly (and the value is
             // then the text's, exactly): the slower check of the Decimal is for a value without its text.
-            if let violation = NumberRange.violation(ofText: written) ?? (text == nil ? NumberRange.violation(of: value) : nil) {
+            // `1E-13` (a spreadsheet's) is judged as its plain notation (decision 364).
+            let plain = DecimalText.plainFromScientific(written) ?? written
+            if let violation = NumberRange.violation(ofText: plain) ?? (text == nil ? NumberRange.violation(of: value) : nil) {
                 throw refuse(field, violation.message(naming: quoted(written)))
             }
             if value.sign == .minus && !value.isZero { throw refuse(field, "\(quoted(written)) is below zero") }
