@@ -200,6 +200,41 @@ import TestSupport
         expectSnapshot(ScreenView.render(s).text, named: "theStaleRowTypedAt40x20")
     }
 
+    /// The list's help at 40×20 says Ctrl-W whole (it stopped at `each shop's total, the cheapest`), and the
+    /// comparison's says what no key says: any word is a unit, US measures unless --uk, Ctrl-E, what --shop does.
+    @Test func theHelpAt40x20SaysItWhole() {
+        func helpText(_ s: AppState) -> String {
+            var s = s
+            s.update(.app(.toggleHelp))
+            var pages: [String] = []
+            for _ in 0..<HelpPages.pageCount(s.screen.helpScopes, messages: s.chrome.messages, size: s.session.size) {
+                pages.append(ScreenView.render(s).lines.dropFirst(2).dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
+                s.update(.app(.nextHelpPage))
+            }
+            return pages.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        }
+        var list = PhoneSnapshotTests.state()
+        list.update(.app(.showShoppingList))
+        #expect(helpText(list).contains("Ctrl-W where to shop: each shop's total, the cheapest shop and the best split across two"), "\(helpText(list))")
+        let comparison = helpText(PhoneSnapshotTests.state())
+        for said in ["Any word is a unit (sheets)", "are US unless per --uk or uk = yes (Ctrl-E: UK)", "per --shop NAME: you are there",
+                     "F3, Ctrl-E US / UK volume units"] {
+            #expect(comparison.contains(said), "\(said): \(comparison)")
+        }
+    }
+
+    @Test func theListsHelpAt40x20() {
+        var s = PhoneSnapshotTests.state()
+        s.update(.app(.showShoppingList))
+        s.update(.app(.toggleHelp))
+        s.update(.app(.nextHelpPage))
+        expectSnapshot(ScreenView.render(s).text, named: "listHelpPage2At40x20")
+    }
+
+    @Test func whereToShopAt40x20() {
+        expectSnapshot(ScreenView.render(WhereToShopScreenTests.whereToShop(WhereToShopScreenTests.milkEggsOats, 40, 20)).text, named: "whereToShopAt40x20")
+    }
+
     @Test func accessibleComparisonAt40x20() {
         var s = PhoneSnapshotTests.state()
         s.session.accessible = true
