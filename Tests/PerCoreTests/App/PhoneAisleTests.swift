@@ -168,6 +168,8 @@ import TestSupport
         narrow.session.accessible = true
         let phone = ScreenView.render(narrow).text
         #expect(phone.contains(" old ") && !phone.contains("!") && !phone.contains("★"), "\(phone)")
+        // The word costs the verdict two columns (it has no star to show), not the rows their shops.
+        #expect(phone.contains("24 roll @ Aldi") && phone.contains("12 roll @ Lidl"), "\(phone)")
     }
 
     // MARK: 10. A snapshot per screen at 40×20

@@ -168,7 +168,9 @@ public struct ScreenLayout: Sendable {
                 wide ? tableWidth - (rank + price + quantity + unit + unitPrice + 6) : tableWidth - (rank + unitPrice + 3)
             }
             let nameMinimum = wide ? 9 : 7
-            let verdictMinimum = 8
+            // (`★ Best`, `+4% more`; with ACCESSIBLE=1 the best has no star, and the stale cue `old` is three wide: the
+            // verdict gives two columns, so a row keeps its shop.)
+            let verdictMinimum = freshness.accessible ? 6 : 8
             // Ages are five wide (`today`, `12 wk`, `5 mo!`), six at most (`future`, `24 mo!`: CalendarDay.age).
             // (`5 mo old`, nine, with ACCESSIBLE=1.)
             let ageWidth = min(freshness.widestAge, max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0))
