@@ -14,7 +14,12 @@ struct PerCommand: ParsableCommand {
                 [--currency-format <pattern>]
             per <subcommand>
             """,
-        discussion: "With no subcommand, per opens the full-screen app; the options below are the app's.",
+        discussion: """
+            With no subcommand, per opens the full-screen app; the options below are the app's. \
+            Units: g, kg, ml, l, m, m2, fl oz, pt... or any word (sheet, roll, pod), a count compared only with \
+            itself. Pints, cups and fl oz are US unless --uk (Ctrl-E switches a comparison). ACCESSIBLE=1 (or \
+            accessible = yes): no key flash, words for marks, messages that stay.
+            """,
         version: "per " + PerVersion.string,
         subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, CopyCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]
     )

@@ -292,6 +292,17 @@ struct ShopOptionTests {
         #expect(result.out.contains("$PER_STALE_DAYS"), "\(result.out)")
     }
 
+    /// Issue 39: `--help` says that any word is a unit (a count), that US measures are the default and Ctrl-E switches,
+    /// what `--shop` does, and what ACCESSIBLE=1 does.
+    @Test func helpSaysWhatWordsUSMeasuresTheShopAndAccessibleDo() throws {
+        let out = try run(perBinary, ["--help"]).out.replacingOccurrences(of: "\n", with: " ")
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for said in ["any word (sheet, roll, pod), a count compared only with itself", "are US unless --uk", "Ctrl-E",
+                     "The shop you are in", "ACCESSIBLE=1"] {
+            #expect(out.contains(said), "\(said): \(out)")
+        }
+    }
+
     /// Issue 39: the usage line names every option of the app (it left out `--decimal`, `--currency-format`, `--uk`).
     @Test func theUsageLineNamesEveryOptionOfTheApp() throws {
         let result = try run(perBinary, ["--help"])

@@ -37,9 +37,19 @@ extension EndToEnd {
             // A comparison typed key by key: digits written by per's own fast path, commits, the unit, a name.
             var typed = ""
             for c in "3.99" { tmux.type(String(c)); typed.append(c); expectCursorOnTheCaret(tmux, after: typed, showing: "\(typed)▏") }
+            tmux.keys("BSpace")
+            expectCursorOnTheCaret(tmux, after: "Backspace", showing: "3.9▏")
+            tmux.type("9")
+            expectCursorOnTheCaret(tmux, after: "9 again", showing: "3.99▏")
             tmux.keys("Enter")
+            expectCursorOnTheCaret(tmux, after: "Enter to the quantity", showing: "Quantity of")
             for c in "500" { tmux.type(String(c)); expectCursorOnTheCaret(tmux, after: "quantity \(c)", showing: "\(c)▏") }
+            tmux.type("+")
+            expectCursorOnTheCaret(tmux, after: "+", showing: "500+▏")
+            tmux.keys("BSpace")
+            expectCursorOnTheCaret(tmux, after: "Backspace of +", showing: "500▏")
             tmux.keys("Enter")
+            expectCursorOnTheCaret(tmux, after: "Enter to the unit", showing: "Unit of")
             tmux.type("g")
             expectCursorOnTheCaret(tmux, after: "the unit g", showing: "g▏")
             tmux.keys("Tab")
@@ -47,6 +57,15 @@ extension EndToEnd {
             expectCursorOnTheCaret(tmux, after: "the name", showing: "Oats▏")
             tmux.keys("Left")
             expectCursorOnTheCaret(tmux, after: "Left in the name", showing: "Oat▏s")
+            tmux.keys("Tab")
+            expectCursorOnTheCaret(tmux, after: "Tab to the shop", showing: "Shop of")
+            tmux.type("Aldi")
+            expectCursorOnTheCaret(tmux, after: "the shop", showing: "Aldi▏")
+            // Ctrl-Y takes the shop back (decision 253): the cursor follows the focus there.
+            tmux.keys("C-y")
+            expectCursorOnTheCaret(tmux, after: "Ctrl-Y", showing: "Undid the shop")
+            tmux.keys("Enter")
+            expectCursorOnTheCaret(tmux, after: "Enter to a new product", showing: "Price (new")
             // The list: the cursor on the selected row's first cell (its `›` is the second).
             tmux.keys("C-o")
             tmux.waitFor("› ")

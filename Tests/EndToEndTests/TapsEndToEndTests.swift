@@ -45,6 +45,27 @@ extension EndToEnd {
         func release(_ tmux: TmuxSession, _ p: (x: Int, y: Int)) { tmux.type("\u{1b}[<0;\(p.x + 1);\(p.y + 1)m") }
         func tap(_ tmux: TmuxSession, _ p: (x: Int, y: Int)) { press(tmux, p); release(tmux, p) }
 
+        /// Issue 39: at 40×20 a refusal of two lines keeps `Esc undoes it`, leaves the legend on its line, and a tap on
+        /// the legend's `^G help` opens the help under it (decision 141); the stale cue shows on the focused row too (325).
+        @Test func aLongMessageLeavesTheLegendItsTapsAt40x20() throws {
+            let folder = TemporaryFolder()
+            let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")), width: 40, height: 20)
+            tmux.waitFor("Untitled")
+            tmux.fill(price: "2", quantity: "1", unit: "L")
+            tmux.fill(price: "1", quantity: "1", unit: "roll")   // refused: the comparison is by volume
+            var screen = tmux.waitFor { $0.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ").contains("fix it, or Esc undoes it") }
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count >= 20 && lines[19].contains("^G help"), "\(screen)")
+            let y = 19, x = try #require(lines[19].range(of: "^G help").map { lines[19].distance(from: lines[19].startIndex, to: $0.lowerBound) })
+            tmux.type("\u{1b}[<0;\(x + 1);\(y + 1)M\u{1b}[<0;\(x + 1);\(y + 1)m")
+            screen = tmux.waitFor("keys 1/")
+            tmux.keys("Escape")
+            tmux.waitFor("Untitled")
+            tmux.keys("Escape")   // the refused unit undone
+            tmux.keys("C-q")
+            #expect(tmux.waitForExit() == 0)
+        }
+
         @Test(arguments: [(80, 24), (40, 20)])
         func tapsOnTheLinesBetweenKeysAreTheNearestKey(width: Int, height: Int) throws {
             let folder = TemporaryFolder()

@@ -179,7 +179,7 @@ public enum KeyTable {
              "count: one more / less (0: off the list)", legend: "count", .shoppingList),
         bind([.character("=")], .shoppingList(.changeCount(1)), "one more, as + (without Shift)", .shoppingList),
         bind([.character(" ")], .shoppingList(.toggleTick), "tick off (in the cart) / untick", legend: "tick", .shoppingList),
-        bind([.control("w")], .app(.showWhereToShop), "where to shop: each shop's total, the cheapest", legend: "shops", .shoppingList),
+        bind([.control("w")], .app(.showWhereToShop), "where to shop: each shop's total, the cheapest shop and the best split across two", legend: "shops", .shoppingList),
         bind([.control("t")], .shoppingList(.askClearTicks), "next trip: clear the ticks (asks)", .shoppingList),
         bind([.control("s")], .shoppingList(.toggleOrder), "group by shop / as edited", .shoppingList),
         bind([.control("l")], .shoppingList(.reorder), "put in order again (and redraw)", .shoppingList),

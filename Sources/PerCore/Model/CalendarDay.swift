@@ -134,20 +134,29 @@ public struct Freshness: Equatable, Sendable {
     /// Nil: the clock's date is not known, so ages are not either (a price shows its day, none is stale).
     public var today: CalendarDay?
     public var staleDays: Int
+    /// `ACCESSIBLE=1`: the stale mark is a word (` old`: `5 mo old`), which a screen reader says (decision 254).
+    public var accessible = false
 
-    public init(today: CalendarDay?, staleDays: Int) {
+    public init(today: CalendarDay?, staleDays: Int, accessible: Bool = false) {
         self.today = today
         self.staleDays = staleDays
+        self.accessible = accessible
     }
 
     /// A stale price's age carries this mark (and is drawn dim), so it reads without colour: `5 mo!`.
     public static let staleMark = "!"
+    /// The mark as this run draws it: `!`, or ` old` with `ACCESSIBLE=1`.
+    public var staleMark: String { accessible ? " old" : Self.staleMark }
+    /// The stale cue alone, where a row has no room for its age (decision 325): `!`, or `old`.
+    public var staleCue: String { accessible ? "old" : Self.staleMark }
+    /// The widest age `text` gives: `24 mo!`, `24 mo old`.
+    public var widestAge: Int { accessible ? 9 : 6 }
 
     /// `today`, `3 d`, `5 mo!` (stale); nil for a price without a day (saved before per dated prices).
     public func text(_ seen: CalendarDay?) -> String? {
         guard let seen else { return nil }
         guard let today else { return seen.iso }
-        return seen.age(on: today) + (isStale(seen) ? Self.staleMark : "")
+        return seen.age(on: today) + (isStale(seen) ? staleMark : "")
     }
 
     public func isStale(_ seen: CalendarDay?) -> Bool {
@@ -157,5 +166,5 @@ public struct Freshness: Equatable, Sendable {
 }
 
 extension Session {
-    public var freshness: Freshness { Freshness(today: today, staleDays: staleDays) }
+    public var freshness: Freshness { Freshness(today: today, staleDays: staleDays, accessible: accessible) }
 }

@@ -7,6 +7,8 @@ public enum Input {
     public static func action(for event: InputEvent, in state: AppState, drawn: AppState? = nil) -> Action? {
         // A tap on an entry of the legend is its key.
         if case .click(let x, let y) = event, let key = legendKey(atX: x, y: y, in: state) { return KeyTable.action(for: key, in: state) }
+        // A tap on a message's line above the status line does nothing: what is drawn there is the message.
+        if case .click(_, let y) = event, ScreenView.coveredByMessage(state, ScreenLayout(state)).contains(y) { return nil }
         return KeyTable.action(for: event, in: state, pointer: pointer(event, in: state, drawn: drawn ?? state))
     }
 
@@ -20,7 +22,9 @@ public enum Input {
     /// The keypad key at (x, y) when the comparison's keypad is on view with nothing over it.
     private static func keypadKeyOnView(atX x: Int, y: Int, in state: AppState) -> CalculatorKey? {
         guard case .comparison = state.screen, state.chrome.overlay == .none, !state.session.size.isTooSmall else { return nil }
-        return ScreenLayout(state).keypadKey(atX: x, y: y)
+        let layout = ScreenLayout(state)
+        guard !ScreenView.coveredByMessage(state, layout).contains(y) else { return nil }
+        return layout.keypadKey(atX: x, y: y)
     }
 
     /// What a click or the wheel points at on the screen on view; nil for other events.

@@ -18,7 +18,7 @@ import TestSupport
         store.type("3.99\n500\ng\n6.99\n1")
         let typed = Product.fixture(id: "s-2", price: dec("6.99"), quantity: 1, seen: today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: typed)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: typed)
+            $0.editing.committed(.quantity, at: 1, as: typed)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(mass))
         }
         let row = store.state.editing.tablePage.row(1)
@@ -41,7 +41,7 @@ import TestSupport
         }
         store.send(.app(.answer(yes: true)), effects: [.saveField(.unit, product: taken)]) {
             $0.chrome.overlay = .none
-            $0.editing.comparison.replaceProduct(at: 1, with: taken)
+            $0.editing.committed(.unit, at: 1, as: taken)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
@@ -84,6 +84,7 @@ import TestSupport
         suggested.shop = "Aldi"
         store.send(.comparison(.finishProduct), effects: [.saveField(.shop, product: suggested), .saveField(.unit, product: atAldi)]) {
             $0.editing.comparison.replaceProduct(at: 0, with: atAldi)
+            $0.editing.overwritten = Overwrite(field: .unit, before: suggested, after: atAldi)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
@@ -139,15 +140,17 @@ import TestSupport
         #expect(store.state.chrome.status == StatusMessage("Brought back the earlier price of '2.00'"))
     }
 
-    /// A deletion and a clear say how to undo them, whole at 40 columns, and the legend offers `^Y undo` only then.
+    /// A deletion and a clear say how to undo them, whole at 40 columns, and the legend offers `^Y undo` only while
+    /// something can be undone (a value typed, decision 253, or a deletion).
     @Test func deletionsSayHowToUndoThemAndTheLegendOffersCtrlY() {
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
-        store.enter(price: "6.99", quantity: "1", unit: "kg", then: .nextProduct)
         #expect(!KeyTable.legend(for: store.state).contains("^Y"))
         #expect(!KeyTable.legend(for: store.state, width: 80).contains("^Y"))
+        store.enter(price: "6.99", quantity: "1", unit: "kg", then: .nextProduct)
+        #expect(KeyTable.legend(for: store.state).hasPrefix("^Y undo"))
         store.apply(.comparison(.deleteProduct("s-1", label: "6.99 for 1 kg")))
         #expect(store.state.chrome.status == StatusMessage("Deleted '6.99 for 1 kg' · Ctrl-Y brings it back"))
-        #expect(ScreenView.render(store.state).lines.suffix(2).joined(separator: " ").split(separator: " ").joined(separator: " ").hasSuffix("Deleted '6.99 for 1 kg' · Ctrl-Y brings it back"))
+        #expect(ScreenView.render(store.state).lines.suffix(3).dropLast().joined(separator: " ").split(separator: " ").joined(separator: " ").hasSuffix("Deleted '6.99 for 1 kg' · Ctrl-Y brings it back"))
         #expect(KeyTable.legend(for: store.state).hasPrefix("^Y undo"))
         #expect(KeyTable.legend(for: store.state, width: 80).hasPrefix("^Y undo"))
         store.apply(.comparison(.undoDeletion))

@@ -28,7 +28,7 @@ import TestSupport
         store.type("2+3")
         let expected = Product.fixture(id: "s-1", price: 15, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: expected)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: expected)
+            $0.editing.committed(.price, at: 0, as: expected)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
     }
@@ -37,7 +37,7 @@ import TestSupport
         var store = TestStore()
         store.type("12+")
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 12, seen: today))]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 12, seen: today))
+            $0.editing.committed(.price, at: 0, as: Product.fixture(id: "s-1", price: 12, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
     }
@@ -46,7 +46,7 @@ import TestSupport
         var store = TestStore()
         store.type("7/0")
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 7, seen: today))]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 7, seen: today))
+            $0.editing.committed(.price, at: 0, as: Product.fixture(id: "s-1", price: 7, seen: today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Cannot divide by zero: kept 7", isWarning: true)
         }
@@ -240,7 +240,7 @@ import TestSupport
         store.send(.comparison(.stepUnit(-1))) { $0.editing.editor = .unit(UnitPicker(selected: .milligram, offered: MeasureUnit.standard)) }
         let product = Product.fixture(id: "s-1", price: 2, quantity: 1, unit: .milligram, seen: today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.committed(.unit, at: 0, as: product)
             $0.editing.focus(FieldFocus(product: 0, field: .afterUnit), editing: .text(""))
         }
     }
@@ -310,7 +310,7 @@ import TestSupport
         store.type("4.5")
         let saved = Product.fixture(id: "s-1", price: dec("4.5"), seen: today)
         let commit: (inout AppState) -> Void = {
-            $0.editing.comparison.replaceProduct(at: 0, with: saved)
+            $0.editing.committed(.price, at: 0, as: saved)
         }
         var hangup = store
         hangup.send(.terminal(.hangup), effects: [.saveField(.price, product: saved), .quitNow], commit)

@@ -107,7 +107,7 @@ import TestSupport
         store.enter(price: "2", quantity: "1", unit: "kg", name: "mine", then: .nextProduct)
         let locked = SaveStatus(waiting: 4, reason: "the database is locked by another program")
         store.send(.database(.saveStatus(locked))) { $0.saving = locked }
-        #expect(ScreenView.render(store.state).lines[22].hasPrefix(" Saving waits (4 changes: the database is locked by another program)"))
+        #expect(ScreenView.render(store.state).lines[21].hasPrefix(" Saving waits (4 changes: the database is locked by another program)"))
         store.send(.database(.saveStatus(.upToDate))) {
             $0.saving = .upToDate
             $0.chrome.status = StatusMessage("Saved: every change is in the database again")
@@ -124,7 +124,7 @@ import TestSupport
         #expect(ScreenView.render(store.state).lines[18].hasPrefix(" Delete 'mine'? y/n"))
         store.apply(.app(.answer(yes: false)))
         #expect(store.state.chrome.status == StatusMessage("Nothing deleted"))
-        let footer = ScreenView.render(store.state).lines[18...19].map { $0.trimmingCharacters(in: .whitespaces) }
+        let footer = ScreenView.render(store.state).lines[17...18].map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(footer == ["Saving waits (3 changes) │ Nothing", "deleted"])
     }
 
@@ -133,7 +133,7 @@ import TestSupport
         var store = TestStore(size: TerminalSize(width: 40, height: 20))
         let locked = SaveStatus(waiting: 2, reason: "the database is locked by another program")
         store.send(.database(.saveStatus(locked))) { $0.saving = locked }
-        let footer = ScreenView.render(store.state).lines[18...19].map { $0.trimmingCharacters(in: .whitespaces) }
+        let footer = ScreenView.render(store.state).lines[17...18].map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(footer == ["Saving waits (2 changes: the database", "is locked by another program)"])
     }
 
@@ -176,7 +176,7 @@ import TestSupport
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
         store.send(.comparison(.nextField), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: saved)
+            $0.editing.committed(.price, at: 0, as: saved)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
         store.send(.database(.saveStatus(.upToDate))) { $0.saving = .upToDate }
@@ -193,7 +193,7 @@ import TestSupport
         var restored = store.state.editing.comparison
         restored.replaceProduct(at: 0, with: saved)
         store.send(.app(.showShoppingList), effects: [.restoreComparison(restored), .saveField(.price, product: saved, in: restored.header), .loadShoppingList]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: saved)
+            $0.editing.committed(.price, at: 0, as: saved)
             $0.screen = .shoppingList(ShoppingListScreen(entries: [], selecting: "c"))
         }
     }

@@ -34,7 +34,7 @@ extension FewerKeysTests {
         #expect(tap == .comparison(.finishProduct))
         let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 1000, unit: .gram, seen: TestStore.today)
         store.send(tap ?? .comparison(.finishProduct), effects: [.saveField(.unit, product: inGrams)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.committed(.unit, at: 1, as: inGrams)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
@@ -49,7 +49,7 @@ extension FewerKeysTests {
         #expect(tap != nil)
         let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 1000, unit: .gram, seen: TestStore.today)
         store.send(tap ?? .comparison(.nextField), effects: [.saveField(.unit, product: inGrams)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.committed(.unit, at: 1, as: inGrams)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("")))
         }
     }
@@ -62,7 +62,7 @@ extension FewerKeysTests {
         #expect(tap == .comparison(.selectUnit(.gram)))
         let inGrams = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 1000, unit: .gram, seen: TestStore.today)
         store.send(tap ?? .comparison(.selectUnit(.gram)), effects: [.saveField(.unit, product: inGrams)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.committed(.unit, at: 1, as: inGrams)
             $0.editing.focus(FieldFocus(product: 1, field: .name), editing: .text(.entered("")))
             $0.chrome.flash = .unit(.gram)
         }

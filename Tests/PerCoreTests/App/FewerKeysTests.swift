@@ -64,7 +64,7 @@ import TestSupport
         store.enter(price: "2", quantity: "500", unit: "g", then: .keepEditing)
         let cereal = Product.fixture(id: "s-1", price: 2, quantity: 500, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: cereal)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: cereal)
+            $0.editing.committed(.unit, at: 0, as: cereal)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
             $0.madeIDs(2)
@@ -74,12 +74,12 @@ import TestSupport
         store.enter(price: "3", quantity: "750", then: .keepEditing)
         let second = Product.fixture(id: "s-2", price: 3, quantity: 750, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: second)
+            $0.editing.committed(.quantity, at: 1, as: second)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
         }
         let taken = Product.fixture(id: "s-2", price: 3, quantity: 750, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: taken)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: taken)
+            $0.editing.committed(.unit, at: 1, as: taken)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
@@ -98,7 +98,7 @@ import TestSupport
         var store = TestStore()
         store.type("2")
         store.send(.comparison(.finishProduct), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 2, seen: TestStore.today))]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: Product.fixture(id: "s-1", price: 2, seen: TestStore.today))
+            $0.editing.committed(.price, at: 0, as: Product.fixture(id: "s-1", price: 2, seen: TestStore.today))
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: emptyPrice)
         }
         #expect(KeyTable.action(for: .key(.enter), in: store.state) == .comparison(.finishProduct))
@@ -124,7 +124,7 @@ import TestSupport
         store.type("2.49\n500\ng\n3.99\n2")
         let second = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.quantity, product: second)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: second)
+            $0.editing.committed(.quantity, at: 1, as: second)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .gram, offered: UnitFamily.mass.units)))
         }
         var accepted = store
@@ -134,7 +134,7 @@ import TestSupport
         accepted.apply(.comparison(.finishProduct))
         accepted.send(.app(.answer(yes: true)), effects: [.saveField(.unit, product: inGrams)]) {
             $0.chrome.overlay = .none
-            $0.editing.comparison.replaceProduct(at: 1, with: inGrams)
+            $0.editing.committed(.unit, at: 1, as: inGrams)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
@@ -143,7 +143,7 @@ import TestSupport
         store.type("kg")
         let inKilograms = Product.fixture(id: "s-2", price: dec("3.99"), quantity: 2, unit: .kilogram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: inKilograms)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: inKilograms)
+            $0.editing.committed(.unit, at: 1, as: inKilograms)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.madeIDs(3)
@@ -198,7 +198,7 @@ import TestSupport
         store.enter(price: "1", quantity: "1", unit: "kg", then: .keepEditing)
         let product = Product.fixture(id: "s-3", price: 1, quantity: 1, unit: .kilogram, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product, in: perGallon), .saveHeader(per100g)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.committed(.unit, at: 0, as: product)
             $0.editing.comparison.chosenBasis = ComparisonBasis(amount: 100, unit: .gram)   // the choice for mass, remembered
             $0.editing.focus(FieldFocus(product: 0, field: .afterUnit), editing: .text(""))
         }
@@ -298,7 +298,7 @@ import TestSupport
         store.enter(price: "4.99", quantity: "6*330", then: .keepEditing)
         let drinks = Product.fixture(id: "s-1", price: dec("4.99"), quantity: 1980, pack: Multipack(count: 6, size: 330), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: drinks)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: drinks)
+            $0.editing.committed(.quantity, at: 0, as: drinks)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }
         #expect(store.state.editing.tablePage.rows[0].quantity == "6×330")
@@ -313,7 +313,7 @@ import TestSupport
         let single = Product.fixture(id: "s-1", price: dec("4.99"), quantity: 2000, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: single)]) {
             $0.editing.overwritten = Overwrite(field: .quantity, before: $0.editing.comparison.products[0], after: single)
-            $0.editing.comparison.replaceProduct(at: 0, with: single)
+            $0.editing.committed(.quantity, at: 0, as: single)
             $0.editing.focus(FieldFocus(product: 0, field: .unit), editing: .unit(UnitPicker(selected: nil, offered: MeasureUnit.standard)))
         }
         #expect(store.state.editing.tablePage.rows[0].quantity == "2000")

@@ -38,7 +38,7 @@ import TestSupport
         store.type("3")
         let product = Product.fixture(id: "s-1", price: 3, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: product)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.committed(.price, at: 0, as: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
         }
         store.enter(quantity: "1", unit: "kg", name: "Oats", then: .nextProduct)
@@ -101,7 +101,7 @@ import TestSupport
         store.type("1")
         let product = Product.fixture(id: "s-1", price: dec("7.52"), quantity: 1, seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.quantity, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: product)
+            $0.editing.committed(.quantity, at: 1, as: product)
             $0.editing.focus(FieldFocus(product: 1, field: .unit), editing: .unit(UnitPicker(selected: .kilogram, offered: UnitFamily.mass.units)))
             // kg is only suggested: no unit price yet, nothing said
         }
@@ -109,7 +109,7 @@ import TestSupport
         var priced = product
         priced.unit = .kilogram
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: priced, in: ComparisonHeader(id: "c", title: "Oats"))]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: priced)
+            $0.editing.committed(.unit, at: 1, as: priced)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: .numeric(CalculatorEngine()))
             $0.madeIDs(2)
@@ -141,7 +141,7 @@ import TestSupport
         let product = Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today)
         store.type("\t")
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: product, in: ComparisonHeader(id: "c", title: "Oats"))]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: product)
+            $0.editing.committed(.unit, at: 1, as: product)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: .numeric(CalculatorEngine()))
             $0.madeIDs(2)
@@ -215,7 +215,7 @@ import TestSupport
         store.type("4")
         let product = Product.fixture(id: "s-1", price: 4, seen: TestStore.today)
         store.send(.app(.showHistory), effects: [.saveField(.price, product: product), .loadHistory("c", for: .historyScreen)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.committed(.price, at: 0, as: product)
             $0.screen = .history(HistoryScreen())
         }
     }

@@ -295,10 +295,10 @@ import TestSupport
             $0.chrome.status = StatusMessage("Pinned \"o2\" to buy; Ctrl-W unpins")
         }
         #expect(store.state.editing.tablePage.row(1).verdict == "+14% more, to buy")
-        #expect(store.state.editing.tablePage.row(1).shortVerdict == "+14% buy")
+        #expect(store.state.editing.tablePage.row(1).shortVerdict == "+14%, to buy")
         #expect(store.state.editing.tablePage.row(0).verdict == "Best value")
         // At 80 columns (with the Seen column) the verdict has room for its short form.
-        #expect(ScreenView.render(store.state).text.contains("+14% buy"))
+        #expect(ScreenView.render(store.state).text.contains("+14%, to buy"))
         #expect(ListItem(count: 1, ticked: false, pinned: store.state.editing.comparison.pinned, comparison: store.state.editing.comparison)
             .productToBuy()?.product.id == "o2")
         store.send(.comparison(.togglePin), effects: [.pinProduct(nil, in: Self.oats.header)]) {
@@ -542,8 +542,8 @@ import TestSupport
         store.apply(.terminal(.resize(TerminalSize(width: 40, height: 20))))
         store.apply(.shoppingList(.clearTitle))
         _ = store.type("organic rolled oats, large flakes")
-        #expect(Array(ScreenView.render(store.state).lines.suffix(2)) == [" Enter: one more \"Organic rolled oats,", " large flakes\" (saved)"],
-                "\(ScreenView.render(store.state).lines.suffix(2))")
+        #expect(Array(ScreenView.render(store.state).lines.suffix(3).prefix(2)) == [" Enter: one more \"Organic rolled oats,", " large flakes\" (saved)"],
+                "\(ScreenView.render(store.state).lines.suffix(3))")
     }
 
     /// At 40×20 (a phone) every list action has a tap: the box ticks, `−`/`+` on the selected row count, the title

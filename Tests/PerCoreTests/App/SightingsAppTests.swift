@@ -182,7 +182,7 @@ import TestSupport
         store.type("3")
         let product = Product.fixture(id: "s-1", price: 3, seen: nil)
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: product)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.committed(.price, at: 0, as: product)
             $0.editing.focus(FieldFocus(product: 0, field: .quantity), editing: .numeric(CalculatorEngine()))
             $0.chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)
         }
@@ -210,7 +210,7 @@ import TestSupport
          per │ Quaker                                                          per kg ›
          # Name            Price    Qty Unit  Seen  Per kg          Quantity of Quaker
          1 Qua… @ Costco    8.99      2 kg    2 mo    4.50 ★ Best
-        ›2 Quaker @ Lidl    9.49 2▏     kg    today   4.75 +6% buy  ‹ prev next › clear
+        ›2 Quaker @ Lidl    9.49 2▏     kg    today   4.75 +6% more ‹ prev next › clear
          - @ Lidl?         price    qty kg?                no price ┌───┬───┬───┐ ┌───┐
                                                                     │ 1 │ 2 │ 3 │ │ + │
                                                                     │   │   │   │ ├───┤
@@ -227,8 +227,8 @@ import TestSupport
                                                                      2 of 2 ranked
                                                                      Best: Quaker
                                                                      4.50 per kg
-
-
+                                                                     To buy: Quaker @
+                                                                     Lidl
          Lidl's price, a new row; Costco's kept (Ctrl-R: it was Costco's)
         ^Q quit  F1 help  ^O list  ^T title  ^N new  Tab next  S-Tab prev  Esc cancel
         """)
@@ -240,7 +240,7 @@ import TestSupport
          per │ Quaker                  per kg ›
                                  Per kg
          1 8.99 2 kg Qua… @ Costco 4.50 ★ Best
-        ›2 Quaker @ Lidl           4.75 +6% buy
+        ›2 Quaker @ Lidl           4.75 +6% more
            9.49       for 2▏         kg
          - @ Lidl?                      no price
 
@@ -249,8 +249,8 @@ import TestSupport
          ┌───┬───┬───┐ ┌───┐  2 of 2 ranked
          │ 1 │ 2 │ 3 │ │ + │  Best: Quaker
          ├───┼───┼───┤ │ − │  4.50 per kg
-         │ 4 │ 5 │ 6 │ │ × │
-         ├───┼───┼───┤ │ ÷ │
+         │ 4 │ 5 │ 6 │ │ × │  To buy: Quaker @
+         ├───┼───┼───┤ │ ÷ │  Lidl
          │ 7 │ 8 │ 9 │ ├───┤
          ├───┼───┼───┤ │   │
          │ . │ 0 │ ⌫ │ │   │

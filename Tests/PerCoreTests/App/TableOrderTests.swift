@@ -76,6 +76,7 @@ import TestSupport
             $0.editing.comparison.append(Product.fixture(id: "s-2"))
             $0.madeIDs(2)
             $0.editing.deletions = [Deletion(products: [PlacedProduct(position: 0, product: deleted)])]
+            $0.editing.overwritten = nil   // a deletion forgets the value typed
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: .numeric(CalculatorEngine()))
             $0.chrome.status = StatusMessage("Deleted '2.50 for 500 g' · Ctrl-Y brings it back")
         }

@@ -84,3 +84,12 @@ extension AppState {
     /// For expectations: the same value, with the ID counter as the action leaves it.
     mutating func madeIDs(_ serial: Int) { session.serial = serial }
 }
+
+extension ComparisonScreen {
+    /// For expectations: a commit of `field` on product `index` as `product`: the product replaced, and the value it
+    /// overwrote (an empty field too: decision 253) kept for Ctrl-Y.
+    mutating func committed(_ field: ProductField, at index: Int, as product: Product) {
+        overwritten = Overwrite(field: field, before: comparison.products[index], after: product)
+        comparison.replaceProduct(at: index, with: product)
+    }
+}

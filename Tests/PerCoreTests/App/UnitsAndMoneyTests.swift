@@ -96,7 +96,7 @@ import TestSupport
         }
         let product = Product.fixture(id: "s-1", price: dec("5.49"), quantity: 2400, unit: sheet, pack: Multipack(count: 12, size: 200), seen: TestStore.today)
         store.send(.comparison(.nextField), effects: [.saveField(.unit, product: product)]) {
-            $0.editing.comparison.replaceProduct(at: 0, with: product)
+            $0.editing.committed(.unit, at: 0, as: product)
             $0.editing.focus(FieldFocus(product: 0, field: .afterUnit), editing: .text(""))
             $0.chrome.status = StatusMessage("sheet: a count unit, compared only with sheets")
         }

@@ -47,7 +47,7 @@ import TestSupport
         store.type("g")
         let meant = Product.fixture(id: "s-2", price: dec("1.50"), quantity: 500, unit: .gram, seen: TestStore.today)
         store.send(.comparison(.finishProduct), effects: [.saveField(.unit, product: meant)]) {
-            $0.editing.comparison.replaceProduct(at: 1, with: meant)
+            $0.editing.committed(.unit, at: 1, as: meant)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: .numeric(CalculatorEngine()))
             $0.madeIDs(3)
@@ -62,7 +62,7 @@ import TestSupport
         #expect(enter == .app(.answer(yes: true)))
         store.send(enter!, effects: [.saveField(.unit, product: Self.slip)]) {
             $0.chrome.overlay = .none
-            $0.editing.comparison.replaceProduct(at: 1, with: Self.slip)
+            $0.editing.committed(.unit, at: 1, as: Self.slip)
             $0.editing.comparison.append(Product.fixture(id: "s-3"))
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: .numeric(CalculatorEngine()))
             $0.madeIDs(3)

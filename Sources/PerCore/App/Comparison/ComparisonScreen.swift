@@ -446,7 +446,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             comparison.insert(row, at: index)
         }
         if let before { recordIfSeen(before, replacedBy: row, field: field, today: session.today) }
-        overwritten = before.flatMap { Overwrite(field: field, before: $0, after: row) }
+        overwritten = before.map { Overwrite(field: field, before: $0, after: row) }
         seenHere = SeenHere(original: original.id, field: field, row: row, rowBefore: before)
         focus = FieldFocus(product: index, field: field)
         untouchedEditor = makeEditor(for: focus, session: session)
@@ -763,12 +763,14 @@ extension ComparisonScreen {
         if overwrite.field.changed(from: .new(id: product.id), to: product) {
             chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
         } else {
-            // Only a name or shop is kept when it filled an empty field (`Overwrite`).
+            // The value typed into the empty field, named as the row shows it.
             let typed = switch overwrite.field {
             case .name: overwrite.after.name
             case .shop: overwrite.after.shop
             case .deposit: overwrite.after.deposit.map(DecimalText.format) ?? ""
-            case .price, .quantity, .unit: ""
+            case .price: overwrite.after.price.map(MoneyFormat.plain.price) ?? ""
+            case .quantity: overwrite.after.quantityText ?? ""
+            case .unit: overwrite.after.unit?.symbol ?? ""
             }
             chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
         }
@@ -840,10 +842,9 @@ public struct Overwrite: Equatable, Sendable {
     public var before: Product
     public var after: Product
 
-    /// Nil when a price, quantity or unit held nothing before (typing a new value overwrites nothing); a name or shop
-    /// typed into an empty field is kept, so Ctrl-Y takes the text typed back.
-    init?(field: ProductField, before: Product, after: Product) {
-        guard field.changed(from: .new(id: before.id), to: before) || !field.isPricing else { return nil }
+    /// A value typed into an empty field is kept too (its before empty), so Ctrl-Y takes the typed value back: a price,
+    /// quantity or unit as a name, shop or deposit (decision 253).
+    init(field: ProductField, before: Product, after: Product) {
         self.field = field
         self.before = before
         self.after = after

@@ -40,7 +40,8 @@ public struct ProductRowText: Equatable, Sendable {
             // The product pinned to buy says so (the best value is the one to buy when none is).
             let pinned = toBuy == product.id && v != .bestValue
             verdict = pinned ? "\(v.text), to buy" : v.text
-            shortVerdict = pinned ? "\(v.shortText) buy" : v.shortText
+            // `+14%, to buy`: never `+14% buy`, which read as something else (issue 39, decision 324).
+            shortVerdict = pinned ? "\(v.shortText), to buy" : v.shortText
             isBest = v == .bestValue
             isRanked = true
             isIncomplete = false

@@ -168,9 +168,12 @@ public struct ScreenLayout: Sendable {
                 wide ? tableWidth - (rank + price + quantity + unit + unitPrice + 6) : tableWidth - (rank + unitPrice + 3)
             }
             let nameMinimum = wide ? 9 : 7
-            let verdictMinimum = 8
+            // (`★ Best`, `+4% more`; with ACCESSIBLE=1 the best has no star, and the stale cue `old` is three wide: the
+            // verdict gives two columns, so a row keeps its shop.)
+            let verdictMinimum = freshness.accessible ? 6 : 8
             // Ages are five wide (`today`, `12 wk`, `5 mo!`), six at most (`future`, `24 mo!`: CalendarDay.age).
-            let ageWidth = min(6, max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0))
+            // (`5 mo old`, nine, with ACCESSIBLE=1.)
+            let ageWidth = min(freshness.widestAge, max(5, page.rows.map { TextWidth.of(freshness.text($0.product.seen) ?? "") }.max() ?? 0))
             var restAtMinimums = restAt(rank: minimumRank, price: minimumPrice, quantity: minimumQuantity, unit: minimumUnit, unitPrice: heading)
             // A compact row says what its product is in the name's cell (`3.99 for 500 g Oats @ Lidl`, the focused one its
             // name alone: its fields are on a line of their own); the name gives way first, then the age, never the price,
@@ -187,6 +190,11 @@ public struct ScreenLayout: Sendable {
             if restForAge - (ageWidth + 1) >= leastName + verdictMinimum {
                 age = ageWidth
                 restAtMinimums -= ageWidth + 1
+            } else if page.rows.contains(where: { freshness.isStale($0.product.seen) }) {
+                // No room for the ages: a stale price keeps its cue (`!`, `old`) in a column of its own, on every row
+                // at every focus (issue 39, decision 325); the name gives way to it.
+                age = TextWidth.of(freshness.staleCue)
+                restAtMinimums -= age + 1
             }
             if wide {
                 price = min(10, max(minimumPrice, widest(\.price)))

@@ -20,7 +20,7 @@ enum ProductTableView {
             header("#", first.rank, right: true); header("Name", first.name); header("Price", first.price, right: true)
             header("Qty", first.quantity, right: true); header("Unit", first.unit)
             header(perHeading, first.unitPrice, right: true)
-            if first.age.width > 0 { header(ScreenLayout.ageHeading, first.age) }
+            if first.age.width >= TextWidth.of(ScreenLayout.ageHeading) { header(ScreenLayout.ageHeading, first.age) }
             // Which products this page shows, where the verdict column's heading would be.
             if let counter = counters.first(where: { TextWidth.of($0) <= first.verdict.width }) {
                 header(counter, first.verdict)
@@ -33,7 +33,7 @@ enum ProductTableView {
             if perX > t.x { canvas.put(perHeading, x: perX, y: t.y, style: .dim, color: .muted) }
             // `Seen` over the ages when it fits between the counter and the unit price's heading.
             let seenEnd = first.age.x + TextWidth.of(ScreenLayout.ageHeading)
-            if first.age.width > 0, seenEnd < perX, first.age.x > t.x + 1 + TextWidth.of(counter ?? "") {
+            if first.age.width >= TextWidth.of(ScreenLayout.ageHeading), seenEnd < perX, first.age.x > t.x + 1 + TextWidth.of(counter ?? "") {
                 canvas.put(ScreenLayout.ageHeading, x: first.age.x, y: t.y, style: .dim, color: .muted)
             }
         }
@@ -79,12 +79,16 @@ enum ProductTableView {
         let percent = text.isRanked && !text.isBest && text.shortVerdict.count > 2 && fitted.contains(where: \.isNumber) ? "+" + fitted + "%" : ""
         // The product being typed says nothing of what it lacks: its placeholders and the editor's title say it.
         let verdict = isFocusedRow && text.isIncomplete ? ""
-            : [text.verdict, text.shortVerdict, percent].map { text.isBest ? "\(g.bestMark) \($0)" : $0 }.first { TextWidth.of($0) <= row.verdict.width } ?? ""
+            : [text.verdict, text.shortVerdict, percent.isEmpty ? "" : percent + " more", percent].map { text.isBest && !state.session.accessible ? "\(g.bestMark) \($0)" : $0 }.first { TextWidth.of($0) <= row.verdict.width } ?? ""
         put(state.session.decimal.shown(verdict), in: row.verdict, right: false, style: verdictStyle, color: verdictColor, into: &canvas)
         if row.age.width > 0, let age = state.session.freshness.text(text.product.seen) {
-            // A stale price's age is dim and marked (`5 mo!`), so it reads without colour.
-            let stale = state.session.freshness.isStale(text.product.seen)
-            put(age, in: row.age, right: false, style: stale ? .dim : [], color: stale ? .muted : .normal, into: &canvas)
+            // A stale price's age is dim and marked (`5 mo!`), so it reads without colour; in a column too narrow for
+            // ages, the mark alone (`!`, `old`: decision 325).
+            let freshness = state.session.freshness
+            let stale = freshness.isStale(text.product.seen)
+            let isCueColumn = row.age.width < TextWidth.of("today")
+            let shown = isCueColumn ? (stale ? freshness.staleCue : "") : age
+            put(shown, in: row.age, right: false, style: stale ? .dim : [], color: stale ? .muted : .normal, into: &canvas)
         }
         if !wide && row.price.width > 0 {
             canvas.put("for", x: row.price.maxX + 1, y: row.price.y, style: .dim, color: .muted)

@@ -73,8 +73,9 @@ public enum ScreenView {
 
     /// The status line and the legend under it.
     static func drawFooter(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) {
-        // A message too long for its line goes on over the legend's, which is back at the next key.
-        guard drawStatus(state, layout, into: &canvas) == 1 else { return }
+        // A message too long for its line goes up over the lines above it, never over the legend's: a tap on the
+        // legend is its key whatever is said (decision 141).
+        drawStatus(state, layout, into: &canvas)
         for entry in KeyTable.legendEntries(for: state, width: layout.legend.width) {
             canvas.put(entry.text, x: entry.x, y: layout.legend.y, style: .dim, color: .muted)
         }
@@ -203,6 +204,14 @@ public enum ScreenView {
                 lines.append((best, .bold, .best))
                 lines.append(("per \(c.perLabel)", .bold, .best))
             }
+            // The product to buy when it is not the best value: said here whole, as its row's verdict may have room only
+            // for `+22%` (decision 324).
+            if let toBuy = page.context?.toBuy, let index = c.products.firstIndex(where: { $0.id == toBuy }), index != page.bestIndex {
+                let product = c.products[index]
+                let shop = ShopName.trimmed(product.shop)
+                let label = "To buy: " + state.session.decimal.shown(TerminalText.singleLine(product.label + (shop.isEmpty ? "" : " @ " + shop)))
+                lines += statusLines(label, width: r.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis).map { ($0, [], .normal) }
+            }
         }
         if let count = state.editing.onTheList.count {
             let said = count == 0 ? [["Not on the list: ^X adds"], ["Not on the list", "^X adds it"], ["Not on list", "^X adds"]]
@@ -245,16 +254,27 @@ public enum ScreenView {
         var filled = false
     }
 
-    /// The status line's lines: one, or two where one does not hold it (over the legend's line).
+    /// The most lines a message takes: wrapped rather than cut (`fix it, or Esc undoes it` kept whole at 40 columns).
+    static let statusLineLimit = 3
+
+    /// The status line's lines: one, or more where one does not hold it (over the lines above it).
     static func statusLines(_ state: AppState, _ layout: ScreenLayout) -> [String] {
-        statusLines(status(state, layout).text, width: layout.status.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis)
+        statusLines(status(state, layout).text, width: layout.status.width - 1, lines: statusLineLimit, ellipsis: state.session.glyphs.ellipsis)
     }
 
-    /// Whether the legend is on screen (a tap on it is its key): not over the help, nor under a message of two lines.
+    /// The lines a message of several lines covers above the status line (nothing there answers a tap while it does).
+    static func coveredByMessage(_ state: AppState, _ layout: ScreenLayout) -> Range<Int> {
+        if layout.kind == .tooSmall { return 0..<0 }
+        if case .help = state.chrome.overlay { return 0..<0 }
+        let count = statusLines(state, layout).count
+        return max(0, layout.status.y - (count - 1))..<layout.status.y
+    }
+
+    /// Whether the legend is on screen (a tap on it is its key): not over the help; a message never covers it.
     static func showsLegend(_ state: AppState, _ layout: ScreenLayout) -> Bool {
         if layout.kind == .tooSmall { return false }
         if case .help = state.chrome.overlay { return false }
-        return statusLines(state, layout).count <= 1
+        return true
     }
 
     /// The status line (the fixed hints have forms that fit 40 columns). Returns how many lines it took.
@@ -262,9 +282,12 @@ public enum ScreenView {
     static func drawStatus(_ state: AppState, _ layout: ScreenLayout, into canvas: inout Canvas) -> Int {
         let r = layout.status
         let said = status(state, layout)
-        let lines = statusLines(said.text, width: r.width - 1, lines: 2, ellipsis: state.session.glyphs.ellipsis)
+        let lines = statusLines(said.text, width: r.width - 1, lines: statusLineLimit, ellipsis: state.session.glyphs.ellipsis)
+        // The last line on the status line, the ones before it above it.
+        let top = max(0, r.y - (lines.count - 1))
         for (i, line) in lines.enumerated() {
-            let row = Rect(x: r.x, y: r.y + i, width: r.width, height: 1)
+            let row = Rect(x: r.x, y: top + i, width: r.width, height: 1)
+            if top + i < r.y { canvas.fill(row, with: Cell(" ")) }
             if said.filled { canvas.fill(row, with: Cell(" ", style: .reverse, color: said.color)) }
             canvas.put(" " + line, x: 0, y: row.y, style: said.style, color: said.color)
         }
