@@ -25,8 +25,8 @@ struct SettingsCommandTests {
         return try run(perBinary, arguments, environment: env)
     }
 
-    /// `per config > ~/.config/per/config` has the shell empty the file first: per says so on stderr, with the way that
-    /// keeps the settings; README's way (another file, moved over) keeps every setting (issue 41).
+    /// `per config > ~/.config/per/config` has the shell empty the file first: per says so on stderr, with the ways that
+    /// keep the settings (`per config --write`, or another file moved over); the second keeps every setting (issue 41).
     @Test func perConfigIntoTheSettingsFileItselfIsSaidAndReadmesWayKeepsThem() throws {
         try writeConfig("currency = €\ndb = /srv/per/household.sqlite\n")
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PER_") }
@@ -39,6 +39,29 @@ struct SettingsCommandTests {
         #expect(kept.status == 0 && kept.stderr.isEmpty, "\(kept)")
         let text = try String(contentsOfFile: config, encoding: .utf8)
         #expect(text.contains("currency = €") && text.contains("db = /srv/per/household.sqlite"), "\(text)")
+    }
+
+    /// `per config --write` keeps the file's settings, adds what an option chose, leaves defaults as comments, and
+    /// replaces the file whole (0600); a file that does not read is refused and left byte for byte (issue 41).
+    @Test func configWriteKeepsTheSettingsAndReplacesTheFileWhole() throws {
+        try writeConfig("currency = €\ndb = /srv/per/household.sqlite\n")
+        let wrote = try per(["config", "--write", "--uk"])
+        #expect(wrote.status == 0 && wrote.out == "Wrote the settings in effect to \(config).\n" && wrote.err.isEmpty, "\(wrote)")
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        for line in ["currency = €", "db = /srv/per/household.sqlite", "uk = yes", "# decimal = .", "# stale-days = 90"] {
+            #expect(text.split(separator: "\n").contains { $0.hasPrefix(line + " ") }, "\(line) in \(text)")
+        }
+        var info = stat()
+        #expect(stat(config, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        // Read back: the same settings, now all from the file.
+        let after = try per(["config"])
+        #expect(after.out.contains("uk = yes") && after.out.contains("db = /srv/per/household.sqlite"), "\(after.out)")
+        // A file that does not read: refused, untouched.
+        try writeConfig("currency = €\nnot a setting\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: config))
+        let refused = try per(["config", "--write"])
+        #expect(refused.status == 2 && refused.err.contains("line 2"), "\(refused)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == before)
     }
 
     @Test func optionBeatsEnvironmentBeatsFileBeatsDefault() throws {

@@ -82,7 +82,7 @@ import TestSupport
         ("[{\"products\": []}]", "line 1, title: missing"),
         ("[\n{\"title\": \"a\",\n\"per\": \"per furlong9\"}]", "line 3, per: \"per furlong9\" is not a comparison unit"),
         ("[\n{\"title\": \"a\", \"volumeSystem\": \"metric\"}]", "line 2, volumeSystem: \"metric\" is not a volume system"),
-        ("[\n{\"title\": \"a\",\n\"products\": [\n{\"price\": 1e3}]}]", "line 4, comparison \"a\", product 1, price: \"1e3\" is not a decimal number"),
+        ("[\n{\"title\": \"a\",\n\"products\": [\n{\"price\": 1e41}]}]", "line 4, comparison \"a\", product 1, price: \"1e41\" is not a decimal number"),
         ("[\n{\"title\": \"a\"\n\"products\": []}]", "line 3, column 1: JSON: expected \",\" or \"}\""),
         ("[{\"title\": \"unclosed}]", "line 1, column 23: JSON: text not closed by a quote"),
         ("[{\"title\": 5}]", "line 1, title: expected text in quotes"),

@@ -13,10 +13,12 @@ struct ConfigCommand: ParsableCommand {
     )
 
     @OptionGroup var app: AppOptions
+    @Flag(name: .customLong("write"), help: "Write these settings into the settings file, replacing it whole at once (a file that does not read is refused and left as it was).")
+    var write = false
 
     func run() throws {
         try reportingFailures {
-            Self.warnWritingOverTheSettingsFile()
+            if !write { Self.warnWritingOverTheSettingsFile() }
             let decimal = try Settings.decimal(option: app.currency.decimal)
             let format = try Settings.currencyFormat(option: app.currency.format)
             let currency = try Settings.currency(option: app.currency.text, format: format, decimal: decimal.value)
@@ -55,13 +57,60 @@ struct ConfigCommand: ParsableCommand {
                 (.accessible, yesNo(accessible.value), accessible.source),
             ]
             var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
-            let settings = rows.map { key, value, _ in value.map { SettingsFile.line(key, TerminalText.singleLine($0)) } ?? "# \(key.rawValue): none" }
+            // Written into the file, a default stays a comment: the file holds what was chosen, and a default that
+            // changes later (XDG_DATA_HOME, a currency's convention) is not pinned.
+            func chosen(_ source: SettingSource) -> Bool {
+                switch source {
+                case .option, .environment, .file: true
+                case .fallback, .convention: false
+                }
+            }
+            let settings = rows.map { key, value, source in
+                value.map { (write && !chosen(source) ? "# " : "") + SettingsFile.line(key, TerminalText.singleLine($0)) } ?? "# \(key.rawValue): none"
+            }
             let width = settings.map(TextWidth.of).max() ?? 0
             for (setting, (_, _, source)) in zip(settings, rows) {
                 lines.append(setting + String(repeating: " ", count: max(0, width - TextWidth.of(setting))) + "  # \(source.description)")
             }
-            try Output.out(lines.joined(separator: "\n") + "\n")
+            let text = lines.joined(separator: "\n") + "\n"
+            guard write else { return try Output.out(text) }
+            // What is written must read back as what it says (a value per cannot write as a setting refuses it).
+            do throws(SettingsFile.Problem) { _ = try SettingsFile(parsing: text) } catch {
+                throw CommandFailure("the settings in effect do not read back as a settings file (\(error)); \(TerminalText.singleLine(Settings.path)) was left as it was")
+            }
+            let written = try Self.replace(Settings.path, with: text)
+            try Output.out("Wrote the settings in effect to \(TerminalText.singleLine(written)).\n")
         }
+    }
+
+    /// Writes `text` as the file at `path` (through a link to its target), whole or not at all: a new file beside it
+    /// (0600), flushed, renamed over it. Makes the folder (0700) when missing. Returns the path written.
+    static func replace(_ path: String, with text: String) throws(CommandFailure) -> String {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
+            link.hasPrefix("/") ? link : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
+        } ?? path
+        let folder = (target as NSString).deletingLastPathComponent
+        func failed(_ what: String) -> CommandFailure {
+            CommandFailure("can't write the settings file \(TerminalText.singleLine(target)): \(what); it was left as it was")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw failed("can't make its folder (\(error.localizedDescription))")
+        }
+        let temporary = (folder as NSString).appendingPathComponent(".config.\(getpid()).tmp")
+        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw failed(String(cString: strerror(errno))) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let flushed = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, flushed, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw failed(reason)
+        }
+        return target
     }
 
     /// `per config > ~/.config/per/config`: the shell emptied the file before per could read it (or made it new: per
@@ -73,6 +122,6 @@ struct ConfigCommand: ParsableCommand {
               stat(Settings.path, &file) == 0, output.st_dev == file.st_dev, output.st_ino == file.st_ino else { return }
         let path = TerminalText.singleLine(Settings.path)
         Output.error("the output is the settings file itself (\(path)): the shell emptied it before per could read it, so any "
-                     + "setting it held is not in what follows; to keep them: per config > config.new && mv config.new \(path)")
+                     + "setting it held is not in what follows; to keep them: per config --write (or per config > config.new && mv config.new \(path))")
     }
 }
