@@ -196,15 +196,6 @@ extension ComparisonDatabase {
         }
     }
 
-    /// Deletes a comparison's price history (its products' prices now stay); returns how many prices were deleted.
-    @discardableResult
-    public func clearHistory(of id: ComparisonID) throws(DatabaseFailure) -> Int {
-        try write { db in
-            try db.execute(sql: "DELETE FROM price_history WHERE comparison_id = ?", arguments: [id.rawValue])
-            return db.changesCount
-        }
-    }
-
     /// Deletes one entry of comparison `id`'s price history; returns it as it was (for Ctrl-Y), nil when the
     /// comparison has no such entry (nothing is written then).
     @discardableResult

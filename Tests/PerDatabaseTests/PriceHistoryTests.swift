@@ -120,7 +120,9 @@ import TestSupport
         try store.deleteProduct("p")
         #expect(try store.history(of: id).count == 3)
         #expect(try store.history(of: id).last?.unit == .pound)
-        #expect(try store.clearHistory(of: id) == 3)
+        let entries = try store.history(of: id).compactMap(\.entry)
+        #expect(entries.count == 3)
+        for entry in entries { try store.make(.other(.changeHistoryEntry(.delete(entry, of: id)))) }
         #expect(try store.history(of: id).isEmpty)
         try store.saveField(.price, of: p, in: id)
         p.price = 9

@@ -73,6 +73,33 @@ import TestSupport
         #expect(try home.history(of: "oats").map(\.price) == [Decimal(string: "1.29")])
     }
 
+    /// A copy kept from before a later merge (an older file of it) brings nothing: each of its changes was made.
+    @Test func anOlderStateOfTheCopyAfterALaterMergeMakesNothing() throws {
+        let (home, copy, path) = try homeAndCopy()
+        try make(.other(.changeListCount("oats", by: 1)), at: t + 1000, id: "c-1", on: copy)
+        copy.close()
+        let older = folder.file("older.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: older)
+        let later = try ComparisonDatabase(path: path)
+        try make(.other(.changeListCount("oats", by: 1)), at: t + 2000, id: "c-2", on: later)
+        _ = try merged(home, path)
+        let again = try home.merge(try ComparisonDatabase.readCopy(at: older), now: t + 1_000_000)
+        #expect(again.outcome == .appliedExcept([RecoverySkip(change: 1, title: "", product: nil, reason: .madeAlready)]))
+        #expect(try home.stamp(of: "oats")?.listCount == 3)
+    }
+
+    /// Aisle moves made on both sides come out whole: each shop's items numbered 1, 2… with none twice.
+    @Test func aisleMovesOnBothSidesComeOutWhole() throws {
+        let (home, copy, path) = try homeAndCopy()
+        try home.save(Comparison(id: "eggs", title: "Eggs", products: [Product.fixture(id: "e-1", name: "Eggs", price: 3, quantity: 12, unit: .each, shop: "Lidl")]))
+        try copy.save(Comparison(id: "eggs", title: "Eggs", products: [Product.fixture(id: "e-1", name: "Eggs", price: 3, quantity: 12, unit: .each, shop: "Lidl")]))
+        try make(.other(.moveInAisle("milk", by: -1, at: ShopName("Lidl"))), at: t + 1000, id: "h-1", on: home)
+        try make(.other(.moveInAisle("eggs", by: -1, at: ShopName("Lidl"))), at: t + 2000, id: "c-1", on: copy)
+        _ = try merged(home, path)
+        let aisles = try home.shoppingList().filter { $0.title != "Oats" }.map(\.item.aisle).sorted()
+        #expect(aisles == [1, 2])
+    }
+
     @Test func countsAreChangesSoTwoPlusOnesMakeTwo() throws {
         let (home, copy, path) = try homeAndCopy()
         try make(.other(.changeListCount("oats", by: 1)), at: t + 1000, id: "h-1", on: home)

@@ -68,12 +68,11 @@ struct HistoryCommand: ParsableCommand {
             let title = TerminalText.singleLine(comparison.displayTitle)
             if let deleteEntry {
                 let id = try Self.entryID(deleteEntry)
-                guard try store.history(of: first.id).contains(where: { $0.entry == id }) else {
+                guard let deleted = try store.history(of: first.id).first(where: { $0.entry == id }) else {
                     throw CommandFailure.usage("\"\(title)\" has no earlier price with id \(id) (see per history \"\(title)\")")
                 }
-                guard let deleted = try store.deleteHistoryEntry(id, of: first.id) else {
-                    throw CommandFailure.usage("\"\(title)\" has no earlier price with id \(id) (see per history \"\(title)\")")   // deleted meanwhile
-                }
+                // As the app deletes one (Ctrl-V): a change with an id, made once, kept on a copy for the road.
+                try store.make(.other(.changeHistoryEntry(.delete(id, of: first.id))))
                 let shop = deleted.shop.isEmpty ? "" : " at \(TerminalText.singleLine(deleted.shop))"
                 let day = deleted.seen.map { " on \($0.iso)" } ?? ""
                 let money = MoneyFormat(currency: try self.currency.resolved(), decimal: try self.currency.decimalMark())
@@ -99,7 +98,10 @@ struct HistoryCommand: ParsableCommand {
                     return
                 }
             }
-            let deleted = try store.clearHistory(of: first.id)
+            // One change an entry, as the app makes them, so that a copy for the road keeps each for the merge.
+            let entries = try store.history(of: first.id).compactMap(\.entry)
+            for entry in entries { try store.make(.other(.changeHistoryEntry(.delete(entry, of: first.id)))) }
+            let deleted = entries.count
             try Output.out("Deleted \(deleted) earlier price\(deleted == 1 ? "" : "s") of \"\(title)\".\n")
         }
     }
