@@ -65,8 +65,8 @@ public struct TripReport: Sendable {
     /// The table's and the checklist's label (their decimal mark; JSON has its own fields).
     private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label(decimal: decimal)) }
     /// The label, and its packs when they are of another size than the one wanted (at the current shop): `o2, 3× 400 g`.
-    private func label(_ purchase: Purchase) -> String {
-        label(purchase.offer) + (purchase.packsNote(decimal: decimal).map { ", " + $0 } ?? "")
+    private func label(_ purchase: Purchase, system: VolumeSystem) -> String {
+        TerminalText.singleLine(purchase.buyText(decimal: decimal, system: system, separator: ", "))
     }
 
     // MARK: Table
@@ -80,9 +80,9 @@ public struct TripReport: Sendable {
             let buy = purchase?.offer
             return [
                 entry.item.ticked ? "[x]" : "[ ]",
-                "\(entry.item.count)x",
+                "\(entry.item.shownCount(at: shop))x",
                 TerminalText.singleLine(entry.displayTitle),
-                purchase.map(label) ?? (entry.item.isNotAt(shop) ? notAt : "-"),
+                purchase.map { label($0, system: entry.item.volumeSystem) } ?? (entry.item.isNotAt(shop) ? notAt : "-"),
                 buy.map { TerminalText.singleLine($0.product.shop) } ?? "",
                 buy?.product.price.map(shown) ?? "-",
                 purchase?.cost.map(shown) ?? "-",
@@ -132,13 +132,14 @@ public struct TripReport: Sendable {
         let headings = self.headings
         let notAt = Markdown.escaped(self.notAt)
         var lines = items.enumerated().flatMap { index, entry -> [String] in
-            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(Markdown.escaped(TerminalText.singleLine(entry.displayTitle)))"
+            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.shownCount(at: shop))× \(Markdown.escaped(TerminalText.singleLine(entry.displayTitle)))"
             if let purchase = entry.item.purchase(at: shop) {
                 let buy = purchase.offer
                 let seenAt = ShopName.trimmed(buy.product.shop)
-                line += ": " + [Markdown.escaped(label(purchase)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)), buy.product.price.map(shown)]
+                // The line as arithmetic, packs × price = line total (DECISIONS 346): `2 × 0.99 = 1.98`.
+                line += ": " + [Markdown.escaped(label(purchase, system: entry.item.volumeSystem)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)),
+                                purchase.arithmetic(shown) ?? buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
-                if let total = purchase.cost { line += " = \(shown(total))" }
             } else if entry.item.isNotAt(shop) {
                 line += ": " + notAt
             }
@@ -159,6 +160,8 @@ public struct TripReport: Sendable {
             var members: [(String, String)] = [
                 ("title", string(entry.title)),
                 ("listCount", String(entry.item.count)),
+                ("listAmount", entry.item.amount.map { string(DecimalText.format($0.quantity)) } ?? "null"),
+                ("listUnit", entry.item.amount.map { string($0.unit.symbol) } ?? "null"),
                 ("inCart", entry.item.ticked ? "true" : "false"),
                 ("product", purchase.map { Self.product($0.offer, per: entry.item.per) } ?? "null"),
                 ("packs", purchase.flatMap(\.packsCount).map(String.init) ?? "null"),

@@ -22,6 +22,8 @@ enum JSONExchange {
                 let state = lists[comparison.id] ?? .earlierFormat
                 members += [
                     ("listCount", String(state.count)),
+                    ("listAmount", state.amount.map { string(DecimalText.format($0.quantity)) } ?? "null"),
+                    ("listUnit", state.amount.map { string($0.unit.symbol) } ?? "null"),
                     ("inCart", String(state.ticked)),
                     ("aisle", String(state.aisle)),
                     ("pinnedProduct", ComparisonExchange.pinnedNumber(comparison, among: comparison.products).map(String.init) ?? "null"),
@@ -270,7 +272,8 @@ enum JSONExchange {
     }
 
     /// The members of a comparison import reads, besides `products` and `history`.
-    static let comparisonKeys: Set<String> = ["title", "per", "volumeSystem", "currency", "listCount", "inCart", "aisle", "pinnedProduct"]
+    static let comparisonKeys: Set<String> = ["title", "per", "volumeSystem", "currency", "listCount", "listAmount", "listUnit", "inCart", "aisle",
+                                              "pinnedProduct"]
 
     /// The shopping-list members of a comparison (`earlierFormat` for those missing).
     private static func listState(_ members: [String: JSONNode], title: String, products: Int, line: Int) throws(ExchangeError) -> ExchangeListState {
@@ -278,6 +281,8 @@ enum JSONExchange {
         if let text = try optionalText(members, "listCount", allowNumber: true) {
             state.count = try ComparisonExchange.listCount(text.value, line: text.line, field: "listCount")
         }
+        let amount = try optionalText(members, "listAmount", allowNumber: true), unit = try optionalText(members, "listUnit", allowNumber: false)
+        state.amount = try ComparisonExchange.listAmount(amount?.value ?? "", unit: unit?.value ?? "", line: amount?.line ?? unit?.line)
         if let text = try optionalText(members, "aisle", allowNumber: true) {
             state.aisle = try ComparisonExchange.aisle(text.value, line: text.line, field: "aisle")
         }

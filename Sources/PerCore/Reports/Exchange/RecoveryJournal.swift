@@ -212,7 +212,10 @@ extension RecoveryJournal {
         case .restoreComparison(let comparison): (["change": string("restoreComparison"), "comparison": whole(comparison)])
         case .createComparison(let comparison): (["change": string("newComparison"), "comparison": whole(comparison)])
         case .addListItem(let comparison): (["change": string("newItem"), "comparison": whole(comparison)])
-        case .changeListCount(let id, let delta): (["change": string("count"), "id": string(id.rawValue), "by": String(delta)])
+        case .changeListCount(let id, let delta, let pack):
+            // The pack counted (DECISIONS 344), null for a count as packs; a file without them counts packs.
+            (["change": string("count"), "id": string(id.rawValue), "by": String(delta),
+              "packQuantity": optional(pack.map { DecimalText.format($0.quantity) }), "packUnit": optional(pack?.unit.symbol)])
         case .setTicked(let id, let ticked): (["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
         case .clearTicks: (["change": string("clearTicks")])
         case .moveInAisle(let id, let step, let shop):
@@ -234,7 +237,7 @@ extension RecoveryJournal {
     }
 
     private static let order = ["change", "changeId", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
-                                "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
+                                "by", "packQuantity", "packUnit", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
                                 "name", "price", "quantity", "unit", "pack", "shop", "seen"]
         + ProductDatum.all.map(\.key).filter { !["name", "price", "quantity", "unit", "pack", "shop", "seen"].contains($0) }
 
@@ -357,7 +360,9 @@ extension RecoveryJournal {
         case "undoDeleteComparison":
             return .other(.restoreDeletedComparison(try whole(m.node("comparison"), place: m.place + ", comparison", today: today)))
         case "count":
-            return .other(.changeListCount(try m.id("id"), by: try m.int("by", in: -ListItem.maximumCount...ListItem.maximumCount)))
+            let pack = try ComparisonExchange.listAmount(try m.optionalString("packQuantity") ?? "", unit: try m.optionalString("packUnit") ?? "",
+                                                         line: m.members["packQuantity"]?.line)
+            return .other(.changeListCount(try m.id("id"), by: try m.int("by", in: -ListItem.maximumCount...ListItem.maximumCount), pack: pack))
         case "tick":
             return .other(.setTicked(try m.id("id"), try m.bool("ticked")))
         case "clearTicks":

@@ -59,7 +59,8 @@ enum ShoppingListView {
             if item.isListed && isItem {
                 canvas.put(item.ticked ? "[x]" : "[ ]", x: ShoppingListLayout.boxX, y: y, style: style, color: color)
             }
-            let count = "\(item.count)\(g.times == "*" ? "x" : g.times)"
+            // The packs bought here: count × price is the line total (DECISIONS 346).
+            let count = "\(item.shownCount(at: shop))\(g.times == "*" ? "x" : g.times)"
             if isItem {
                 canvas.put(count, x: ShoppingListLayout.countX + ShoppingListLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
             }
@@ -85,8 +86,8 @@ enum ShoppingListView {
                 let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
                 // At the current shop, packs of another size than the one wanted say how many: `o2 3× 400 g = 1.2 kg`.
                 let label = purchase.map { p in
-                    let packs = p.packsNote(decimal: state.session.decimal).map { " " + $0 } ?? ""
-                    return TerminalText.singleLine([p.offer.label(decimal: state.session.decimal) + packs, buyShop].filter { !$0.isEmpty }.joined(separator: ", "))
+                    TerminalText.singleLine([p.buyText(decimal: state.session.decimal, system: item.volumeSystem), buyShop].filter { !$0.isEmpty }
+                        .joined(separator: ", "))
                 } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
@@ -112,8 +113,7 @@ enum ShoppingListView {
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let purchase = entry.item.purchase(at: state.session.shop) else { return nil }
         let buy = purchase.offer, shop = ShopName.trimmed(buy.product.shop)
-        let packs = purchase.packsNote(decimal: money.decimal).map { " " + $0 } ?? ""
-        let parts = [buy.label(decimal: money.decimal) + packs, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        let parts = [purchase.buyText(decimal: money.decimal, system: entry.item.volumeSystem), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
 
