@@ -171,25 +171,31 @@ import TestSupport
         #expect(KeyTable.action(for: .character(" "), in: store.state) == .shoppingList(.toggleTick))
         store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
         var expected = Self.shopping
+        // A count set is an amount (DECISIONS 344): 2 × o1's 1 kg.
+        let kilo = ListAmount(quantity: 1, unit: .kilogram)
         expected[0].item.count = 2
-        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
+        expected[0].item.amount = ListAmount(quantity: 2, unit: .kilogram)
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1, pack: kilo)))
         }
         expected[0].item.count = 1
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1)))
+        expected[0].item.amount = kilo
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1, pack: kilo)))
         }
         expected[0].item.count = 0
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1)))
+        expected[0].item.amount = nil
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1, pack: kilo)))
             $0.chrome.status = StatusMessage("\"Oats\" is off the list (kept: + puts it back)")
         }
         store.send(.shoppingList(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
         store.send(.shoppingList(.toggleTick)) { $0.chrome.status = StatusMessage("\"Oats\" is off the list: + puts it back", isWarning: true) }
         #expect(ListTotals(store.state.shoppingList!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
         expected[0].item.count = 1
-        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
+        expected[0].item.amount = kilo
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1, pack: kilo)))
             $0.chrome.status = nil
         }
         var most = Self.shopping
@@ -587,9 +593,12 @@ import TestSupport
         store.send(.shoppingList(.tickRow(0)), effects: [.setTicked("a", true)]) {
             $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .tick("a", title: "Oats", ticked: true)))
         }
+        // Pinned a1 (500 g): 2 × 500 g and one more, 1.5 kg (DECISIONS 344).
+        let half = ListAmount(quantity: 500, unit: .gram)
         ticked[0].item.count = 3
-        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
+        ticked[0].item.amount = ListAmount(quantity: 1500, unit: .gram)
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1, pack: half)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1, pack: half)))
         }
         // A tap on another row's box selects it and unticks it; the buttons follow the selection.
         ticked[1].item.ticked = false
@@ -598,14 +607,17 @@ import TestSupport
         }
         #expect(tap(25, 1) == .shoppingList(.changeCount(1)))
         #expect(tap(25, 0) == .shoppingList(.choose(0)))
+        let litre = ListAmount(quantity: 1, unit: .liter)
         ticked[1].item.count = 1
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1)))
+        ticked[1].item.amount = litre
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1, pack: litre)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1, pack: litre)))
         }
         // An item off the list (0×) shows no box; Space or a tap there says how to put it back.
         ticked[1].item.count = 0
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1)))
+        ticked[1].item.amount = nil
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1, pack: litre)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1, pack: litre)))
             $0.chrome.status = StatusMessage("\"Milk\" is off the list (kept: + puts it back)")
         }
         #expect(tap(4, 1) == .shoppingList(.choose(1)))
@@ -659,7 +671,17 @@ import TestSupport
         for _ in 0..<300 {
             let key = keys.randomElement(using: &rng)!
             guard let action = KeyTable.action(for: key, in: store.state) else { continue }
-            for case .database(.changeListCount(let id, let delta)) in store.apply(action) { counts[id, default: 0] += delta }
+            for case .database(.changeListCount(let id, let delta, let pack)) in store.apply(action) {
+                // A count of packs moves by them; an amount's count is the packs of the pack that hold it (DECISIONS 344):
+                // off the list exactly when no amount is left.
+                let item = store.state.shoppingList!.entries.first { $0.id == id }!.item
+                if let pack {
+                    #expect(item.count == (item.amount.map { ListAmount.packs(holding: $0.base(in: .us), of: pack.base(in: .us)) } ?? 0))
+                    counts[id] = item.count
+                } else {
+                    counts[id] = max(0, min(ListItem.maximumCount, counts[id, default: 0] + delta))
+                }
+            }
             let lists = store.state.shoppingList!
             #expect(lists.entries.allSatisfy { (0...ListItem.maximumCount).contains($0.item.count) })
             #expect(lists.entries.allSatisfy { counts[$0.id] == $0.item.count }, "seed \(seed)")
