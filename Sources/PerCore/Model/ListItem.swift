@@ -67,8 +67,15 @@ public struct ListItem: Equatable, Sendable {
     /// The item's amount bought at `shop` in whole packs of its product to buy there (`Purchase`); nil without one.
     public func purchase(at shop: ShopName? = nil) -> Purchase? {
         guard let wanted = productToBuy(), let offer = shop == nil ? wanted : productToBuy(at: shop) else { return nil }
-        guard let asked = asked(like: wanted) else { return Purchase(offer, count: count, of: wanted) }
-        return Purchase(offer, asking: asked, count: count, of: wanted)
+        return purchase(offer, wanting: wanted)
+    }
+
+    /// The item bought as `offer`, `wanted` being the product it would buy anywhere: its amount when it has one
+    /// (DECISIONS 344), else `count` × `wanted`'s size, in whole packs of `offer`.
+    public func purchase(_ offer: Offer, wanting wanted: Offer) -> Purchase {
+        var purchase = asked(like: wanted).map { Purchase(offer, asking: $0, count: count, of: wanted) } ?? Purchase(offer, count: count, of: wanted)
+        purchase.system = volumeSystem
+        return purchase
     }
 
     /// The amount asked in base units, when the item has one of `offer`'s unit family (an amount of another family

@@ -13,6 +13,8 @@ public struct Purchase: Equatable, Sendable {
     /// wanted product's size.
     public let asked: Decimal
     public let packs: Packs
+    /// The volume system its amounts are said in (the comparison's): set by `ListItem.purchase`.
+    public internal(set) var system: VolumeSystem = .us
 
     public enum Packs: Equatable, Sendable {
         /// `count` packs, `cost` in all.
@@ -68,15 +70,15 @@ public struct Purchase: Equatable, Sendable {
 
     /// `packsText` where a row must say it: packs of another size than the wanted product's, or too many; nil when the
     /// packs are the wanted product, count for count.
-    public func packsNote(decimal: DecimalMark = .point, system: VolumeSystem = .us) -> String? {
-        isOtherSize || cost == nil ? packsText(decimal: decimal, system: system) : nil
+    public func packsNote(decimal: DecimalMark = .point) -> String? {
+        isOtherSize || cost == nil ? packsText(decimal: decimal) : nil
     }
 
     /// What a row says to buy: the product's name, and its packs where they must be said (`packsNote`); a product
     /// without a name is its packs alone (`2× 500 g (1 kg)`, not `500 g 2× 500 g`). `separator` goes between the two.
-    public func buyText(decimal: DecimalMark = .point, system: VolumeSystem = .us, separator: String = " ") -> String {
+    public func buyText(decimal: DecimalMark = .point, separator: String = " ") -> String {
         let label = offer.label(decimal: decimal)
-        guard let note = packsNote(decimal: decimal, system: system) else { return label }
+        guard let note = packsNote(decimal: decimal) else { return label }
         return offer.product.name.isEmpty ? note : label + separator + note
     }
 
@@ -88,15 +90,15 @@ public struct Purchase: Equatable, Sendable {
 
     /// The packs as a row says them, with the amount asked: `2× 500 g (1 kg)`, `3× 400 g (1 kg)` (`ListAmount.text`),
     /// `too many packs of 1 mg`.
-    public func packsText(decimal: DecimalMark = .point, system: VolumeSystem = .us) -> String {
+    public func packsText(decimal: DecimalMark = .point) -> String {
         let size = offer.product.quantityText.map { decimal.shown($0) } ?? ""
         let unit = offer.product.unit.map { " " + $0.symbol(for: offer.product.quantity ?? 1) } ?? ""
         guard case .whole(let packs, _) = packs else { return "too many packs of \(size)\(unit)" }
-        return "\(packs)× \(size)\(unit)" + (askedText(decimal: decimal, system: system).map { " (\($0))" } ?? "")
+        return "\(packs)× \(size)\(unit)" + (askedText(decimal: decimal).map { " (\($0))" } ?? "")
     }
 
     /// The amount asked as a row says it (`1 kg`), in the wanted product's unit family; nil without a unit.
-    public func askedText(decimal: DecimalMark = .point, system: VolumeSystem = .us) -> String? {
+    public func askedText(decimal: DecimalMark = .point) -> String? {
         guard let unit = wanted.product.unit ?? offer.product.unit else { return nil }
         return ListAmount(base: asked, like: unit, in: system).text(in: system, decimal: decimal)
     }

@@ -71,8 +71,7 @@ public struct ShopsReport: Sendable {
     /// `text`: how a title is written (escaped in Markdown).
     static func packRows(_ trip: WhereToShop.ShopTrip, of shops: WhereToShop, money: MoneyFormat, text: (String) -> String = { $0 }) -> [String] {
         let counted = trip.lines.compactMap { line -> (Int, String)? in
-            let system = shops.items[line.item].item.volumeSystem
-            guard let packs = line.purchase.packsNote(decimal: money.decimal, system: system) else { return nil }
+            guard let packs = line.purchase.packsNote(decimal: money.decimal) else { return nil }
             // As arithmetic (DECISIONS 346): `Rice: 2× 500 g (1 kg), 2 × 2.00 = 4.00`.
             let cost = line.purchase.arithmetic { money.shown(money.price($0)) } ?? money.shown(money.price(line.cost))
             return (line.item, "\(text(title(line.item, of: shops))): \(packs), " + cost)

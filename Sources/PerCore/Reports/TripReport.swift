@@ -65,8 +65,8 @@ public struct TripReport: Sendable {
     /// The table's and the checklist's label (their decimal mark; JSON has its own fields).
     private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label(decimal: decimal)) }
     /// The label, and its packs when they are of another size than the one wanted (at the current shop): `o2, 3× 400 g`.
-    private func label(_ purchase: Purchase, system: VolumeSystem) -> String {
-        TerminalText.singleLine(purchase.buyText(decimal: decimal, system: system, separator: ", "))
+    private func label(_ purchase: Purchase) -> String {
+        TerminalText.singleLine(purchase.buyText(decimal: decimal, separator: ", "))
     }
 
     // MARK: Table
@@ -82,7 +82,7 @@ public struct TripReport: Sendable {
                 entry.item.ticked ? "[x]" : "[ ]",
                 "\(entry.item.shownCount(at: shop))x",
                 TerminalText.singleLine(entry.displayTitle),
-                purchase.map { label($0, system: entry.item.volumeSystem) } ?? (entry.item.isNotAt(shop) ? notAt : "-"),
+                purchase.map(label) ?? (entry.item.isNotAt(shop) ? notAt : "-"),
                 buy.map { TerminalText.singleLine($0.product.shop) } ?? "",
                 buy?.product.price.map(shown) ?? "-",
                 purchase?.cost.map(shown) ?? "-",
@@ -137,7 +137,7 @@ public struct TripReport: Sendable {
                 let buy = purchase.offer
                 let seenAt = ShopName.trimmed(buy.product.shop)
                 // The line as arithmetic, packs × price = line total (DECISIONS 346): `2 × 0.99 = 1.98`.
-                line += ": " + [Markdown.escaped(label(purchase, system: entry.item.volumeSystem)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)),
+                line += ": " + [Markdown.escaped(label(purchase)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)),
                                 purchase.arithmetic(shown) ?? buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
             } else if entry.item.isNotAt(shop) {

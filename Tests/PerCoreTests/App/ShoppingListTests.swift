@@ -86,14 +86,15 @@ import TestSupport
         // Enter on it: on the list (0× to 1×), no new item; the next title follows.
         var counted = saved
         counted[3].item.count = 1
-        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("e", by: 1)]) {
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("e", by: 1)]) {   // no product: packs
             $0.screen = .shoppingList(self.lists(counted, selected: 3, mode: .adding("")))
             $0.chrome.status = StatusMessage("\"Éclair\" (saved): 1 to buy; type the next")
         }
         // Typed whole, in another case, with spaces around: one more Milk.
         store.type(" MILK ")
         counted[1].item.count = 3
-        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("m", by: 1)]) {
+        counted[1].item.amount = ListAmount(quantity: 3, unit: .liter)   // 2 × 1 L and one more (DECISIONS 344)
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("m", by: 1, pack: ListAmount(quantity: 1, unit: .liter))]) {
             $0.screen = .shoppingList(self.lists(counted, selected: 1, mode: .adding("")))
             $0.chrome.status = StatusMessage("\"Milk\" (saved): 3 to buy; type the next")
         }
@@ -273,13 +274,15 @@ import TestSupport
     @Test func ctrlXPutsTheComparisonOnTheListOnceMore() {
         var store = TestStore(Self.oats)
         #expect(KeyTable.action(for: .control("x"), in: store.state) == .comparison(.addToList))
-        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
+        // One more of the product to buy, o1's 1 kg (DECISIONS 344).
+        let kilo = ListAmount(quantity: 1, unit: .kilogram)
+        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1, pack: kilo)]) {
             $0.chrome.status = StatusMessage("\"Oats\": one more on the list (Ctrl-O shows it)")
         }
         // Once the count is read, it is shown and counted here.
         store.send(.comparison(.listCounted("a", 2))) { $0.editing.onTheList = .known(2) }
         store.send(.comparison(.listCounted("other", 5)))
-        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
+        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1, pack: kilo)]) {
             $0.editing.onTheList = .known(3)
             $0.chrome.status = StatusMessage("\"Oats\": 3× on the list (Ctrl-O shows it)")
         }
@@ -337,8 +340,9 @@ import TestSupport
         #expect(ListTotals(entries, at: ShopName("Lidl")) == { var t = ListTotals([]); t.notHere = 1; return t }())
         #expect(item.isNotAt(ShopName("Lidl")) && !item.isNotAt(nil) && !item.isNotAt(ShopName("Aldi")))
         #expect(TripReport(entries, at: ShopName("Lidl")).markdown == "- [ ] 2× Oats: not at Lidl\n\nTotal 0.00 · in cart 0.00 · left 0.00 (1 not at Lidl)\n")
-        #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
-            || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
+        // Pinned a2 (500 g) sets the amount: 2 × 500 g, as arithmetic (DECISIONS 346).
+        #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 2 × 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
+            || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 2 × 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
     }
 
     /// A product without a shop can be bought anywhere: at a shop, the pinned one if it can be bought there, else the

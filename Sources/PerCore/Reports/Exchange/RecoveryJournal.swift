@@ -213,9 +213,9 @@ extension RecoveryJournal {
         case .createComparison(let comparison): (["change": string("newComparison"), "comparison": whole(comparison)])
         case .addListItem(let comparison): (["change": string("newItem"), "comparison": whole(comparison)])
         case .changeListCount(let id, let delta, let pack):
-            // The pack counted (DECISIONS 344), null for a count as packs; a file without them counts packs.
-            (["change": string("count"), "id": string(id.rawValue), "by": String(delta),
-              "packQuantity": optional(pack.map { DecimalText.format($0.quantity) }), "packUnit": optional(pack?.unit.symbol)])
+            // The pack counted (DECISIONS 344), left out for a count as packs (as a file from before amounts has it).
+            (["change": string("count"), "id": string(id.rawValue), "by": String(delta)]
+                .merging(pack.map { ["packQuantity": string(DecimalText.format($0.quantity)), "packUnit": string($0.unit.symbol)] } ?? [:]) { a, _ in a })
         case .setTicked(let id, let ticked): (["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
         case .clearTicks: (["change": string("clearTicks")])
         case .moveInAisle(let id, let step, let shop):
@@ -318,6 +318,7 @@ extension RecoveryJournal {
     /// `at` and `changeId`.
     private static func keys(of change: PendingWrite) -> Set<String> {
         var keys: Set<String> = ["change", "at", "changeId"]
+        if case .other(.changeListCount) = change { keys.formUnion(["packQuantity", "packUnit"]) }   // a count with a pack or without
         for key in encode(change)?.keys ?? [:].keys {
             keys.insert(key)
             if key == "shop" { keys.insert("store") }

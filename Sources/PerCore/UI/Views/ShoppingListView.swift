@@ -86,7 +86,7 @@ enum ShoppingListView {
                 let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
                 // At the current shop, packs of another size than the one wanted say how many: `o2 3× 400 g = 1.2 kg`.
                 let label = purchase.map { p in
-                    TerminalText.singleLine([p.buyText(decimal: state.session.decimal, system: item.volumeSystem), buyShop].filter { !$0.isEmpty }
+                    TerminalText.singleLine([p.buyText(decimal: state.session.decimal), buyShop].filter { !$0.isEmpty }
                         .joined(separator: ", "))
                 } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
@@ -113,7 +113,7 @@ enum ShoppingListView {
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let purchase = entry.item.purchase(at: state.session.shop) else { return nil }
         let buy = purchase.offer, shop = ShopName.trimmed(buy.product.shop)
-        let parts = [purchase.buyText(decimal: money.decimal, system: entry.item.volumeSystem), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        let parts = [purchase.buyText(decimal: money.decimal), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
 
