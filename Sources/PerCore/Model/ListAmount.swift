@@ -33,7 +33,8 @@ public struct ListAmount: Equatable, Hashable, Sendable {
             self.init(quantity: inUnit, unit: unit)
             return
         }
-        let smallest = unit.family.units.filter(\.hasPowerOfTenFactor).min { $0.factor() < $1.factor() } ?? unit
+        let metric = unit.family.units.filter(\.hasPowerOfTenFactor)
+        let smallest = metric.first { $0.factor() == 1 } ?? metric.min { $0.factor() < $1.factor() } ?? unit
         self.init(quantity: base / smallest.factor(in: system), unit: smallest)
     }
 

@@ -88,7 +88,7 @@ public struct ListItem: Equatable, Sendable {
     /// The count a row shows (DECISIONS 346): the packs bought at `shop`, so that count × price is the line total; the
     /// count as set without a purchase.
     public func shownCount(at shop: ShopName? = nil) -> Int {
-        purchase(at: shop)?.packsCount.map { min($0, Self.maximumCount) } ?? count
+        purchase(at: shop)?.packsCount ?? count
     }
 
     /// The pack `+` / `-` add or take at `shop`: one of the product bought there; nil without one (the count is packs).

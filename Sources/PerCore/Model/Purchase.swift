@@ -70,15 +70,15 @@ public struct Purchase: Equatable, Sendable {
 
     /// `packsText` where a row must say it: packs of another size than the wanted product's, or too many; nil when the
     /// packs are the wanted product, count for count.
-    public func packsNote(decimal: DecimalMark = .point) -> String? {
-        isOtherSize || cost == nil ? packsText(decimal: decimal) : nil
+    public func packsNote(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String? {
+        isOtherSize || cost == nil ? packsText(decimal: decimal, saysAmount: saysAmount) : nil
     }
 
     /// What a row says to buy: the product's name, and its packs where they must be said (`packsNote`); a product
     /// without a name is its packs alone (`2× 500 g (1 kg)`, not `500 g 2× 500 g`). `separator` goes between the two.
-    public func buyText(decimal: DecimalMark = .point, separator: String = " ") -> String {
+    public func buyText(decimal: DecimalMark = .point, separator: String = " ", saysAmount: Bool = true) -> String {
         let label = offer.label(decimal: decimal)
-        guard let note = packsNote(decimal: decimal) else { return label }
+        guard let note = packsNote(decimal: decimal, saysAmount: saysAmount) else { return label }
         return offer.product.name.isEmpty ? note : label + separator + note
     }
 
@@ -90,11 +90,12 @@ public struct Purchase: Equatable, Sendable {
 
     /// The packs as a row says them, with the amount asked: `2× 500 g (1 kg)`, `3× 400 g (1 kg)` (`ListAmount.text`),
     /// `too many packs of 1 mg`.
-    public func packsText(decimal: DecimalMark = .point) -> String {
+    /// `saysAmount` false: the packs alone (`2× 500 g`), where a row has no room for more.
+    public func packsText(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String {
         let size = offer.product.quantityText.map { decimal.shown($0) } ?? ""
         let unit = offer.product.unit.map { " " + $0.symbol(for: offer.product.quantity ?? 1) } ?? ""
         guard case .whole(let packs, _) = packs else { return "too many packs of \(size)\(unit)" }
-        return "\(packs)× \(size)\(unit)" + (askedText(decimal: decimal).map { " (\($0))" } ?? "")
+        return "\(packs)× \(size)\(unit)" + (saysAmount ? askedText(decimal: decimal).map { " (\($0))" } ?? "" : "")
     }
 
     /// The amount asked as a row says it (`1 kg`), in the wanted product's unit family; nil without a unit.
