@@ -154,7 +154,7 @@ struct UpgradeTests {
         let db = try copy("household.sqlite")
         for comparison in try Self.comparisons(export(db)) {
             let fields = try #require(comparison as? [String: Any])
-            #expect(fields["listAmount"] is NSNull && fields["listUnit"] is NSNull, "\(fields["title"] ?? "")")
+            #expect(fields["listAmount"] == nil && fields["listUnit"] == nil, "\(fields["title"] ?? "")")
         }
         let trip = per("trip", "--db", db, "--format", "json").stdout
         let document = try #require(try JSONSerialization.jsonObject(with: Data(trip.utf8)) as? [String: Any])
@@ -162,7 +162,7 @@ struct UpgradeTests {
         #expect(!items.isEmpty)
         for item in items where !(item["product"] is NSNull) {
             #expect(item["packs"] as? Int == item["listCount"] as? Int, "\(item)")
-            #expect(item["listAmount"] is NSNull)
+            #expect(item["listAmount"] == nil)
         }
     }
 

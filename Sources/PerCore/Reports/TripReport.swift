@@ -160,14 +160,16 @@ public struct TripReport: Sendable {
             var members: [(String, String)] = [
                 ("title", string(entry.title)),
                 ("listCount", String(entry.item.count)),
-                ("listAmount", entry.item.amount.map { string(DecimalText.format($0.quantity)) } ?? "null"),
-                ("listUnit", entry.item.amount.map { string($0.unit.symbol) } ?? "null"),
                 ("inCart", entry.item.ticked ? "true" : "false"),
                 ("product", purchase.map { Self.product($0.offer, per: entry.item.per) } ?? "null"),
                 ("packs", purchase.flatMap(\.packsCount).map(String.init) ?? "null"),
                 ("lineTotal", purchase?.cost.map(Self.amount) ?? "null"),
             ]
             if let deposits = purchase?.deposits { members.append(("deposits", Self.amount(deposits))) }
+            // What the count means, where it is known (DECISIONS 344).
+            if let amount = entry.item.amount {
+                members += [("listAmount", string(DecimalText.format(amount.quantity))), ("listUnit", string(amount.unit.symbol))]
+            }
             return JSONDocument.inline(members)
         }
         var members = [

@@ -22,12 +22,12 @@ enum JSONExchange {
                 let state = lists[comparison.id] ?? .earlierFormat
                 members += [
                     ("listCount", String(state.count)),
-                    ("listAmount", state.amount.map { string(DecimalText.format($0.quantity)) } ?? "null"),
-                    ("listUnit", state.amount.map { string($0.unit.symbol) } ?? "null"),
                     ("inCart", String(state.ticked)),
                     ("aisle", String(state.aisle)),
                     ("pinnedProduct", ComparisonExchange.pinnedNumber(comparison, among: comparison.products).map(String.init) ?? "null"),
                 ]
+                // What the count means, where it is known (DECISIONS 344); a file without them counts packs.
+                if let amount = state.amount { members += [("listAmount", string(DecimalText.format(amount.quantity))), ("listUnit", string(amount.unit.symbol))] }
             }
             members.append(("products", rows(comparison.products.map { p in ProductDatum.all.map { ($0.key, optional($0.exported(p))) } })))
             let history = histories[comparison.id] ?? []
