@@ -218,3 +218,18 @@ import TestSupport
         }
     }
 }
+
+extension ListAmountTests {
+    /// A count's pack is written in recovery and waiting files (the same journal) as `packQuantity` and `packUnit`, left
+    /// out for a count of packs as files before amounts have it; both read back; half of one is refused.
+    @Test func aCountsPackTravelsInRecoveryAndWaitingFiles() throws {
+        let changes: [PendingWrite] = [.other(.changeListCount("o", by: 1, pack: ListAmount(quantity: 500, unit: .gram))),
+                                       .other(.changeListCount("o", by: -1))]
+        let text = RecoveryJournal(id: "j", changes: changes).encoded()
+        #expect(text.contains(#"{"change": "count", "id": "o", "by": 1, "packQuantity": "500", "packUnit": "g"}"#), "\(text)")
+        #expect(text.contains(#"{"change": "count", "id": "o", "by": -1}"#), "\(text)")
+        #expect(try RecoveryJournal.decode(text).changes == changes)
+        let half = #"{"per-recovery": 1, "id": "j", "changes": [{"change": "count", "id": "o", "by": 1, "packQuantity": "500"}]}"#
+        #expect(throws: ExchangeError.self) { try RecoveryJournal.decode(half) }
+    }
+}
