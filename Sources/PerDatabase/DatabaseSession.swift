@@ -474,8 +474,8 @@ extension ComparisonDatabase {
             try deleteComparisonIfBlank(id)
         case .addListItem(let item):
             try saveHeader(of: item, listCountIfNew: 1)
-        case .changeListCount(let id, let delta):
-            try changeListCount(of: id, by: delta)
+        case .changeListCount(let id, let delta, let pack):
+            try changeListCount(of: id, by: delta, pack: pack)
         case .setTicked(let id, let ticked):
             try setTicked(id, ticked)
         case .clearTicks:

@@ -72,9 +72,10 @@ public struct ImportWriter: ExchangeSink {
     public mutating func listState(_ state: ExchangeListState, in comparison: ComparisonID) throws {
         try db.cachedStatement(sql: """
             UPDATE comparison SET list_count = ?2, in_cart = ?3, aisle = ?4,
-                pinned_product = (SELECT id FROM product WHERE comparison_id = ?1 AND position = ?5)
+                pinned_product = (SELECT id FROM product WHERE comparison_id = ?1 AND position = ?5), list_amount = ?6, list_unit = ?7
             WHERE id = ?1
-            """).execute(arguments: [comparison.rawValue, state.count, state.ticked, state.aisle, state.pinnedPosition])
+            """).execute(arguments: [comparison.rawValue, state.count, state.ticked, state.aisle, state.pinnedPosition,
+                                     state.amount.map { DecimalText.format($0.quantity) }, state.amount?.unit.symbol])
     }
 
     /// Takes out again each comparison this import made that is already here: one saved before with the same title,

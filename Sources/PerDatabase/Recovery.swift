@@ -166,7 +166,7 @@ extension ComparisonDatabase {
     /// A field or a product brought back, into a comparison whose row is not there, saves the header first; a count
     /// or a tick of a comparison deleted meanwhile brings it back (the shopper is still buying it).
     private static func withRowIfGone(_ change: PendingWrite, _ db: Database) throws -> PendingWrite {
-        if case .other(.changeListCount(let id, _)) = change { _ = try bringBackIfDeleted(id, db) }
+        if case .other(.changeListCount(let id, _, _)) = change { _ = try bringBackIfDeleted(id, db) }
         if case .other(.setTicked(let id, _)) = change { _ = try bringBackIfDeleted(id, db) }
         guard case .edit(let edit, let header, false) = change else { return change }
         switch edit {

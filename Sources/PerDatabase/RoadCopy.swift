@@ -250,7 +250,7 @@ extension ComparisonDatabase {
                 if ticks[id] == nil { tickOrder.append(id) }
                 ticks[id] = (ticked, at)
                 if !edited.contains(id) { edited.append(id) }
-            case .other(.changeListCount(let id, _)):
+            case .other(.changeListCount(let id, _, _)):
                 if !edited.contains(id) { edited.append(id) }
             case .edit, .restore, .other:
                 break

@@ -189,6 +189,16 @@ enum Schema {
             ALTER TABLE deleted_comparison ADD COLUMN in_cart_at INTEGER NOT NULL DEFAULT 0;
             INSERT INTO schema_release (migration, release) VALUES ('a copy for the road and its changes, and when each tick was set', '0.3.0');
             """),
+        // What a list count means (DECISIONS 344): the amount asked, count × the pack it was set on, as decimal text in
+        // the unit it was set in (`1000`, `g`); both NULL: none known, the count is packs of the product to buy (every
+        // count saved before this version, which so means what it meant). The deleted comparisons keep it too.
+        Migration(identifier: "the amount a list count means", release: "0.3.0", sql: """
+            ALTER TABLE comparison ADD COLUMN list_amount TEXT CHECK (list_amount IS NULL OR typeof(list_amount) = 'text');
+            ALTER TABLE comparison ADD COLUMN list_unit TEXT CHECK (list_unit IS NULL OR typeof(list_unit) = 'text');
+            ALTER TABLE deleted_comparison ADD COLUMN list_amount TEXT CHECK (list_amount IS NULL OR typeof(list_amount) = 'text');
+            ALTER TABLE deleted_comparison ADD COLUMN list_unit TEXT CHECK (list_unit IS NULL OR typeof(list_unit) = 'text');
+            INSERT INTO schema_release (migration, release) VALUES ('the amount a list count means', '0.3.0');
+            """),
     ]
 
     /// The migrations' identifiers, in order: what a database's `grdb_migrations` holds when it is this per's. The

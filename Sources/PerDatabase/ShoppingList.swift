@@ -21,34 +21,63 @@ extension ComparisonDatabase {
                 products[row["comparison_id"], default: []].append(ProductColumns.product(from: row))
             }
             return try Row.fetchAll(db, sql: """
-                SELECT \(headerColumns), updated_at, list_count, in_cart, aisle FROM comparison \(lastEditedFirst)
+                SELECT \(headerColumns), updated_at, list_count, in_cart, aisle, list_amount, list_unit FROM comparison \(lastEditedFirst)
                 """).compactMap { row in
                 guard let comparison = Self.comparison(header: { row[Int($0)] }, products: products[row["id"], default: []]) else { return nil }
                 return ListEntry(
                     id: comparison.id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
-                    item: ListItem(count: row["list_count"], ticked: row["in_cart"] as Bool, pinned: comparison.pinned, aisle: row["aisle"],
-                                  comparison: comparison))
+                    item: ListItem(count: row["list_count"], amount: listAmount(row), ticked: row["in_cart"] as Bool, pinned: comparison.pinned,
+                                   aisle: row["aisle"], comparison: comparison))
             }
+    }
+
+    /// A row's `list_amount` and `list_unit` (DECISIONS 344); nil when either is NULL or unreadable (the count is packs).
+    static func listAmount(_ row: Row) -> ListAmount? {
+        guard let text: String = row["list_amount"], let symbol: String = row["list_unit"], let quantity = DecimalText.parse(text), quantity > 0,
+              let unit = MeasureUnit(symbol: symbol) else { return nil }
+        return ListAmount(quantity: quantity, unit: unit)
+    }
+
+    /// The arguments `list_amount` and `list_unit` are written with.
+    static func listAmountArguments(_ amount: ListAmount?) -> (DatabaseValue, DatabaseValue) {
+        guard let amount else { return (.null, .null) }
+        return (DecimalText.format(amount.quantity).databaseValue, amount.unit.symbol.databaseValue)
+    }
+
+    /// Comparison `id` as an item of the list, as saved now.
+    static func listItem(_ id: ComparisonID, _ db: Database) throws -> ListItem? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(headerColumns), in_cart, aisle, list_amount, list_unit FROM comparison WHERE id = ?",
+                                         arguments: [id.rawValue]) else { return nil }
+        let products = try Row.fetchAll(db, sql: "SELECT \(ProductColumns.selection) FROM product WHERE comparison_id = ? ORDER BY position, rowid",
+                                        arguments: [id.rawValue]).map(ProductColumns.product(from:))
+        guard let comparison = Self.comparison(header: { row[Int($0)] }, products: products) else { return nil }
+        return ListItem(count: row["list_count"], amount: listAmount(row), ticked: row["in_cart"] as Bool, pinned: comparison.pinned,
+                        aisle: row["aisle"], comparison: comparison)
     }
 
     /// Each saved comparison's count, tick and aisle place, as `per export` writes them (the pin is the comparison's).
     public func listStates() throws(DatabaseFailure) -> [ComparisonID: ExchangeListState] {
         try read { db in
             var states: [ComparisonID: ExchangeListState] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, list_count, in_cart, aisle FROM comparison")
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, list_count, in_cart, aisle, list_amount, list_unit FROM comparison")
             while let row = try rows.next() {
-                states[ComparisonID(row["id"] as String)] = ExchangeListState(count: row["list_count"], ticked: row["in_cart"] as Bool, aisle: row["aisle"])
+                states[ComparisonID(row["id"] as String)] = ExchangeListState(count: row["list_count"], ticked: row["in_cart"] as Bool, aisle: row["aisle"],
+                                                                              amount: Self.listAmount(row))
             }
             return states
         }
     }
 
-    /// `+` / `-`: changes the count by `delta` (kept from 0 to `ListItem.maximumCount`), so two sessions counting
-    /// at once both count.
-    public func changeListCount(of id: ComparisonID, by delta: Int) throws(DatabaseFailure) {
+    /// `+` / `-`: changes the count by `delta` packs of `pack` (kept from 0 to `ListItem.maximumCount`) and the amount it
+    /// means with it (`ListItem.counted`, DECISIONS 344), on the item as saved now, in one transaction: two sessions
+    /// counting at once both count. Without a pack the count moves as packs.
+    public func changeListCount(of id: ComparisonID, by delta: Int, pack: ListAmount? = nil) throws(DatabaseFailure) {
         try write { db in
-            try db.execute(sql: "UPDATE comparison SET list_count = max(0, min(?, list_count + ?)) WHERE id = ?",
-                           arguments: [ListItem.maximumCount, delta, id.rawValue])
+            guard let item = try Self.listItem(id, db) else { return }
+            let counted = item.counted(by: delta, pack: pack)
+            let (amount, unit) = Self.listAmountArguments(counted.amount)
+            try db.execute(sql: "UPDATE comparison SET list_count = ?, list_amount = ?, list_unit = ? WHERE id = ?",
+                           arguments: [counted.count, amount, unit, id.rawValue])
         }
     }
 

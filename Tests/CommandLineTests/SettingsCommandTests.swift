@@ -122,7 +122,7 @@ struct SettingsCommandTests {
         let markdown = try per(["trip", "--format", "markdown"])
         #expect(markdown.status == 0, "\(markdown.err)")
         #expect(markdown.out == """
-            - [ ] 2× Oats: o1, 6,99 € = 13,98 €
+            - [ ] 2× Oats: o1, 2 × 6,99 € = 13,98 €
 
             Total 13,98 € · in cart 0,00 € · left 13,98 €
 

@@ -59,8 +59,8 @@ struct TripCommandTests {
         #expect((parsed?["items"] as? [Any])?.count == 3)
         let markdown = run([perBinary, "trip", "--db", db, "--format", "markdown", "--currency", "$"])
         #expect(markdown.stdout == """
-            - [x] 2× Oats: o1, $6.99 = $13.98
-            - [ ] 1× Milk: 1 L, $1.29 = $1.29
+            - [x] 2× Oats: o1, 2 × $6.99 = $13.98
+            - [ ] 1× Milk: 1 L, 1 × $1.29 = $1.29
             - [ ] 1× Bread\\\\u{1B}\\[2J
 
             Total $15.27 · in cart $13.98 · left $1.29 (1 without a price)
@@ -169,14 +169,14 @@ struct TripCommandTests {
             Product.fixture(id: "o2", name: "o2", price: decimal("3.99"), quantity: 400, unit: .gram, shop: "Aldi"),
         ]))
         #expect(run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout == """
-            - [ ] 1× Oats: o1, Costco, 6.99 = 6.99
-            - [ ] 1× Rice: r, Costco, 2.00 = 2.00
+            - [ ] 1× Oats: o1, Costco, 1 × 6.99 = 6.99
+            - [ ] 1× Rice: r, Costco, 1 × 2.00 = 2.00
 
             Total 8.99 · in cart 0.00 · left 8.99
 
             """)
         #expect(run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "aldi"]).stdout == """
-            - [ ] 1× Oats: o2, 3× 400 g = 1.2 kg, Aldi, 3.99 = 11.97
+            - [ ] 3× Oats: o2, 3× 400 g (1 kg), Aldi, 3 × 3.99 = 11.97
             - [ ] 1× Rice: not at aldi
 
             Total 11.97 · in cart 0.00 · left 11.97 (1 not at aldi)

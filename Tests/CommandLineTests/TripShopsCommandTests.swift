@@ -71,9 +71,9 @@ struct TripShopsCommandTests {
         let recent = run([perBinary, "trip", "--db", db, "--format", "markdown"])
         #expect(recent.stdout == run([perBinary, "trip", "--db", db, "--format", "markdown", "--by-recent"]).stdout)
         #expect(recent.stdout == """
-            - [ ] 1× Oats: o1, Aldi, 2.00 = 2.00
-            - [ ] 1× Eggs: e1, Aldi, 3.00 = 3.00
-            - [ ] 1× Milk: m2, Lidl, 0.90 = 0.90
+            - [ ] 1× Oats: o1, Aldi, 1 × 2.00 = 2.00
+            - [ ] 1× Eggs: e1, Aldi, 1 × 3.00 = 3.00
+            - [ ] 1× Milk: m2, Lidl, 1 × 0.90 = 0.90
 
             Total 5.90 · in cart 0.00 · left 5.90
 
@@ -82,12 +82,12 @@ struct TripShopsCommandTests {
         #expect(markdown.stdout == """
             ## Aldi
 
-            - [ ] 1× Eggs: e1, Aldi, 3.00 = 3.00
-            - [ ] 1× Oats: o1, Aldi, 2.00 = 2.00
+            - [ ] 1× Eggs: e1, Aldi, 1 × 3.00 = 3.00
+            - [ ] 1× Oats: o1, Aldi, 1 × 2.00 = 2.00
 
             ## Lidl
 
-            - [ ] 1× Milk: m2, Lidl, 0.90 = 0.90
+            - [ ] 1× Milk: m2, Lidl, 1 × 0.90 = 0.90
 
             Total 5.90 · in cart 0.00 · left 5.90
 

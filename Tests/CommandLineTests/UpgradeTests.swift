@@ -147,6 +147,25 @@ struct UpgradeTests {
         #expect(try Self.comparison("Milk", in: export(db))?["volumeSystem"] as? String == "imperial")
     }
 
+    /// 0.2.0's counts mean what they meant (DECISIONS 345): no amount is known for any of them, so each count is packs of
+    /// its product to buy, and the trip buys that many of it (`packs` equal to `listCount`, no amount said).
+    @Test func a020DatabasesCountsMeanWhatTheyMeant() throws {
+        defer { expectFixturesUnchanged() }
+        let db = try copy("household.sqlite")
+        for comparison in try Self.comparisons(export(db)) {
+            let fields = try #require(comparison as? [String: Any])
+            #expect(fields["listAmount"] == nil && fields["listUnit"] == nil, "\(fields["title"] ?? "")")
+        }
+        let trip = per("trip", "--db", db, "--format", "json").stdout
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(trip.utf8)) as? [String: Any])
+        let items = try #require(document["items"] as? [[String: Any]])
+        #expect(!items.isEmpty)
+        for item in items where !(item["product"] is NSNull) {
+            #expect(item["packs"] as? Int == item["listCount"] as? Int, "\(item)")
+            #expect(item["listAmount"] == nil)
+        }
+    }
+
     /// A change saves into the upgraded database (an import of a small export), shows in `per export` beside
     /// everything it held, and the file is then sound and holds every migration of today's schema.
     @Test func aChangeSavesInAnUpgradedDatabase() throws {

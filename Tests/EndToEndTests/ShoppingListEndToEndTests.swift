@@ -118,7 +118,7 @@ extension EndToEnd {
             tmux.keys("C-o")
             var screen = tmux.waitFor("Shopping list at aldi")
             #expect(screen.contains("Rice                 −   +  not at aldi"), "\(screen)")   // selected: its count buttons
-            #expect(screen.contains("Oats                        o2 2× 500 g  "), "\(screen)")   // every product to buy is at Aldi: no store said; 1 kg of oats (o1's, the best value) in 500 g packs
+            #expect(screen.contains("2× Oats                        o2 2× 500 g (1 kg)      3.99       7.98"), "\(screen)")   // every product to buy is at Aldi: no store said; 1 kg of oats (o1's, the best value) in 500 g packs, the count those packs (DECISIONS 346)
             tmux.keys("Down", "Enter")   // Oats
             // The names keep their room (`o1 @ Costco`): the verdict says it short, never `+14% buy`, and the summary
             // names the product to buy (decision 324).
@@ -133,7 +133,7 @@ extension EndToEnd {
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let trip = run([perBinary, "trip", "--db", db, "--format", "markdown", "--store", "Aldi"]).stdout
-            #expect(trip.contains("- [ ] 1× Oats: o3, Aldi, 4.49 = 4.49"), "\(trip)")
+            #expect(trip.contains("- [ ] 1× Oats: o3, Aldi, 1 × 4.49 = 4.49"), "\(trip)")
         }
 
         /// Grouped by store (Ctrl-S), `]` moves an item down its store's aisles; after a restart the order is kept, the
@@ -178,7 +178,7 @@ extension EndToEnd {
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
             let trip = run([perBinary, "trip", "--db", db, "--format", "markdown"]).stdout
-            #expect(trip.hasPrefix("- [ ] 1× Rice: rice, Costco, 1.00 = 1.00\n- [ ] 1× Oats"), "\(trip)")
+            #expect(trip.hasPrefix("- [ ] 1× Rice: rice, Costco, 1 × 1.00 = 1.00\n- [ ] 1× Oats"), "\(trip)")
         }
 }
 }

@@ -19,7 +19,7 @@ extension EndToEnd {
             tmux.keys("C-w")
             let screen = tmux.waitFor("Where to shop")
             #expect(screen.contains("Cheapest shop: Lidl, 3.00"), "\(screen)")
-            #expect(screen.contains(" Lidl   3.00  1 of 1\n Aldi   4.00  1 of 1\n   Rice: 2× 500 g, 4.00"), "\(screen)")
+            #expect(screen.contains(" Lidl   3.00  1 of 1\n Aldi   4.00  1 of 1\n   Rice: 2× 500 g (1 kg), 2 × 2.00 ="), "\(screen)")
             tmux.keys("Escape"); tmux.waitFor("Shopping list")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)

@@ -177,7 +177,7 @@ import TestSupport
         #expect(buy?.label(decimal: .comma) == "1,5 L" && buy?.label(decimal: .point) == "1.5 L")
         #expect(tea?.label(decimal: .comma) == "Earl 2.5")
         let trip = TripReport([ListEntry(id: "c", title: "Cola", productCount: 1, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: cola))], decimal: .comma)
-        #expect(trip.render(.markdown).hasPrefix("- [ ] 1× Cola: 1,5 L, 1,29 = 1,29\n"))
+        #expect(trip.render(.markdown).hasPrefix("- [ ] 1× Cola: 1,5 L, 1 × 1,29 = 1,29\n"))
     }
 
     /// `text` is refused as a settings file, with `message`.

@@ -88,7 +88,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         #expect(shops.shops.map(\.shop) == ["Lidl", "Aldi"])
         #expect(shops.shops.map(\.total) == [3, 4])
         #expect(shops.shops.map { $0.lines.map(\.purchase.packs) } == [[.whole(count: 1, cost: 3)], [.whole(count: 2, cost: 4)]])
-        #expect(shops.shops.map { $0.lines.map { $0.purchase.packsNote() } } == [[nil], ["2× 500 g"]])
+        #expect(shops.shops.map { $0.lines.map { $0.purchase.packsNote() } } == [[nil], ["2× 500 g (1 kg)"]])
         #expect(shops.cheapestShop?.shop == "Lidl")
         #expect(shops.bestSplit == nil && shops.noSplitBecause == "none costs less")
         let report = ShopsReport(Self.rice)
@@ -96,7 +96,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             Shop  Total  Items   Missing
             Lidl   3.00  1 of 1
             Aldi   4.00  1 of 1
-              Rice: 2× 500 g, 4.00
+              Rice: 2× 500 g (1 kg), 2 × 2.00 = 4.00
 
             Cheapest shop: Lidl, 3.00
             Best split: none costs less
@@ -105,7 +105,7 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         #expect(report.markdown == """
             - Lidl: 3.00, 1 of 1 items
             - Aldi: 4.00, 1 of 1 items
-              - Rice: 2× 500 g, 4.00
+              - Rice: 2× 500 g (1 kg), 2 × 2.00 = 4.00
 
             Cheapest shop: Lidl, 3.00
             Best split: none costs less
@@ -123,8 +123,9 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
         #expect(Self.rice[0].item.purchase(at: ShopName("aldi"))?.packsCount == 2)
     }
 
-    /// Whole packs that hold more than the amount say how much (in the wanted product's unit when it says it exactly,
-    /// else the pack's); every unit family, count words and volume systems; a pinned product sets the amount.
+    /// Packs of another size say how many, and the amount asked (`ListAmount.text`: the largest metric unit that says it
+    /// to three decimals, else the wanted product's unit: DECISIONS 344); every unit family, count words and volume
+    /// systems; a pinned product sets the amount.
     @Test func packsOfEveryKind() {
         func purchase(_ count: Int, of wanted: (String, MeasureUnit), in pack: (String, MeasureUnit), system: VolumeSystem = .us) -> Purchase? {
             let products = [Product.fixture(id: "w", price: 1, quantity: decimal(wanted.0), unit: wanted.1, shop: "A"),
@@ -134,19 +135,19 @@ private func at(_ id: String, _ price: String, _ shop: String, quantity: String 
             let item = ListItem(count: count, ticked: false, pinned: "w", comparison: comparison)
             return item.purchase(at: ShopName("B"))
         }
-        #expect(purchase(1, of: ("1", .kilogram), in: ("400", .gram))?.packsText() == "3× 400 g = 1.2 kg")
+        #expect(purchase(1, of: ("1", .kilogram), in: ("400", .gram))?.packsText() == "3× 400 g (1 kg)")
         #expect(purchase(1, of: ("1", .kilogram), in: ("400", .gram))?.cost == 3000)
-        #expect(purchase(2, of: ("500", .gram), in: ("1", .kilogram))?.packsText() == "1× 1 kg")
-        #expect(purchase(3, of: ("1", .pound), in: ("1", .kilogram))?.packsText() == "2× 1 kg = 2 kg")   // 1.36 kg: not 3 decimals of a pound, so in kg
-        #expect(purchase(1, of: ("1", .dozen), in: ("10", .each))?.packsText() == "2× 10 each = 20 each")   // 1.666… dozen
-        #expect(purchase(1, of: ("1", .dozen), in: ("4", .each))?.packsText() == "3× 4 each")   // exactly a dozen
-        #expect(purchase(2, of: ("1", .gallon), in: ("1", .liter))?.packsText() == "8× 1 L = 8 L")   // 7.57 L (US)
-        #expect(purchase(2, of: ("1", .gallon), in: ("1", .liter), system: .imperial)?.packsText() == "10× 1 L = 10 L")   // 9.09 L
-        #expect(purchase(1, of: ("1", .squareMeter), in: ("3", .squareFoot))?.packsText() == "4× 3 sq ft = 12 sq ft")
-        #expect(purchase(1, of: ("2", .meter), in: ("1", .yard))?.packsText() == "3× 1 yd = 3 yd")
+        #expect(purchase(2, of: ("500", .gram), in: ("1", .kilogram))?.packsText() == "1× 1 kg (1 kg)")
+        #expect(purchase(3, of: ("1", .pound), in: ("1", .kilogram))?.packsText() == "2× 1 kg (3 lb)")   // 1.36 kg
+        #expect(purchase(1, of: ("1", .dozen), in: ("10", .each))?.packsText() == "2× 10 each (1 dozen)")
+        #expect(purchase(1, of: ("1", .dozen), in: ("4", .each))?.packsText() == "3× 4 each (1 dozen)")   // exactly a dozen
+        #expect(purchase(2, of: ("1", .gallon), in: ("1", .liter))?.packsText() == "8× 1 L (2 gal)")   // 7.57 L (US)
+        #expect(purchase(2, of: ("1", .gallon), in: ("1", .liter), system: .imperial)?.packsText() == "10× 1 L (2 gal)")   // 9.09 L
+        #expect(purchase(1, of: ("1", .squareMeter), in: ("3", .squareFoot))?.packsText() == "4× 3 sq ft (1 m²)")
+        #expect(purchase(1, of: ("2", .meter), in: ("1", .yard))?.packsText() == "3× 1 yd (2 m)")
         #expect(purchase(5, of: ("100", .counted(CountWord("sheet")!)), in: ("150", .counted(CountWord("sheet")!)))?.packsText()
-                == "4× 150 sheets = 600 sheets")
-        #expect(purchase(1, of: ("0.75", .kilogram), in: ("250", .gram))?.packsText() == "3× 250 g")   // exactly the amount
+                == "4× 150 sheets (500 sheets)")
+        #expect(purchase(1, of: ("0.75", .kilogram), in: ("250", .gram))?.packsText() == "3× 250 g (750 g)")   // exactly the amount
         // Too many to count: said so, never computed, nowhere in a total.
         let huge = purchase(999, of: ("999999999999", .kilogram), in: ("0.000000000001", .milligram))
         #expect(huge?.packs == .tooMany && huge?.cost == nil)

@@ -81,6 +81,44 @@ import TestSupport
         #expect(!list[1].item.ticked && list[1].item.productToBuy()?.product.id == "o1")
     }
 
+    /// A count saves the amount it means, count × the pack counted (DECISIONS 344), on the item as saved: two sessions
+    /// counting at once both count, in packs of their own shops; a better bag typed keeps the amount; a count without a
+    /// pack (a file from before amounts) is packs; a deleted and restored comparison keeps it.
+    @Test func aCountSavesTheAmountItMeansAndTwoSessionsBothCountIt() throws {
+        let path = folder.file("per.sqlite")
+        let store = try ComparisonDatabase(path: path), other = try ComparisonDatabase(path: path)
+        let aldi = Product.fixture(id: "aldi", price: decimal("0.99"), quantity: 500, unit: .gram, shop: "Aldi")
+        let lidl = Product.fixture(id: "lidl", price: decimal("1.79"), quantity: 1, unit: .kilogram, shop: "Lidl")
+        try store.save(Comparison(id: "o", title: "Oats", products: [aldi]), listCountIfNew: 0)
+        let bag = ListAmount(quantity: 500, unit: .gram), kilo = ListAmount(quantity: 1, unit: .kilogram)
+        try store.changeListCount(of: "o", by: 1, pack: bag)
+        try other.changeListCount(of: "o", by: 1, pack: bag)
+        var item = try #require(try store.shoppingList().first?.item)
+        #expect(item.count == 2 && item.amount == ListAmount(quantity: 1000, unit: .gram))
+        // Lidl's 1 kg bag typed: the best now; the amount stays 1 kg: one Lidl bag, two at Aldi.
+        try store.save(Comparison(id: "o", title: "Oats", products: [aldi, lidl]))
+        item = try #require(try store.shoppingList().first?.item)
+        #expect(item.count == 2 && item.amount == ListAmount(quantity: 1000, unit: .gram))
+        #expect(item.purchase()?.packsCount == 1 && item.purchase(at: ShopName("Aldi"))?.packsCount == 2)
+        // One more Lidl bag in one session, one Aldi bag fewer in the other: 1.5 kg, three of the bag counted last.
+        try store.changeListCount(of: "o", by: 1, pack: kilo)
+        try other.changeListCount(of: "o", by: -1, pack: bag)
+        item = try #require(try store.shoppingList().first?.item)
+        #expect(item.count == 3 && item.amount == ListAmount(quantity: 1500, unit: .gram))
+        #expect(try store.listStates()["o"]?.amount == ListAmount(quantity: 1500, unit: .gram))
+        // Deleted and brought back whole: the amount with it.
+        let deleted = try #require(try store.deleteComparison("o"))
+        #expect(try store.restoreDeleted(deleted))
+        #expect(try store.shoppingList().first?.item.amount == ListAmount(quantity: 1500, unit: .gram))
+        // A count without a pack counts packs and knows no amount; taking the last off leaves none.
+        try store.changeListCount(of: "o", by: 1)
+        item = try #require(try store.shoppingList().first?.item)
+        #expect(item.count == 4 && item.amount == nil)
+        try store.changeListCount(of: "o", by: -4, pack: kilo)
+        item = try #require(try store.shoppingList().first?.item)
+        #expect(item.count == 0 && item.amount == nil)
+    }
+
     /// Two app sessions on one file: both count the same item at once, and each sees the other's counts and
     /// ticks at its next poll.
     @Test func twoSessionsCountAndCheckOffTogether() throws {

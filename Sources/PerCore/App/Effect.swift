@@ -64,8 +64,9 @@ public enum DatabaseEffect: Equatable, Sendable {
     case openNew(Comparison)
     /// A shopping-list item typed on the list: saved as a new comparison (a count of 1), not opened.
     case addListItem(Comparison)
-    /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count).
-    case changeListCount(ComparisonID, by: Int)
+    /// `+` / `-` on the list: a change of an item's count (a change, not a value: two sessions counting both count),
+    /// `by` packs of `pack` added to its amount (`ListItem.counted`, DECISIONS 344); nil: no amount, the count as packs.
+    case changeListCount(ComparisonID, by: Int, pack: ListAmount? = nil)
     /// Space on the list: an item ticked off (in the cart) or back.
     case setTicked(ComparisonID, Bool)
     /// The next trip: every tick cleared.

@@ -176,7 +176,7 @@ public enum KeyTable {
         bind([on(.key(.home), .control("a"), sends: .shoppingList(.selectFirst)), on(.key(.end), .control("e"), sends: .shoppingList(.selectLast))],
              "the first / last", .shoppingList),
         bind([on(.character("+"), sends: .shoppingList(.changeCount(1))), on(.character("-"), sends: .shoppingList(.changeCount(-1)))],
-             "count: one more / less (0: off the list)", legend: "count", .shoppingList),
+             "count: one pack more / less (0: off the list)", legend: "count", .shoppingList),
         bind([.character("=")], .shoppingList(.changeCount(1)), "one more, as + (without Shift)", .shoppingList),
         bind([.character(" ")], .shoppingList(.toggleTick), "tick off (in the cart) / untick", legend: "tick", .shoppingList),
         bind([.control("w")], .app(.showWhereToShop), "where to shop: each shop's total, the cheapest shop and the best split across two", legend: "shops", .shoppingList),

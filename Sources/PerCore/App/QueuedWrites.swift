@@ -56,8 +56,8 @@ extension [ListEntry] {
             if let index = firstIndex(where: { $0.id == id }) { change(&self[index]) }
         }
         switch change {
-        case .changeListCount(let id, let delta):
-            update(id) { $0.item.count = $0.item.count(changedBy: delta) }
+        case .changeListCount(let id, let delta, let pack):
+            update(id) { $0.item = $0.item.counted(by: delta, pack: pack) }
         case .setTicked(let id, let ticked):
             update(id) { $0.item.ticked = ticked }
         case .clearTicks:

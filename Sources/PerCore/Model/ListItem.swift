@@ -6,8 +6,14 @@ public struct ListItem: Equatable, Sendable {
     /// `+` stops here: a count is a few digits wide on screen, and every line total stays exact.
     public static let maximumCount = 999
 
-    /// How many to buy; 0: off the list (the comparison is kept).
+    /// How many to buy; 0: off the list (the comparison is kept). With an `amount`, the packs of the pack it was set
+    /// on; the packs bought are those that hold the amount (`purchase`).
     public var count: Int
+    /// What the count means (DECISIONS 344): count × the pack it was set on; nil when none is known (the count is packs
+    /// of the product to buy, whichever that is).
+    public var amount: ListAmount?
+    /// The comparison's volume system, which a customary volume's amount is measured in.
+    public var volumeSystem: VolumeSystem = .us
     /// Checked off: in the cart.
     public var ticked: Bool
     /// The product the user chose to buy instead of the best value, if any.
@@ -20,8 +26,11 @@ public struct ListItem: Equatable, Sendable {
     /// most recently edited first), then 1, 2… in the order the user set.
     public var aisle: Int
 
-    public init(count: Int = 1, ticked: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "", aisle: Int = 0) {
+    public init(count: Int = 1, amount: ListAmount? = nil, ticked: Bool = false, pinned: ProductID? = nil, offers: [Offer] = [], per: String = "",
+                aisle: Int = 0, volumeSystem: VolumeSystem = .us) {
         self.count = count
+        self.amount = amount
+        self.volumeSystem = volumeSystem
         self.ticked = ticked
         self.pinned = pinned
         self.offers = offers
@@ -30,10 +39,11 @@ public struct ListItem: Equatable, Sendable {
     }
 
     /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
-    public init(count: Int, ticked: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
+    public init(count: Int, amount: ListAmount? = nil, ticked: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
         let offers = comparison.ranked.map { Offer(product: comparison.products[$0.index], ranking: $0.unitPrice, base: base) }
-        self.init(count: count, ticked: ticked, pinned: pinned, offers: offers, per: comparison.perLabel, aisle: aisle)
+        self.init(count: count, amount: amount, ticked: ticked, pinned: pinned, offers: offers, per: comparison.perLabel, aisle: aisle,
+                  volumeSystem: comparison.volumeSystem)
     }
 
     /// On the list: counted at least once.
@@ -57,7 +67,65 @@ public struct ListItem: Equatable, Sendable {
     /// The item's amount bought at `shop` in whole packs of its product to buy there (`Purchase`); nil without one.
     public func purchase(at shop: ShopName? = nil) -> Purchase? {
         guard let wanted = productToBuy(), let offer = shop == nil ? wanted : productToBuy(at: shop) else { return nil }
-        return Purchase(offer, count: count, of: wanted)
+        return purchase(offer, wanting: wanted)
+    }
+
+    /// The item bought as `offer`, `wanted` being the product it would buy anywhere: its amount when it has one
+    /// (DECISIONS 344), else `count` × `wanted`'s size, in whole packs of `offer`.
+    public func purchase(_ offer: Offer, wanting wanted: Offer) -> Purchase {
+        var purchase = asked(like: wanted).map { Purchase(offer, asking: $0, count: count, of: wanted) } ?? Purchase(offer, count: count, of: wanted)
+        purchase.system = volumeSystem
+        return purchase
+    }
+
+    /// The amount asked in base units, when the item has one of `offer`'s unit family (an amount of another family
+    /// than its products' now asks nothing: the count is packs, DECISIONS 345).
+    func asked(like offer: Offer) -> Decimal? {
+        guard let amount, let unit = offer.product.unit, unit.family == amount.family else { return nil }
+        return amount.base(in: volumeSystem)
+    }
+
+    /// The count a row shows (DECISIONS 346): the packs bought at `shop`, so that count × price is the line total; the
+    /// count as set without a purchase.
+    public func shownCount(at shop: ShopName? = nil) -> Int {
+        purchase(at: shop)?.packsCount ?? count
+    }
+
+    /// The pack `+` / `-` add or take at `shop`: one of the product bought there; nil without one (the count is packs).
+    public func pack(at shop: ShopName? = nil) -> ListAmount? {
+        purchase(at: shop).flatMap { ListAmount(pack: $0.offer.product) }
+    }
+
+    /// The item after `+` (`delta` 1) or `-` (-1) of `pack` (DECISIONS 344): the amount asked and that many packs more
+    /// or fewer, in the unit it was set in, and the count the packs of `pack` that hold it; off the list (0, no amount)
+    /// at or below nothing. Without a pack (no product to buy, or one of another family) the count moves as packs and
+    /// no amount is known. Unchanged when it cannot go that way (off the list already, more than `maximumCount` packs).
+    public func counted(by delta: Int, pack: ListAmount?) -> ListItem {
+        var item = self
+        guard let pack, pack.quantity > 0, productToBuy().map({ $0.product.unit?.family == pack.family }) ?? true else {
+            item.count = count(changedBy: delta)
+            item.amount = item.count == count ? amount : nil
+            return item
+        }
+        let size = pack.base(in: volumeSystem)
+        let asked: Decimal
+        if let amount, amount.family == pack.family {
+            asked = amount.base(in: volumeSystem)
+        } else if let wanted = productToBuy(), wanted.product.unit?.family == pack.family {
+            asked = Decimal(count) * wanted.ranking.baseQuantity   // a count that meant packs of the product to buy
+        } else {
+            asked = Decimal(count) * size
+        }
+        let now = asked + Decimal(delta) * size
+        guard now > 0 else {
+            item.count = 0
+            item.amount = nil
+            return item
+        }
+        guard let packs = ListAmount.packs(holding: now, of: size) else { return self }
+        item.count = packs
+        item.amount = ListAmount(base: now, like: amount.flatMap { $0.family == pack.family ? $0.unit : nil } ?? pack.unit, in: volumeSystem)
+        return item
     }
 
     /// What the purchase at `shop` costs; nil without one, or with too many packs to count.

@@ -9,7 +9,12 @@ public struct Purchase: Equatable, Sendable {
     /// The product whose size sets the amount, and how many of it the item counts.
     public let wanted: Offer
     public let count: Int
+    /// The amount asked, in base units: the item's `ListAmount` when it has one (DECISIONS 344), else `count` × the
+    /// wanted product's size.
+    public let asked: Decimal
     public let packs: Packs
+    /// The volume system its amounts are said in (the comparison's): set by `ListItem.purchase`.
+    public internal(set) var system: VolumeSystem = .us
 
     public enum Packs: Equatable, Sendable {
         /// `count` packs, `cost` in all.
@@ -22,7 +27,17 @@ public struct Purchase: Equatable, Sendable {
         self.offer = offer
         self.wanted = wanted
         self.count = count
+        asked = Decimal(count) * wanted.ranking.baseQuantity
         packs = Self.packs(of: offer.ranking, for: count, of: wanted.ranking.baseQuantity)
+    }
+
+    /// `asked` base units (an item's amount) in whole packs of `offer`; `count` and `wanted` as above.
+    public init(_ offer: Offer, asking asked: Decimal, count: Int, of wanted: Offer) {
+        self.offer = offer
+        self.wanted = wanted
+        self.count = count
+        self.asked = asked
+        packs = Self.packs(of: offer.ranking, holding: asked)
     }
 
     /// What the packs cost; nil when too many.
@@ -45,31 +60,48 @@ public struct Purchase: Equatable, Sendable {
     }
 
     /// Packs of another size than the wanted product's: the row says how many (`2× 500 g`).
-    var isOtherSize: Bool { offer.ranking.baseQuantity != wanted.ranking.baseQuantity }
+    var isOtherSize: Bool { offer.ranking.baseQuantity != wanted.ranking.baseQuantity || holdsMoreThanAsked }
+
+    /// The packs hold more than the amount asked (an amount set on another pack: 2× 750 g for 1 kg).
+    var holdsMoreThanAsked: Bool {
+        guard case .whole(let count, _) = packs else { return false }
+        return Decimal(count) * offer.ranking.baseQuantity != asked
+    }
 
     /// `packsText` where a row must say it: packs of another size than the wanted product's, or too many; nil when the
     /// packs are the wanted product, count for count.
-    public func packsNote(decimal: DecimalMark = .point) -> String? {
-        isOtherSize || cost == nil ? packsText(decimal: decimal) : nil
+    public func packsNote(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String? {
+        isOtherSize || cost == nil ? packsText(decimal: decimal, saysAmount: saysAmount) : nil
     }
 
-    /// The packs as a row says them: `2× 500 g`, `3× 400 g = 1.2 kg` when several hold more than the amount (in the
-    /// wanted product's unit when that says it exactly to three decimals, else the pack's), `too many packs of 1 mg`.
-    public func packsText(decimal: DecimalMark = .point) -> String {
+    /// What a row says to buy: the product's name, and its packs where they must be said (`packsNote`); a product
+    /// without a name is its packs alone (`2× 500 g (1 kg)`, not `500 g 2× 500 g`). `separator` goes between the two.
+    public func buyText(decimal: DecimalMark = .point, separator: String = " ", saysAmount: Bool = true) -> String {
+        let label = offer.label(decimal: decimal)
+        guard let note = packsNote(decimal: decimal, saysAmount: saysAmount) else { return label }
+        return offer.product.name.isEmpty ? note : label + separator + note
+    }
+
+    /// `2 × 1.59 = 3.18`: the line as arithmetic (DECISIONS 346), packs × price = cost; nil without a price or a count.
+    public func arithmetic(_ shown: (Decimal) -> String) -> String? {
+        guard let price = offer.product.price, case .whole(let packs, let cost) = packs else { return nil }
+        return "\(packs) × \(shown(price)) = \(shown(cost))"
+    }
+
+    /// The packs as a row says them, with the amount asked: `2× 500 g (1 kg)`, `3× 400 g (1 kg)` (`ListAmount.text`),
+    /// `too many packs of 1 mg`.
+    /// `saysAmount` false: the packs alone (`2× 500 g`), where a row has no room for more.
+    public func packsText(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String {
         let size = offer.product.quantityText.map { decimal.shown($0) } ?? ""
         let unit = offer.product.unit.map { " " + $0.symbol(for: offer.product.quantity ?? 1) } ?? ""
         guard case .whole(let packs, _) = packs else { return "too many packs of \(size)\(unit)" }
-        let text = "\(packs)× \(size)\(unit)"
-        let held = Decimal(packs) * offer.ranking.baseQuantity
-        guard packs > 1, held > Decimal(count) * wanted.ranking.baseQuantity, let quantity = offer.product.quantity, let packUnit = offer.product.unit else {
-            return text
-        }
-        var inWanted = Decimal(packs) * quantity, shownUnit = packUnit
-        if let wantedQuantity = wanted.product.quantity, let wantedUnit = wanted.product.unit {
-            let converted = held * wantedQuantity / wanted.ranking.baseQuantity
-            if DecimalText.rounded(converted, places: 3) == converted { (inWanted, shownUnit) = (converted, wantedUnit) }
-        }
-        return text + " = " + decimal.shown(DecimalText.format(inWanted)) + " " + shownUnit.symbol(for: inWanted)
+        return "\(packs)× \(size)\(unit)" + (saysAmount ? askedText(decimal: decimal).map { " (\($0))" } ?? "" : "")
+    }
+
+    /// The amount asked as a row says it (`1 kg`), in the wanted product's unit family; nil without a unit.
+    public func askedText(decimal: DecimalMark = .point) -> String? {
+        guard let unit = wanted.product.unit ?? offer.product.unit else { return nil }
+        return ListAmount(base: asked, like: unit, in: system).text(in: system, decimal: decimal)
     }
 
     /// The fewest whole packs of `pack` holding `count` × `size` base units, and their cost. Exact: the count is
@@ -78,7 +110,14 @@ public struct Purchase: Equatable, Sendable {
         let limit = NumberRange.limit
         guard count >= 0, Decimal(count) < limit else { return .tooMany }
         if pack.baseQuantity == size { return .whole(count: count, cost: pack.price * Decimal(count)) }
-        let amount = Decimal(count) * size
+        return packs(of: pack, holding: Decimal(count) * size)
+    }
+
+    /// The fewest whole packs of `pack` holding `amount` base units (an item's `ListAmount`, at most
+    /// `ListItem.maximumCount` × a number `NumberRange` keeps), and their cost.
+    private static func packs(of pack: UnitPrice, holding amount: Decimal) -> Packs {
+        let limit = NumberRange.limit
+        guard amount > 0 else { return .whole(count: 0, cost: 0) }
         // A Double quotient is within a pack of the ceiling (a Decimal division is slow on Linux, and where to shop
         // makes one per item and shop): the last pack is settled exactly.
         let estimate = (NSDecimalNumber(decimal: amount).doubleValue / NSDecimalNumber(decimal: pack.baseQuantity).doubleValue).rounded(.up)

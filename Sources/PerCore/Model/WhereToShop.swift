@@ -115,7 +115,7 @@ public struct WhereToShop: Equatable, Sendable {
                     let place: ProductChoice<Offer>.Place = candidate.shop == nil ? .anywhere : candidate.shop == shop ? .here : .elsewhere
                     choice.offer(candidate.offer, id: candidate.offer.product.id, place: place) { _, _ in false }
                 }
-                return choice.chosen.map { Purchase($0, count: items[index].item.count, of: wanted) }
+                return choice.chosen.map { items[index].item.purchase($0, wanting: wanted) }
             }
         }
         let lines: [[Line?]] = purchases.map { shop in

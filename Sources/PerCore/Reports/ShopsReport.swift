@@ -72,7 +72,9 @@ public struct ShopsReport: Sendable {
     static func packRows(_ trip: WhereToShop.ShopTrip, of shops: WhereToShop, money: MoneyFormat, text: (String) -> String = { $0 }) -> [String] {
         let counted = trip.lines.compactMap { line -> (Int, String)? in
             guard let packs = line.purchase.packsNote(decimal: money.decimal) else { return nil }
-            return (line.item, "\(text(title(line.item, of: shops))): \(packs), " + money.shown(money.price(line.cost)))
+            // As arithmetic (DECISIONS 346): `Rice: 2× 500 g (1 kg), 2 × 2.00 = 4.00`.
+            let cost = line.purchase.arithmetic { money.shown(money.price($0)) } ?? money.shown(money.price(line.cost))
+            return (line.item, "\(text(title(line.item, of: shops))): \(packs), " + cost)
         }
         let rows = counted + trip.tooMany.map { ($0.item, "\(text(title($0.item, of: shops))): " + $0.purchase.packsText(decimal: money.decimal)) }
         return rows.sorted { $0.0 < $1.0 }.map(\.1)

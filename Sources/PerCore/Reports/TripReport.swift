@@ -66,7 +66,7 @@ public struct TripReport: Sendable {
     private func label(_ offer: Offer) -> String { TerminalText.singleLine(offer.label(decimal: decimal)) }
     /// The label, and its packs when they are of another size than the one wanted (at the current shop): `o2, 3× 400 g`.
     private func label(_ purchase: Purchase) -> String {
-        label(purchase.offer) + (purchase.packsNote(decimal: decimal).map { ", " + $0 } ?? "")
+        TerminalText.singleLine(purchase.buyText(decimal: decimal, separator: ", "))
     }
 
     // MARK: Table
@@ -80,7 +80,7 @@ public struct TripReport: Sendable {
             let buy = purchase?.offer
             return [
                 entry.item.ticked ? "[x]" : "[ ]",
-                "\(entry.item.count)x",
+                "\(entry.item.shownCount(at: shop))x",
                 TerminalText.singleLine(entry.displayTitle),
                 purchase.map(label) ?? (entry.item.isNotAt(shop) ? notAt : "-"),
                 buy.map { TerminalText.singleLine($0.product.shop) } ?? "",
@@ -132,13 +132,14 @@ public struct TripReport: Sendable {
         let headings = self.headings
         let notAt = Markdown.escaped(self.notAt)
         var lines = items.enumerated().flatMap { index, entry -> [String] in
-            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.count)× \(Markdown.escaped(TerminalText.singleLine(entry.displayTitle)))"
+            var line = "- [\(entry.item.ticked ? "x" : " ")] \(entry.item.shownCount(at: shop))× \(Markdown.escaped(TerminalText.singleLine(entry.displayTitle)))"
             if let purchase = entry.item.purchase(at: shop) {
                 let buy = purchase.offer
                 let seenAt = ShopName.trimmed(buy.product.shop)
-                line += ": " + [Markdown.escaped(label(purchase)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)), buy.product.price.map(shown)]
+                // The line as arithmetic, packs × price = line total (DECISIONS 346): `2 × 0.99 = 1.98`.
+                line += ": " + [Markdown.escaped(label(purchase)), seenAt.isEmpty ? nil : Markdown.escaped(TerminalText.singleLine(seenAt)),
+                                purchase.arithmetic(shown) ?? buy.product.price.map(shown)]
                     .compactMap { $0 }.joined(separator: ", ")
-                if let total = purchase.cost { line += " = \(shown(total))" }
             } else if entry.item.isNotAt(shop) {
                 line += ": " + notAt
             }
@@ -165,6 +166,10 @@ public struct TripReport: Sendable {
                 ("lineTotal", purchase?.cost.map(Self.amount) ?? "null"),
             ]
             if let deposits = purchase?.deposits { members.append(("deposits", Self.amount(deposits))) }
+            // What the count means, where it is known (DECISIONS 344).
+            if let amount = entry.item.amount {
+                members += [("listAmount", string(DecimalText.format(amount.quantity))), ("listUnit", string(amount.unit.symbol))]
+            }
             return JSONDocument.inline(members)
         }
         var members = [

@@ -12,9 +12,11 @@ struct TripCommand: ParsableCommand {
             per shop (--by-shop); each with its count, whether it is in the cart, the product to buy (the best value, or \
             the one pinned) and the line total; then the total, what is in the cart and what is left. --reset clears \
             every tick for the next trip. --shops prints where to shop instead: what the trip costs at each shop, the \
-            items each is missing, the cheapest shop that has them all and the cheapest split across two shops. Shops \
-            are compared for the same amount: an item's count × the size of the product it would buy, in whole packs of \
-            each shop's product (2× 500 g for 1 kg); --shop buys it so too.
+            items each is missing, the cheapest shop that has them all and the cheapest split across two shops. A count \
+            is an amount: count × the pack it was counted on (2× set on a 500 g bag is 1 kg, whichever bag is best \
+            later; a count set without a priced product is packs of the product to buy). Shops are compared for that \
+            amount, in whole packs of each shop's product (2× 500 g (1 kg)); --shop buys it so too, and the count shown \
+            is the packs bought: count × price = the line total.
             """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "table, json or markdown (a checklist).")

@@ -31,7 +31,7 @@ extension Effect {
     static func createComparison(_ c: Comparison) -> Effect { .database(.createComparison(c)) }
     static func openNew(_ c: Comparison) -> Effect { .database(.openNew(c)) }
     static func addListItem(_ c: Comparison) -> Effect { .database(.addListItem(c)) }
-    static func changeListCount(_ id: ComparisonID, by delta: Int) -> Effect { .database(.changeListCount(id, by: delta)) }
+    static func changeListCount(_ id: ComparisonID, by delta: Int, pack: ListAmount? = nil) -> Effect { .database(.changeListCount(id, by: delta, pack: pack)) }
     static func setTicked(_ id: ComparisonID, _ ticked: Bool) -> Effect { .database(.setTicked(id, ticked)) }
     static var clearTicks: Effect { .database(.clearTicks) }
     static func moveInAisle(_ id: ComparisonID, by step: Int, at shop: ShopName?) -> Effect { .database(.moveInAisle(id, by: step, at: shop)) }

@@ -169,13 +169,16 @@ extension ShoppingListTests {
         store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
         store.apply(.shoppingList(.changeCount(1)))
         #expect(store.state.shoppingList?.entries[0].item.count == 2)
-        store.send(.shoppingList(.undoDelete), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing))
+        // The same pack taken back off: 1 × 1 kg, the amount the count meant, now known (DECISIONS 347).
+        var undone = Self.shopping
+        undone[0].item.amount = ListAmount(quantity: 1, unit: .kilogram)
+        store.send(.shoppingList(.undoDelete), effects: [.changeListCount("a", by: -1, pack: ListAmount(quantity: 1, unit: .kilogram))]) {
+            $0.screen = .shoppingList(self.lists(undone, selected: 0, mode: .browsing))
             $0.chrome.status = StatusMessage("Undid the count of \"Oats\": 1× on the list")
         }
         store.apply(.shoppingList(.toggleTick))
         store.send(.shoppingList(.undoDelete), effects: [.setTicked("a", false)]) {
-            $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing))
+            $0.screen = .shoppingList(self.lists(undone, selected: 0, mode: .browsing))
             $0.chrome.status = StatusMessage("Undid the tick of \"Oats\"")
         }
         // Nothing more of this list to undo: Ctrl-Y goes on to the deletions, as before.

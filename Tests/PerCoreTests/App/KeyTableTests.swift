@@ -194,7 +194,7 @@ import Testing
         #expect(row(.numeric, "times (×)")?.keys == "* x X")
         #expect(row(.numeric, "decimal point")?.keys == ". ,")
         #expect(row(.comparison, "delete last character (⌫)")?.keys == "Backspace, Delete")
-        #expect(row(.shoppingList, "count: one more / less (0: off the list)")?.legend == "+/- count")
+        #expect(row(.shoppingList, "count: one pack more / less (0: off the list)")?.legend == "+/- count")
         #expect(row(.history, "a page down / up")?.legend == "PgDn more")
         #expect(row(.history, "a page down / up")?.narrowLegend == "^F more")
         #expect(row(.everywhere, "this help")?.narrowLegend == "^G help")

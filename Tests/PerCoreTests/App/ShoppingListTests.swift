@@ -86,14 +86,15 @@ import TestSupport
         // Enter on it: on the list (0× to 1×), no new item; the next title follows.
         var counted = saved
         counted[3].item.count = 1
-        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("e", by: 1)]) {
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("e", by: 1)]) {   // no product: packs
             $0.screen = .shoppingList(self.lists(counted, selected: 3, mode: .adding("")))
             $0.chrome.status = StatusMessage("\"Éclair\" (saved): 1 to buy; type the next")
         }
         // Typed whole, in another case, with spaces around: one more Milk.
         store.type(" MILK ")
         counted[1].item.count = 3
-        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("m", by: 1)]) {
+        counted[1].item.amount = ListAmount(quantity: 3, unit: .liter)   // 2 × 1 L and one more (DECISIONS 344)
+        store.send(.shoppingList(.acceptTitle), effects: [.changeListCount("m", by: 1, pack: ListAmount(quantity: 1, unit: .liter))]) {
             $0.screen = .shoppingList(self.lists(counted, selected: 1, mode: .adding("")))
             $0.chrome.status = StatusMessage("\"Milk\" (saved): 3 to buy; type the next")
         }
@@ -171,25 +172,31 @@ import TestSupport
         #expect(KeyTable.action(for: .character(" "), in: store.state) == .shoppingList(.toggleTick))
         store.send(.shoppingList(.selectFirst)) { $0.screen = .shoppingList(self.lists(Self.shopping, selected: 0, mode: .browsing)) }
         var expected = Self.shopping
+        // A count set is an amount (DECISIONS 344): 2 × o1's 1 kg.
+        let kilo = ListAmount(quantity: 1, unit: .kilogram)
         expected[0].item.count = 2
-        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
+        expected[0].item.amount = ListAmount(quantity: 2, unit: .kilogram)
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1, pack: kilo)))
         }
         expected[0].item.count = 1
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1)))
+        expected[0].item.amount = kilo
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1, pack: kilo)))
         }
         expected[0].item.count = 0
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1)))
+        expected[0].item.amount = nil
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("a", by: -1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: -1, pack: kilo)))
             $0.chrome.status = StatusMessage("\"Oats\" is off the list (kept: + puts it back)")
         }
         store.send(.shoppingList(.changeCount(-1))) { $0.chrome.status = StatusMessage("\"Oats\" is off the list already") }
         store.send(.shoppingList(.toggleTick)) { $0.chrome.status = StatusMessage("\"Oats\" is off the list: + puts it back", isWarning: true) }
         #expect(ListTotals(store.state.shoppingList!.entries) == ListTotals(Array(Self.shopping.dropFirst())))
         expected[0].item.count = 1
-        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
+        expected[0].item.amount = kilo
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1, pack: kilo)]) {
+            $0.screen = .shoppingList(self.lists(expected, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1, pack: kilo)))
             $0.chrome.status = nil
         }
         var most = Self.shopping
@@ -267,13 +274,15 @@ import TestSupport
     @Test func ctrlXPutsTheComparisonOnTheListOnceMore() {
         var store = TestStore(Self.oats)
         #expect(KeyTable.action(for: .control("x"), in: store.state) == .comparison(.addToList))
-        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
+        // One more of the product to buy, o1's 1 kg (DECISIONS 344).
+        let kilo = ListAmount(quantity: 1, unit: .kilogram)
+        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1, pack: kilo)]) {
             $0.chrome.status = StatusMessage("\"Oats\": one more on the list (Ctrl-O shows it)")
         }
         // Once the count is read, it is shown and counted here.
         store.send(.comparison(.listCounted("a", 2))) { $0.editing.onTheList = .known(2) }
         store.send(.comparison(.listCounted("other", 5)))
-        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1)]) {
+        store.send(.comparison(.addToList), effects: [.saveHeader(Self.oats.header), .changeListCount("a", by: 1, pack: kilo)]) {
             $0.editing.onTheList = .known(3)
             $0.chrome.status = StatusMessage("\"Oats\": 3× on the list (Ctrl-O shows it)")
         }
@@ -331,8 +340,9 @@ import TestSupport
         #expect(ListTotals(entries, at: ShopName("Lidl")) == { var t = ListTotals([]); t.notHere = 1; return t }())
         #expect(item.isNotAt(ShopName("Lidl")) && !item.isNotAt(nil) && !item.isNotAt(ShopName("Aldi")))
         #expect(TripReport(entries, at: ShopName("Lidl")).markdown == "- [ ] 2× Oats: not at Lidl\n\nTotal 0.00 · in cart 0.00 · left 0.00 (1 not at Lidl)\n")
-        #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
-            || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
+        // Pinned a2 (500 g) sets the amount: 2 × 500 g, as arithmetic (DECISIONS 346).
+        #expect(TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi , 2 × 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n"
+            || TripReport(entries, at: ShopName("Aldi")).markdown == "- [ ] 2× Oats: a2, Aldi, 2 × 4.49 = 8.98\n\nTotal 8.98 · in cart 0.00 · left 8.98\n")
     }
 
     /// A product without a shop can be bought anywhere: at a shop, the pinned one if it can be bought there, else the
@@ -587,9 +597,12 @@ import TestSupport
         store.send(.shoppingList(.tickRow(0)), effects: [.setTicked("a", true)]) {
             $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .tick("a", title: "Oats", ticked: true)))
         }
+        // Pinned a1 (500 g): 2 × 500 g and one more, 1.5 kg (DECISIONS 344).
+        let half = ListAmount(quantity: 500, unit: .gram)
         ticked[0].item.count = 3
-        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1)))
+        ticked[0].item.amount = ListAmount(quantity: 1500, unit: .gram)
+        store.send(.shoppingList(.changeCount(1)), effects: [.changeListCount("a", by: 1, pack: half)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 0, mode: .browsing, lastChange: .count("a", title: "Oats", by: 1, pack: half)))
         }
         // A tap on another row's box selects it and unticks it; the buttons follow the selection.
         ticked[1].item.ticked = false
@@ -598,14 +611,17 @@ import TestSupport
         }
         #expect(tap(25, 1) == .shoppingList(.changeCount(1)))
         #expect(tap(25, 0) == .shoppingList(.choose(0)))
+        let litre = ListAmount(quantity: 1, unit: .liter)
         ticked[1].item.count = 1
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1)))
+        ticked[1].item.amount = litre
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1, pack: litre)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1, pack: litre)))
         }
         // An item off the list (0×) shows no box; Space or a tap there says how to put it back.
         ticked[1].item.count = 0
-        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1)]) {
-            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1)))
+        ticked[1].item.amount = nil
+        store.send(.shoppingList(.changeCount(-1)), effects: [.changeListCount("m", by: -1, pack: litre)]) {
+            $0.screen = .shoppingList(self.lists(ticked, selected: 1, mode: .browsing, lastChange: .count("m", title: "Milk", by: -1, pack: litre)))
             $0.chrome.status = StatusMessage("\"Milk\" is off the list (kept: + puts it back)")
         }
         #expect(tap(4, 1) == .shoppingList(.choose(1)))
@@ -659,7 +675,17 @@ import TestSupport
         for _ in 0..<300 {
             let key = keys.randomElement(using: &rng)!
             guard let action = KeyTable.action(for: key, in: store.state) else { continue }
-            for case .database(.changeListCount(let id, let delta)) in store.apply(action) { counts[id, default: 0] += delta }
+            for case .database(.changeListCount(let id, let delta, let pack)) in store.apply(action) {
+                // A count of packs moves by them; an amount's count is the packs of the pack that hold it (DECISIONS 344):
+                // off the list exactly when no amount is left.
+                let item = store.state.shoppingList!.entries.first { $0.id == id }!.item
+                if let pack {
+                    #expect(item.count == (item.amount.map { ListAmount.packs(holding: $0.base(in: .us), of: pack.base(in: .us)) } ?? 0))
+                    counts[id] = item.count
+                } else {
+                    counts[id] = max(0, min(ListItem.maximumCount, counts[id, default: 0] + delta))
+                }
+            }
             let lists = store.state.shoppingList!
             #expect(lists.entries.allSatisfy { (0...ListItem.maximumCount).contains($0.item.count) })
             #expect(lists.entries.allSatisfy { counts[$0.id] == $0.item.count }, "seed \(seed)")

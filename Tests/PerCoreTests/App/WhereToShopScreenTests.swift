@@ -151,10 +151,10 @@ import TestSupport
          Shop  Total  Items
          Lidl   5.00  2 of 2
          Aldi   7.60  2 of 2
-           Rice: 2× 500 g, 4.00
-           Pasta: 3× 400 g = 1.2 kg, 3.60
-
-
+           Rice: 2× 500 g (1 kg), 2 × 2.00 =
+             4.00
+           Pasta: 3× 400 g (1 kg), 3 × 1.20 =
+             3.60
 
 
 
@@ -176,7 +176,7 @@ import TestSupport
          Shop  Total  Items
          Lidl   3.00  1 of 1
          Aldi   4.00  1 of 1
-           Rice: 2× 500 g, 4.00
+           Rice: 2× 500 g (1 kg), 2 × 2.00 = 4.00
 
 
 

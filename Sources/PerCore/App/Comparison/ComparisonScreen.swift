@@ -192,7 +192,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 chrome.status = StatusMessage("\"\(title)\": one more on the list (Ctrl-O shows it)")
             }
             // The header first: the count is a list write, and the comparison's row must be there for it.
-            return [edit(.saveHeader), .database(.changeListCount(comparison.id, by: 1))]
+            // One pack of the product to buy here more (DECISIONS 344).
+            let pack = ListItem(count: 0, ticked: false, pinned: comparison.pinned, comparison: comparison).pack(at: session.shop)
+            return [edit(.saveHeader), .database(.changeListCount(comparison.id, by: 1, pack: pack))]
         case .toggleTableOrder:
             session.tableOrder = session.tableOrder.toggled
             chrome.status = StatusMessage(session.tableOrder == .entry ? "Products in the order typed" : "Best value first")

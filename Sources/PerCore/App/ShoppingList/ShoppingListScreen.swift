@@ -201,7 +201,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .undoDelete:
             if let change = lastChange {
                 lastChange = nil
-                return undo(change, chrome: &chrome)
+                return undo(change, shop: session.shop, chrome: &chrome)
             }
             guard let comparison = session.deletedComparisons.popLast() else {
                 chrome.status = StatusMessage("Nothing to bring back: no comparison was deleted in this session")
@@ -214,7 +214,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
         case .find:
             mode = .finding("")
         case .changeCount(let delta):
-            if let effect = changeCount(by: delta, chrome: &chrome) { return [.database(effect)] }
+            if let effect = changeCount(by: delta, shop: session.shop, chrome: &chrome) { return [.database(effect)] }
         case .toggleTick:
             return toggleTick(chrome: &chrome)
         case .askClearTicks:
@@ -361,20 +361,21 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// Ctrl-Y after `+`, `-` or Space: the item's count or tick as it was, saved as any change, named in the message.
-    private mutating func undo(_ change: ListChange, chrome: inout Chrome) -> [Effect] {
+    private mutating func undo(_ change: ListChange, shop: ShopName?, chrome: inout Chrome) -> [Effect] {
         let id: ComparisonID, title: String
         switch change {
-        case .count(let of, let named, _), .tick(let of, let named, _): (id, title) = (of, TerminalText.singleLine(named))
+        case .count(let of, let named, _, _), .tick(let of, let named, _): (id, title) = (of, TerminalText.singleLine(named))
         }
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             chrome.status = StatusMessage("\"\(title)\" is gone: nothing to undo", isWarning: true)
             return []
         }
         switch change {
-        case .count(_, _, let delta):
-            entries[index].item.count = max(0, entries[index].item.count - delta)
-            chrome.status = StatusMessage("Undid the count of \"\(title)\": \(entries[index].item.count)× on the list")
-            return [.database(.changeListCount(id, by: -delta))]
+        case .count(_, _, let delta, let pack):
+            // The same pack taken back off (or put back): the amount as it was (DECISIONS 347).
+            entries[index].item = entries[index].item.counted(by: -delta, pack: pack)
+            chrome.status = StatusMessage("Undid the count of \"\(title)\": \(entries[index].item.shownCount(at: shop))× on the list")
+            return [.database(.changeListCount(id, by: -delta, pack: pack))]
         case .tick(_, _, let ticked):
             entries[index].item.ticked = !ticked
             chrome.status = StatusMessage(ticked ? "Undid the tick of \"\(title)\"" : "Undid the untick of \"\(title)\"")
@@ -383,18 +384,20 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// `+` / `-` on the selected item; nil (and a message) when the count cannot go that way.
-    private mutating func changeCount(by delta: Int, chrome: inout Chrome) -> DatabaseEffect? {
+    /// The count is an amount (DECISIONS 344): one pack of the product bought at `shop` more or fewer.
+    private mutating func changeCount(by delta: Int, shop: ShopName?, chrome: inout Chrome) -> DatabaseEffect? {
         guard let entry = selectedEntry else { return nil }
-        let count = entry.item.count(changedBy: delta)
+        let pack = entry.item.pack(at: shop)
+        let changed = entry.item.counted(by: delta, pack: pack)
         let title = TerminalText.singleLine(entry.displayTitle)
-        guard count != entry.item.count else {
-            chrome.status = StatusMessage(count == 0 ? "\"\(title)\" is off the list already" : "At most \(ListItem.maximumCount) of one item")
+        guard changed != entry.item else {
+            chrome.status = StatusMessage(delta < 0 ? "\"\(title)\" is off the list already" : "At most \(ListItem.maximumCount) of one item")
             return nil
         }
-        entries[selected].item.count = count
-        lastChange = .count(entry.id, title: entry.displayTitle, by: count - entry.item.count)
-        if count == 0 { chrome.status = StatusMessage("\"\(title)\" is off the list (kept: + puts it back)") }
-        return .changeListCount(entry.id, by: count - entry.item.count)
+        entries[selected].item = changed
+        lastChange = .count(entry.id, title: entry.displayTitle, by: delta, pack: pack)
+        if changed.count == 0 { chrome.status = StatusMessage("\"\(title)\" is off the list (kept: + puts it back)") }
+        return .changeListCount(entry.id, by: delta, pack: pack)
     }
 
     /// `[` / `]`: swaps the selected item with the one before (after) it among its shop's items, and numbers that
@@ -425,7 +428,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
             mode = .browsing
             return []
         }
-        if let index = saved(titled: title) { return countSaved(at: index, chrome: &chrome) }
+        if let index = saved(titled: title) { return countSaved(at: index, shop: session.shop, chrome: &chrome) }
         let item = session.makeComparison(title: title)
         entries.insert(ListEntry(id: item.id, title: title, productCount: 0), at: 0)
         selected = 0
@@ -437,19 +440,20 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
 
     /// Enter on a saved comparison's title while typing a list: that one on the list (0× to 1×) or one more of it,
     /// not a new empty item; the next title follows.
-    private mutating func countSaved(at index: Int, chrome: inout Chrome) -> [Effect] {
+    private mutating func countSaved(at index: Int, shop: ShopName?, chrome: inout Chrome) -> [Effect] {
         let entry = entries[index]
-        let count = entry.item.count(changedBy: 1)
+        let pack = entry.item.pack(at: shop)
+        let changed = entry.item.counted(by: 1, pack: pack)
         let title = TerminalText.singleLine(entry.displayTitle)
         mode = .adding("")
         selected = index
-        guard count != entry.item.count else {
-            chrome.status = StatusMessage("At most \(ListItem.maximumCount) of one item: \"\(title)\" stays at \(entry.item.count)", isWarning: true)
+        guard changed != entry.item else {
+            chrome.status = StatusMessage("At most \(ListItem.maximumCount) of one item: \"\(title)\" stays at \(entry.item.shownCount(at: shop))", isWarning: true)
             return []
         }
-        entries[index].item.count = count
-        chrome.status = StatusMessage("\"\(title)\" (saved): \(count) to buy; type the next")
-        return [.database(.changeListCount(entry.id, by: count - entry.item.count))]
+        entries[index].item = changed
+        chrome.status = StatusMessage("\"\(title)\" (saved): \(changed.shownCount(at: shop)) to buy; type the next")
+        return [.database(.changeListCount(entry.id, by: 1, pack: pack))]
     }
 
     private mutating func acceptTitle(session: inout Session, chrome: inout Chrome) -> [Effect] {
@@ -470,6 +474,7 @@ public struct ShoppingListScreen: Equatable, Sendable, ScreenReducer {
 
 /// A change of an item's count or tick on the list, for Ctrl-Y: the item, its title then, and what changed.
 public enum ListChange: Equatable, Sendable {
-    case count(ComparisonID, title: String, by: Int)
+    /// `by` packs of `pack` (nil: the count as packs), which Ctrl-Y takes back.
+    case count(ComparisonID, title: String, by: Int, pack: ListAmount?)
     case tick(ComparisonID, title: String, ticked: Bool)
 }

@@ -18,7 +18,7 @@ import Foundation
 /// a control character other than tab and line breaks is written as visible `\u{1B}` (import refuses it).
 enum CSVExchange {
     static let columns = ["number", "comparison", "per", "volumeSystem"] + data.map(\.key)
-        + ["kind", "listCount", "inCart", "aisle", "pinnedProduct", "currency"]
+        + ["kind", "listCount", "inCart", "aisle", "pinnedProduct", "listAmount", "listUnit", "currency"]
 
     /// The columns' names in files before the one vocabulary (version 1), which import still reads.
     static let earlierNames = ["volume_system": "volumeSystem", "list_count": "listCount", "in_cart": "inCart", "pinned_product": "pinnedProduct"]
@@ -42,11 +42,12 @@ enum CSVExchange {
         var out = CSV.row(columns.dropLast() + (currency == nil ? [] : ["currency"]))
         for (number, comparison) in comparisons.enumerated() {
             let products = comparison.products.filter { !$0.isBlank }
-            var list = ["", "", "", ""]
+            var list = ["", "", "", "", "", ""]
             if let lists {
                 let state = lists[comparison.id] ?? .earlierFormat
                 list = [String(state.count), String(state.ticked), String(state.aisle),
-                        ComparisonExchange.pinnedNumber(comparison, among: products).map(String.init) ?? ""]
+                        ComparisonExchange.pinnedNumber(comparison, among: products).map(String.init) ?? "",
+                        state.amount.map { DecimalText.format($0.quantity) } ?? "", state.amount.map { textCell($0.unit.symbol) } ?? ""]
             }
             let head = [String(number + 1), textCell(comparison.title), ComparisonExchange.basisText(comparison.chosenBasis) ?? "",
                         comparison.volumeSystem.rawValue]
@@ -157,7 +158,8 @@ enum CSVExchange {
                     count: try ComparisonExchange.listCount(field("listCount"), line: record.line, field: "listCount"),
                     ticked: try ComparisonExchange.ticked(field("inCart"), line: record.line, field: "inCart"),
                     aisle: try ComparisonExchange.aisle(field("aisle"), line: record.line, field: "aisle"),
-                    pinnedPosition: try ComparisonExchange.pinnedPosition(field("pinnedProduct"), line: record.line, field: "pinnedProduct"))
+                    pinnedPosition: try ComparisonExchange.pinnedPosition(field("pinnedProduct"), line: record.line, field: "pinnedProduct"),
+                    amount: try ComparisonExchange.listAmount(field("listAmount"), unit: SpreadsheetText.restored(field("listUnit")), line: record.line))
                 stateLine = record.line
                 number += 1
                 productCount = 0

@@ -10,9 +10,13 @@ public struct ExchangeListState: Equatable, Sendable {
     /// The pinned product's position among the comparison's products as the file gives them (0-based); nil: none.
     /// Export works it out from `Comparison.pinned`, import turns it back into the imported product's id.
     public var pinnedPosition: Int?
+    /// What the count means (`listAmount`, `listUnit`: DECISIONS 344); nil: none known, the count is packs (a
+    /// version-2 file's, read as it was).
+    public var amount: ListAmount?
 
-    public init(count: Int = 1, ticked: Bool = false, aisle: Int = 0, pinnedPosition: Int? = nil) {
+    public init(count: Int = 1, ticked: Bool = false, aisle: Int = 0, pinnedPosition: Int? = nil, amount: ListAmount? = nil) {
         self.count = count
+        self.amount = amount
         self.ticked = ticked
         self.aisle = aisle
         self.pinnedPosition = pinnedPosition
@@ -29,6 +33,21 @@ extension ComparisonExchange {
     /// A list count read back: a whole number from 0 to `ListItem.maximumCount`; empty: 1.
     static func listCount(_ text: String, line: Int?, field: String) throws(ExchangeError) -> Int {
         try wholeNumber(text, in: 0...ListItem.maximumCount, line: line, field: field, what: "a count") ?? 1
+    }
+
+    /// A list amount read back from its two fields (`listAmount`, `listUnit`): both empty for none; a quantity above 0
+    /// (below 10¹⁵: a count of up to 999 packs) and a unit, or the file is refused naming the field.
+    static func listAmount(_ quantity: String, unit: String, line: Int?) throws(ExchangeError) -> ListAmount? {
+        let quantity = trimmed(quantity), unit = trimmed(unit)
+        if quantity.isEmpty && unit.isEmpty { return nil }
+        guard !quantity.isEmpty else { throw ExchangeError(line: line, field: "listAmount", problem: "a listUnit (\(quoted(unit))) needs its listAmount") }
+        guard let value = DecimalText.parse(quantity), value > 0, value < Decimal(sign: .plus, exponent: 15, significand: 1) else {
+            throw ExchangeError(line: line, field: "listAmount", problem: "\(quoted(quantity)) is not an amount (a decimal number above 0)")
+        }
+        guard !unit.isEmpty, let measure = MeasureUnit(symbol: unit) else {
+            throw ExchangeError(line: line, field: "listUnit", problem: unit.isEmpty ? "a listAmount needs its listUnit" : "\(quoted(unit)) is not a unit")
+        }
+        return ListAmount(quantity: value, unit: measure)
     }
 
     /// An aisle place read back: a whole number from 0; empty: 0 (not placed).

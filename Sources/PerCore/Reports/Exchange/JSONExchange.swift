@@ -26,6 +26,8 @@ enum JSONExchange {
                     ("aisle", String(state.aisle)),
                     ("pinnedProduct", ComparisonExchange.pinnedNumber(comparison, among: comparison.products).map(String.init) ?? "null"),
                 ]
+                // What the count means, where it is known (DECISIONS 344); a file without them counts packs.
+                if let amount = state.amount { members += [("listAmount", string(DecimalText.format(amount.quantity))), ("listUnit", string(amount.unit.symbol))] }
             }
             members.append(("products", rows(comparison.products.map { p in ProductDatum.all.map { ($0.key, optional($0.exported(p))) } })))
             let history = histories[comparison.id] ?? []
@@ -270,7 +272,8 @@ enum JSONExchange {
     }
 
     /// The members of a comparison import reads, besides `products` and `history`.
-    static let comparisonKeys: Set<String> = ["title", "per", "volumeSystem", "currency", "listCount", "inCart", "aisle", "pinnedProduct"]
+    static let comparisonKeys: Set<String> = ["title", "per", "volumeSystem", "currency", "listCount", "listAmount", "listUnit", "inCart", "aisle",
+                                              "pinnedProduct"]
 
     /// The shopping-list members of a comparison (`earlierFormat` for those missing).
     private static func listState(_ members: [String: JSONNode], title: String, products: Int, line: Int) throws(ExchangeError) -> ExchangeListState {
@@ -278,6 +281,8 @@ enum JSONExchange {
         if let text = try optionalText(members, "listCount", allowNumber: true) {
             state.count = try ComparisonExchange.listCount(text.value, line: text.line, field: "listCount")
         }
+        let amount = try optionalText(members, "listAmount", allowNumber: true), unit = try optionalText(members, "listUnit", allowNumber: false)
+        state.amount = try ComparisonExchange.listAmount(amount?.value ?? "", unit: unit?.value ?? "", line: amount?.line ?? unit?.line)
         if let text = try optionalText(members, "aisle", allowNumber: true) {
             state.aisle = try ComparisonExchange.aisle(text.value, line: text.line, field: "aisle")
         }

@@ -219,7 +219,10 @@ extension RecoveryJournal {
         case .restoreComparison(let comparison): (["change": string("restoreComparison"), "comparison": whole(comparison)])
         case .createComparison(let comparison): (["change": string("newComparison"), "comparison": whole(comparison)])
         case .addListItem(let comparison): (["change": string("newItem"), "comparison": whole(comparison)])
-        case .changeListCount(let id, let delta): (["change": string("count"), "id": string(id.rawValue), "by": String(delta)])
+        case .changeListCount(let id, let delta, let pack):
+            // The pack counted (DECISIONS 344), left out for a count as packs (as a file from before amounts has it).
+            (["change": string("count"), "id": string(id.rawValue), "by": String(delta)]
+                .merging(pack.map { ["packQuantity": string(DecimalText.format($0.quantity)), "packUnit": string($0.unit.symbol)] } ?? [:]) { a, _ in a })
         case .setTicked(let id, let ticked): (["change": string("tick"), "id": string(id.rawValue), "ticked": ticked ? "true" : "false"])
         case .clearTicks: (["change": string("clearTicks")])
         case .moveInAisle(let id, let step, let shop):
@@ -241,7 +244,7 @@ extension RecoveryJournal {
     }
 
     private static let order = ["change", "changeId", "at", "id", "entry", "comparison", "newRow", "field", "product", "position", "keepsEarlierPrice",
-                                "by", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
+                                "by", "packQuantity", "packUnit", "ticked", "ids", "title", "per", "volumeSystem", "pinned", "products",
                                 "name", "price", "quantity", "unit", "pack", "shop", "seen"]
         + ProductDatum.all.map(\.key).filter { !["name", "price", "quantity", "unit", "pack", "shop", "seen"].contains($0) }
 
@@ -322,6 +325,7 @@ extension RecoveryJournal {
     /// `at` and `changeId`.
     private static func keys(of change: PendingWrite) -> Set<String> {
         var keys: Set<String> = ["change", "at", "changeId"]
+        if case .other(.changeListCount) = change { keys.formUnion(["packQuantity", "packUnit"]) }   // a count with a pack or without
         for key in encode(change)?.keys ?? [:].keys {
             keys.insert(key)
             if key == "shop" { keys.insert("store") }
@@ -364,7 +368,9 @@ extension RecoveryJournal {
         case "undoDeleteComparison":
             return .other(.restoreDeletedComparison(try whole(m.node("comparison"), place: m.place + ", comparison", today: today)))
         case "count":
-            return .other(.changeListCount(try m.id("id"), by: try m.int("by", in: -ListItem.maximumCount...ListItem.maximumCount)))
+            let pack = try ComparisonExchange.listAmount(try m.optionalString("packQuantity") ?? "", unit: try m.optionalString("packUnit") ?? "",
+                                                         line: m.members["packQuantity"]?.line)
+            return .other(.changeListCount(try m.id("id"), by: try m.int("by", in: -ListItem.maximumCount...ListItem.maximumCount), pack: pack))
         case "tick":
             return .other(.setTicked(try m.id("id"), try m.bool("ticked")))
         case "clearTicks":

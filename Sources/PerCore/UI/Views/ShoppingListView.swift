@@ -59,7 +59,9 @@ enum ShoppingListView {
             if item.isListed && isItem {
                 canvas.put(item.ticked ? "[x]" : "[ ]", x: ShoppingListLayout.boxX, y: y, style: style, color: color)
             }
-            let count = "\(item.count)\(g.times == "*" ? "x" : g.times)"
+            // The packs bought here: count × price is the line total (DECISIONS 346).
+            let shownCount = item.shownCount(at: shop)
+            let count = shownCount > ListItem.maximumCount ? "999+" : "\(shownCount)\(g.times == "*" ? "x" : g.times)"
             if isItem {
                 canvas.put(count, x: ShoppingListLayout.countX + ShoppingListLayout.countWidth - TextWidth.of(count), y: y, style: quiet, color: color)
             }
@@ -84,9 +86,12 @@ enum ShoppingListView {
                 // The product's shop, unless every product to buy is at the current shop (or anywhere).
                 let missing = entry.productCount == 0 ? "" : item.isNotAt(shop) ? notAt(shop) : "no price yet"
                 // At the current shop, packs of another size than the one wanted say how many: `o2 3× 400 g = 1.2 kg`.
+                // The amount asked is said where it fits (`2× 6 each (12 each)`), else the packs alone.
                 let label = purchase.map { p in
-                    let packs = p.packsNote(decimal: state.session.decimal).map { " " + $0 } ?? ""
-                    return TerminalText.singleLine([p.offer.label(decimal: state.session.decimal) + packs, buyShop].filter { !$0.isEmpty }.joined(separator: ", "))
+                    let forms = [true, false].map { says in
+                        TerminalText.singleLine([p.buyText(decimal: state.session.decimal, saysAmount: says), buyShop].filter { !$0.isEmpty }.joined(separator: ", "))
+                    }
+                    return forms.first { TextWidth.of($0) <= layout.buyWidth } ?? forms[1]
                 } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
@@ -112,8 +117,7 @@ enum ShoppingListView {
         guard !ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop).showsProducts, let entry = lists.selectedEntry,
               let purchase = entry.item.purchase(at: state.session.shop) else { return nil }
         let buy = purchase.offer, shop = ShopName.trimmed(buy.product.shop)
-        let packs = purchase.packsNote(decimal: money.decimal).map { " " + $0 } ?? ""
-        let parts = [buy.label(decimal: money.decimal) + packs, shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
+        let parts = [purchase.buyText(decimal: money.decimal), shop.isEmpty ? nil : shop, buy.product.price.map { money.shown(money.price($0)) }].compactMap { $0 }
         return TerminalText.singleLine("Buy " + parts.joined(separator: ", "))
     }
 
