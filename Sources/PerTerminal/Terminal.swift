@@ -180,11 +180,15 @@ public enum TerminalError: Error, Equatable, Sendable {
     private static func setUpColors() -> (boldless: Set<ColorRole>, dimless: Set<ColorRole>) {
         start_color()
         let defaults = use_default_colors() == OK
-        let own = Palette.pair(.normal, colors: Int(cn_colors()), defaultColors: defaults).foreground
+        let colors = Int(cn_colors())
+        // Direct colour (xterm-direct: 2^24 colours): the numbers are RGB values, so the palette's are turned into theirs.
+        let direct = colors > 256
+        func number(_ colour: Int16) -> Int32 { direct ? Palette.directColor(colour) : Int32(colour) }
+        let own = Palette.pair(.normal, colors: colors, defaultColors: defaults).foreground
         var boldless: Set<ColorRole> = [], dimless: Set<ColorRole> = []
         for role in ColorRole.allCases where role != .normal {
-            let pair = Palette.pair(role, colors: Int(cn_colors()), defaultColors: defaults)
-            init_pair(Int16(role.rawValue), pair.foreground, pair.background)
+            let pair = Palette.pair(role, colors: colors, defaultColors: defaults)
+            init_extended_pair(Int32(role.rawValue), number(pair.foreground), number(pair.background))
             if !pair.allowsBold { boldless.insert(role) }
             if pair.foreground != own { dimless.insert(role) }
         }

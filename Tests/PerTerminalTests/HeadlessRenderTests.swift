@@ -223,3 +223,24 @@ extension HeadlessRenderTests {
         if let back = resized.range(of: "\u{1B}8") { #expect(resized[..<back.lowerBound].contains("\u{1B}7"), "\(resized.debugDescription)") }
     }
 }
+
+extension HeadlessRenderTests {
+    /// xterm-direct (decision 385): the accent's colour goes out as its RGB value, #5f5fff, not as RGB 63 (#00003f).
+    @Test func aDirectColourTerminalGetsThePalettesRGBValues() throws {
+        let path = "/tmp/per-frame-bytes-direct-\(getpid()).txt"
+        defer { unlink(path) }
+        // swift test may set NO_COLOR for what it runs.
+        let noColor = getenv("NO_COLOR").map { String(cString: $0) }
+        unsetenv("NO_COLOR")
+        defer { if let noColor { setenv("NO_COLOR", noColor, 1) } }
+        let terminal = try #require(Terminal.headless(term: "xterm-direct", width: 20, height: 3, output: path))
+        defer { terminal.stop() }
+        try #require(terminal.hasColor)
+        #expect(cn_colors() > 256)
+        var canvas = Canvas(width: 20, height: 3)
+        canvas.put("Title", x: 0, y: 0, color: .accent)
+        terminal.draw(canvas, cursor: nil)
+        let bytes = written(path, from: 0)
+        #expect(bytes.contains("95:95:255") && !bytes.contains(":0:63"), "\(bytes.debugDescription)")
+    }
+}
