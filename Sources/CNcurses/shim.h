@@ -63,6 +63,11 @@ static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline int cn_colors(void) { return COLORS; }
 static inline int cn_errno(void) { return errno; }
 
+/// The C library's width of a code point in the current locale (-1: not printable), for the tests that hold per's
+/// own widths to it (decision 388).
+extern int wcwidth(wchar_t c);
+static inline int cn_wcwidth(unsigned int c) { return wcwidth((wchar_t) c); }
+
 /// The terminal's size as the kernel reports it for fd 1 (what ncurses asks at start): 0 when it cannot say.
 static inline int cn_window_size(int *height, int *width) {
     struct winsize size;

@@ -58,6 +58,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     private let hidesCursor = cn_tigetstr("civis") != nil
     /// The stream ncurses writes to (stdout, or a headless screen's file).
     private let output: UnsafeMutablePointer<FILE>
+    /// The locale's character set is UTF-8: anything else shows ASCII only.
+    private let utf8Locale: Bool
     /// The file in memory ncurses draws a frame into before per sends it on, shortened (`MoveFolding`); -1 without one.
     private let frameBuffer: Int32
     /// The terminal speaks the sequences `MoveFolding` writes (its terminfo, as trimmed at start, says so); false
@@ -76,6 +78,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         frameBuffer = cn_frame_buffer_open()
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         glyphs = GlyphSet.choose(codeset: codeset, term: term)
+        utf8Locale = codeset.uppercased().filter { $0 != "-" } == "UTF8"
         hasColor = KeyDecoder.colorAllowed(hasColors: has_colors(), noColor: Terminal.environment("NO_COLOR"))
 
         raw()        // ^C ^Q ^Z arrive as keys; XON/XOFF off
@@ -332,7 +335,23 @@ public enum TerminalError: Error, Equatable, Sendable {
                     characters[0] = wchar_t(byte)
                     characters[1] = 0
                 } else {
-                    if x == width - 1, TextWidth.of(character) == 2 { continue }
+                    let columns = TextWidth.of(character)
+                    if x == width - 1, columns == 2 { continue }
+                    // A character the terminal may not know (newer than the C library's tables) or cannot show (a
+                    // locale that is not UTF-8): a placeholder in each column per counts, never nothing (decision 388).
+                    let taking = character.unicodeScalars.first { !TextWidth.isZeroWidth($0) }
+                    if columns > 0, !utf8Locale || taking.map(TextWidth.isUnknown) == true {
+                        let pair = hasColor ? Int16(source.color.rawValue) : 0
+                        var style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style
+                        if dimless.contains(source.color) { style.remove(.dim) }
+                        for column in 0..<min(columns, width - x) {
+                            characters[0] = utf8Locale ? (column == 0 ? 0xFFFD : 0x20) : 0x3F  // � and a blank, or ?
+                            characters[1] = 0
+                            setcchar(&cell, characters, Terminal.attributes(style), pair, nil)
+                            _ = mvwadd_wch(window, Int32(y), Int32(x + column), &cell)
+                        }
+                        continue
+                    }
                     // The scalar that takes the columns (`TextWidth`'s) and the marks drawn over it, no second one that
                     // takes columns: a skin tone or the next emoji of a ZWJ sequence moved the rest of the line in a
                     // terminal that does not join them (tmux), and a joiner left at the end joins nothing.
