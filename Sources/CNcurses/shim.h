@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <pthread.h>
+#include <sys/syscall.h>
 #if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -61,6 +62,11 @@ static inline FILE *cn_stdin(void) { return stdin; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline int cn_colors(void) { return COLORS; }
 static inline int cn_errno(void) { return errno; }
+
+/// The C library's width of a code point in the current locale (-1: not printable), for the tests that hold per's
+/// own widths to it (decision 388).
+extern int wcwidth(wchar_t c);
+static inline int cn_wcwidth(unsigned int c) { return wcwidth((wchar_t) c); }
 
 /// The terminal's size as the kernel reports it for fd 1 (what ncurses asks at start): 0 when it cannot say.
 static inline int cn_window_size(int *height, int *width) {
@@ -132,7 +138,7 @@ typedef struct {
     char bd_string[64];                      // terminfo BD, copied at start
     char cnorm_string[64];                   // terminfo cnorm, copied at start
     int mouse_tracking;                      // per turned mouse reporting on (modes 1002 and 1006)
-    int swapped_fd;                          // the terminal's descriptor while it points at /dev/null, or -1
+    int swapped_fd;                          // the terminal's descriptor while it points at the frame buffer, or -1
     int swapped_saved;                       // a dup of it then, to put back
 } cn_state_t;
 
@@ -196,15 +202,29 @@ static inline int cn_write_fully(int fd, const unsigned char *p, size_t n) {
 
 static inline void cn_write_all(int fd, const char *p, size_t n) { (void) cn_write_fully(fd, (const unsigned char *) p, n); }
 
-/// Points `fd` (the terminal ncurses writes to) at `null_fd` with every catchable signal blocked, so that a frame
-/// ncurses draws goes nowhere and nothing restores the terminal through /dev/null meanwhile (decision 152);
-/// `cn_end_discarding` puts it back and unblocks them. 0 on success; on failure nothing changed.
-static inline int cn_begin_discarding(int fd, int null_fd, sigset_t *old_mask) {
+/// A file in memory that the bytes ncurses writes for a frame go to before per sends them on, shortened
+/// (`MoveFolding`, decision 384); -1 when none can be made.
+static inline int cn_frame_buffer_open(void) { return (int) syscall(SYS_memfd_create, "per-frame", 1u /* MFD_CLOEXEC */); }
+
+/// How many bytes the frame buffer holds.
+static inline long cn_frame_buffer_size(int fd) { return (long) lseek(fd, 0, SEEK_END); }
+
+/// Copies the frame buffer's first `n` bytes to `into` and empties it; how many were copied, -1 on failure.
+static inline long cn_frame_buffer_take(int fd, unsigned char *into, long n) {
+    ssize_t got = n > 0 ? pread(fd, into, (size_t) n, 0) : 0;
+    if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) return -1;
+    return (long) got;
+}
+
+/// Points `fd` (the terminal ncurses writes to) at `buffer_fd` with every catchable signal blocked, so that a frame
+/// ncurses draws goes to the frame buffer and nothing restores the terminal through it meanwhile;
+/// `cn_end_capture` puts it back and unblocks them. 0 on success; on failure nothing changed.
+static inline int cn_begin_capture(int fd, int buffer_fd, sigset_t *old_mask) {
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, old_mask);
     int saved = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-    if (saved < 0 || dup2(null_fd, fd) < 0) {
+    if (saved < 0 || dup2(buffer_fd, fd) < 0) {
         if (saved >= 0) close(saved);
         pthread_sigmask(SIG_SETMASK, old_mask, NULL);
         return -1;
@@ -214,9 +234,9 @@ static inline int cn_begin_discarding(int fd, int null_fd, sigset_t *old_mask) {
     return 0;
 }
 
-/// Puts the terminal back after cn_begin_discarding (and from the crash handler). Async-signal-safe.
+/// Puts the terminal back after cn_begin_capture (and from the crash handler). Async-signal-safe.
 /// 0 when the terminal is back (or was not swapped).
-static inline int cn_end_discarding(void) {
+static inline int cn_end_capture(void) {
     int fd = cn_state.swapped_fd, saved = cn_state.swapped_saved;
     if (fd < 0 || saved < 0) return 0;
     int rc;
@@ -345,7 +365,7 @@ static inline void cn_set_in_curses(int on) { cn_state.is_in_curses = on; }
 static inline void cn_set_mouse_tracking(int on) { cn_state.mouse_tracking = on; }
 
 static inline void cn_on_crash(int sig) {
-    cn_end_discarding();  // the terminal back first if ncurses was drawing into /dev/null
+    cn_end_capture();  // the terminal back first if ncurses was drawing into the frame buffer
     if (cn_state.is_in_curses) {
         cn_state.is_in_curses = 0;
         if (cn_state.bd_string[0]) cn_write_all(STDOUT_FILENO, cn_state.bd_string, strlen(cn_state.bd_string));

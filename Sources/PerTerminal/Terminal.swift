@@ -58,24 +58,27 @@ public enum TerminalError: Error, Equatable, Sendable {
     private let hidesCursor = cn_tigetstr("civis") != nil
     /// The stream ncurses writes to (stdout, or a headless screen's file).
     private let output: UnsafeMutablePointer<FILE>
-    /// /dev/null, where ncurses' own copy of a frame per wrote itself goes; -1 when it cannot be opened.
-    private let discard: Int32
-    /// The terminal speaks the ANSI sequences `SmallUpdate` writes (its terminfo, as trimmed at start, says so);
-    /// false without a discard. Asked at the first draw.
-    private lazy var writesSmallUpdates = discard >= 0 && Terminal.speaksSmallUpdates()
-    /// What the screen shows (the last canvas drawn at the screen's size), and what per's own bytes left there.
-    private var shown: Canvas?
-    private var known = SmallUpdate.Known.unknown
+    /// The locale's character set is UTF-8: anything else shows ASCII only.
+    private let utf8Locale: Bool
+    /// The file in memory ncurses draws a frame into before per sends it on, shortened (`MoveFolding`); -1 without one.
+    private let frameBuffer: Int32
+    /// The terminal speaks the sequences `MoveFolding` writes (its terminfo, as trimmed at start, says so); false
+    /// without a frame buffer. Asked at the first draw.
+    private lazy var foldsMoves = frameBuffer >= 0 && Terminal.speaksFoldedMoves()
+    /// What the bytes sent so far left in the terminal (the cursor's place, what ESC 7 saved), and at what size.
+    private var known = MoveFolding.Known.unknown
+    private var knownSize: (width: Int, height: Int)?
 
     private init(screen: OpaquePointer, term: String, interactive: Bool, mouse: Bool, output: UnsafeMutablePointer<FILE>) {
         self.screen = screen
         self.interactive = interactive
         self.mouse = mouse
         self.output = output
-        discard = open("/dev/null", O_WRONLY | O_CLOEXEC)
         window = cn_stdscr()
+        frameBuffer = cn_frame_buffer_open()
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         glyphs = GlyphSet.choose(codeset: codeset, term: term)
+        utf8Locale = codeset.uppercased().filter { $0 != "-" } == "UTF8"
         hasColor = KeyDecoder.colorAllowed(hasColors: has_colors(), noColor: Terminal.environment("NO_COLOR"))
 
         raw()        // ^C ^Q ^Z arrive as keys; XON/XOFF off
@@ -180,11 +183,15 @@ public enum TerminalError: Error, Equatable, Sendable {
     private static func setUpColors() -> (boldless: Set<ColorRole>, dimless: Set<ColorRole>) {
         start_color()
         let defaults = use_default_colors() == OK
-        let own = Palette.pair(.normal, colors: Int(cn_colors()), defaultColors: defaults).foreground
+        let colors = Int(cn_colors())
+        // Direct colour (xterm-direct: 2^24 colours): the numbers are RGB values, so the palette's are turned into theirs.
+        let direct = colors > 256
+        func number(_ colour: Int16) -> Int32 { direct ? Palette.directColor(colour) : Int32(colour) }
+        let own = Palette.pair(.normal, colors: colors, defaultColors: defaults).foreground
         var boldless: Set<ColorRole> = [], dimless: Set<ColorRole> = []
         for role in ColorRole.allCases where role != .normal {
-            let pair = Palette.pair(role, colors: Int(cn_colors()), defaultColors: defaults)
-            init_pair(Int16(role.rawValue), pair.foreground, pair.background)
+            let pair = Palette.pair(role, colors: colors, defaultColors: defaults)
+            init_extended_pair(Int32(role.rawValue), number(pair.foreground), number(pair.background))
             if !pair.allowsBold { boldless.insert(role) }
             if pair.foreground != own { dimless.insert(role) }
         }
@@ -210,17 +217,8 @@ public enum TerminalError: Error, Equatable, Sendable {
         return attributes
     }
 
-    /// The sequences `SmallUpdate` writes are this terminal's own (after `cn_trim_attribute_strings`): xterm, kitty,
-    /// tmux, screen and the Linux console have them (vt100's have padding, so it keeps ncurses for everything). The
-    /// relative moves it also uses (`ESC[nA`...`D`) are those of every terminal with this `cup`.
-    static func speaksSmallUpdates() -> Bool {
-        func string(_ name: String) -> String? { cn_tigetstr(name).map { String(cString: $0) } }
-        return string("cup") == "\u{1B}[%i%p1%d;%p2%dH" && string("sc") == "\u{1B}7" && string("rc") == "\u{1B}8"
-            && string("rev") == "\u{1B}[7m" && string("sgr0") == "\u{1B}[m" && string("cub1") == "\u{8}"
-    }
-
-    /// Copies the canvas to the screen; ncurses sends only what changed since the last draw, except a change of a
-    /// few plain or reversed cells (a digit and its key's flash), which per writes itself (`SmallUpdate`).
+    /// Copies the canvas to the screen: ncurses alone writes every frame (decision 384), sending only what changed
+    /// since the last draw, and leaves the cursor at the focus.
     public func draw(_ canvas: Canvas, cursor asked: (x: Int, y: Int)?) {
         guard !stopped else { return }
         let (width, height) = size
@@ -228,28 +226,6 @@ public enum TerminalError: Error, Equatable, Sendable {
         // displays and input methods follow it. One that cannot be hidden is shown there.
         let rest = canvas.focus.flatMap { $0.x >= 0 && $0.y >= 0 && $0.x < width && $0.y < height ? $0 : nil }
         let cursor = asked ?? (hidesCursor ? nil : rest.map { (x: $0.x, y: $0.y) } ?? Terminal.caret(glyphs.cursor, in: canvas))
-        if cursor == nil, writesSmallUpdates, canvas.width == width, canvas.height == height, let shown,
-           let update = SmallUpdate.plan(from: shown, to: canvas, known: known, caret: glyphs.cursor, asciiOnly: glyphs != .utf8,
-                                         rest: rest.map { SmallUpdate.Point(x: $0.x, y: $0.y) }) {
-            if update.bytes.isEmpty { return }
-            if send(update.bytes) {
-                copyToWindow(canvas, width: width, height: height)
-                // ncurses draws the same frame into /dev/null, so that its copy of the screen and its idea of where
-                // the cursor is (left where per's bytes left it) stay true for the frames it writes.
-                if let at = update.known.cursor { wmove(window, Int32(at.y), Int32(at.x)) }
-                leaveok(window, false)
-                wnoutrefresh(window)
-                if discardingOutput({ doupdate() }) {
-                    self.shown = canvas
-                    known = update.known
-                    followResizeSeenMeanwhile()
-                    return
-                }
-            }
-            // A short write, or the output could not be set aside: nobody knows what the screen shows, so ncurses
-            // repaints all of it now.
-            clearok(cn_curscr(), true)
-        }
         copyToWindow(canvas, width: width, height: height)
         let shows = cursor.map { $0.x >= 0 && $0.y >= 0 && $0.x < width && $0.y < height } ?? false
         // A hidden cursor rests at the focus, else at the top-left: xterm shrunk by a window manager scrolls both its
@@ -259,11 +235,76 @@ public enum TerminalError: Error, Equatable, Sendable {
         curs_set(shows ? 1 : 0)
         leaveok(window, false)
         wnoutrefresh(window)
-        doupdate()
-        // A frame with the terminal's cursor on is not one per continues with its own bytes.
-        shown = cursor == nil && canvas.width == width && canvas.height == height ? canvas : nil
-        // ncurses left the cursor where it was moved (leaveok off); what it saved, if anything, is not known.
-        known = SmallUpdate.Known(cursor: SmallUpdate.Point(x: at.x, y: at.y), saved: nil)
+        guard foldsMoves else {
+            doupdate()
+            return
+        }
+        if knownSize.map({ $0 != (width, height) }) ?? true { known = .unknown }
+        knownSize = (width, height)
+        guard let bytes = capturing({ doupdate() }) else {
+            // Nobody knows what the screen shows: ncurses repaints all of it now, and draws itself from then on.
+            clearok(cn_curscr(), true)
+            doupdate()
+            return
+        }
+        let focus = MoveFolding.Point(x: at.x, y: at.y)
+        let folded = MoveFolding.fold(bytes, known: &known, focus: focus, width: width)
+        if send(folded) {
+            known.cursor = focus  // ncurses ends a frame where it was asked to (leaveok off)
+        } else {
+            known = .unknown
+            clearok(cn_curscr(), true)  // a short write: the next frame repaints
+        }
+        followResizeSeenMeanwhile()
+    }
+
+    /// The sequences `MoveFolding` writes are this terminal's own (after `cn_trim_attribute_strings`): xterm, kitty,
+    /// tmux, screen and the Linux console have them (vt100's have padding: ncurses' bytes go out as they are). The
+    /// relative moves it follows (`ESC[nA`...`D`) are those of every terminal with this `cup`.
+    static func speaksFoldedMoves() -> Bool {
+        func string(_ name: String) -> String? { cn_tigetstr(name).map { String(cString: $0) } }
+        return string("cup") == "\u{1B}[%i%p1%d;%p2%dH" && string("sc") == "\u{1B}7" && string("rc") == "\u{1B}8"
+            && string("sgr0") == "\u{1B}[m"
+    }
+
+    /// Writes all of `bytes` to the terminal, now; false when not all of them could be written.
+    private func send(_ bytes: [UInt8]) -> Bool {
+        fflush(output)
+        return bytes.withUnsafeBufferPointer { cn_write_fully(fileno(output), $0.baseAddress, $0.count) } == 0
+    }
+
+    /// Runs `body` with the terminal's output going to the frame buffer and the signals held, and returns what it
+    /// wrote; nil when the output could not be set aside (then `body` did not run) or not be put back, and then no
+    /// frame is folded again.
+    private func capturing(_ body: () -> Void) -> [UInt8]? {
+        fflush(output)
+        var signals = sigset_t()
+        guard cn_begin_capture(fileno(output), frameBuffer, &signals) == 0 else {
+            foldsMoves = false
+            return nil
+        }
+        body()
+        fflush(output)
+        let back = cn_end_capture() == 0
+        cn_restore_signal_mask(&signals)
+        let count = cn_frame_buffer_size(frameBuffer)
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        let got = bytes.withUnsafeMutableBufferPointer { cn_frame_buffer_take(frameBuffer, $0.baseAddress, count) }
+        guard back, count >= 0, got == count else {
+            foldsMoves = false
+            return nil
+        }
+        return bytes
+    }
+
+    /// ncurses asks the terminal's size when a resize signal is pending as it draws: asked through the frame buffer,
+    /// it got no answer and kept the old size. Compare with the kernel's now and resize (ncurses then reports it).
+    private func followResizeSeenMeanwhile() {
+        guard interactive else { return }
+        var rows: Int32 = 0, columns: Int32 = 0
+        guard cn_window_size(&rows, &columns) != 0, (Int(columns), Int(rows)) != size else { return }
+        resizeterm(rows, columns)
+        known = .unknown
     }
 
     /// Where typing goes: the caret glyph in the focused field (drawn reversed), else the first one on screen.
@@ -294,7 +335,23 @@ public enum TerminalError: Error, Equatable, Sendable {
                     characters[0] = wchar_t(byte)
                     characters[1] = 0
                 } else {
-                    if x == width - 1, TextWidth.of(character) == 2 { continue }
+                    let columns = TextWidth.of(character)
+                    if x == width - 1, columns == 2 { continue }
+                    // A character the terminal may not know (newer than the C library's tables) or cannot show (a
+                    // locale that is not UTF-8): a placeholder in each column per counts, never nothing (decision 388).
+                    let taking = character.unicodeScalars.first { !TextWidth.isZeroWidth($0) }
+                    if columns > 0, !utf8Locale || taking.map(TextWidth.isUnknown) == true {
+                        let pair = hasColor ? Int16(source.color.rawValue) : 0
+                        var style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style
+                        if dimless.contains(source.color) { style.remove(.dim) }
+                        for column in 0..<min(columns, width - x) {
+                            characters[0] = utf8Locale ? (column == 0 ? 0xFFFD : 0x20) : 0x3F  // � and a blank, or ?
+                            characters[1] = 0
+                            setcchar(&cell, characters, Terminal.attributes(style), pair, nil)
+                            _ = mvwadd_wch(window, Int32(y), Int32(x + column), &cell)
+                        }
+                        continue
+                    }
                     // The scalar that takes the columns (`TextWidth`'s) and the marks drawn over it, no second one that
                     // takes columns: a skin tone or the next emoji of a ZWJ sequence moved the rest of the line in a
                     // terminal that does not join them (tmux), and a joiner left at the end joins nothing.
@@ -316,40 +373,6 @@ public enum TerminalError: Error, Equatable, Sendable {
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)  // ERR at the bottom-right corner is expected
             }
         }
-    }
-
-    /// Writes all of `bytes` to the terminal, now; false when not all of them could be written.
-    private func send(_ bytes: [UInt8]) -> Bool {
-        fflush(output)
-        return bytes.withUnsafeBufferPointer { cn_write_fully(fileno(output), $0.baseAddress, $0.count) } == 0
-    }
-
-    /// Runs `body` with the terminal's output going to /dev/null and the signals held; false when the output could not
-    /// be set aside (then `body` did not run) or not be put back. Either way no frame is written this way again.
-    private func discardingOutput(_ body: () -> Void) -> Bool {
-        fflush(output)
-        var signals = sigset_t()
-        guard cn_begin_discarding(fileno(output), discard, &signals) == 0 else {
-            writesSmallUpdates = false
-            return false
-        }
-        body()
-        fflush(output)
-        let back = cn_end_discarding() == 0
-        cn_restore_signal_mask(&signals)
-        if !back { writesSmallUpdates = false }
-        return back
-    }
-
-    /// ncurses asks the terminal's size when a resize signal is pending as it draws: asked through /dev/null, it got
-    /// no answer and kept the old size. Compare with the kernel's now and resize (ncurses then reports the resize).
-    private func followResizeSeenMeanwhile() {
-        guard interactive else { return }
-        var rows: Int32 = 0, columns: Int32 = 0
-        guard cn_window_size(&rows, &columns) != 0, (Int(columns), Int(rows)) != size else { return }
-        resizeterm(rows, columns)
-        shown = nil
-        known = .unknown
     }
 
     /// The next input, or nil when `timeoutMilliseconds` pass first (-1 waits for ever).
@@ -479,7 +502,7 @@ public enum TerminalError: Error, Equatable, Sendable {
     public func repaintAll() {
         guard !stopped else { return }
         clearok(cn_curscr(), true)
-        shown = nil
+        known = .unknown
     }
 
     /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again after `fg`. false, with the
@@ -493,7 +516,6 @@ public enum TerminalError: Error, Equatable, Sendable {
         cn_stop_self()
         // Resumed.
         cn_set_in_curses(1)
-        shown = nil
         known = .unknown
         clearok(cn_curscr(), true)
         doupdate()  // back to program mode, the screen repainted
@@ -523,7 +545,7 @@ public enum TerminalError: Error, Equatable, Sendable {
             headlessFiles.forEach { fclose($0) }
             headlessFiles = []
         }
-        if discard >= 0 { close(discard) }
+        if frameBuffer >= 0 { close(frameBuffer) }
     }
 
     // MARK: Reading the screen back (tests)

@@ -60,7 +60,9 @@ public struct GlyphSet: Equatable, Sendable {
     /// UTF-8 when the locale's codeset is UTF-8 and the terminal is not the Linux console.
     public static func choose(codeset: String, term: String) -> GlyphSet {
         let utf8Codeset = codeset.uppercased().filter { $0 != "-" } == "UTF8"  // no Foundation: it costs at start
-        return utf8Codeset && term != "linux" && !term.hasPrefix("vt") ? .utf8 : .ascii
+        // vt100, vt220...: DEC terminals with no UTF-8; vte (GNOME Terminal's library) is a UTF-8 terminal (decision 386).
+        let dec = term.hasPrefix("vt") && !term.hasPrefix("vte")
+        return utf8Codeset && term != "linux" && !dec ? .utf8 : .ascii
     }
 
     public func symbol(_ op: ArithmeticOperator) -> String {

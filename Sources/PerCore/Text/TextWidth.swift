@@ -1,5 +1,7 @@
-/// Display width of a character in a terminal: 0 for controls and for a character of zero-width scalars alone (a lone
-/// accent or joiner), 2 for East Asian wide and emoji, else 1.
+/// Display width of a character in a terminal, as the C library's `wcwidth` says for its Unicode version (decision 388:
+/// `WidthTable`, written by Scripts/width-table): 0 for controls and for a character of zero-width scalars alone (a
+/// lone accent or joiner), 2 for East Asian wide and emoji, else 1. A scalar newer than the C library's tables
+/// (`isUnknown`) counts as Unicode says (an emoji 2) and is drawn as a placeholder in those columns.
 public enum TextWidth {
     public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
@@ -7,29 +9,40 @@ public enum TextWidth {
         guard let scalar = character.unicodeScalars.first(where: { !isZeroWidth($0) }) else { return 0 }
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return 2
-        default:
-            return 1
+        if inRanges(wideRanges, v) { return 2 }
+        if inRanges(unknownRanges, v) {
+            return scalar.properties.isEmojiPresentation || scalar.properties.isIdeographic ? 2 : 1
         }
+        return 1
     }
 
     /// A scalar a terminal draws in no column of its own (wcwidth 0): combining marks, format characters (joiners,
-    /// direction marks), variation selectors, Hangul vowels and final consonants of a syllable typed in parts.
+    /// direction marks), variation selectors, Hangul vowels and final consonants of a syllable typed in parts; one
+    /// newer than the C library's tables by its category.
     public static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0xAD: return false  // the soft hyphen takes a column
-        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B: return true
-        default: break
-        }
+        let v = scalar.value
+        if v < 0xA0 { return false }
+        if inRanges(zeroRanges, v) { return true }
+        guard inRanges(unknownRanges, v) else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true
         default: return false
         }
+    }
+
+    /// A scalar the C library does not know (wcwidth -1 from U+00A0 on: newer than its Unicode version, or
+    /// unassigned): the terminal may not know it either, so it is drawn as a placeholder (decision 388).
+    public static func isUnknown(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xA0 && inRanges(unknownRanges, scalar.value)
+    }
+
+    static func inRanges(_ ranges: [(UInt32, UInt32)], _ v: UInt32) -> Bool {
+        var low = 0, high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if v < ranges[middle].0 { high = middle - 1 } else if v > ranges[middle].1 { low = middle + 1 } else { return true }
+        }
+        return false
     }
 
     public static func of(_ text: String) -> Int { asciiWidth(text) ?? text.reduce(0) { $0 + of($1) } }

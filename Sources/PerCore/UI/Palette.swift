@@ -45,4 +45,25 @@ public struct Palette: Equatable, Sendable {
         case .frame: return Pair(many ? 243 : fg, bg)
         }
     }
+
+    /// A colour number as a direct-colour terminal takes it (decision 385): `TERM=xterm-direct` and the other `-direct`
+    /// entries (more than 256 colours, terminfo's `RGB`) read a number from 8 up as the RGB value `0xRRGGBB`, below 8 as
+    /// a basic colour. The palette's 256-colour numbers become the RGB values xterm shows for them (63 is #5f5fff, not
+    /// #00003f); -1 and the basic eight stay; the cube's black, 0 as RGB (a basic black, which bold brightens), is
+    /// #080808.
+    public static func directColor(_ index: Int16) -> Int32 {
+        switch index {
+        case ..<8: return Int32(index)
+        case 8..<16:
+            let bright: [Int32] = [0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff]
+            return bright[Int(index) - 8]
+        case 232...:
+            let v = Int32(8 + 10 * (Int(min(index, 255)) - 232))
+            return v << 16 | v << 8 | v
+        default:
+            let levels: [Int32] = [0, 0x5f, 0x87, 0xaf, 0xd7, 0xff], i = Int(index) - 16
+            let rgb = levels[i / 36] << 16 | levels[i / 6 % 6] << 8 | levels[i % 6]
+            return rgb < 8 ? 0x080808 : rgb
+        }
+    }
 }
