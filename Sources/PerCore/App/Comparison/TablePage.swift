@@ -19,6 +19,10 @@ public struct ProductRowText: Equatable, Sendable {
     public var shop: String?
     /// The deposit per pack, after the shop in the name's cell: `+3.42 dep` (never part of the unit price).
     public var deposit: String?
+    /// The offer, after the deposit in the name's cell, marked with the price it left: `2/3.00 (shelf 3.58)` where the
+    /// ranking uses it (the unit price column is the offer's, the shelf's unit price beside it), else why not:
+    /// `2/3.00 ended`, `Clubcard 1.50 members`, `2/3.00 no deal` (decision 286).
+    public var deal: String?
     /// What the texts were made from, so an unchanged row can be kept.
     let product: Product
     let unitPriceValue: UnitPrice?
@@ -51,15 +55,26 @@ public struct ProductRowText: Equatable, Sendable {
         name = product.name.isEmpty ? nil : product.name
         shop = product.shop.isEmpty ? nil : product.shop
         deposit = product.deposit.map { "+" + DecimalText.format($0) + " dep" }
+        deal = product.deal.map { offer in
+            switch comparison.pricePaid(of: product) {
+            case .multibuy, .member:
+                let shelf = comparison.shelfUnitPrice(of: product).flatMap(comparison.pricePerBasisText)
+                return offer.shortText + (shelf.map { " (shelf \($0))" } ?? "")
+            case .ended: return offer.shortText + " ended"
+            case .notAMember: return offer.shortText + " members"
+            case .noDeal: return offer.shortText + " no deal"
+            case .shelf: return offer.shortText
+            }
+        }
     }
 
     /// What follows the name in its cell: ` @ Costco +3.42 dep`, ` @ Costco`, ` +3.42 dep`, or nothing.
-    var tail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") }
+    var tail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") + (deal.map { " " + $0 } ?? "") }
 
     /// The name cell when neither the name, the shop nor the deposit is being edited: `Oats @ Costco +3.42 dep`,
     /// `@ Costco`, `Oats`.
     public var nameAndShop: String? {
-        guard shop != nil || deposit != nil else { return name }
+        guard shop != nil || deposit != nil || deal != nil else { return name }
         return ((name ?? "") + tail).trimmingCharacters(in: .whitespaces)
     }
 
@@ -133,6 +148,8 @@ public struct TablePage: Equatable, Sendable {
         var basis: ComparisonBasis?
         var volumeSystem: VolumeSystem
         var toBuy: ProductID?
+        /// Who is shopping: an offer's mark depends on it.
+        var shopper: Shopper = Shopper()
     }
 
     public static let empty = TablePage(comparisonID: nil, revision: -1, indices: [], rows: [], context: nil)
@@ -151,7 +168,7 @@ public struct TablePage: Equatable, Sendable {
     public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty, session: Session? = nil) {
         let toBuy = Self.productToBuy(comparison, at: session?.shop)
         let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem,
-                              toBuy: toBuy)
+                              toBuy: toBuy, shopper: comparison.shopper)
         let reusable = previous.comparisonID == comparison.id && previous.context == context
         let rows = indices.map { index -> ProductRowText in
             let product = comparison.products[index]

@@ -95,8 +95,8 @@ enum ProductTableView {
             guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
             // The name and the shop share a cell: it shows the one being edited, else "name @ shop".
-            if (field == .shop || field == .deposit) && !isFocused { continue }
-            if field == .name && isFocusedRow && [.shop, .deposit].contains(state.editing.focus.field) { continue }
+            if (field == .shop || field == .deposit || field == .deal) && !isFocused { continue }
+            if field == .name && isFocusedRow && [.shop, .deposit, .deal].contains(state.editing.focus.field) { continue }
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
@@ -122,7 +122,7 @@ enum ProductTableView {
                 }
                 value = text.product.quantity.map(DecimalText.format)
             }
-            if field == .name, keepsShop || text.deposit != nil, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
+            if field == .name, keepsShop || text.deposit != nil || text.deal != nil, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
             if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(state.session.decimal.shown(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis)), in: frame, right: wide, style: [], color: .normal, into: &canvas)
@@ -193,6 +193,7 @@ enum ProductTableView {
         case .name: (text.nameAndShop, "")
         case .shop: (text.shop, "")
         case .deposit: (text.product.deposit.map(DecimalText.format), "")
+        case .deal: (text.product.deal?.text, "")
         }
     }
 
