@@ -95,6 +95,7 @@ import TestSupport
         case .shop: ["Lidl", "No #1", " Aldi ", "\"Deli\"", "a\\b", "Café \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", "#"]
         case .staleDays: ["1", "60", "3650"]
         case .mouse, .uk, .accessible: ["yes", "no"]
+        case .member: ["Clubcard", "Clubcard, Lidl Plus", "No #1"]
         }
         for value in values {
             let line = SettingsFile.line(key, value)

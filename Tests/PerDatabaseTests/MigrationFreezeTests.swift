@@ -21,6 +21,7 @@ import TestSupport
         ("when each product field and comparison was edited, for recovery files", "0.2.0", "2bac0f8693680aaf"),
         ("changes made once, files said once, and the release of each migration", "0.3.0", "bb88b6a00bc32007"),
         ("the deposit on a pack", "0.3.0", "c8a58238e9e6e032"),
+        ("deals and member prices", "0.3.0", "7a1d036f05ac52f8"),
     ]
 
     static func fnv1a(_ text: String) -> String {

@@ -66,8 +66,8 @@ public struct Deal: Equatable, Hashable, Sendable {
     public var text: String {
         let terms: String
         switch self.terms {
-        case .multibuy(let count, let price): terms = "\(count) for \(DecimalText.format(price))"
-        case .member(let scheme, let price): terms = "\(scheme) \(DecimalText.format(price))"
+        case .multibuy(let count, let price): terms = "\(count) for \(MoneyFormat.plain.price(price))"
+        case .member(let scheme, let price): terms = "\(scheme) \(MoneyFormat.plain.price(price))"
         }
         return terms + (until.map { " until " + $0.iso } ?? "")
     }
@@ -75,8 +75,8 @@ public struct Deal: Equatable, Hashable, Sendable {
     /// For a narrow cell: `2/3.00`, `Clubcard 1.50` (the last day left out).
     public var shortText: String {
         switch terms {
-        case .multibuy(let count, let price): "\(count)/\(DecimalText.format(price))"
-        case .member(let scheme, let price): "\(scheme) \(DecimalText.format(price))"
+        case .multibuy(let count, let price): "\(count)/\(MoneyFormat.plain.price(price))"
+        case .member(let scheme, let price): "\(scheme) \(MoneyFormat.plain.price(price))"
         }
     }
 
@@ -187,7 +187,7 @@ public enum PricePaid: Equatable, Sendable {
     public var note: String? {
         switch self {
         case .shelf: nil
-        case .multibuy(let deal): "deal \(deal.count) for \(DecimalText.format(deal.price))"
+        case .multibuy(let deal): "deal \(deal.count) for \(MoneyFormat.plain.price(deal.price))"
         case .member(let deal): "\(deal.scheme ?? "") price"
         case .ended(let deal): "offer ended \(deal.until?.iso ?? "")"
         case .notAMember(let deal): "shelf: no \(deal.scheme ?? "") member"
@@ -222,5 +222,31 @@ extension Product {
         guard let price else { return nil }
         guard let deal = pricePaid(by: shopper).applied else { return (price, 1) }
         return (deal.price, deal.count)
+    }
+}
+
+/// A multi-buy bought in its multiples (decision 289): `packs` packs needed cost `packs / count` offers at the offer's
+/// price, and the rest at the shelf price, unless one more offer costs no more than the rest (3 for the price of 2,
+/// 2 wanted: the third is free). Its own type, apart from how the list counts what is needed.
+public struct MultibuyPacks: Equatable, Sendable {
+    public let deal: Deal
+    /// One pack's shelf price.
+    public let shelf: Decimal
+
+    public init(deal: Deal, shelf: Decimal) {
+        self.deal = deal
+        self.shelf = shelf
+    }
+
+    /// The packs to take for `needed` packs and what they cost; `offers`: how many times the offer is bought.
+    public func buying(_ needed: Int) -> (packs: Int, cost: Decimal, offers: Int) {
+        let count = deal.count
+        var offers = needed / count
+        var rest = needed % count
+        if rest > 0, Decimal(rest) * shelf >= deal.price {
+            offers += 1
+            rest = 0
+        }
+        return (offers * count + rest, Decimal(offers) * deal.price + Decimal(rest) * shelf, offers)
     }
 }

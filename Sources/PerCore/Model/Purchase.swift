@@ -22,7 +22,11 @@ public struct Purchase: Equatable, Sendable {
         self.offer = offer
         self.wanted = wanted
         self.count = count
-        packs = Self.packs(of: offer.ranking, for: count, of: wanted.ranking.baseQuantity)
+        if let multibuy = offer.multibuy {
+            packs = Self.packs(of: UnitPrice(price: multibuy.shelf, baseQuantity: offer.packBase), for: count, of: wanted.packBase).inMultiples(of: multibuy)
+        } else {
+            packs = Self.packs(of: offer.ranking, for: count, of: wanted.packBase)
+        }
     }
 
     /// What the packs cost; nil when too many.
@@ -45,7 +49,7 @@ public struct Purchase: Equatable, Sendable {
     }
 
     /// Packs of another size than the wanted product's: the row says how many (`2× 500 g`).
-    var isOtherSize: Bool { offer.ranking.baseQuantity != wanted.ranking.baseQuantity }
+    var isOtherSize: Bool { offer.packBase != wanted.packBase || offer.multibuy != nil }
 
     /// `packsText` where a row must say it: packs of another size than the wanted product's, or too many; nil when the
     /// packs are the wanted product, count for count.
@@ -59,14 +63,17 @@ public struct Purchase: Equatable, Sendable {
         let size = offer.product.quantityText.map { decimal.shown($0) } ?? ""
         let unit = offer.product.unit.map { " " + $0.symbol(for: offer.product.quantity ?? 1) } ?? ""
         guard case .whole(let packs, _) = packs else { return "too many packs of \(size)\(unit)" }
-        let text = "\(packs)× \(size)\(unit)"
-        let held = Decimal(packs) * offer.ranking.baseQuantity
-        guard packs > 1, held > Decimal(count) * wanted.ranking.baseQuantity, let quantity = offer.product.quantity, let packUnit = offer.product.unit else {
+        let text = "\(packs)× \(size)\(unit)" + (offer.multibuy.map { multibuy in
+            let offers = multibuy.buying(packs).offers
+            return offers == 0 ? "" : " (\(offers == 1 ? "" : "\(offers)× ")\(multibuy.deal.count) for \(decimal.shown(MoneyFormat.plain.price(multibuy.deal.price))))"
+        } ?? "")
+        let held = Decimal(packs) * offer.packBase
+        guard packs > 1, held > Decimal(count) * wanted.packBase, let quantity = offer.product.quantity, let packUnit = offer.product.unit else {
             return text
         }
         var inWanted = Decimal(packs) * quantity, shownUnit = packUnit
         if let wantedQuantity = wanted.product.quantity, let wantedUnit = wanted.product.unit {
-            let converted = held * wantedQuantity / wanted.ranking.baseQuantity
+            let converted = held * wantedQuantity / wanted.packBase
             if DecimalText.rounded(converted, places: 3) == converted { (inWanted, shownUnit) = (converted, wantedUnit) }
         }
         return text + " = " + decimal.shown(DecimalText.format(inWanted)) + " " + shownUnit.symbol(for: inWanted)
@@ -88,5 +95,14 @@ public struct Purchase: Equatable, Sendable {
         while packs > 0, (packs - 1) * pack.baseQuantity >= amount { packs -= 1 }
         guard packs < limit else { return .tooMany }
         return .whole(count: Int(truncating: NSDecimalNumber(decimal: packs)), cost: pack.price * packs)
+    }
+}
+
+extension Purchase.Packs {
+    /// These packs of a multi-buy's product bought in its multiples (`MultibuyPacks.buying`).
+    func inMultiples(of multibuy: MultibuyPacks) -> Purchase.Packs {
+        guard case .whole(let count, _) = self else { return self }
+        let bought = multibuy.buying(count)
+        return .whole(count: bought.packs, cost: bought.cost)
     }
 }
