@@ -47,8 +47,10 @@ enum ProductTableView {
     /// them (`Qua… @ Costco`), while they and a letter of the name fit; then the deposit whole without the shop (a deposit
     /// is a number: never cut); else nil (cut at its end as any text).
     static func nameKeepingShop(_ text: ProductRowText, width: Int, ellipsis: Character) -> String? {
-        guard text.shop != nil || text.deposit != nil, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
-        let tails = [text.tail] + (text.deposit.map { [" " + $0] } ?? [])
+        guard text.shop != nil || text.deposit != nil || text.deal != nil, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
+        // An offer's long mark gives way to its short one (`shelf 3.58`, decision 286), kept as a deposit is.
+        let marks = [text.deposit, text.shortDeal].compactMap { $0 }.map { " " + $0 }.joined()
+        let tails = [text.tail] + (text.deal == nil ? [] : [text.shortTail]) + (marks.isEmpty ? [] : [marks])
         for tail in tails {
             let room = width - TextWidth.of(tail)
             guard let name = text.name else {
@@ -58,6 +60,7 @@ enum ProductTableView {
             if room >= 2 { return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail }
         }
         if let deposit = text.deposit, TextWidth.of(deposit) <= width { return deposit }
+        if let deal = text.shortDeal, TextWidth.of(deal) <= width { return deal }
         return nil
     }
 
