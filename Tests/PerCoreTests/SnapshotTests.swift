@@ -103,14 +103,15 @@ import TestSupport
         s.update(.comparison(.nextField))
         for character in "3.42" { s.update(.comparison(.type(character))) }
         s.update(.comparison(.nextField))
+        s.update(.comparison(.nextField))   // past the deal
         s.enter(price: "4.49", quantity: "6x0.33", unit: "l", name: "six", then: .nextProduct)
         let text = ScreenView.render(s).text
         #expect(text.contains("+3.42 dep"), "\(text)")
         expectSnapshot(text, named: "aDepositShowsOnItsRow\(size.width)x\(size.height)")
     }
 
-    /// Issue 38: each kind of price on its row: the shelf's, a multi-buy's, a member's (the shopper is a Clubcard
-    /// member), an offer past its last day and one for a scheme the shopper is not in (decision 286).
+    /// Issue 38: each kind of price on its row (at 40x20 the first three): a multi-buy's, a member's (the shopper is a Clubcard
+    /// member), an offer past its last day and one for a scheme the shopper is not in, both at the shelf price (decision 286).
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
     func eachKindOfPriceShowsOnItsRow(size: TerminalSize) {
         var session = Session(id: "s", size: size)
@@ -122,7 +123,6 @@ import TestSupport
             for character in text { s.update(.comparison(.type(character))) }
             s.update(.comparison(.nextField))
         }
-        s.enter(price: "1.89", quantity: "4x125", unit: "g", name: "pots", then: .nextProduct)
         s.enter(price: "1.79", quantity: "500", unit: "g", name: "tub", then: .keepEditing)
         deal("2 for 3")
         s.enter(price: "2.79", quantity: "1000", unit: "g", name: "big", then: .keepEditing)
@@ -134,7 +134,7 @@ import TestSupport
         // The cup's offer is over a week on.
         s.update(.terminal(.today(CalendarDay(year: 2026, month: 11, day: 30))))
         let text = ScreenView.render(s).text
-        #expect(text.contains("2/3.00"), "\(text)")
+        #expect(text.contains("shelf 2.79") && text.contains("ended"), "\(text)")
         expectSnapshot(text, named: "eachKindOfPriceShowsOnItsRow\(size.width)x\(size.height)")
     }
 
