@@ -79,7 +79,9 @@ enum AppStartup {
             return .failure(ExitStatus(1))
         }
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
-        return .success(RunningApp(terminal: terminal, state: state, databaseSession: DatabaseSession(database: store, opened: state.editing.comparison)))
+        var databaseSession = DatabaseSession(database: store, opened: state.editing.comparison)
+        databaseSession.members = settings.members
+        return .success(RunningApp(terminal: terminal, state: state, databaseSession: databaseSession))
     }
 }
 
