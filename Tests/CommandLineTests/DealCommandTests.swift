@@ -92,4 +92,24 @@ struct DealCommandTests {
         let show = run([perBinary, "show", "--db", db, "Yoghurt"], environment: settings)
         #expect(show.stdout.contains("2 for 3.00 (shelf 3.58)"), "\(show.stdout)")
     }
+
+    /// The tub's shelf price now 1.79 (today), 1.59 ten days ago, 1.29 forty days ago: its 30-day low is 1.59 (the
+    /// 1.29 is older than the 30 days before today).
+    @Test func perShowSaysAnOffersThirtyDayLowShelfPrice() throws {
+        let today = CalendarDay(Date(), in: TimeZone(identifier: "UTC")!)
+        func ago(_ days: Int) -> String { today.adding(days: -days)?.iso ?? "" }
+        let file = folder.file("yoghurt.json")
+        try """
+            {"format": "per-export", "version": 3, "comparisons": [{"title": "Yoghurt", "products": [{"name": "tub", "price": "1.79", "quantity": "500", \
+            "unit": "g", "shop": "Aldi", "seen": "\(today.iso)", "deal": "2 for 3.00"}], "history": [\
+            {"name": "tub", "shop": "Aldi", "seen": "\(ago(10))", "price": "1.59", "quantity": "500", "unit": "g"}, \
+            {"name": "tub", "shop": "Aldi", "seen": "\(ago(40))", "price": "1.29", "quantity": "500", "unit": "g"}]}]}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let environment = settings.merging(["TZ": "UTC"]) { $1 }
+        #expect(run([perBinary, "import", "--db", db, file], environment: environment).status == 0)
+        let show = run([perBinary, "show", "--db", db, "Yoghurt"], environment: environment)
+        #expect(show.stdout.contains("2 for 3.00 (shelf 3.58, 30-day low 1.59)"), "\(show.stdout)\(show.stderr)")
+        let json = run([perBinary, "show", "--db", db, "Yoghurt", "--format", "json"], environment: environment)
+        #expect(json.stdout.contains(#""priorPrice": {"price": "1.59", "quantity": "500", "unit": "g", "seen": "\#(ago(10))"}"#), "\(json.stdout)")
+    }
 }

@@ -250,3 +250,36 @@ public struct MultibuyPacks: Equatable, Sendable {
         return (offers * count + rest, Decimal(offers) * deal.price + Decimal(rest) * shelf, offers)
     }
 }
+
+/// The EU's "prior price" for an offer (decision 292): the lowest shelf price of the same product (its name, at its
+/// shop) seen in the 30 days before today, its price now among them, so a "was/now" label can be checked in the aisle.
+public enum PriorPrice {
+    public static let days = 30
+
+    /// The lowest of `product`'s shelf prices seen from 30 days before `today` (its history's and its own), per unit
+    /// as `comparison` ranks them (cross products); nil without a day, a price, or one seen in those days.
+    public static func lowest(of product: Product, history: [PriceRecord], today: CalendarDay?, in comparison: Comparison) -> PriceRecord? {
+        guard let today, let now = PriceRecord(product) else { return nil }
+        let shop = ShopName(product.shop)
+        func matches(_ record: PriceRecord) -> Bool {
+            guard let seen = record.seen, seen.dayNumber <= today.dayNumber, today.dayNumber - seen.dayNumber <= days else { return false }
+            let sameShop = shop.map { $0.matches(record.shop) } ?? record.shop.trimmingCharacters(in: .whitespaces).isEmpty
+            return record.name == product.name && sameShop
+        }
+        var lowest: (PriceRecord, UnitPrice)? = nil
+        for record in [now] + history where matches(record) {
+            guard let unitPrice = comparison.shelfUnitPrice(ofRecord: record) else { continue }
+            if lowest.map({ unitPrice < $0.1 }) ?? true { lowest = (record, unitPrice) }
+        }
+        return lowest?.0
+    }
+}
+
+extension Comparison {
+    /// A price seen's unit price at its shelf price (records hold no offer), nil when it cannot be ranked here.
+    func shelfUnitPrice(ofRecord record: PriceRecord) -> UnitPrice? {
+        var product = record.asProduct
+        product.deal = nil
+        return unitPrice(of: product)
+    }
+}

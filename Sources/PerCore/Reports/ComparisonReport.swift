@@ -17,6 +17,9 @@ public struct ComparisonReport: Sendable {
     public let decimal: DecimalMark
     /// Whether the products' days (`seen`) are shown: for saved comparisons (`per show`), not `per compare`'s.
     public let showsSeen: Bool
+    /// The comparison's earlier prices (`per show`): an offer's prior price, the lowest shelf price of the 30 days
+    /// before today, is said beside it (decision 292); empty for `per compare`.
+    public var history: [PriceRecord] = []
 
     public init(_ comparison: Comparison, currency: Currency? = nil, showsSeen: Bool = false, decimal: DecimalMark = .point) {
         self.decimal = decimal
@@ -119,8 +122,15 @@ public struct ComparisonReport: Sendable {
     func dealCell(_ product: Product) -> String {
         guard let deal = product.deal else { return "-" }
         let text = TerminalText.singleLine(deal.text)
-        guard let shelf = shelfUnitPrice(product) else { return decimal.shown(text) }
-        return decimal.shown(text) + " (shelf \(money.shown(money.unitPrice(shelf))))"
+        let prior = priorPrice(product).map { ", 30-day low \(money.shown(money.price($0.price)))" } ?? ""
+        guard let shelf = shelfUnitPrice(product) else { return decimal.shown(text) + (prior.isEmpty ? "" : " (" + prior.dropFirst(2) + ")") }
+        return decimal.shown(text) + " (shelf \(money.shown(money.unitPrice(shelf)))\(prior))"
+    }
+
+    /// The lowest shelf price of the 30 days before today of a product with an offer (`PriorPrice`), with `history`.
+    func priorPrice(_ product: Product) -> PriceRecord? {
+        guard product.deal != nil, showsSeen else { return nil }
+        return PriorPrice.lowest(of: product, history: history, today: comparison.shopper.today, in: comparison)
     }
 
     /// The shelf price per `per`, where the ranking uses an offer's.
@@ -162,6 +172,12 @@ public struct ComparisonReport: Sendable {
             if hasDeals {
                 fields += [("deal", DealJSON.encode(product.deal)), ("paid", jsonString(Self.paid(comparison.pricePaid(of: product)))),
                            ("shelfUnitPrice", shelfUnitPrice(product).map { jsonString(Self.exactText($0)) } ?? "null")]
+                if showsSeen {
+                    fields.append(("priorPrice", priorPrice(product).map { r in
+                        JSONDocument.inline([("price", jsonString(DecimalText.format(r.price))), ("quantity", jsonString(DecimalText.format(r.quantity))),
+                                             ("unit", jsonString(r.unit.symbol)), ("seen", r.seen.map { jsonString($0.iso) } ?? "null")])
+                    } ?? "null"))
+                }
             }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
             return JSONDocument.inline(fields)

@@ -36,7 +36,9 @@ struct ShowCommand: ParsableCommand {
                 throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
             comparison.shopper = Shopper(schemes: try member.schemes(), today: LocalClock.today())
-            try Output.out(ComparisonReport(comparison, currency: currency, showsSeen: true, decimal: try self.currency.decimalMark()).render(format))
+            var report = ComparisonReport(comparison, currency: currency, showsSeen: true, decimal: try self.currency.decimalMark())
+            if comparison.products.contains(where: { $0.deal != nil }) { report.history = try store.history(of: comparison.id) }
+            try Output.out(report.render(format))
         }
     }
 }
