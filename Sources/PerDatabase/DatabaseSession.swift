@@ -73,6 +73,8 @@ public struct DatabaseSession {
     /// While true, writes are queued, not tried: the database's whole-file check is still running (the app reads
     /// keys meanwhile); the first poll after it passes writes them, in order.
     public var holdsWrites = false
+    /// The member schemes whose member prices the shopping list ranks (the settings file's `member`, decision 285).
+    public var members: [String] = []
 
     /// Does what the core asked, `watch` being the app's state as it is now; returns what it learnt, to be sent through
     /// `update`.
@@ -164,7 +166,7 @@ public struct DatabaseSession {
 
     /// The shopping list as saved, with the writes still waiting here laid over it.
     private func shoppingList() -> [ListEntry]? {
-        (try? database.shoppingList()).map(waiting.laidOver)
+        (try? database.shoppingList(for: Shopper(schemes: members, today: CalendarDay(Date(), in: .current)))).map(waiting.laidOver)
     }
 
     /// Leaving a comparison another session deleted lets it go (the state saved it again whole first when changes made

@@ -199,6 +199,18 @@ enum Schema {
             ALTER TABLE deleted_comparison ADD COLUMN list_unit TEXT CHECK (list_unit IS NULL OR typeof(list_unit) = 'text');
             INSERT INTO schema_release (migration, release) VALUES ('the amount a list count means', '0.3.0');
             """),
+        // An offer beside the shelf price (`Deal.text`: `2 for 3.00`, `Clubcard 1.50 until 2026-12-31`; NULL: none) and
+        // when it was edited, in the live and the deleted products; the price book's kind of each price seen (`deal`:
+        // the offer it was seen at, NULL: the shelf price), in the live and the deleted history (decision 290).
+        Migration(identifier: "deals and member prices", release: "0.3.0", sql: """
+            ALTER TABLE product ADD COLUMN deal TEXT CHECK (deal IS NULL OR typeof(deal) = 'text');
+            ALTER TABLE product ADD COLUMN deal_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE deleted_product ADD COLUMN deal TEXT CHECK (deal IS NULL OR typeof(deal) = 'text');
+            ALTER TABLE deleted_product ADD COLUMN deal_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE price_history ADD COLUMN deal TEXT CHECK (deal IS NULL OR typeof(deal) = 'text');
+            ALTER TABLE deleted_price_history ADD COLUMN deal TEXT CHECK (deal IS NULL OR typeof(deal) = 'text');
+            INSERT INTO schema_release (migration, release) VALUES ('deals and member prices', '0.3.0');
+            """),
     ]
 
     /// The migrations' identifiers, in order: what a database's `grdb_migrations` holds when it is this per's. The

@@ -8,11 +8,12 @@ import PerCore
 extension ComparisonDatabase {
     /// The saved comparisons as the list screen and `per trip` show them, the most recently edited first, each
     /// with its item: count, tick, pin and ranked products.
-    public func shoppingList() throws(DatabaseFailure) -> [ListEntry] {
-        try read { db in try Self.shoppingList(db) }
+    /// `shopper`: whose prices are ranked (their member schemes, today: decision 285).
+    public func shoppingList(for shopper: Shopper = Shopper()) throws(DatabaseFailure) -> [ListEntry] {
+        try read { db in try Self.shoppingList(db, for: shopper) }
     }
 
-    static func shoppingList(_ db: Database) throws -> [ListEntry] {
+    static func shoppingList(_ db: Database, for shopper: Shopper = Shopper()) throws -> [ListEntry] {
             var products: [String: [Product]] = [:]
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT comparison_id, \(ProductColumns.selection) FROM product ORDER BY comparison_id, position, rowid
@@ -23,7 +24,8 @@ extension ComparisonDatabase {
             return try Row.fetchAll(db, sql: """
                 SELECT \(headerColumns), updated_at, list_count, in_cart, aisle, list_amount, list_unit FROM comparison \(lastEditedFirst)
                 """).compactMap { row in
-                guard let comparison = Self.comparison(header: { row[Int($0)] }, products: products[row["id"], default: []]) else { return nil }
+                guard var comparison = Self.comparison(header: { row[Int($0)] }, products: products[row["id"], default: []]) else { return nil }
+                comparison.shopper = shopper
                 return ListEntry(
                     id: comparison.id, title: comparison.title, productCount: comparison.products.count, updatedAt: Self.date(row["updated_at"]),
                     item: ListItem(count: row["list_count"], amount: listAmount(row), ticked: row["in_cart"] as Bool, pinned: comparison.pinned,

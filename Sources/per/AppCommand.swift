@@ -88,8 +88,9 @@ struct AppOptions: ParsableArguments {
     static func runApp(_ options: QuickOptions, currency given: (text: String?, decimal: String?, format: String?) = (nil, nil, nil)) throws {
         let databasePath = options.databasePath
         let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
-        let mouse: Bool, decimal: DecimalMark, imperial: Bool, accessible: Bool
+        let mouse: Bool, decimal: DecimalMark, imperial: Bool, accessible: Bool, members: [String]
         do {
+            members = try Settings.members(option: [])
             decimal = try Settings.decimal(option: given.decimal).value
             accessible = try Settings.accessible().value
             mouse = try Settings.flag(.mouse, on: (options.mouse, "--mouse"), off: (options.noMouse, "--no-mouse"), fallback: true).value
@@ -106,7 +107,7 @@ struct AppOptions: ParsableArguments {
             throw error.reported()
         }
         let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays,
-                                   volumeSystem: imperial ? .imperial : .us, accessible: accessible)
+                                   volumeSystem: imperial ? .imperial : .us, accessible: accessible, members: members)
         let status = MainActor.assumeIsolated {
             AppLoop.run(settings)
         }

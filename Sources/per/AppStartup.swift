@@ -14,6 +14,8 @@ struct AppSettings {
     var volumeSystem: VolumeSystem = .us
     /// `ACCESSIBLE=1` or `accessible = yes`: no key flash, messages stay until the next one.
     var accessible = false
+    /// The settings file's `member` schemes: their member prices are ranked (decision 285).
+    var members: [String] = []
 }
 
 /// From the command line to the first frame: the terminal, the database and the state, or the exit status of a failure
@@ -40,9 +42,11 @@ enum AppStartup {
         // One id, so that the first read's state and the database's compare equal when they read the same.
         let sessionID = EntityID.random().rawValue
         func session(isReadOnly: Bool) -> Session {
-            Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
-                    shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, volumeSystem: settings.volumeSystem,
-                    accessible: settings.accessible)
+            var session = Session(id: sessionID, size: size, glyphs: terminal.glyphs, isReadOnly: isReadOnly, currency: settings.currency, today: LocalClock.today(),
+                                  shop: settings.shop, staleDays: settings.staleDays, decimal: settings.decimal, volumeSystem: settings.volumeSystem,
+                                  accessible: settings.accessible)
+            session.members = settings.members
+            return session
         }
         var state: AppState
         let store: ComparisonDatabase
@@ -75,7 +79,9 @@ enum AppStartup {
             return .failure(ExitStatus(1))
         }
         store.waitForLocks(atMost: Double(writeWaitMilliseconds) / 1000)
-        return .success(RunningApp(terminal: terminal, state: state, databaseSession: DatabaseSession(database: store, opened: state.editing.comparison)))
+        var databaseSession = DatabaseSession(database: store, opened: state.editing.comparison)
+        databaseSession.members = settings.members
+        return .success(RunningApp(terminal: terminal, state: state, databaseSession: databaseSession))
     }
 }
 

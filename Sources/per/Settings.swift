@@ -199,6 +199,18 @@ enum Settings {
     }
 
     /// `accessible`: `ACCESSIBLE` set (to anything but `0`), else the file's, else no.
+    /// `--member` (given once or more, or as `A, B`), else the file's `member`; none without either (decision 285).
+    static func members(option: [String]) throws(CommandFailure) -> [String] {
+        let given = option.flatMap(Shopper.schemes(from:))
+        if !option.isEmpty {
+            guard !given.isEmpty else { throw .usage("--member: give the scheme's name, e.g. --member Clubcard") }
+            if let problem = given.lazy.compactMap(SettingText.problem(in:)).first { throw .usage("--member: \(problem.message)") }
+            return given
+        }
+        if let (entry, _) = try fileEntry(.member), case .text(let text) = entry.value { return Shopper.schemes(from: text) }
+        return []
+    }
+
     static func accessible() throws(CommandFailure) -> Resolved<Bool> {
         if let value = variable("ACCESSIBLE") { return Resolved(value: value != "0", source: .environment("ACCESSIBLE")) }
         if let (entry, source) = try fileEntry(.accessible), case .flag(let on) = entry.value { return Resolved(value: on, source: source) }

@@ -68,3 +68,15 @@ enum ShopSettings {
         do { return try Settings.staleDays(option: option).value } catch { throw error.reported() }
     }
 }
+
+/// `--member NAME`: a member scheme the shopper is in (`Clubcard`); its member prices are the prices ranked (beats the
+/// settings file's `member`). Given again, or as `A, B`, for several.
+struct MemberOptions: ParsableArguments {
+    @Option(name: .customLong("member"), help: ArgumentHelp("A member scheme you are in (e.g. Clubcard): its member prices are ranked (default: the settings file's member).",
+                                                            valueName: "scheme"))
+    var member: [String] = []
+
+    func schemes() throws -> [String] {
+        do { return try Settings.members(option: member) } catch { throw error.reported() }
+    }
+}

@@ -30,6 +30,8 @@ struct ReadmeCommandsTests {
         ("per compare oats=6.99/1kg 3.99/500g bulk=4.49/6x330g", .shown(seed: nil)),
         ("per compare --per 100g --format json a=3.99/500g b=7.98/1kg", .runHere(["per compare --per 100g --format json a=3.99/500g b=7.98/1kg"])),
         ("per compare --format csv --uk 1.50/1pt 4/2l", .runHere(["per compare --format csv --uk 1.50/1pt 4/2l"])),
+        ("per compare --per kg pots=1.89/4x125g tub=1.79/500g:2for3.00 big=2.79/1kg", .shown(seed: nil)),
+        ("per compare --member Clubcard card=2.50/1kg:Clubcard1.99 plain=2.20/1kg", .shown(seed: nil)),
         ("per lists [--format json|csv]", .runHere(["per lists", "per lists --format json", "per lists --format csv"])),
         ("per show Oats [--format json]", .runHere(["per show Oats", "per show Oats --format json"])),
         ("per history Oats [--format json]", .runHere(["per history Oats", "per history Oats --format json"])),

@@ -65,7 +65,7 @@ extension EndToEnd {
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
             tmux.type("2")
-            for heading in ["Quantity of 2.00", "Unit of 2.00", "Name of 2.00", "Shop of 2.00", "Deposit of 2.00", "Price (new"] {
+            for heading in ["Quantity of 2.00", "Unit of 2.00", "Name of 2.00", "Shop of 2.00", "Deposit of 2.00", "Deal of 2.00", "Price (new"] {
                 tmux.keys("Tab")
                 tmux.waitFor(heading)
             }

@@ -49,12 +49,13 @@ extension EndToEnd.TapsEndToEndTests {
         var screen = tmux.waitFor { $0.contains("Untitled") && $0.contains("│ 7 │ 8 │ 9 │") }
         let next = try #require(place(of: "next ›", screen), "\(screen)")
         func tapNext(until text: String) { tap(tmux, next); screen = tmux.waitFor { $0.contains(text) } }
-        /// `next ›` from the name over the shop and the deposit to the new product's price (Enter's rhythm may be
+        /// `next ›` from the name over the shop, the deposit and the deal to the new product's price (Enter's rhythm may be
         /// there already).
         func tapNextToTheNewProduct() {
             guard !screen.contains("new product") else { return }
             tapNext(until: "Shop")
             tapNext(until: "Deposit")
+            tapNext(until: "Deal")
             tapNext(until: "new product")
         }
         try tapKeys("1.89", tmux, shown: &screen)
@@ -68,6 +69,7 @@ extension EndToEnd.TapsEndToEndTests {
         screen = tmux.waitFor { $0.contains("Name") }
         tapNext(until: "Shop")
         tapNext(until: "Deposit")
+        tapNext(until: "Deal")
         tapNext(until: "new product")
         try tapKeys("3.00", tmux, shown: &screen)
         tapNext(until: "Quantity")

@@ -103,10 +103,39 @@ import TestSupport
         s.update(.comparison(.nextField))
         for character in "3.42" { s.update(.comparison(.type(character))) }
         s.update(.comparison(.nextField))
+        s.update(.comparison(.nextField))   // past the deal
         s.enter(price: "4.49", quantity: "6x0.33", unit: "l", name: "six", then: .nextProduct)
         let text = ScreenView.render(s).text
         #expect(text.contains("+3.42 dep"), "\(text)")
         expectSnapshot(text, named: "aDepositShowsOnItsRow\(size.width)x\(size.height)")
+    }
+
+    /// Issue 38: each kind of price on its row (at 40x20 the first three): a multi-buy's, a member's (the shopper is a Clubcard
+    /// member), an offer past its last day and one for a scheme the shopper is not in, both at the shelf price (decision 286).
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func eachKindOfPriceShowsOnItsRow(size: TerminalSize) {
+        var session = Session(id: "s", size: size)
+        session.members = ["Clubcard"]
+        session.today = CalendarDay(year: 2026, month: 11, day: 22)
+        var s = AppState(comparison: Comparison(id: "c", title: "Yoghurt"), session: session)
+        func deal(_ text: String) {
+            s.update(.comparison(.focus(FieldFocus(product: s.editing.focus.product, field: .deal))))
+            for character in text { s.update(.comparison(.type(character))) }
+            s.update(.comparison(.nextField))
+        }
+        s.enter(price: "1.79", quantity: "500", unit: "g", name: "tub", then: .keepEditing)
+        deal("2 for 3")
+        s.enter(price: "2.79", quantity: "1000", unit: "g", name: "big", then: .keepEditing)
+        deal("Clubcard 2.49")
+        s.enter(price: "0.99", quantity: "150", unit: "g", name: "cup", then: .keepEditing)
+        deal("2 for 1.50 until 2026-11-25")
+        s.enter(price: "2.20", quantity: "500", unit: "g", name: "greek", then: .keepEditing)
+        deal("Nectar 1.60")
+        // The cup's offer is over a week on.
+        s.update(.terminal(.today(CalendarDay(year: 2026, month: 11, day: 30))))
+        let text = ScreenView.render(s).text
+        #expect(text.contains("shelf 2.79") && text.contains("ended"), "\(text)")
+        expectSnapshot(text, named: "eachKindOfPriceShowsOnItsRow\(size.width)x\(size.height)")
     }
 
     @Test func compactLayoutAt40x20() {

@@ -129,6 +129,8 @@ public struct AppState: Equatable, Sendable {
                 return []
             case .today(let day):
                 session.today = day
+                // An offer may have ended: the ranking and the rows follow the day (decision 285).
+                editing.refreshTablePage(session)
                 return []
             case .hangup:
                 return committingForQuit() + [.terminal(.quitNow)]

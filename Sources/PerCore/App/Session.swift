@@ -32,6 +32,11 @@ public struct Session: Equatable, Sendable {
     public static let defaultStaleDays = 90
     /// `ACCESSIBLE=1` or `accessible = yes`, for screen readers: no key flash, and a message stays until the next one.
     public var accessible = false
+    /// The member schemes the shopper is in (`member = Clubcard`, `--member Clubcard`): their member prices are the
+    /// prices ranked (decision 285).
+    public var members: [String] = []
+    /// Who is shopping, for the prices they can pay: the schemes and today.
+    public var shopper: Shopper { Shopper(schemes: members, today: today) }
     /// The shopping list's order: as edited, or grouped by the shop of each item's product to buy (Ctrl-S there).
     public var listOrder: ListOrder = .recent
     /// The shopping list's rows in the order drawn when one was opened from it: the list shown again keeps their places

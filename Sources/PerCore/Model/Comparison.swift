@@ -56,6 +56,11 @@ public struct Comparison: Equatable, Sendable {
     public var pinned: ProductID? {
         didSet { revision &+= 1 }
     }
+    /// Who is shopping (their member schemes, today): the ranking uses the price they will pay (`Product.pricePaid`,
+    /// decision 285). Not part of `==`: it is the session's, not the comparison's data.
+    public var shopper = Shopper() {
+        didSet { if shopper != oldValue { rebuildRanking() } }
+    }
     private var sortedUnitPrices = SortedUnitPrices([])
     /// Counts changes, so views can tell cheaply whether what they derived is still current.
     public private(set) var revision = 0
@@ -124,10 +129,23 @@ public struct Comparison: Equatable, Sendable {
 
     /// The unit price of a product `problem(of:)` found nothing wrong with (its price, quantity and unit are set).
     private func checkedUnitPrice(of product: Product) -> UnitPrice? {
-        guard let (price, quantity, unit) = product.pricing else { return nil }
+        guard let (_, shelfQuantity, unit) = product.pricing, let (price, packs) = product.paying(shopper) else { return nil }
+        let quantity = shelfQuantity * Decimal(packs)
         return unit.hasPowerOfTenFactor ? UnitPrice(price: price, baseQuantity: unit.inBaseUnits(quantity, in: volumeSystem))
             : UnitPrice(price: price, quantity: quantity, factor: unit.factor(in: volumeSystem))
     }
+
+    /// The shelf price's unit price of a product whose ranked one is an offer's (a multi-buy's, a member's); nil when
+    /// the ranking uses the shelf price or the product is not ranked.
+    public func shelfUnitPrice(of product: Product) -> UnitPrice? {
+        guard product.pricePaid(by: shopper).applied != nil, problem(of: product) == nil,
+              let (price, quantity, unit) = product.pricing else { return nil }
+        return unit.hasPowerOfTenFactor ? UnitPrice(price: price, baseQuantity: unit.inBaseUnits(quantity, in: volumeSystem))
+            : UnitPrice(price: price, quantity: quantity, factor: unit.factor(in: volumeSystem))
+    }
+
+    /// Which of the product's prices the ranking uses (decision 285).
+    public func pricePaid(of product: Product) -> PricePaid { product.pricePaid(by: shopper) }
 
     public func standing(of product: Product) -> Standing {
         if let problem = problem(of: product) { return .excluded(problem) }

@@ -41,7 +41,11 @@ public struct ListItem: Equatable, Sendable {
     /// The item of a comparison: its offers ranked from its products (each unit price worked out once).
     public init(count: Int, amount: ListAmount? = nil, ticked: Bool, pinned: ProductID?, aisle: Int = 0, comparison: Comparison) {
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
-        let offers = comparison.ranked.map { Offer(product: comparison.products[$0.index], ranking: $0.unitPrice, base: base) }
+        let offers = comparison.ranked.map { ranked -> Offer in
+            let product = comparison.products[ranked.index]
+            guard case .multibuy(let deal) = comparison.pricePaid(of: product) else { return Offer(product: product, ranking: ranked.unitPrice, base: base) }
+            return Offer(product: product, ranking: ranked.unitPrice, base: base, multibuy: MultibuyPacks(deal: deal, shelf: product.price ?? 0))
+        }
         self.init(count: count, amount: amount, ticked: ticked, pinned: pinned, offers: offers, per: comparison.perLabel, aisle: aisle,
                   volumeSystem: comparison.volumeSystem)
     }
@@ -144,11 +148,21 @@ public struct Offer: Equatable, Sendable {
     /// asked (a Decimal division for every product of a long list is slow on Linux, and only a few are shown).
     let ranking: UnitPrice
     let base: Decimal?
+    /// The multi-buy its unit price is ranked at (`ranking` is then the price of `count` packs): bought in its
+    /// multiples (`MultibuyPacks`); nil: ranked and bought at one pack's price.
+    public let multibuy: MultibuyPacks?
 
-    init(product: Product, ranking: UnitPrice, base: Decimal?) {
+    init(product: Product, ranking: UnitPrice, base: Decimal?, multibuy: MultibuyPacks? = nil) {
         self.product = product
         self.ranking = ranking
         self.base = base
+        self.multibuy = multibuy
+    }
+
+    /// One pack's size in base units (a multi-buy's `ranking` holds `count` packs).
+    var packBase: Decimal {
+        guard let multibuy else { return ranking.baseQuantity }
+        return ranking.baseQuantity / Decimal(multibuy.deal.count)
     }
 
     /// Its price per the comparison unit (`per`).

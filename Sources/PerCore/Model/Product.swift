@@ -17,11 +17,14 @@ public struct Product: Equatable, Hashable, Sendable {
     /// The deposit on one pack (a bottle's, a crate's), paid at the till and back when the empties are returned: never
     /// part of the unit price or the ranking; nil: none.
     public var deposit: Decimal?
+    /// An offer beside the shelf price (a multi-buy, a member price: `Deal`); nil: none. The ranking uses it where the
+    /// shopper can pay it (`pricePaid(by:)`).
+    public var deal: Deal?
 
     /// Every fact said: a new one is a compile error here and in each caller, never a value silently left blank
     /// (`new` starts a blank product; the codecs and copies go through `ProductDatum.all`).
     public init(id: ProductID, name: String, price: Decimal?, quantity: Decimal?, unit: MeasureUnit?, pack: Multipack?, shop: String,
-                seen: CalendarDay?, deposit: Decimal?) {
+                seen: CalendarDay?, deposit: Decimal?, deal: Deal? = nil) {
         self.id = id
         self.name = name
         self.price = price
@@ -31,6 +34,7 @@ public struct Product: Equatable, Hashable, Sendable {
         self.shop = shop
         self.seen = seen
         self.deposit = deposit
+        self.deal = deal
     }
 
     /// A product with nothing typed yet (a unit given: a product only to rank against).

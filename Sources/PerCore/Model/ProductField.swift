@@ -7,11 +7,13 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     case shop
     /// The deposit on one pack (`Product.deposit`), after the shop: price⏎ quantity⏎ unit⏎ stays the rhythm.
     case deposit
+    /// An offer beside the price (`Product.deal`: `2 for 3.00`, `Clubcard 1.50`), typed as text after the deposit.
+    case deal
 
     public var isNumeric: Bool {
         switch self {
         case .price, .quantity, .deposit: true
-        case .unit, .name, .shop: false
+        case .unit, .name, .shop, .deal: false
         }
     }
 
@@ -20,7 +22,8 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .price, .quantity, .unit: true
         // A deposit is no part of the unit price: its change is no new price seen.
-        case .name, .shop, .deposit: false
+        // An offer is beside the shelf price, not a new one seen.
+        case .name, .shop, .deposit, .deal: false
         }
     }
 
@@ -32,6 +35,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         case .name: "Name"
         case .shop: "Shop"
         case .deposit: "Deposit"
+        case .deal: "Deal"
         }
     }
 }
@@ -42,7 +46,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
 public struct ProductDatum: Sendable {
     /// What its text is, which says how a file's text of it is checked (and `text` is the one kind a CSV export guards
     /// against spreadsheet formulas).
-    public enum Kind: Sendable { case text, decimal, unit, multipack, day }
+    public enum Kind: Sendable { case text, decimal, unit, multipack, day, deal }
 
     /// Its name in every file: the JSON and CSV exports, the recovery journal (Docs/VOCABULARY.md).
     public let key: String
@@ -105,6 +109,8 @@ public struct ProductDatum: Sendable {
         ProductDatum("seen", .day, field: nil, priceSeen: true, \.seen, text: { $0?.iso }, value: { $0.flatMap(CalendarDay.init(iso:)) }),
         ProductDatum("deposit", .decimal, field: .deposit, priceSeen: false, \.deposit, text: { $0.map(DecimalText.format) },
                      value: { $0.flatMap(DecimalText.parse) }),
+        // After the price it is beside: `2 for 3.00`, `Clubcard 1.50 until 2026-12-31` (`Deal.text`); JSON's is an object.
+        ProductDatum("deal", .deal, field: .deal, priceSeen: false, \.deal, text: { $0?.text }, value: { $0.flatMap(Deal.init(parsing:)) }),
     ]
 }
 

@@ -27,8 +27,12 @@ public struct Purchase: Equatable, Sendable {
         self.offer = offer
         self.wanted = wanted
         self.count = count
-        asked = Decimal(count) * wanted.ranking.baseQuantity
-        packs = Self.packs(of: offer.ranking, for: count, of: wanted.ranking.baseQuantity)
+        asked = Decimal(count) * wanted.packBase
+        if let multibuy = offer.multibuy {
+            packs = Self.packs(of: UnitPrice(price: multibuy.shelf, baseQuantity: offer.packBase), for: count, of: wanted.packBase).inMultiples(of: multibuy)
+        } else {
+            packs = Self.packs(of: offer.ranking, for: count, of: wanted.packBase)
+        }
     }
 
     /// `asked` base units (an item's amount) in whole packs of `offer`; `count` and `wanted` as above.
@@ -37,7 +41,11 @@ public struct Purchase: Equatable, Sendable {
         self.wanted = wanted
         self.count = count
         self.asked = asked
-        packs = Self.packs(of: offer.ranking, holding: asked)
+        if let multibuy = offer.multibuy {
+            packs = Self.packs(of: UnitPrice(price: multibuy.shelf, baseQuantity: offer.packBase), holding: asked).inMultiples(of: multibuy)
+        } else {
+            packs = Self.packs(of: offer.ranking, holding: asked)
+        }
     }
 
     /// What the packs cost; nil when too many.
@@ -60,12 +68,12 @@ public struct Purchase: Equatable, Sendable {
     }
 
     /// Packs of another size than the wanted product's: the row says how many (`2× 500 g`).
-    var isOtherSize: Bool { offer.ranking.baseQuantity != wanted.ranking.baseQuantity || holdsMoreThanAsked }
+    var isOtherSize: Bool { offer.packBase != wanted.packBase || holdsMoreThanAsked || offer.multibuy != nil }
 
     /// The packs hold more than the amount asked (an amount set on another pack: 2× 750 g for 1 kg).
     var holdsMoreThanAsked: Bool {
         guard case .whole(let count, _) = packs else { return false }
-        return Decimal(count) * offer.ranking.baseQuantity != asked
+        return Decimal(count) * offer.packBase != asked
     }
 
     /// `packsText` where a row must say it: packs of another size than the wanted product's, or too many; nil when the
@@ -88,14 +96,20 @@ public struct Purchase: Equatable, Sendable {
         return "\(packs) × \(shown(price)) = \(shown(cost))"
     }
 
-    /// The packs as a row says them, with the amount asked: `2× 500 g (1 kg)`, `3× 400 g (1 kg)` (`ListAmount.text`),
-    /// `too many packs of 1 mg`.
+    /// The packs as a row says them, with a multi-buy's offers and the amount asked: `2× 500 g (1 kg)`, `3× 400 g (1 kg)`
+    /// (`ListAmount.text`), `2× 500 g (2 for 3.00)`, `too many packs of 1 mg`.
     /// `saysAmount` false: the packs alone (`2× 500 g`), where a row has no room for more.
     public func packsText(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String {
         let size = offer.product.quantityText.map { decimal.shown($0) } ?? ""
         let unit = offer.product.unit.map { " " + $0.symbol(for: offer.product.quantity ?? 1) } ?? ""
         guard case .whole(let packs, _) = packs else { return "too many packs of \(size)\(unit)" }
-        return "\(packs)× \(size)\(unit)" + (saysAmount ? askedText(decimal: decimal).map { " (\($0))" } ?? "" : "")
+        var notes: [String] = []
+        if let multibuy = offer.multibuy, case let offers = multibuy.buying(packs).offers, offers > 0 {
+            notes.append("\(offers == 1 ? "" : "\(offers)× ")\(multibuy.deal.count) for \(decimal.shown(MoneyFormat.plain.price(multibuy.deal.price)))")
+        }
+        // The amount asked where the packs are another size or hold more (a multi-buy of the wanted size needs none).
+        if saysAmount, offer.packBase != wanted.packBase || holdsMoreThanAsked, let asked = askedText(decimal: decimal) { notes.append(asked) }
+        return "\(packs)× \(size)\(unit)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }
 
     /// The amount asked as a row says it (`1 kg`), in the wanted product's unit family; nil without a unit.
@@ -127,5 +141,14 @@ public struct Purchase: Equatable, Sendable {
         while packs > 0, (packs - 1) * pack.baseQuantity >= amount { packs -= 1 }
         guard packs < limit else { return .tooMany }
         return .whole(count: Int(truncating: NSDecimalNumber(decimal: packs)), cost: pack.price * packs)
+    }
+}
+
+extension Purchase.Packs {
+    /// These packs of a multi-buy's product bought in its multiples (`MultibuyPacks.buying`).
+    func inMultiples(of multibuy: MultibuyPacks) -> Purchase.Packs {
+        guard case .whole(let count, _) = self else { return self }
+        let bought = multibuy.buying(count)
+        return .whole(count: bought.packs, cost: bought.cost)
     }
 }

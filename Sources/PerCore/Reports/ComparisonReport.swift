@@ -17,6 +17,9 @@ public struct ComparisonReport: Sendable {
     public let decimal: DecimalMark
     /// Whether the products' days (`seen`) are shown: for saved comparisons (`per show`), not `per compare`'s.
     public let showsSeen: Bool
+    /// The comparison's earlier prices (`per show`): an offer's prior price, the lowest shelf price of the 30 days
+    /// before today, is said beside it (decision 292); empty for `per compare`.
+    public var history: [PriceRecord] = []
 
     public init(_ comparison: Comparison, currency: Currency? = nil, showsSeen: Bool = false, decimal: DecimalMark = .point) {
         self.decimal = decimal
@@ -75,12 +78,16 @@ public struct ComparisonReport: Sendable {
         var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(comparison.perLabel)", ""]
         if hasShops { header.append("Shop") }
         if hasDeposits { header.append("Deposit") }
+        if hasDeals { header.append("Deal") }
         let body: [[String]] = rows.map { r in
             let p = r.product
             let verdict: String
             switch r.standing {
             case .excluded(let problem): verdict = problem.message
-            case .ranked(_, _, let v): verdict = decimal.shown(r.isBest ? "* \(v.text)" : v.text)
+            case .ranked(_, _, let v):
+                // Which price was ranked, where it is not simply the shelf's (decision 285).
+                let note = comparison.pricePaid(of: p).note.map { " (\($0))" } ?? ""
+                verdict = decimal.shown((r.isBest ? "* \(v.text)" : v.text) + note)
             }
             var cells: [String] = [
                 r.rank.map(String.init) ?? "-",
@@ -93,17 +100,55 @@ public struct ComparisonReport: Sendable {
             ]
             if hasShops { cells.append(TerminalText.singleLine(p.shop)) }
             if hasDeposits { cells.append(p.deposit.map { money.shown(money.price($0)) } ?? "-") }
+            if hasDeals { cells.append(dealCell(p)) }
             return cells
         }
         var lines: [String] = []
         if !comparison.title.isEmpty { lines.append(TerminalText.singleLine(comparison.title)) }
-        lines += TextTable.lines([header] + body, rightAligned: hasDeposits ? [0, 2, 3, 5, header.count - 1] : [0, 2, 3, 5])
+        lines += TextTable.lines([header] + body, rightAligned: hasDeposits ? [0, 2, 3, 5, header.count - (hasDeals ? 2 : 1)] : [0, 2, 3, 5])
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Whether a product carries a deposit per pack: then the table has a Deposit column, and JSON and CSV a `deposit`
     /// (never part of the unit price), so a document without deposits stays as it was.
     var hasDeposits: Bool { comparison.products.contains { $0.deposit != nil } }
+
+    /// Whether a product carries an offer: then the table has a Deal column, and JSON and CSV `deal`, `paid` and
+    /// `shelfUnitPrice` (decision 287), so a document without offers stays as it was.
+    var hasDeals: Bool { comparison.products.contains { $0.deal != nil } }
+
+    /// `2 for 3.00 (shelf 3.58)` where the offer's price is ranked, with the shelf's unit price beside it; the offer
+    /// alone otherwise (the verdict says why not); `-` for none.
+    func dealCell(_ product: Product) -> String {
+        guard let deal = product.deal else { return "-" }
+        let text = TerminalText.singleLine(deal.text)
+        let prior = priorPrice(product).map { ", 30-day low \(money.shown(money.price($0.price)))" } ?? ""
+        guard let shelf = shelfUnitPrice(product) else { return decimal.shown(text) + (prior.isEmpty ? "" : " (" + prior.dropFirst(2) + ")") }
+        return decimal.shown(text) + " (shelf \(money.shown(money.unitPrice(shelf)))\(prior))"
+    }
+
+    /// The lowest shelf price of the 30 days before today of a product with an offer (`PriorPrice`), with `history`.
+    func priorPrice(_ product: Product) -> PriceRecord? {
+        guard product.deal != nil, showsSeen else { return nil }
+        return PriorPrice.lowest(of: product, history: history, today: comparison.shopper.today, in: comparison)
+    }
+
+    /// The shelf price per `per`, where the ranking uses an offer's.
+    func shelfUnitPrice(_ product: Product) -> Decimal? {
+        comparison.shelfUnitPrice(of: product).flatMap(comparison.pricePerBasis)
+    }
+
+    /// `shelf`, `multibuy`, `member` (the price ranked), or why an offer's is not: `ended`, `notMember`, `noDeal`.
+    static func paid(_ paid: PricePaid) -> String {
+        switch paid {
+        case .shelf: "shelf"
+        case .multibuy: "multibuy"
+        case .member: "member"
+        case .ended: "ended"
+        case .notAMember: "notMember"
+        case .noDeal: "noDeal"
+        }
+    }
 
     // MARK: JSON and CSV (entry order)
 
@@ -124,6 +169,16 @@ public struct ComparisonReport: Sendable {
             ]
             if showsSeen { fields.append(("seen", product.seen.map { jsonString($0.iso) } ?? "null")) }
             if hasDeposits { fields.append(("deposit", product.deposit.map { jsonString(DecimalText.format($0)) } ?? "null")) }
+            if hasDeals {
+                fields += [("deal", DealJSON.encode(product.deal)), ("paid", jsonString(Self.paid(comparison.pricePaid(of: product)))),
+                           ("shelfUnitPrice", shelfUnitPrice(product).map { jsonString(Self.exactText($0)) } ?? "null")]
+                if showsSeen {
+                    fields.append(("priorPrice", priorPrice(product).map { r in
+                        JSONDocument.inline([("price", jsonString(DecimalText.format(r.price))), ("quantity", jsonString(DecimalText.format(r.quantity))),
+                                             ("unit", jsonString(r.unit.symbol)), ("seen", r.seen.map { jsonString($0.iso) } ?? "null")])
+                    } ?? "null"))
+                }
+            }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
             return JSONDocument.inline(fields)
         }
@@ -140,6 +195,7 @@ public struct ComparisonReport: Sendable {
         let marksVolumeSystem = comparison.volumeSystemMark != nil
         if marksVolumeSystem { header.append("volumeSystem") }
         if hasDeposits { header.append("deposit") }
+        if hasDeals { header += ["deal", "paid", "shelfUnitPrice"] }
         if currency != nil { header.append("currency") }
         var out = CSV.row(header)
         for product in comparison.products {
@@ -159,6 +215,10 @@ public struct ComparisonReport: Sendable {
             if showsSeen { cells.append(product.seen?.iso ?? "") }
             if marksVolumeSystem { cells.append(comparison.volumeSystem.rawValue) }
             if hasDeposits { cells.append(product.deposit.map(DecimalText.format) ?? "") }
+            if hasDeals {
+                cells += [CSVExchange.textCell(product.deal?.text ?? ""), Self.paid(comparison.pricePaid(of: product)),
+                          shelfUnitPrice(product).map(Self.exactText) ?? ""]
+            }
             // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
             if let currency { cells.append(CSVExchange.textCell(currency.text)) }
             out += CSV.row(cells)

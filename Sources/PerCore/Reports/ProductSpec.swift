@@ -40,6 +40,15 @@ public struct ProductSpec: Equatable, Sendable {
             if let problem = FieldText.commandLineProblem(in: shop) { return fail("the shop " + problem) }
         }
         if let problem = FieldText.commandLineProblem(in: name) { return fail("the name " + problem) }
+        // An offer after the amount (and its deposit): `1.79/500g:2for3.00`, `2.50/1kg:Clubcard1.99`, `:3pay2`,
+        // `:2for3.00until2026-12-31` (decision 288); read as the app's Deal field reads it, once the price is known.
+        var dealText: String? = nil
+        if let colon = amountText.firstIndex(of: ":") {
+            dealText = String(amountText[amountText.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            amountText = String(amountText[..<colon]).trimmingCharacters(in: .whitespaces)
+            if dealText!.isEmpty { return fail("missing offer after : (e.g. 1.79/500g:2for3.00 or :Clubcard1.50)") }
+            if let problem = FieldText.commandLineProblem(in: dealText!) { return fail("the offer " + problem) }
+        }
         // A deposit per pack after the unit: `12.99/24x0.33l+3.42dep` (`dep` or `deposit`); never part of the unit price.
         var deposit: Decimal? = nil
         if let split = splitDeposit(amountText) {
@@ -92,7 +101,31 @@ public struct ProductSpec: Equatable, Sendable {
         guard let unit = MeasureUnit(parsing: unitText) else {
             return fail("unknown unit '\(unitText)' (a unit such as g, ml, m, m2, each, or a word of at most \(CountWord.maximumLength) letters)")
         }
-        return .success(Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil, deposit: deposit))
+        var deal: Deal? = nil
+        if let dealText {
+            switch Deal.parse(spaced(dealText), shelf: price, today: nil) {
+            case .success(let offer): deal = offer
+            case .failure(let problem): return fail("offer '\(dealText)': " + problem.message)
+            }
+        }
+        return .success(Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil, deposit: deposit,
+                                deal: deal))
+    }
+
+    /// `2for3.00until2026-12-31` as `2 for 3.00 until 2026-12-31`, `Clubcard1.50` as `Clubcard 1.50`: a space where a
+    /// word meets a number (a command line's offer is one word).
+    static func spaced(_ text: String) -> String {
+        var out = ""
+        var previous: Character? = nil
+        for character in text {
+            if let previous, previous != " ", character != " ",
+               (previous.isLetter && (character.isNumber || character == ".")) || ((previous.isNumber || previous == ".") && character.isLetter) {
+                out.append(" ")
+            }
+            out.append(character)
+            previous = character
+        }
+        return out
     }
 
     /// The amount and the deposit's text of `5/24x0.33l+3.42dep` (`dep` or `deposit`, any case, after the last `+`);

@@ -15,6 +15,8 @@ public struct SettingsFile: Equatable, Sendable {
         case mouse
         case uk
         case accessible
+        /// The member schemes the shopper is in (`member = Clubcard, Lidl Plus`): their member prices are ranked.
+        case member
 
         /// The key as written in the file; `store` is `shop` (as `--store` is `--shop`).
         public init?(written: String) {
@@ -136,6 +138,9 @@ public struct SettingsFile: Equatable, Sendable {
             return .text(text)
         case .shop:
             guard !text.isEmpty else { throw BadValue(reason: "give the shop's name") }
+            return .text(text)
+        case .member:
+            guard !Shopper.schemes(from: text).isEmpty else { throw BadValue(reason: "give the scheme's name, e.g. member = Clubcard") }
             return .text(text)
         case .currency:
             do { return .currency(try Currency(validating: text)) } catch { throw BadValue(reason: error.message) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
+import PerTerminal
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,8 @@ struct CompareCommand: ParsableCommand {
         An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml, 5.49/12x200sheets.
         The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
         A deposit per pack follows the unit: 12.99/24x0.33l+3.42dep (never part of the unit price).
+        An offer follows a colon: 1.79/500g:2for3.00 (a multi-buy), :3pay2 (3 for the price of 2), :Clubcard1.50
+        (a member price, ranked with --member Clubcard), each with an optional last day: :2for3.00until2026-12-31.
         Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen.
         Any other word (sheet, roll, load) counts on its own and compares only with itself.
         A price may carry the currency ($3.99) and group thousands (1,234.56).
@@ -24,6 +27,7 @@ struct CompareCommand: ParsableCommand {
     var format: ReportFormat = .table
 
     @OptionGroup var currency: CurrencyOptions
+    @OptionGroup var member: MemberOptions
 
     @Flag(name: .customLong("uk"), help: "UK imperial volume units (pint, gallon, fl oz...) instead of US customary.")
     var imperial = false
@@ -60,6 +64,7 @@ struct CompareCommand: ParsableCommand {
         guard !items.isEmpty else { throw CommandFailure.usage("give at least one ITEM, e.g. per compare 3.99/500g 6.99/1kg") }
         let imperial = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false).value
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
+        comparison.shopper = Shopper(schemes: try member.schemes(), today: LocalClock.today())
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {
             case .success(let product):
@@ -84,7 +89,7 @@ struct CompareCommand: ParsableCommand {
 extension CompareCommand {
     /// Options of `compare` that take a value (`--per kg`, `--format json`); everything else starting
     /// with `-` is a flag. Keep in step with the declarations above (NumberCommandTests runs them).
-    static let optionsWithValue: Set<String> = ["--per", "--format", "--currency", "--decimal", "--currency-format"]
+    static let optionsWithValue: Set<String> = ["--per", "--format", "--currency", "--decimal", "--currency-format", "--member"]
 
     /// The flags compare shares with the app (see `PerCommand.main`).
     static let volumeFlags: Set<String> = ["--uk", "--us"]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
+import PerTerminal
 import PerDatabase
 
 struct ShowCommand: ParsableCommand {
@@ -14,6 +15,7 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "table, json or csv.")
     var format: ReportFormat = .table
     @OptionGroup var currency: CurrencyOptions
+    @OptionGroup var member: MemberOptions
     @Argument(help: "The comparison's title or id.", completion: .custom(ShellCompletion.savedTitles))
     var name: String
 
@@ -30,10 +32,13 @@ struct ShowCommand: ParsableCommand {
             let currency = try self.currency.resolved()
             let store = try database.openDatabase(create: false)
             let found = try savedComparison(named: name, in: try store.summaries())
-            guard let comparison = try store.load(found.id) else {
+            guard var comparison = try store.load(found.id) else {
                 throw CommandFailure("no saved comparison is called \"\(name)\" (see per lists)")   // deleted meanwhile
             }
-            try Output.out(ComparisonReport(comparison, currency: currency, showsSeen: true, decimal: try self.currency.decimalMark()).render(format))
+            comparison.shopper = Shopper(schemes: try member.schemes(), today: LocalClock.today())
+            var report = ComparisonReport(comparison, currency: currency, showsSeen: true, decimal: try self.currency.decimalMark())
+            if comparison.products.contains(where: { $0.deal != nil }) { report.history = try store.history(of: comparison.id) }
+            try Output.out(report.render(format))
         }
     }
 }

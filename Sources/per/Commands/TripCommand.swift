@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerCore
+import PerTerminal
 import PerDatabase
 
 struct TripCommand: ParsableCommand {
@@ -28,6 +29,7 @@ struct TripCommand: ParsableCommand {
     @Flag(help: "Where to shop: the trip at each shop, the cheapest shop that has every item, the best split across two.")
     var shops = false
     @OptionGroup var shop: ShopOptions
+    @OptionGroup var member: MemberOptions
     @OptionGroup var currency: CurrencyOptions
 
     /// Bad option values, refused before anything is opened.
@@ -48,7 +50,7 @@ struct TripCommand: ParsableCommand {
             let currency = try self.currency.resolved()
             let database = try self.database.openDatabase(create: false)
             if reset { try database.make(.other(.clearTicks)) }
-            let entries = try database.shoppingList()
+            let entries = try database.shoppingList(for: Shopper(schemes: try member.schemes(), today: LocalClock.today()))
             if shops {
                 try Output.out(ShopsReport(entries, currency: currency, decimal: try self.currency.decimalMark()).render(format))
             } else {

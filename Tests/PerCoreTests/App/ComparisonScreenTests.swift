@@ -58,22 +58,23 @@ import TestSupport
         var store = TestStore()
         store.type("2")
         var walked = [store.state.editing.focus]
-        for _ in 1...6 {
+        for _ in 1...7 {
             store.type("\t")
             walked.append(store.state.editing.focus)
         }
         #expect(walked == [FieldFocus(product: 0, field: .price), FieldFocus(product: 0, field: .quantity), FieldFocus(product: 0, field: .unit),
                            FieldFocus(product: 0, field: .name), FieldFocus(product: 0, field: .shop), FieldFocus(product: 0, field: .deposit),
-                           FieldFocus(product: 1, field: .price)])
+                           FieldFocus(product: 0, field: .deal), FieldFocus(product: 1, field: .price)])
     }
 
     @Test func nextFromTheLastFieldOfTheLastProductStartsANewProduct() {
         var store = TestStore()
         store.enter(price: "2", quantity: "3", unit: "kg", name: "oats", shop: "Aldi", then: .commit)
-        store.type("0.25")   // the deposit, the last field
-        let oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today, deposit: dec("0.25"))
+        store.type("0.25\t2 for 3")   // the deposit, then the deal, the last field
+        var oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today, deposit: dec("0.25"))
+        oats.deal = Deal(.multibuy(count: 2, price: 3))
         store.send(.comparison(.nextField), effects: [.saveField(ProductField.allCases.last!, product: oats)]) {
-            $0.editing.overwritten = Overwrite(field: .deposit, before: $0.editing.comparison.products[0], after: oats)   // Ctrl-Y takes it back
+            $0.editing.overwritten = Overwrite(field: .deal, before: $0.editing.comparison.products[0], after: oats)   // Ctrl-Y takes it back
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))   // kg and Aldi only suggested
             $0.editing.focus(FieldFocus(product: 1, field: .price), editing: emptyPrice)
@@ -184,7 +185,7 @@ import TestSupport
 
     @Test func nextFromABlankLastProductDoesNotPileUpBlanks() {
         var store = TestStore()
-        store.type("\t\t\t\t\t")
+        store.type("\t\t\t\t\t\t")
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Type a price to start the next product")

@@ -10,9 +10,11 @@ struct TestStore: ComparisonTypist {
     static let today = CalendarDay(year: 2026, month: 11, day: 22)!
 
     init(_ comparison: Comparison = Comparison(id: "c"), size: TerminalSize = TerminalSize(width: 80, height: 24), currency: Currency? = nil,
-         shop: String = "", volumeSystem: VolumeSystem = .us, accessible: Bool = false) {
-        state = AppState(comparison: comparison, session: Session(id: "s", size: size, currency: currency, today: TestStore.today, shop: ShopName(shop),
-                                                                  volumeSystem: volumeSystem, accessible: accessible))
+         shop: String = "", volumeSystem: VolumeSystem = .us, accessible: Bool = false, members: [String] = []) {
+        var session = Session(id: "s", size: size, currency: currency, today: TestStore.today, shop: ShopName(shop), volumeSystem: volumeSystem,
+                              accessible: accessible)
+        session.members = members
+        state = AppState(comparison: comparison, session: session)
     }
 
     mutating func send(_ action: Action, effects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,

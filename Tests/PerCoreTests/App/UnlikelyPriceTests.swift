@@ -172,7 +172,8 @@ import TestSupport
         store.type("3.42")
         var withDeposit = Self.crate
         withDeposit.deposit = dec("3.42")
-        store.send(.comparison(.nextField), effects: [.saveField(.deposit, product: withDeposit)]) {
+        // Enter in the finished product: on to the next (Tab goes to the deal after the deposit).
+        store.send(.comparison(.finishProduct), effects: [.saveField(.deposit, product: withDeposit)]) {
             $0.editing.overwritten = Overwrite(field: .deposit, before: Self.crate, after: withDeposit)   // Ctrl-Y takes it back
             $0.editing.comparison.replaceProduct(at: 0, with: withDeposit)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))

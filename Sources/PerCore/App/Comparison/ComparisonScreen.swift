@@ -61,6 +61,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     public mutating func update(_ action: ComparisonAction, env: inout ScreenEnvironment) -> [Effect] {
         defer { refreshTablePage(env.session) }
+        if comparison.shopper != env.session.shopper { comparison.shopper = env.session.shopper }
         let familyBefore = comparison.family
         let effects = reduce(action, session: &env.session, chrome: &env.chrome)
         return comparison.family == familyBefore ? effects : effects + adoptRememberedBasis(env.session)
@@ -122,13 +123,15 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .text: editor = .text(TextField())
             }
             return []
-        case .nextField: return move(by: 1, session: &session, chrome: &chrome)
+        case .nextField:
+            guard acceptsTheTypedDeal(chrome: &chrome) else { return [] }
+            return move(by: 1, session: &session, chrome: &chrome)
         case .nextFieldTakingSuggestion:
-            guard acceptsTheTypedUnit(chrome: &chrome) else { return [] }
+            guard acceptsTheTypedUnit(chrome: &chrome), acceptsTheTypedDeal(chrome: &chrome) else { return [] }
             takeSuggestion()
             return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
-            guard acceptsTheTypedUnit(chrome: &chrome) else { return [] }
+            guard acceptsTheTypedUnit(chrome: &chrome), acceptsTheTypedDeal(chrome: &chrome) else { return [] }
             takeSuggestion()
             // Enter on the quantity always goes on to the unit, suggested or not: price⏎ quantity⏎ unit⏎ is one
             // rhythm for every product, and a unit typed in it is never read as the next price.
@@ -500,7 +503,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                     if let deposit = product.deposit, let price = product.price, deposit > price {
                         message = StatusMessage("A deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
                     }
-                case .unit, .name, .shop: break   // not numeric fields
+                case .unit, .name, .shop, .deal: break   // not numeric fields
                 }
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
@@ -520,6 +523,16 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .name: product.name = field.text
             // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
             case .shop: product.shop = ShopName.trimmed(field.text)
+            // Read by `Deal.parse`; text it refuses keeps the earlier offer (Enter and Tab stay: `acceptsTheTypedDeal`).
+            case .deal:
+                switch Deal.parse(field.text, shelf: product.price, today: comparison.shopper.today) {
+                case .success(let deal):
+                    product.deal = deal
+                    if let deal, let price = product.price, !deal.isCheaper(than: price) {
+                        message = StatusMessage("\(deal.text) costs no less than \(deal.count) at \(DecimalText.format(price)): kept, but it is no deal")
+                    }
+                case .failure(let problem): message = StatusMessage(problem.message + ": kept the earlier offer", isWarning: true)
+                }
             case .price, .quantity, .unit, .deposit: break
             }
         }
@@ -574,6 +587,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .name: return .text(.entered(product.name))
         case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
         case .deposit: return .numeric(CalculatorEngine(value: product.deposit))
+        case .deal: return .text(.entered(product.deal?.text ?? ""))
         }
     }
 
@@ -586,13 +600,22 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         return false
     }
 
+    /// Whether Enter or Tab may leave the Deal field: text that is no offer stays to be put right (nothing typed is
+    /// lost), and the status line says why; Esc undoes it.
+    private func acceptsTheTypedDeal(chrome: inout Chrome) -> Bool {
+        guard focus.field == .deal, case .text(let field) = editor, editor != untouchedEditor,
+              case .failure(let problem) = Deal.parse(field.text, shelf: focusedProduct.price, today: comparison.shopper.today) else { return true }
+        chrome.status = StatusMessage(problem.message + ": fix it, or Esc undoes it", isWarning: true)
+        return false
+    }
+
     /// Enter on a unit or shop field that shows its suggestion untouched takes it: the commit then writes it as typed.
     private mutating func takeSuggestion() {
         guard editor == untouchedEditor else { return }
         switch focus.field {
         case .unit where focusedProduct.unit == nil: untouchedEditor = .unit(UnitPicker(selected: nil, offered: offeredUnits(for: focus.product)))
         case .shop where focusedProduct.shop.isEmpty: untouchedEditor = .text(.entered(""))
-        case .price, .quantity, .unit, .name, .shop, .deposit: break
+        case .price, .quantity, .unit, .name, .shop, .deposit, .deal: break
         }
     }
 
@@ -773,6 +796,7 @@ extension ComparisonScreen {
             case .price: overwrite.after.price.map(MoneyFormat.plain.price) ?? ""
             case .quantity: overwrite.after.quantityText ?? ""
             case .unit: overwrite.after.unit?.symbol ?? ""
+            case .deal: overwrite.after.deal?.text ?? ""
             }
             chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
         }

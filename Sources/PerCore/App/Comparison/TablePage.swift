@@ -19,6 +19,13 @@ public struct ProductRowText: Equatable, Sendable {
     public var shop: String?
     /// The deposit per pack, after the shop in the name's cell: `+3.42 dep` (never part of the unit price).
     public var deposit: String?
+    /// The offer, after the deposit in the name's cell, marked with the price it left: `2/3.00 (shelf 3.58)` where the
+    /// ranking uses it (the unit price column is the offer's, the shelf's unit price beside it), else why not:
+    /// `2/3.00 ended`, `Clubcard 1.50 members`, `2/3.00 no deal` (decision 286).
+    public var deal: String?
+    /// The same where room is short, the shelf's unit price or why the offer is not paid kept: `shelf 3.58`, `ended`,
+    /// `members`, `no deal`.
+    public var shortDeal: String?
     /// What the texts were made from, so an unchanged row can be kept.
     let product: Product
     let unitPriceValue: UnitPrice?
@@ -52,15 +59,31 @@ public struct ProductRowText: Equatable, Sendable {
         name = product.name.isEmpty ? nil : product.name
         shop = product.shop.isEmpty ? nil : product.shop
         deposit = product.deposit.map { "+" + DecimalText.format($0) + " dep" }
+        let marks = product.deal.map { offer -> (String, String?) in
+            switch comparison.pricePaid(of: product) {
+            case .multibuy, .member:
+                let shelf = comparison.shelfUnitPrice(of: product).flatMap(comparison.pricePerBasisText)
+                return (offer.shortText + (shelf.map { " (shelf \($0))" } ?? ""), shelf.map { "shelf " + $0 })
+            case .ended: return (offer.shortText + " ended", "ended")
+            case .notAMember: return (offer.shortText + " members", "members")
+            case .noDeal: return (offer.shortText + " no deal", "no deal")
+            case .shelf: return (offer.shortText, nil)
+            }
+        }
+        deal = marks?.0
+        shortDeal = marks?.1 ?? marks?.0
     }
 
     /// What follows the name in its cell: ` @ Costco +3.42 dep`, ` @ Costco`, ` +3.42 dep`, or nothing.
-    var tail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") }
+    var tail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") + (deal.map { " " + $0 } ?? "") }
+
+    /// `tail` with the offer's short mark (`shortDeal`), where room is short.
+    var shortTail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "") }
 
     /// The name cell when neither the name, the shop nor the deposit is being edited: `Oats @ Costco +3.42 dep`,
     /// `@ Costco`, `Oats`.
     public var nameAndShop: String? {
-        guard shop != nil || deposit != nil else { return name }
+        guard shop != nil || deposit != nil || deal != nil else { return name }
         return ((name ?? "") + tail).trimmingCharacters(in: .whitespaces)
     }
 
@@ -71,17 +94,19 @@ public struct ProductRowText: Equatable, Sendable {
     func described(in width: Int, keepsShop: Bool, decimal: DecimalMark, ellipsis: Character) -> String {
         guard let parts = product.pricedAs?.map(decimal.shown) else { return nameAndShop ?? "" }
         let long = parts.joined(separator: " for "), short = parts.joined(separator: " ")
-        let at = tail
-        // The deposit is a number: every form keeps it, the shop's place given up first.
-        let dep = deposit.map { " " + $0 } ?? ""
+        let at = tail, atShort = shortTail
+        // The deposit is a number: every form keeps it, the shop's place given up first; so is the offer's mark
+        // (its short form: the shelf's unit price beside the offer's, decision 286).
+        let dep = (deposit.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "")
         var forms: [String] = []
         if let name {
             // The whole name before its cut (`a…` hid `alpha` where `5.49 1 kg alpha` fitted).
             forms.append(long + " " + name + at)
             forms.append(short + " " + name + at)
+            if deal != nil { forms += [long + " " + name + atShort, short + " " + name + atShort] }
             // Cut to three letters at least: `T…` says nothing.
-            let room = width - TextWidth.of(short + " " + at)
-            if room >= 4 { forms.append(short + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis) + at) }
+            let room = width - TextWidth.of(short + " " + atShort)
+            if room >= 4 { forms.append(short + " " + TextWidth.truncate(name, to: room, ellipsis: ellipsis) + atShort) }
         }
         forms.append(long + at)
         if !keepsShop, let name {
@@ -91,7 +116,7 @@ public struct ProductRowText: Equatable, Sendable {
             if roomWithDeposit >= 2 { forms.append(long + " " + TextWidth.truncate(name, to: roomWithDeposit, ellipsis: ellipsis) + dep) }
         }
         if !keepsShop { forms.append(long + dep) }
-        forms += [short + at, short + dep]
+        forms += [short + at, short + atShort, short + dep]
         if let price, !dep.isEmpty { forms.append(decimal.shown(price) + dep) }
         return forms.first { TextWidth.of($0) <= width }
             ?? price.map { decimal.shown(NumberFit.fit($0, width: width, ellipsis: ellipsis)) } ?? TextWidth.truncate(short, to: width, ellipsis: ellipsis)
@@ -102,7 +127,7 @@ public struct ProductRowText: Equatable, Sendable {
         guard let parts = product.pricedAs else { return (TextWidth.of(nameAndShop ?? ""), 0) }
         let at = tail
         let whole = parts.joined(separator: " for ") + (name.map { " " + $0 } ?? "") + at
-        let dep = deposit.map { " " + $0 } ?? ""
+        let dep = (deposit.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "")
         return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : dep)))
     }
 }
@@ -134,6 +159,8 @@ public struct TablePage: Equatable, Sendable {
         var basis: ComparisonBasis?
         var volumeSystem: VolumeSystem
         var toBuy: ProductID?
+        /// Who is shopping: an offer's mark depends on it.
+        var shopper: Shopper = Shopper()
     }
 
     public static let empty = TablePage(comparisonID: nil, revision: -1, indices: [], rows: [], context: nil)
@@ -152,7 +179,7 @@ public struct TablePage: Equatable, Sendable {
     public init(_ comparison: Comparison, indices: [Int], reusing previous: TablePage = .empty, session: Session? = nil) {
         let toBuy = Self.productToBuy(comparison, at: session?.shop)
         let context = Context(best: comparison.bestUnitPrice, basis: comparison.basis, volumeSystem: comparison.volumeSystem,
-                              toBuy: toBuy)
+                              toBuy: toBuy, shopper: comparison.shopper)
         let reusable = previous.comparisonID == comparison.id && previous.context == context
         let rows = indices.map { index -> ProductRowText in
             let product = comparison.products[index]

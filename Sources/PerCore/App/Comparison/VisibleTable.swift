@@ -39,6 +39,9 @@ extension ComparisonScreen {
 
     /// Re-derives the order and the visible rows when the comparison, its order or the page changed.
     mutating func refreshTablePage(_ session: Session) {
+        // The ranking uses the prices this shopper pays (their schemes, today's offers): kept current wherever the
+        // table is made again (decision 285).
+        if comparison.shopper != session.shopper { comparison.shopper = session.shopper }
         let table = visibleTable(session)
         order.value = table.order
         page.value = table.page

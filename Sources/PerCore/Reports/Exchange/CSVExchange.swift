@@ -74,7 +74,8 @@ enum CSVExchange {
         data.map { datum in
             let text = datum.exported(product) ?? ""
             switch datum.kind {
-            case .text: return textCell(text)
+            // An offer's text holds a scheme's name (`Clubcard 1.50`): guarded as text.
+            case .text, .deal: return textCell(text)
             case .decimal, .unit, .multipack, .day: return text
             }
         }
@@ -182,7 +183,7 @@ enum CSVExchange {
             var product = Product.new(id: .random())
             for (datum, index) in zip(data, dataIndex) {
                 let text = index.map { record.fields[$0] }
-                try ComparisonExchange.read(datum, from: datum.kind == .text ? text.map(SpreadsheetText.restored) : text, into: &product,
+                try ComparisonExchange.read(datum, from: datum.kind == .text || datum.kind == .deal ? text.map(SpreadsheetText.restored) : text, into: &product,
                                             line: record.line, place: place, today: today)
             }
             let texts = DecimalTexts(price: field("price"), quantity: field("quantity"))

@@ -154,6 +154,18 @@ public enum ComparisonExchange {
             datum.read(&product, try pack(text, quantity: product.quantity, line: line, field: field())?.text)
         case .day:
             datum.read(&product, try day(text, line: line, field: field(), today: today)?.iso)
+        case .deal:
+            datum.read(&product, try deal(text, shelf: product.price, line: line, field: field())?.text)
+        }
+    }
+
+    /// An offer's text (`2 for 3.00`, `Clubcard 1.50 until 2026-12-31`), read as the app's Deal field reads it; an
+    /// offer past its last day is kept (it is shown as ended). Blank: none.
+    static func deal(_ text: String, shelf: Decimal?, line: Int?, field: String) throws(ExchangeError) -> Deal? {
+        try checkText(text, line: line, place: field)
+        switch Deal.parse(text, shelf: shelf, today: nil) {
+        case .success(let deal): return deal
+        case .failure(let problem): throw ExchangeError(line: line, field: field, problem: problem.message)
         }
     }
 

@@ -29,7 +29,9 @@ enum JSONExchange {
                 // What the count means, where it is known (DECISIONS 344); a file without them counts packs.
                 if let amount = state.amount { members += [("listAmount", string(DecimalText.format(amount.quantity))), ("listUnit", string(amount.unit.symbol))] }
             }
-            members.append(("products", rows(comparison.products.map { p in ProductDatum.all.map { ($0.key, optional($0.exported(p))) } })))
+            members.append(("products", rows(comparison.products.map { p in
+                ProductDatum.all.map { ($0.key, $0.kind == .deal ? DealJSON.encode(p.deal) : optional($0.exported(p))) }
+            })))
             let history = histories[comparison.id] ?? []
             if !history.isEmpty {
                 members.append(("history", rows(history.map { h in
@@ -328,6 +330,11 @@ enum JSONExchange {
         var product = Product.new(id: .random())
         for datum in data {
             let key = members[datum.key] == nil ? datum.earlierKey ?? datum.key : datum.key
+            if datum.kind == .deal, let node = members[key], case .object = node.value {
+                let text = try DealJSON.text(of: node, place: place() + ", " + key, unknown: &unknown)
+                try ComparisonExchange.read(datum, from: text, into: &product, line: node.line, place: place(), today: today)
+                continue
+            }
             let text = try optionalText(members, key, allowNumber: datum.kind == .decimal)
             try ComparisonExchange.read(datum, from: text?.value, into: &product, line: text?.line ?? node.line, place: place(), today: today)
         }

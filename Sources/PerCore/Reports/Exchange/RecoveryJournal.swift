@@ -460,6 +460,8 @@ extension RecoveryJournal {
             return pack.text
         case .day:
             return try ComparisonExchange.day(text, line: m.line, field: field, today: today)?.iso
+        case .deal:
+            return try ComparisonExchange.deal(text, shelf: nil, line: m.line, field: field)?.text
         }
     }
 

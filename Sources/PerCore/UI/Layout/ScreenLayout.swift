@@ -49,6 +49,8 @@ public struct ScreenLayout: Sendable {
             case .shop: name
             // So is the deposit (`name @ shop +3.42 dep`).
             case .deposit: name
+            // And the offer (`… 2/3.00 (shelf 3.58)`).
+            case .deal: name
             }
         }
     }
