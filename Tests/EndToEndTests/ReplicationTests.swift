@@ -406,6 +406,7 @@ extension EndToEnd {
                 mount --bind /sys /sys && mount -o remount,bind,ro /sys || exit 1
                 if mountpoint -q /sys/fs/cgroup; then mount --bind /sys/fs/cgroup /sys/fs/cgroup && mount -o remount,bind,ro /sys/fs/cgroup || exit 1; fi
                 mount --bind "$2" /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp && mkdir -p "$2" && mount --bind /mnt "$2" || exit 1
+                cd / || exit 1   # a system unit's working directory (the checkout may be under the private /tmp)
                 umask 0077
                 exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all sh -c "exec $1"
 
