@@ -81,6 +81,10 @@ extension EndToEnd {
                 + spaced {
                 tmux.type(typed); tmux.keys("Tab")
                 tmux.waitFor(completed)
+                // A key typed after the completion shows once the shell has finished it (it reads keys in order); only
+                // then does Ctrl-C go to the line, not to a completion still running (a loaded machine lost it).
+                tmux.type("X")
+                tmux.waitFor("\(completed) then X") { $0.split(separator: "\n").contains { $0.contains(completed) && $0.hasSuffix("X") } }
                 tmux.keys("C-c")
             }
             // Issue 41: `--decimal .` completes to the mark and a space, never to the folder `./` (bash's -o filenames
