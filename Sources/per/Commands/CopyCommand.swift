@@ -57,7 +57,7 @@ extension ImportCommand {
         var text: String
         switch merged.outcome {
         case .alreadyApplied(let at):
-            try Output.out("Already merged (\(Self.time(Int64(at.timeIntervalSince1970 * 1000)))): the copy \(name) changed nothing this time.\n")
+            try Output.out("Already merged (\(Self.time(at))): the copy \(name) changed nothing this time.\n")
             return
         case .applied:
             let n = copy.journal.userChanges
@@ -109,8 +109,11 @@ extension ImportCommand {
         }
     }
 
-    static func time(_ milliseconds: Int64) -> String {
-        ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000), timeZone: .current,
+    static func time(_ milliseconds: Int64) -> String { time(Date(timeIntervalSince1970: Double(milliseconds) / 1000)) }
+
+    /// `2026-12-02 10:04:10`, local time: when a file was imported or merged, or a copy taken.
+    static func time(_ date: Date) -> String {
+        ISO8601DateFormatter.string(from: date, timeZone: .current,
                                     formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
     }
 

@@ -165,7 +165,7 @@ struct ImportCommand: ParsableCommand {
                 throw CommandFailure("\(name): \(n) change\(n == 1 ? "" : "s") left out; the others were imported")
             }
         case .alreadyApplied(let at):
-            let when = ISO8601DateFormatter.string(from: at, timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
+            let when = Self.time(at)
             try Output.out("Already imported (\(when)): this recovery file changed nothing this time.\n")
         }
     }
