@@ -189,8 +189,10 @@ extension ComparisonDatabase {
         guard copy.home == identity else { throw .otherDatabase(path: copy.path) }
         let (conflicts, deleted): ([MergeConflict], [(ComparisonID, String)])
         do {
-            if try read({ db in try Self.copyOf(db) }) != nil { throw RoadCopyFailure.mergeIntoACopy }
-            (conflicts, deleted) = try read { db in try Self.sidesOf(copy, db) }
+            // One read; an error thrown inside it would reach here as a DatabaseFailure, so the refusal comes after.
+            let (isACopy, sides) = try read { db in (try Self.copyOf(db) != nil, try Self.sidesOf(copy, db)) }
+            if isACopy { throw RoadCopyFailure.mergeIntoACopy }
+            (conflicts, deleted) = sides
         } catch let failure as RoadCopyFailure {
             throw failure
         } catch {

@@ -50,6 +50,9 @@ import TestSupport
         #expect(throws: RoadCopyFailure.copyOfACopy(home: home.identity)) { try copy.takeCopy(to: folder.file("again.sqlite")) }
         #expect(throws: RoadCopyFailure.backup(.exists(path: path))) { try home.takeCopy(to: path) }
         #expect(throws: RoadCopyFailure.notACopy(path: home.path)) { try ComparisonDatabase.readCopy(at: home.path) }
+        // Nor merged into a copy (a copy naming this copy as its home: only a file made by hand can).
+        let naming = RoadCopy(path: "by-hand", identity: "x", home: copy.identity, takenAt: t, historyBase: 0, journal: RecoveryJournal(changes: []))
+        #expect(throws: RoadCopyFailure.mergeIntoACopy) { try copy.merge(naming) }
     }
 
     @Test func theCopysChangesAreMadeAtHomeOnce() throws {
