@@ -36,8 +36,34 @@ public final class ComparisonDatabase: Sendable {
     /// `deferringIntegrityCheck`: the whole-file check, which reads every page (about 60 ms at 100,000 products),
     /// waits for `verifyIntegrity()` or the first write, whichever comes first, so the app can paint before it.
     /// Opening itself writes nothing to a healthy file, and a file that needs a migration is checked at once.
-    public init(path: String, busyTimeout: TimeInterval = 5, create: Bool, deferringIntegrityCheck: Bool = false) throws(DatabaseFailure) {
+    ///
+    /// A file this call made and could not make a per database (the disk full, say) is removed again, with its
+    /// write-ahead log and index, while it holds nothing: a failed open leaves the folder as it found it.
+    public convenience init(path: String, busyTimeout: TimeInterval = 5, create: Bool, deferringIntegrityCheck: Bool = false) throws(DatabaseFailure) {
         let path = Self.absolute(path)
+        let made = MadeFile()
+        do {
+            try self.init(absolute: path, busyTimeout: busyTimeout, create: create, deferringIntegrityCheck: deferringIntegrityCheck, made: made)
+        } catch {
+            if made.isMade { Self.removeIfBlank(path, busyTimeout: busyTimeout) }
+            throw error
+        }
+    }
+
+    /// Whether the opening made the database file (it was missing).
+    final class MadeFile { var isMade = false }
+
+    /// Removes the database at `path` and its companions when it holds no table but GRDB's empty list of
+    /// migrations (`FileInspection`'s `.blank`), under the opening lock so no other per is making it meanwhile.
+    static func removeIfBlank(_ path: String, busyTimeout: TimeInterval) {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let opening = try? OpeningLock(folder: folder, path: path, timeout: busyTimeout) else { return }
+        defer { opening.release() }
+        guard let kind = try? FileInspection.inspect(path: path, busyTimeout: busyTimeout), kind != .per else { return }
+        for file in [path + "-wal", path + "-shm", path] { unlink(file) }
+    }
+
+    private init(absolute path: String, busyTimeout: TimeInterval, create: Bool, deferringIntegrityCheck: Bool, made: MadeFile) throws(DatabaseFailure) {
         self.path = path
         let fileManager = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
@@ -58,7 +84,7 @@ public final class ComparisonDatabase: Sendable {
             }
             guard Self.isWritable(folder) else { throw .cannotOpen(path: path, reason: "the folder \(folder) is not writable") }
             let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-            if fd >= 0 { Glibc.close(fd) } else if errno != EEXIST {
+            if fd >= 0 { Glibc.close(fd); made.isMade = true } else if errno != EEXIST {
                 throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
             // Made by someone else meanwhile: it must be a regular file too.

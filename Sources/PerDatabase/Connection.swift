@@ -72,10 +72,21 @@ extension ComparisonDatabase {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path)
         case .SQLITE_FULL: return .failed(path: path, reason: "the disk is full")
         case .SQLITE_PERM, .SQLITE_AUTH: return .cannotOpen(path: path, reason: "permission denied")
+        case .SQLITE_IOERR where isNearlyFull(folderOf: path):
+            // SQLite reports a -wal or -shm it could not grow as an I/O error, not SQLITE_FULL.
+            let reason = "the disk is full (disk I/O error)"
+            return opening ? .cannotOpen(path: path, reason: reason) : .failed(path: path, reason: reason)
         default:
             let text = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
             return opening ? .cannotOpen(path: path, reason: text) : .failed(path: path, reason: text)
         }
+    }
+
+    /// Less than 1 MiB free where the database is (`statvfs`, for an unprivileged user).
+    static func isNearlyFull(folderOf path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs((path as NSString).deletingLastPathComponent, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
 
     static func reason(_ error: any Error) -> String {

@@ -47,18 +47,28 @@ enum FileInspection {
         // Otherwise page 1 tells: an empty schema table is a leaf page (0x0D) with no cells.
         guard header.count >= 108 else { throw .corrupt(path: path) }
         if header[100] == 0x0D && header[103] == 0 && header[104] == 0 { return .blank }
-        throw .notAPerDatabase(path: path)
+        // Tables, but maybe only the one a per that stopped while making it left (see `inspectWithSQLite`).
+        return try inspectWithSQLite(path: path, busyTimeout: busyTimeout)
     }
 
     private static func inspectWithSQLite(path: String, busyTimeout: TimeInterval) throws(DatabaseFailure) -> Kind {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
+        // Immutable when there is no write-ahead log: a read-only connection to a WAL database would make -wal and
+        // -shm files beside another program's file.
+        let queue = try ComparisonDatabase.openQueue(path: path, configuration: configuration)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
             return try queue.read { db in
                 if try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID { return .per }
-                if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 { return .blank }
+                // GRDB's list of migrations, empty, and nothing else: a per stopped while making the file (the disk
+                // was full, kill -9) after GRDB made its table and before the first migration committed.
+                let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT IN ('grdb_migrations', 'sqlite_autoindex_grdb_migrations_1')")
+                if others == 0 {
+                    let hasList = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'grdb_migrations'") == 1
+                    let listed = hasList ? try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") : 0
+                    if listed == 0 { return .blank }
+                }
                 throw DatabaseFailure.notAPerDatabase(path: path)
             }
         } catch {

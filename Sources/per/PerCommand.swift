@@ -92,14 +92,29 @@ struct PerCommand: ParsableCommand {
         }
     }
 
-    /// `per nonsense --help`: ArgumentParser prints the main help for it and exits 0, as if `nonsense` were nothing.
-    /// A first word that is no subcommand (nor an option) is refused as it is without `--help` (status 2).
+    /// `per nonsense --help` and `per --help nonsense`: ArgumentParser prints the main help for them and exits 0, as if
+    /// `nonsense` were nothing. A first word (not an option nor an app option's value) that is no subcommand is
+    /// refused as it is without `--help` (status 2).
     static func refuseHelpForAnUnknownSubcommand(_ arguments: [String]) throws {
         let helpFlags: Set = ["--help", "-h", "-help"]
-        guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
-              !configuration.subcommands.contains(where: { $0.configuration.commandName == first }),
-              arguments.prefix(while: { $0 != "--" }).contains(where: helpFlags.contains) else { return }
+        let options = arguments.prefix(while: { $0 != "--" })
+        guard options.contains(where: helpFlags.contains), let first = firstWord(options), first != "help",
+              !configuration.subcommands.contains(where: { $0.configuration.commandName == first }) else { return }
         _ = try parseAsRoot(arguments.filter { !helpFlags.contains($0) })
+    }
+
+    /// The app's options that take a value as the next argument (`--db PATH`; `--db=PATH` is one argument).
+    static let appOptionsWithValues: Set = ["--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
+
+    /// The first argument that is neither an option nor an app option's value: the subcommand's place.
+    static func firstWord(_ arguments: ArraySlice<String>) -> String? {
+        var isValue = false
+        for argument in arguments {
+            if isValue { isValue = false; continue }
+            guard argument.hasPrefix("-") else { return argument }
+            isValue = appOptionsWithValues.contains(argument)
+        }
+        return nil
     }
 
     /// ArgumentParser's `exit(withError:)`, but what its parser refuses (an unknown option or subcommand, a missing

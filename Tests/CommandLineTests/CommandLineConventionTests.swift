@@ -31,6 +31,8 @@ struct CommandLineConventionTests {
         // Issue 41: `per nonsense --help` printed the main help and exited 0.
         (["nonsense", "--help"], "per: unexpected argument 'nonsense'"),
         (["nonsense", "-h"], "per: unexpected argument 'nonsense'"),
+        (["--help", "nonsense"], "per: unexpected argument 'nonsense'"),
+        (["--db", "x.sqlite", "-h", "nonsense"], "per: unexpected argument 'nonsense'"),
     ])
     func theParsersRefusalsExitTwo(arguments: [String], firstLine: String) {
         let result = run([perBinary] + arguments)
@@ -40,7 +42,7 @@ struct CommandLineConventionTests {
     }
 
     /// Issue 41: help for a subcommand, or for the root, still prints and exits 0 (only an unknown first word is refused).
-    @Test(arguments: [["--help"], ["-h"], ["show", "--help"], ["help", "show"], ["trip", "-h"], ["--db", "x.sqlite", "--help"]])
+    @Test(arguments: [["--help"], ["-h"], ["show", "--help"], ["help", "show"], ["trip", "-h"], ["--db", "x.sqlite", "--help"], ["--help", "--db", "x.sqlite"], ["--help", "show"]])
     func helpThatNamesNothingUnknownIsHelp(arguments: [String]) {
         let result = run([perBinary] + arguments)
         #expect(result.status == 0 && result.stdout.contains("USAGE:"), "\(result)")

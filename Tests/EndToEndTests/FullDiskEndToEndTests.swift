@@ -61,6 +61,31 @@ extension EndToEnd {
             let export = run([perBinary, "export", "--db", db]).stdout
             #expect(export.contains(#""name": "full\#(typed)""#) && export.contains(#""price": "7.\#(typed)""#), "\(export)")
         }
+
+        /// A database that cannot be made for want of room says the disk is full (SQLite's own word for a -shm it
+        /// could not grow is "disk I/O error") and leaves no file behind, whatever room there was; with room again the
+        /// same command makes it.
+        @Test(.enabled(if: canMountATmpfs, "needs root and a tmpfs it can mount (mount -t tmpfs) to fill a disk"))
+        func aDatabaseThatCannotBeMadeOnAFullDiskIsSaidAndLeavesNoFile() throws {
+            let folder = TemporaryFolder()
+            let disk = folder.file("disk")
+            #expect(mkdir(disk, 0o700) == 0)
+            let mounted = run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", disk])
+            try #require(mounted.status == 0, "\(mounted.stderr)")
+            defer { if run(["umount", disk]).status != 0 { run(["umount", "-l", disk]) } }
+            let db = (disk as NSString).appendingPathComponent("per.sqlite")
+            let filler = (disk as NSString).appendingPathComponent("filler")
+            for free in [0, 8, 24, 40, 56] {   // KiB left free
+                #expect(run(["dd", "if=/dev/zero", "of=\(filler)", "bs=1k", "count=\(1024 - free)"]).status == 0 || free == 0)
+                let result = run([perBinary, "import", "--db", db, "-"], input: oatsSeed)
+                #expect(result.status == 1 && result.stderr.contains("the disk is full"), "\(free) KiB free: \(result)")
+                let left = try FileManager.default.contentsOfDirectory(atPath: disk)
+                #expect(left == ["filler"], "\(free) KiB free left \(left)")
+                #expect(unlink(filler) == 0)
+            }
+            let imported = run([perBinary, "import", "--db", db, "-"], input: oatsSeed)
+            #expect(imported.status == 0 && imported.stdout.hasPrefix("Imported "), "\(imported)")
+        }
     }
 }
 

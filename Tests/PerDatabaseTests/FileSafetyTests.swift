@@ -37,6 +37,37 @@ import TestSupport
         #expect(FileSnapshot(path) == before)
     }
 
+    /// A file a per left while making it (GRDB's list of migrations made, empty, and the disk full or kill -9 before
+    /// the first migration committed) holds nothing: it is no other program's, reading commands say it holds no per
+    /// data yet, and opening it to write makes it per's. A list that names a migration is another program's.
+    @Test func aFileLeftWhileMakingItHoldsNoPerDataYet() throws {
+        let path = folder.file("half-made.sqlite")
+        do {
+            let left = try DatabaseQueue(path: path)
+            try left.write { db in try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)") }
+        }
+        #expect {
+            try ComparisonDatabase(path: path, create: false)
+        } throws: { error in
+            guard case .cannotOpen(_, let reason) = error as? DatabaseFailure else { return false }
+            return reason.contains("holds no per data yet")
+        }
+        try ComparisonDatabase(path: path).save(sampleComparison())
+        #expect(try ComparisonDatabase(path: path, create: false).summaries().count == 1)
+
+        let other = folder.file("other-grdb.sqlite")
+        do {
+            let app = try DatabaseQueue(path: other)
+            try app.write { db in
+                try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('v1')")
+            }
+        }
+        backdate(other)
+        let before = FileSnapshot(other)
+        #expect(throws: DatabaseFailure.notAPerDatabase(path: other)) { try ComparisonDatabase(path: other) }
+        #expect(FileSnapshot(other) == before)
+    }
+
     @Test func aDatabaseWithAnotherApplicationIDIsRefusedUntouched() throws {
         let path = folder.file("app.sqlite")
         do {
