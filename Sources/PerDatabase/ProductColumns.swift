@@ -64,8 +64,9 @@ enum ProductColumns {
     }
 
     /// The columns `price_history` keeps of a product, under the same names: what a price seen is (`PriceRecord`,
-    /// `ProductDatum.isPriceSeen`), not the multipack's shape. A row of it is `comparison_id`, `product_id` and then these.
-    static let history = all.filter(\.datum.isPriceSeen)
+    /// `ProductDatum.historyData`: a price seen's and the offer beside it, decision 412), not the multipack's shape. A row
+    /// of it is `comparison_id`, `product_id` and then these.
+    static let history = ProductDatum.historyData.map(ProductColumn.init)
 
     /// The history's columns after the keys, for an INSERT or a SELECT (not joined(separator:), as `selection`).
     static let historyNames = history.dropFirst().reduce(history[0].name) { $0 + ", " + $1.name }

@@ -315,7 +315,8 @@ extension ComparisonDatabase {
         guard let price = product.price, let quantity = product.quantity, let unit = product.unit,
               let seen = product.seen,
               try String.fetchOne(db, sql: "SELECT seen FROM product WHERE id = ?", arguments: [product.id.rawValue]) != seen.iso else { return }
-        let record = PriceRecord(product: product.id, name: product.name, shop: product.shop, seen: seen, price: price, quantity: quantity, unit: unit)
+        let record = PriceRecord(product: product.id, name: product.name, shop: product.shop, seen: seen, price: price, quantity: quantity, unit: unit,
+                                 deal: product.deal)
         try db.execute(sql: ProductColumns.insertHistory, arguments: ProductColumns.insertHistoryArguments(record, comparison: comparison))
     }
 

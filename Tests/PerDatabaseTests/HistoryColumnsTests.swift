@@ -14,9 +14,9 @@ import TestSupport
         _ = try ComparisonDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         let names = try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA table_info(price_history)").map { $0["name"] as String } }
-        #expect(names == ["id", "comparison_id", "product_id", "name", "store", "seen", "price", "quantity", "unit", "deal"])   // the price book's kind (decision 290), not yet written
-        #expect(ProductColumns.historyNames == "name, price, quantity, unit, store, seen")
-        #expect(ProductColumns.insertHistory.contains("(comparison_id, product_id, name, price, quantity, unit, store, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"))
+        #expect(names == ["id", "comparison_id", "product_id", "name", "store", "seen", "price", "quantity", "unit", "deal"])   // the price book's kind (decision 412)
+        #expect(ProductColumns.historyNames == "name, price, quantity, unit, store, seen, deal")
+        #expect(ProductColumns.insertHistory.contains("(comparison_id, product_id, name, price, quantity, unit, store, seen, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"))
     }
 
     @Test func aRecordGoesInAndComesBackWhole() throws {

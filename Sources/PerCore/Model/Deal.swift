@@ -195,6 +195,15 @@ public enum PricePaid: Equatable, Sendable {
         }
     }
 
+    /// The kind of price the ranking uses (decision 412): a multi-buy's is a deal, a member's a member price.
+    public var kind: PriceKind {
+        switch self {
+        case .multibuy: .deal
+        case .member: .member
+        case .shelf, .ended, .notAMember, .noDeal: .shelf
+        }
+    }
+
     /// The offer whose price is used, nil when it is the shelf price.
     public var applied: Deal? {
         switch self {

@@ -106,7 +106,32 @@ public struct ComparisonReport: Sendable {
         var lines: [String] = []
         if !comparison.title.isEmpty { lines.append(TerminalText.singleLine(comparison.title)) }
         lines += TextTable.lines([header] + body, rightAligned: hasDeposits ? [0, 2, 3, 5, header.count - (hasDeals ? 2 : 1)] : [0, 2, 3, 5])
+        lines += lowestSeenLines
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `per show` of a comparison whose price book holds an offer (decision 412): the lowest shelf price seen, and
+    /// beside it the lowest deal and member price seen, each of its own kind: `Lowest seen: 2.79 per kg (big at Aldi,
+    /// 2026-11-20); lowest deal seen: 3.00 per kg (tub 2 for 3.00 at Aldi, 2026-11-20)`. None for `per compare`.
+    var lowestSeenLines: [String] {
+        guard showsSeen else { return [] }
+        let book = PriceBook(history: history, comparison: comparison)
+        guard book.hasOffers, let lowest = book.lowest else { return [] }
+        let per = book.perLabel.isEmpty ? "" : " per \(book.perLabel)"
+        func said(_ entry: PriceBook.Entry, _ kind: PriceKind) -> String? {
+            guard let amount = book.pricePerBasis(entry, as: kind) else { return nil }
+            let r = entry.record
+            var words = TerminalText.singleLine(r.name)
+            if kind != .shelf, let deal = r.deal { words += (words.isEmpty ? "" : " ") + decimal.shown(TerminalText.singleLine(deal.text)) }
+            if !r.shop.isEmpty { words += (words.isEmpty ? "at " : " at ") + TerminalText.singleLine(r.shop) }
+            if let seen = r.seen { words += (words.isEmpty ? "" : ", ") + seen.iso }
+            return money.shown(money.unitPrice(amount)) + per + (words.isEmpty ? "" : " (\(words))")
+        }
+        var parts = said(lowest, .shelf).map { ["Lowest seen: " + $0] } ?? []
+        for kind in [PriceKind.deal, .member] {
+            if let entry = book.lowestOffer(kind), let text = said(entry, kind) { parts.append("lowest \(kind.noun) seen: " + text) }
+        }
+        return [parts.joined(separator: "; ")]
     }
 
     /// Whether a product carries a deposit per pack: then the table has a Deposit column, and JSON and CSV a `deposit`

@@ -97,17 +97,31 @@ public struct HistoryReport: Sendable {
         book.pricePerBasis(entry).map(ComparisonReport.exactText)
     }
 
+    /// The offer seen beside a shelf price, with its own unit price where it was one (`2 for 3.00 = 3.00`); the offer
+    /// alone where it was over or no deal; `-` for none. Its kind is in its words (`2 for`, a scheme's name).
+    private func dealCell(_ entry: PriceBook.Entry) -> String {
+        guard let deal = entry.record.deal else { return "-" }
+        let text = decimal.shown(TerminalText.singleLine(deal.text))
+        return book.pricePerBasis(entry, as: entry.record.kind).map { text + " = " + money.shown(money.unitPrice($0)) } ?? text
+    }
+
+    /// The marks of entry `index`: `* lowest` (the lowest shelf price), `* lowest deal`, `* lowest member price`.
+    private func marks(_ index: Int) -> String {
+        let marks = book.marks(index)
+        return marks.isEmpty ? "" : "* " + marks.joined(separator: ", ")
+    }
+
     public var table: String {
-        let header = ["Id", "Seen", "Shop", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)", ""]
+        let offers = book.hasOffers
+        let header = ["Id", "Seen", "Shop", "Name", "Price", "Quantity", "Unit", "Per \(book.perLabel)"] + (offers ? ["Deal"] : []) + [""]
         let body: [[String]] = book.entries.enumerated().map { index, entry in
             let r = entry.record
             // The Id column says `now` of a product's price now.
-            let marks = index == book.lowestIndex ? "* lowest" : ""
             return [
                 Self.idText(entry), r.seen?.iso ?? "-", TerminalText.singleLine(r.shop), TerminalText.singleLine(r.name),
                 money.shown(money.price(r.price)), decimal.shown(DecimalText.format(r.quantity)), r.unit.symbol,
-                book.pricePerBasis(entry).map { money.shown(money.unitPrice($0)) } ?? "-", marks,
-            ]
+                book.pricePerBasis(entry).map { money.shown(money.unitPrice($0)) } ?? "-",
+            ] + (offers ? [dealCell(entry)] : []) + [marks(index)]
         }
         var lines: [String] = []
         if !title.isEmpty { lines.append(TerminalText.singleLine(title)) }
@@ -130,21 +144,40 @@ public struct HistoryReport: Sendable {
                 ("unitPrice", unitPriceText(entry).map(JSONExchange.string) ?? "null"),
                 ("current", entry.isCurrent ? "true" : "false"),
                 ("lowest", index == book.lowestIndex ? "true" : "false"),
-            ])
+            ] + (book.hasOffers ? offerFields(index, entry) : []))
         }
         return document("history", objects)
     }
 
+    /// Where a price seen had an offer beside it (decision 412): `deal` (its object), `kind` (`shelf`, `deal`,
+    /// `member`), `offerUnitPrice` and whether it is the lowest of its kind seen (`lowestOffer`).
+    private func offerFields(_ index: Int, _ entry: PriceBook.Entry) -> [(String, String)] {
+        let kind = entry.record.kind
+        return [
+            ("deal", DealJSON.encode(entry.record.deal)), ("kind", JSONExchange.string(kind.rawValue)),
+            ("offerUnitPrice", offerUnitPriceText(entry).map(JSONExchange.string) ?? "null"),
+            ("lowestOffer", kind != .shelf && (index == book.lowestDealIndex || index == book.lowestMemberIndex) ? "true" : "false"),
+        ]
+    }
+
+    private func offerUnitPriceText(_ entry: PriceBook.Entry) -> String? {
+        entry.record.kind == .shelf ? nil : book.pricePerBasis(entry, as: entry.record.kind).map(ComparisonReport.exactText)
+    }
+
     public var csv: String {
-        var out = CSV.row(["id", "name", "shop", "seen", "price", "quantity", "unit", "unitPrice", "per", "current", "lowest"] + (currency == nil ? [] : ["currency"]))
+        let offers = book.hasOffers
+        var out = CSV.row(["id", "name", "shop", "seen", "price", "quantity", "unit", "unitPrice", "per", "current", "lowest"]
+                          + (offers ? ["deal", "kind", "offerUnitPrice", "lowestOffer"] : []) + (currency == nil ? [] : ["currency"]))
         for (index, entry) in book.entries.enumerated() {
             let r = entry.record
+            let kind = r.kind
             out += csvRow([
                 r.entry.map { String($0.rawValue) } ?? "", CSVExchange.textCell(r.name), CSVExchange.textCell(r.shop), r.seen?.iso ?? "",
                 DecimalText.format(r.price), DecimalText.format(r.quantity), r.unit.symbol,
                 unitPriceText(entry) ?? "", book.basisLabel,
                 entry.isCurrent ? "true" : "false", index == book.lowestIndex ? "true" : "false",
-            ])
+            ] + (offers ? [r.deal.map { CSVExchange.textCell($0.text) } ?? "", kind.rawValue, offerUnitPriceText(entry) ?? "",
+                          kind != .shelf && (index == book.lowestDealIndex || index == book.lowestMemberIndex) ? "true" : "false"] : []))
         }
         return out
     }

@@ -415,7 +415,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         if focus.field.isPricing, let here = session.shop, earlier.isPriced, ShopName(earlier.shop) != nil, !here.matches(earlier.shop) {
             return seeAtShopYouAreIn(here, product, session: &session, chrome: &chrome, message: message)
         }
-        let unitPriceBefore = comparison.unitPrice(of: focusedProduct)
+        let kindSaid: PriceKind = focus.field == .deal ? comparison.pricePaid(of: product).kind : .shelf
+        let unitPriceBefore = comparison.unitPrice(ofNow: focusedProduct, as: kindSaid)
         if focus.field.isPricing { product.seen = session.today }
         comparison.replaceProduct(at: focus.product, with: product)
         overwritten = Overwrite(field: focus.field, before: earlier, after: product)
@@ -423,8 +424,9 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         if session.today == nil, focus.field.isPricing, message == nil {
             chrome.status = StatusMessage("The clock's date is not known: saved without a day", isWarning: true)
         }
-        if focus.field.isPricing {
-            sayHowThePriceStands(of: product, unitPriceBefore: unitPriceBefore, saying: message == nil && session.today != nil,
+        // A shelf price against shelf prices; an offer typed, when it is paid, against offers of its kind (decision 412).
+        if focus.field.isPricing || (focus.field == .deal && kindSaid != .shelf) {
+            sayHowThePriceStands(of: product, as: kindSaid, unitPriceBefore: unitPriceBefore, saying: message == nil && session.today != nil,
                                  session: session, chrome: &chrome)
         }
         return [edit(.saveField(focus.field, product: product))]
@@ -473,10 +475,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     /// The status line says how `product`'s new unit price stands against the lowest seen (unless the commit has
     /// something else to say).
-    private mutating func sayHowThePriceStands(of product: Product, unitPriceBefore: UnitPrice?, saying: Bool, session: Session,
+    private mutating func sayHowThePriceStands(of product: Product, as kind: PriceKind, unitPriceBefore: UnitPrice?, saying: Bool, session: Session,
                                                chrome: inout Chrome) {
-        guard saying, let unitPrice = comparison.unitPrice(of: product), unitPrice != unitPriceBefore,
-              let standing = lowestSeen.standing(of: unitPrice, product: product.id, in: comparison, currency: session.currency,
+        guard saying, let unitPrice = comparison.unitPrice(ofNow: product, as: kind), unitPrice != unitPriceBefore,
+              let standing = lowestSeen.standing(of: unitPrice, kind: kind, product: product.id, in: comparison, currency: session.currency,
                                                  today: session.today, decimal: session.decimal) else { return }
         chrome.status = StatusMessage(standing)
     }
@@ -563,7 +565,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         guard product != keptUnlikely, let unitPrice = comparison.unitPrice(of: product),
               comparison.unitPrice(of: focusedProduct) != unitPrice else { return nil }
         var compared = 0
-        if case .record(let lowest) = lowestSeen, let lowestPrice = comparison.unitPrice(of: lowest.asProduct) {
+        if case .record(let lowest, _) = lowestSeen, let lowestPrice = comparison.unitPrice(of: lowest.shelfProduct) {
             guard unitPrice.isFar(from: lowestPrice, times: UnlikelyPrice.times) else { return nil }
             compared += 1
         }

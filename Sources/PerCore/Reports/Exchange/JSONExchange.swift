@@ -37,6 +37,8 @@ enum JSONExchange {
                 members.append(("history", rows(history.map { h in
                     [("name", string(h.name)), ("shop", JSONDocument.text(orNull: h.shop)), ("seen", optional(h.seen?.iso)),
                      ("price", string(DecimalText.format(h.price))), ("quantity", string(DecimalText.format(h.quantity))), ("unit", string(h.unit.symbol))]
+                        // The offer seen beside the shelf price, where there was one (decision 412).
+                        + (h.deal.map { [("deal", DealJSON.encode($0))] } ?? [])
                 })))
             }
             return "{\n" + members.map { "      \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n    }"
@@ -316,7 +318,7 @@ enum JSONExchange {
         return (record, texts)
     }
 
-    private static let priceSeenData = ProductDatum.all.filter(\.isPriceSeen)
+    private static let priceSeenData = ProductDatum.historyData
 
     /// A product (its `data`, each under its key), and its price and quantity as written (for `ComparisonExchange.checkNumbers`).
     private static func product(_ node: JSONNode, of data: [ProductDatum] = ProductDatum.all, place: @autoclosure () -> String, today: CalendarDay?,

@@ -86,18 +86,32 @@ enum HistoryView {
             while !end.isEmpty, TextWidth.of(start) + 1 + TextWidth.of(String(end)) > room { end = end.dropFirst() }
             return start + String(session.glyphs.ellipsis) + end
         }
-        let long = hint(history, session: session, label: "Lowest seen")
-        return TextWidth.of(long) < session.size.width - 1 ? long : hint(history, session: session, label: "Lowest")
+        // The lowest shelf price seen, and beside it the lowest deal and member price seen where there is room (decision 412).
+        for label in ["Lowest seen", "Lowest"] {
+            for offers in [true, false] {
+                let text = hint(history, session: session, label: label, offers: offers)
+                if TextWidth.of(text) < session.size.width - 1 { return text }
+            }
+        }
+        return hint(history, session: session, label: "Lowest", offers: false)
     }
 
-    private static func hint(_ history: HistoryScreen, session: Session, label: String) -> String {
+    private static func hint(_ history: HistoryScreen, session: Session, label: String, offers: Bool) -> String {
         guard case .loaded(let book) = history.content, let lowest = book.lowest, let amount = book.pricePerBasis(lowest) else {
             return "Esc goes back to the comparison"
         }
         let per = book.perLabel.isEmpty ? "" : " per \(book.perLabel)"
         let shop = lowest.record.shop.isEmpty ? "" : " at \(TerminalText.singleLine(lowest.record.shop))"
         let day = lowest.record.seen.map { LowestSeen.day($0, today: session.today, after: shop) } ?? ""
-        return "\(label): \(session.currency.format(session.decimal.shown(MoneyFormat.plain.unitPrice(amount))))\(per)\(shop)\(day)"
+        func money(_ amount: Decimal) -> String { session.currency.format(session.decimal.shown(MoneyFormat.plain.unitPrice(amount))) }
+        var text = "\(label): \(money(amount))\(per)\(shop)\(day)"
+        if offers {
+            for (kind, word) in [(PriceKind.deal, "deal"), (.member, "member")] {
+                guard let entry = book.lowestOffer(kind), let offer = book.pricePerBasis(entry, as: kind) else { continue }
+                text += "; \(word) \(money(offer))"
+            }
+        }
+        return text
     }
 
     /// ` per │ Oats: prices seen`; a long title is cut (it is the user's text), the words after it kept whole or left out.
