@@ -136,3 +136,19 @@ private func matches(_ pattern: String, _ text: String) -> [[String]] {
         #expect(markers.isEmpty, "\(document): conflict markers at lines \(markers.map { $0.offset + 1 })")
     }
 }
+
+/// The unit lists of README (once) and Docs/USAGE.md (twice) are the unit table's, as `MeasureUnit.listing` writes
+/// them (lines joined): a unit added to the table fails here until the docs name it (`per compare --help` prints
+/// the table's own list).
+@Test func theUnitListsAreTheTable() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    func joined(_ document: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+    let readme = try joined("README.md"), usage = try joined("Docs/USAGE.md")
+    let plain = "Units: " + MeasureUnit.listing(), named = "Units: " + MeasureUnit.listing(named: true, separator: ", ")
+    #expect(readme.components(separatedBy: plain).count == 2, "README.md should list the units once as: \(plain)")
+    #expect(usage.components(separatedBy: plain).count == 2, "Docs/USAGE.md should list the units once as: \(plain)")
+    #expect(usage.components(separatedBy: named).count == 2, "Docs/USAGE.md's Units and money should list them as: \(named)")
+}
