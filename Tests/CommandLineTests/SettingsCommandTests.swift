@@ -138,7 +138,7 @@ struct SettingsCommandTests {
         for arguments in [["compare", "3.99/500g"], ["lists", "--db", db], ["config"], ["--db", db]] {
             let result = try per(arguments)
             #expect(result.status == 2, "\(arguments)")
-            #expect(result.err == "per: \(config): line 3: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible, member)\n", "\(result.err)")
+            #expect(result.err == "per: \(config): line 3: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible, member, ambiguous)\n", "\(result.err)")
         }
         try writeConfig("stale-days 30\n")
         let noEquals = try per(["config"])
