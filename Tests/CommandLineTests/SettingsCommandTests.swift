@@ -232,6 +232,7 @@ struct SettingsCommandTests {
             "mouse = no # \(config):4",
             "uk = no # default",
             "accessible = no # default",
+            "ambiguous = narrow # default",
         ], "\(result.out)")
         let none = try per(["config"], ["XDG_CONFIG_HOME": folder.file("nowhere"), "HOME": folder.path])
         #expect(none.status == 0)
@@ -264,6 +265,7 @@ struct SettingsCommandTests {
             "mouse = no",
             "uk = yes",
             "accessible = no",
+            "ambiguous = narrow",
         ], "\(read.out)")
         #expect(settings(read.out) == settings(given.out))
         for (index, line) in read.out.split(separator: "\n").enumerated().dropFirst() {
