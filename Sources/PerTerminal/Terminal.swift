@@ -60,6 +60,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     private let output: UnsafeMutablePointer<FILE>
     /// The locale's character set is UTF-8: anything else shows ASCII only.
     private let utf8Locale: Bool
+    /// The terminal draws East Asian Ambiguous characters wide (`TextWidth.ambiguousIsWide` when it started).
+    private let ambiguousIsWide = TextWidth.ambiguousIsWide
     /// The file in memory ncurses draws a frame into before per sends it on, shortened (`MoveFolding`); -1 without one.
     private let frameBuffer: Int32
     /// The terminal speaks the sequences `MoveFolding` writes (its terminfo, as trimmed at start, says so); false
@@ -77,7 +79,7 @@ public enum TerminalError: Error, Equatable, Sendable {
         window = cn_stdscr()
         frameBuffer = cn_frame_buffer_open()
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-        glyphs = GlyphSet.choose(codeset: codeset, term: term)
+        glyphs = GlyphSet.choose(codeset: codeset, term: term, ambiguousIsWide: ambiguousIsWide)
         utf8Locale = codeset.uppercased().filter { $0 != "-" } == "UTF8"
         hasColor = KeyDecoder.colorAllowed(hasColors: has_colors(), noColor: Terminal.environment("NO_COLOR"))
 
@@ -340,6 +342,22 @@ public enum TerminalError: Error, Equatable, Sendable {
                     // A character the terminal may not know (newer than the C library's tables) or cannot show (a
                     // locale that is not UTF-8): a placeholder in each column per counts, never nothing (decision 388).
                     let taking = character.unicodeScalars.first { !TextWidth.isZeroWidth($0) }
+                    // Where ambiguous characters are drawn wide, ncurses still counts them as one column (the C library's
+                    // wcwidth): one is drawn as its decomposition, one column everywhere, or as a placeholder in the two
+                    // columns per counts (decision 428), so ncurses, per and the terminal agree.
+                    if ambiguousIsWide, utf8Locale, let taking, TextWidth.isAmbiguous(taking) {
+                        let scalars = TextWidth.narrowForm(of: character) ?? ["\u{FF1F}"]  // ？, wide in every terminal
+                        let count = min(scalars.count, 5)
+                        for (index, scalar) in scalars.prefix(count).enumerated() { characters[index] = wchar_t(bitPattern: scalar.value) }
+                        characters[count] = 0
+                        if columns == 2, x == width - 1 { continue }
+                        let pair = hasColor ? Int16(source.color.rawValue) : 0
+                        var style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style
+                        if dimless.contains(source.color) { style.remove(.dim) }
+                        setcchar(&cell, characters, Terminal.attributes(style), pair, nil)
+                        _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
+                        continue
+                    }
                     if columns > 0, !utf8Locale || taking.map(TextWidth.isUnknown) == true {
                         let pair = hasColor ? Int16(source.color.rawValue) : 0
                         var style = boldless.contains(source.color) ? source.style.subtracting(.bold) : source.style

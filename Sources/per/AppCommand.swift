@@ -88,11 +88,12 @@ struct AppOptions: ParsableArguments {
     static func runApp(_ options: QuickOptions, currency given: (text: String?, decimal: String?, format: String?) = (nil, nil, nil)) throws {
         let databasePath = options.databasePath
         let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
-        let mouse: Bool, decimal: DecimalMark, imperial: Bool, accessible: Bool, members: [String]
+        let mouse: Bool, decimal: DecimalMark, imperial: Bool, accessible: Bool, members: [String], ambiguousIsWide: Bool
         do {
             members = try Settings.members(option: [])
             decimal = try Settings.decimal(option: given.decimal).value
             accessible = try Settings.accessible().value
+            ambiguousIsWide = try Settings.ambiguousIsWide().value
             mouse = try Settings.flag(.mouse, on: (options.mouse, "--mouse"), off: (options.noMouse, "--no-mouse"), fallback: true).value
             imperial = try Settings.flag(.uk, on: (options.uk, "--uk"), off: (options.us, "--us"), fallback: false).value
         } catch {
@@ -108,8 +109,9 @@ struct AppOptions: ParsableArguments {
         }
         let settings = AppSettings(path: path, mouse: mouse, currency: currency, decimal: decimal, shop: ShopName(shop.name), staleDays: shop.staleDays,
                                    volumeSystem: imperial ? .imperial : .us, accessible: accessible, members: members)
-        let status = MainActor.assumeIsolated {
-            AppLoop.run(settings)
+        // Every width counted and every glyph chosen in the run follows the terminal's ambiguous width.
+        let status = TextWidth.$ambiguousIsWide.withValue(ambiguousIsWide) {
+            MainActor.assumeIsolated { AppLoop.run(settings) }
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -211,6 +211,14 @@ enum Settings {
         return []
     }
 
+    /// `ambiguous`: the file's `wide` or `narrow`, else wide where the locale is Chinese, Japanese or Korean
+    /// (`TextWidth.localeDrawsAmbiguousWide`, decision 428).
+    static func ambiguousIsWide() throws(CommandFailure) -> Resolved<Bool> {
+        if let (entry, source) = try fileEntry(.ambiguous), case .flag(let wide) = entry.value { return Resolved(value: wide, source: source) }
+        let wide = TextWidth.localeDrawsAmbiguousWide(lcAll: variable("LC_ALL"), lcCtype: variable("LC_CTYPE"), lang: variable("LANG"))
+        return Resolved(value: wide, source: .fallback)
+    }
+
     static func accessible() throws(CommandFailure) -> Resolved<Bool> {
         if let value = variable("ACCESSIBLE") { return Resolved(value: value != "0", source: .environment("ACCESSIBLE")) }
         if let (entry, source) = try fileEntry(.accessible), case .flag(let on) = entry.value { return Resolved(value: on, source: source) }

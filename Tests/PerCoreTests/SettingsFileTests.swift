@@ -30,7 +30,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("currency = €\ncolour = red", "line 2: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible, member)"),
+        ("currency = €\ncolour = red", "line 2: unknown setting 'colour' (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible, member, ambiguous)"),
         ("\n\ncurrency €", "line 3: 'currency €' is not 'key = value'"),
         ("decimal = ;", "line 1: decimal: ';' is not . or ,"),
         ("stale-days = 0", "line 1: stale-days: '0' is not a number of days from 1 to 3650"),
@@ -96,6 +96,7 @@ import TestSupport
         case .staleDays: ["1", "60", "3650"]
         case .mouse, .uk, .accessible: ["yes", "no"]
         case .member: ["Clubcard", "Clubcard, Lidl Plus", "No #1"]
+        case .ambiguous: ["wide", "narrow"]
         }
         for value in values {
             let line = SettingsFile.line(key, value)
@@ -135,7 +136,7 @@ import TestSupport
         ("decimal = ,\u{200E}", "line 1: decimal: U+200E is an invisible character"),
         ("db = /srv/per\u{200F}.sqlite", "line 1: db: U+200F is an invisible character"),
         ("currency-format = {amount} \u{2060}€", "line 1: currency-format: U+2060 is an invisible character"),
-        ("cur\u{200B}rency = €", "line 1: unknown setting 'cur\u{200B}rency' (U+200B is an invisible character) (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible, member)"),
+        ("cur\u{200B}rency = €", "line 1: unknown setting 'cur\u{200B}rency' (U+200B is an invisible character) (settings: db, currency, currency-format, decimal, shop, stale-days, mouse, uk, accessible, member, ambiguous)"),
     ])
     func refusesInvisibleCharacters(text: String, message: String) {
         expectRefused(text, saying: message)

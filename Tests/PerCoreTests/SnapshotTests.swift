@@ -545,3 +545,47 @@ import TestSupport
         }
     }
 }
+
+/// Decision 428: where the terminal draws East Asian Ambiguous characters wide, per draws its keypad, box lines and
+/// cues in ASCII (one column in every terminal) and counts an ambiguous character of a name as it is drawn: `è` one
+/// column (its decomposition), `б` two (a placeholder there).
+@Suite struct AmbiguousWidthTests {
+    @Test func theScreenIsDrawnInOneColumnGlyphsAndNamesCountAsDrawn() {
+        TextWidth.$ambiguousIsWide.withValue(true) {
+            var s = AppState(comparison: Comparison(id: "c", title: "Oats"),
+                             session: Session(id: "s", size: TerminalSize(width: 80, height: 24), glyphs: GlyphSet.choose(codeset: "UTF-8", term: "xterm-256color")))
+            #expect(s.session.glyphs == .ascii)
+            s.enterSmallBigAndPound()
+            let plain = ScreenView.render(s).text
+            #expect(plain.allSatisfy { $0.isASCII }, "\(plain)")
+            s.enter(name: "Crème б日本", then: .keepEditing)
+            let text = ScreenView.render(s).text
+            expectSnapshot(text, named: "ambiguousWideAt80x24")
+            #expect(TextWidth.of("Crème б日本") == 5 + 1 + 2 + 4)
+        }
+        #expect(TextWidth.of("Crème б") == 7)
+        #expect(GlyphSet.choose(codeset: "UTF-8", term: "xterm-256color") == .utf8)
+    }
+
+    @Test(arguments: [
+        ("ja_JP.UTF-8", nil, nil, true), (nil, "zh_CN.UTF-8", nil, true), (nil, nil, "ko_KR.UTF-8", true), (nil, nil, "ja", true),
+        (nil, nil, "zh_TW@stroke", true), ("en_US.UTF-8", nil, "ja_JP.UTF-8", false), ("", "", "ko_KR.UTF-8", true),
+        (nil, nil, "C", false), (nil, nil, nil, false), (nil, nil, "jam_JM", false), (nil, nil, "kok_IN", false),
+    ] as [(String?, String?, String?, Bool)])
+    func theLocaleSaysWhereAmbiguousIsWide(lcAll: String?, lcCtype: String?, lang: String?, wide: Bool) {
+        #expect(TextWidth.localeDrawsAmbiguousWide(lcAll: lcAll, lcCtype: lcCtype, lang: lang) == wide)
+    }
+
+    /// Every glyph of the ASCII set is one column in every terminal, and every one of the UTF-8 set that is drawn wide
+    /// there is ambiguous: the set is what the mode must replace.
+    @Test func theUTF8GlyphsAreAmbiguousAndTheASCIIOnesAreNot() {
+        let g = GlyphSet.utf8
+        for glyph in [g.times, g.minus, String(g.cursor), g.bestMark, g.next, String(g.horizontal), String(g.vertical), String(g.topLeft)] {
+            #expect(glyph.unicodeScalars.contains(where: TextWidth.isAmbiguous) || glyph == g.minus || glyph == g.next, "\(glyph)")
+        }
+        let a = GlyphSet.ascii
+        for glyph in [a.times, a.divide, a.minus, a.backspace, a.previous, a.next, a.bestMark] + [a.horizontal, a.vertical, a.cross, a.cursor, a.ellipsis].map(String.init) {
+            #expect(glyph.allSatisfy { $0.isASCII }, "\(glyph)")
+        }
+    }
+}

@@ -32,7 +32,7 @@ import TestSupport
         #expect(MeasureUnit.standard.count == 29 && Set(MeasureUnit.standard).count == 29)
         var named: [String: MeasureUnit] = [:]
         for unit in MeasureUnit.standard {
-            #expect(!unit.symbol.isEmpty && unit.rowIsItsOwn, "\(unit.symbol)")
+            #expect(!unit.symbol.isEmpty, "\(unit.symbol)")
             #expect(MeasureUnit(symbol: unit.symbol) == unit && MeasureUnit(parsing: unit.symbol) == unit, "\(unit.symbol)")
             #expect(unit.names.contains(MeasureUnit.key(unit.symbol)), "\(unit.symbol)")
             for name in unit.names {
@@ -41,6 +41,45 @@ import TestSupport
             }
             #expect(unit.family.units.contains(unit))
         }
+    }
+
+    /// Every unit of today is stored, exported and read by the symbol it had before the table went by name (0.2.0's
+    /// databases, exports and recovery files hold these), and a new unit changes none of them.
+    @Test func everyStoredSymbolIsTodays() {
+        let today: [(MeasureUnit, String)] = [
+            (.milligram, "mg"), (.gram, "g"), (.kilogram, "kg"), (.ounce, "oz"), (.pound, "lb"),
+            (.milliliter, "mL"), (.centiliter, "cL"), (.deciliter, "dL"), (.liter, "L"), (.teaspoon, "tsp"),
+            (.tablespoon, "tbsp"), (.fluidOunce, "fl oz"), (.cup, "cup"), (.pint, "pt"), (.quart, "qt"), (.gallon, "gal"),
+            (.millimeter, "mm"), (.centimeter, "cm"), (.meter, "m"), (.inch, "in"), (.foot, "ft"), (.yard, "yd"),
+            (.squareCentimeter, "cm²"), (.squareMeter, "m²"), (.squareInch, "sq in"), (.squareFoot, "sq ft"),
+            (.each, "each"), (.pair, "pair"), (.dozen, "dozen"),
+        ]
+        for (unit, code) in today {
+            #expect(unit.symbol == code && MeasureUnit(symbol: code) == unit, "\(code)")
+            #expect(Array(unit.symbol.utf8) == Array(code.utf8), "\(code) is stored byte for byte as before")
+        }
+        #expect(Set(today.map(\.0)).count == today.count)
+        #expect(MeasureUnit(symbol: "sheet") == .counted(CountWord("sheet")!))
+    }
+
+    /// The comparison unit that follows a typed unit is each row's, as it was when it was a switch of its own.
+    @Test func theComparisonUnitFollowsEachRow() {
+        let follows: [(MeasureUnit, String)] = [
+            (.ounce, "oz"), (.pound, "lb"), (.gallon, "gal"), (.pair, "pair"), (.dozen, "dozen"),
+            (.teaspoon, "fl oz"), (.tablespoon, "fl oz"), (.fluidOunce, "fl oz"), (.cup, "fl oz"), (.pint, "fl oz"),
+            (.quart, "fl oz"), (.gram, "kg"), (.milligram, "kg"), (.milliliter, "L"), (.inch, "m"), (.squareFoot, "m²"),
+            (.each, "each"), (.counted(CountWord("sheet")!), "sheet"),
+        ]
+        for (unit, label) in follows { #expect(ComparisonBasis.following(unit).label == label, "\(unit.symbol)") }
+    }
+
+    /// The lists the docs and `--help` print, from the table.
+    @Test func theListingIsTheTable() {
+        #expect(MeasureUnit.listing() == "mg g kg oz lb; mL cL dL L tsp tbsp fl oz cup pt qt gal; mm cm m in ft yd; cm² m² sq in sq ft; each pair dozen")
+        #expect(MeasureUnit.listing(typed: true, separator: ", ")
+            == "mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen")
+        #expect(MeasureUnit.listing(named: true, separator: ", ").hasPrefix("mass (mg g kg oz lb), volume (mL cL dL L"))
+        for unit in MeasureUnit.standard { #expect(MeasureUnit(parsing: unit.typedSymbol) == unit, "\(unit.typedSymbol)") }
     }
 
     @Test func imperialVolumesFollowTheirDefinitions() {

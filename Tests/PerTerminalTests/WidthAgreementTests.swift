@@ -68,3 +68,35 @@ import PerCore
         #expect(written(path).contains("?????? ok"), "\(written(path).debugDescription)")
     }
 }
+
+/// Decision 428, headless (tmux has no setting that draws ambiguous characters wide): in the mode, ncurses is given
+/// only what it counts as the columns per counts, `è` decomposed in one, `б` a wide placeholder in two.
+@MainActor @Suite(.serialized) struct AmbiguousWidthTerminalTests {
+    init() {
+        if setlocale(LC_ALL, "C.UTF-8") == nil { _ = setlocale(LC_ALL, "C.utf8") }
+    }
+
+    @Test func ambiguousCharactersAreDrawnInTheColumnsPerCounts() throws {
+        let path = "/tmp/per-width-ambiguous-\(getpid()).txt"
+        defer { unlink(path) }
+        try TextWidth.$ambiguousIsWide.withValue(true) {
+            let terminal = try #require(Terminal.headless(width: 16, height: 1, output: path))
+            #expect(terminal.glyphs == .ascii)
+            var canvas = Canvas(width: 16, height: 1)
+            canvas.put("Crème б|ok", x: 0, y: 0)
+            #expect(canvas[8, 0].character == "|")
+            terminal.draw(canvas, cursor: nil)
+            terminal.stop()
+        }
+        let bytes = String(decoding: Array(written(path).utf8), as: UTF8.self)
+        #expect(bytes.contains("Cre\u{300}me \u{FF1F}|ok"), "\(bytes.debugDescription)")
+    }
+
+    private func written(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        while case let c = fgetc(file), c != EOF { bytes.append(UInt8(c)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -214,15 +214,24 @@ public struct ComparisonReport: Sendable {
         return JSONDocument.object("comparison", members + [("products", JSONDocument.list(objects))])
     }
 
+    /// The CSV's columns, in order: these always, then those of `csvColumnsWhereUsed` this comparison has something
+    /// for. The one list the header and the tests take it from (`UnitCommandTests.theCurrencyShowsInTablesAndIsAFieldInJSONAndCSV`
+    /// states it whole); the cells below follow it.
+    public static let csvColumns = ["name", "price", "quantity", "unit", "unitPrice", "per", "rank", "best", "percentMore", "shop"]
+    public static let csvColumnsWhereUsed = ["seen", "volumeSystem", "deposit", "deal", "paid", "shelfUnitPrice", "currency"]
+
+    /// The header with `used` of `csvColumnsWhereUsed`, in their order.
+    public static func csvHeader(with used: Set<String>) -> [String] { csvColumns + csvColumnsWhereUsed.filter(used.contains) }
+
     public var csv: String {
-        var header = ["name", "price", "quantity", "unit", "unitPrice", "per", "rank", "best", "percentMore", "shop"]
-        if showsSeen { header.append("seen") }
         let marksVolumeSystem = comparison.volumeSystemMark != nil
-        if marksVolumeSystem { header.append("volumeSystem") }
-        if hasDeposits { header.append("deposit") }
-        if hasDeals { header += ["deal", "paid", "shelfUnitPrice"] }
-        if currency != nil { header.append("currency") }
-        var out = CSV.row(header)
+        var used: Set<String> = []
+        if showsSeen { used.insert("seen") }
+        if marksVolumeSystem { used.insert("volumeSystem") }
+        if hasDeposits { used.insert("deposit") }
+        if hasDeals { used.formUnion(["deal", "paid", "shelfUnitPrice"]) }
+        if currency != nil { used.insert("currency") }
+        var out = CSV.row(Self.csvHeader(with: used))
         for product in comparison.products {
             let r = row(product)
             var cells: [String] = [

@@ -17,6 +17,8 @@ public struct SettingsFile: Equatable, Sendable {
         case accessible
         /// The member schemes the shopper is in (`member = Clubcard, Lidl Plus`): their member prices are ranked.
         case member
+        /// `wide` or `narrow`: whether the terminal draws East Asian Ambiguous characters in two columns (decision 428).
+        case ambiguous
 
         /// The key as written in the file; `store` is `shop` (as `--store` is `--shop`).
         public init?(written: String) {
@@ -152,6 +154,12 @@ public struct SettingsFile: Equatable, Sendable {
         case .staleDays:
             guard let days = staleDays(text) else { throw BadValue(reason: "\(shown) is not a number of days from 1 to \(maximumStaleDays)") }
             return .days(days)
+        case .ambiguous:
+            switch text.lowercased() {
+            case "wide": return .flag(true)
+            case "narrow": return .flag(false)
+            default: throw BadValue(reason: "\(shown) is not wide or narrow")
+            }
         case .mouse, .uk, .accessible:
             switch text.lowercased() {
             case "yes", "true", "on": return .flag(true)

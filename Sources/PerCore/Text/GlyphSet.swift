@@ -57,8 +57,11 @@ public struct GlyphSet: Equatable, Sendable {
         return out
     }
 
-    /// UTF-8 when the locale's codeset is UTF-8 and the terminal is not the Linux console.
-    public static func choose(codeset: String, term: String) -> GlyphSet {
+    /// UTF-8 when the locale's codeset is UTF-8 and the terminal is not the Linux console; ASCII, one column in every
+    /// terminal, where ambiguous characters are drawn wide (`TextWidth.ambiguousIsWide`, decision 428): the box lines,
+    /// `× − ▏ ★ ›` and `…` are all East Asian Ambiguous.
+    public static func choose(codeset: String, term: String, ambiguousIsWide: Bool = TextWidth.ambiguousIsWide) -> GlyphSet {
+        if ambiguousIsWide { return .ascii }
         let utf8Codeset = codeset.uppercased().filter { $0 != "-" } == "UTF8"  // no Foundation: it costs at start
         // vt100, vt220...: DEC terminals with no UTF-8; vte (GNOME Terminal's library) is a UTF-8 terminal (decision 386).
         let dec = term.hasPrefix("vt") && !term.hasPrefix("vte")

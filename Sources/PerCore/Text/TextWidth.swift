@@ -1,8 +1,40 @@
+import Foundation
+
 /// Display width of a character in a terminal, as the C library's `wcwidth` says for its Unicode version (decision 388:
 /// `WidthTable`, written by Scripts/width-table): 0 for controls and for a character of zero-width scalars alone (a
 /// lone accent or joiner), 2 for East Asian wide and emoji, else 1. A scalar newer than the C library's tables
 /// (`isUnknown`) counts as Unicode says (an emoji 2) and is drawn as a placeholder in those columns.
 public enum TextWidth {
+    /// East Asian Ambiguous characters (`é`, `б`, `°`, `×`, box lines) take two columns: the terminal draws them wide
+    /// (VTE's "ambiguous-width: wide", a CJK locale: decision 428). Set for a run with `$ambiguousIsWide.withValue`.
+    /// An ambiguous character is then counted as it is drawn (`narrowForm`): its decomposition in one column where it
+    /// has one (`é` as `e` and its accent), else a placeholder in two.
+    @TaskLocal public static var ambiguousIsWide = false
+
+    /// Whether the locale (the first set of LC_ALL, LC_CTYPE, LANG, as the C library reads them) is Chinese, Japanese
+    /// or Korean (`ja`, `zh`, `ko`, then `_`, `.`, `@` or nothing): terminals there draw ambiguous characters wide.
+    public static func localeDrawsAmbiguousWide(lcAll: String?, lcCtype: String?, lang: String?) -> Bool {
+        guard let locale = [lcAll, lcCtype, lang].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return false }
+        return ["ja", "zh", "ko"].contains { code in
+            locale.hasPrefix(code) && (locale.count == 2 || ["_", ".", "@"].contains(locale[locale.index(locale.startIndex, offsetBy: 2)]))
+        }
+    }
+
+    /// A scalar of East Asian Ambiguous width that the C library counts as one column (`WidthTable.ambiguousRanges`).
+    public static func isAmbiguous(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0xA0 && inRanges(ambiguousRanges, scalar.value) }
+
+    /// How an ambiguous `character` is drawn while `ambiguousIsWide`: its canonical decomposition when that begins with
+    /// a scalar of one column in every terminal (`é` → `e` U+0301: one column), else nil (`б`, `°`: a placeholder in
+    /// two columns, as ncurses and the terminal then agree).
+    public static func narrowForm(of character: Character) -> [Unicode.Scalar]? {
+        guard let first = character.unicodeScalars.first(where: { !isZeroWidth($0) }), isAmbiguous(first) else { return nil }
+        let decomposed = Array(String(character).decomposedStringWithCanonicalMapping.unicodeScalars)
+        guard let base = decomposed.first, base.value >= 0x20, base.value < 0x7F || (base.value >= 0xA0 && !isAmbiguous(base)
+              && !inRanges(wideRanges, base.value) && !isZeroWidth(base) && !isUnknown(base)),
+              decomposed.dropFirst().allSatisfy(isZeroWidth) else { return nil }
+        return decomposed
+    }
+
     public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         // The first scalar that takes a column decides: `e` of `e` + U+0301, the digit after a prepended mark.
@@ -10,6 +42,7 @@ public enum TextWidth {
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if inRanges(wideRanges, v) { return 2 }
+        if v >= 0xA0, inRanges(ambiguousRanges, v), ambiguousIsWide { return narrowForm(of: character) == nil ? 2 : 1 }
         if inRanges(unknownRanges, v) {
             return scalar.properties.isEmojiPresentation || scalar.properties.isIdeographic ? 2 : 1
         }

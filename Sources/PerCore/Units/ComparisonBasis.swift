@@ -33,15 +33,12 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
 
     /// The comparison unit that follows what was typed, while the user has chosen none: US customary mass per
     /// oz or lb as typed, US customary volume per fl oz (per gal for gallons), pairs and dozens per pair or dozen,
-    /// metric units and each per the family's default (kg, L, each).
+    /// metric units and each per the family's default (kg, L, each): each unit's row says which (`follows`).
     public static func following(_ unit: MeasureUnit) -> ComparisonBasis {
-        switch unit {
-        case .ounce, .pound, .gallon, .pair, .dozen: ComparisonBasis(amount: 1, unit: unit)
-        case .teaspoon, .tablespoon, .fluidOunce, .cup, .pint, .quart: ComparisonBasis(amount: 1, unit: .fluidOunce)
-        case .milligram, .gram, .kilogram, .milliliter, .centiliter, .deciliter, .liter,
-             .millimeter, .centimeter, .meter, .inch, .foot, .yard,
-             .squareCentimeter, .squareMeter, .squareInch, .squareFoot, .each, .counted:
-            unit.family.defaultBasis
+        switch unit.follows {
+        case .itself: ComparisonBasis(amount: 1, unit: unit)
+        case .unit(let other): ComparisonBasis(amount: 1, unit: .standardUnit(other))
+        case .familyDefault: unit.family.defaultBasis
         }
     }
 

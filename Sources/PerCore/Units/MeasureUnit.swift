@@ -3,112 +3,50 @@ import Foundation
 /// A unit a quantity can be given in: a standard unit (`kg`, `fl oz`, `m²`, `dozen`) or a count
 /// word of its own (`sheet`). Its `symbol` is what is shown and stored.
 public enum MeasureUnit: Hashable, Sendable {
-    case milligram, gram, kilogram, ounce, pound
-    case milliliter, centiliter, deciliter, liter, teaspoon, tablespoon, fluidOunce, cup, pint, quart, gallon
-    case millimeter, centimeter, meter, inch, foot, yard
-    case squareCentimeter, squareMeter, squareInch, squareFoot
-    case each, pair, dozen
+    /// A unit of the table below (`StandardUnit`).
+    case standardUnit(StandardUnit)
     /// Any other word: a count unit compared only with the same word.
     case counted(CountWord)
 
     /// Every unit but count words, family by family, in the order the picker shows them.
-    public static let standard: [MeasureUnit] = table.map(\.unit)
+    public static let standard: [MeasureUnit] = StandardUnit.allCases.map(MeasureUnit.standardUnit)
 
-    /// A standard unit's facts, one row each: its symbol, family, factor (integer digits, made a Decimal when asked:
-    /// no Decimals are parsed or built at start) and the names `standard(named:)` reads, as keys (lower case, no
-    /// spaces or dots). Only a volume unit's factor differs in UK imperial measure.
-    private struct Row {
-        let unit: MeasureUnit
-        let symbol: String
-        let family: UnitFamily
-        /// significand × 10^exponent base units (g, mL, mm, mm², each).
-        let factor: (significand: UInt64, exponent: Int)
-        let imperial: (significand: UInt64, exponent: Int)?
-        let names: [String]
+    // Shorthands for the standard units code names (`.kilogram`); a new unit needs one only where code names it.
+    public static var milligram: MeasureUnit { .standardUnit(.milligram) }
+    public static var gram: MeasureUnit { .standardUnit(.gram) }
+    public static var kilogram: MeasureUnit { .standardUnit(.kilogram) }
+    public static var ounce: MeasureUnit { .standardUnit(.ounce) }
+    public static var pound: MeasureUnit { .standardUnit(.pound) }
+    public static var milliliter: MeasureUnit { .standardUnit(.milliliter) }
+    public static var centiliter: MeasureUnit { .standardUnit(.centiliter) }
+    public static var deciliter: MeasureUnit { .standardUnit(.deciliter) }
+    public static var liter: MeasureUnit { .standardUnit(.liter) }
+    public static var teaspoon: MeasureUnit { .standardUnit(.teaspoon) }
+    public static var tablespoon: MeasureUnit { .standardUnit(.tablespoon) }
+    public static var fluidOunce: MeasureUnit { .standardUnit(.fluidOunce) }
+    public static var cup: MeasureUnit { .standardUnit(.cup) }
+    public static var pint: MeasureUnit { .standardUnit(.pint) }
+    public static var quart: MeasureUnit { .standardUnit(.quart) }
+    public static var gallon: MeasureUnit { .standardUnit(.gallon) }
+    public static var millimeter: MeasureUnit { .standardUnit(.millimeter) }
+    public static var centimeter: MeasureUnit { .standardUnit(.centimeter) }
+    public static var meter: MeasureUnit { .standardUnit(.meter) }
+    public static var inch: MeasureUnit { .standardUnit(.inch) }
+    public static var foot: MeasureUnit { .standardUnit(.foot) }
+    public static var yard: MeasureUnit { .standardUnit(.yard) }
+    public static var squareCentimeter: MeasureUnit { .standardUnit(.squareCentimeter) }
+    public static var squareMeter: MeasureUnit { .standardUnit(.squareMeter) }
+    public static var squareInch: MeasureUnit { .standardUnit(.squareInch) }
+    public static var squareFoot: MeasureUnit { .standardUnit(.squareFoot) }
+    public static var each: MeasureUnit { .standardUnit(.each) }
+    public static var pair: MeasureUnit { .standardUnit(.pair) }
+    public static var dozen: MeasureUnit { .standardUnit(.dozen) }
 
-        init(_ unit: MeasureUnit, _ symbol: String, _ family: UnitFamily, _ factor: (UInt64, Int),
-             imperial: (UInt64, Int)? = nil, _ names: [String]) {
-            (self.unit, self.symbol, self.family, self.factor, self.imperial, self.names) = (unit, symbol, family, factor, imperial, names)
-        }
+    /// Its row; count words have none.
+    private var row: StandardUnit.Row? {
+        guard case .standardUnit(let unit) = self else { return nil }
+        return StandardUnit.rows[unit.rawValue]
     }
-
-    /// The standard units in picker order. Lengths in mm, areas in mm²: 1 in = 25.4 mm exactly (international inch,
-    /// 1959), 1 ft = 12 in, 1 yd = 3 ft. US customary volume: 1 gal = 231 in³ = 3785.411784 mL; UK imperial: 1 gal =
-    /// 4.54609 L, and UK kitchens use metric spoons.
-    private static let table: [Row] = [
-        Row(.milligram, "mg", .mass, (1, -3), ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]),
-        Row(.gram, "g", .mass, (1, 0), ["g", "gr", "gram", "grams", "gramme", "grammes"]),
-        Row(.kilogram, "kg", .mass, (1, 3), ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]),
-        Row(.ounce, "oz", .mass, (28349523125, -9), ["oz", "ounce", "ounces"]),    // 1/16 of the international pound
-        Row(.pound, "lb", .mass, (45359237, -5), ["lb", "lbs", "pound", "pounds"]), // international pound, 1959
-        Row(.milliliter, "mL", .volume, (1, 0), ["ml", "milliliter", "milliliters", "millilitre", "millilitres"]),
-        Row(.centiliter, "cL", .volume, (1, 1), ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]),
-        Row(.deciliter, "dL", .volume, (1, 2), ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]),
-        Row(.liter, "L", .volume, (1, 3), ["l", "liter", "liters", "litre", "litres", "ltr"]),
-        Row(.teaspoon, "tsp", .volume, (492892159375, -11), imperial: (5, 0), ["tsp", "teaspoon", "teaspoons"]), // 1/6 US fl oz
-        Row(.tablespoon, "tbsp", .volume, (1478676478125, -11), imperial: (15, 0), ["tbsp", "tablespoon", "tablespoons"]), // 1/2 US fl oz
-        Row(.fluidOunce, "fl oz", .volume, (295735295625, -10), imperial: (284130625, -7), ["floz", "fluidounce", "fluidounces"]), // 1/128 US gal, 1/160 imperial gal
-        Row(.cup, "cup", .volume, (2365882365, -7), imperial: (284130625, -6), ["cup", "cups"]), // 8 US fl oz, half an imperial pint
-        Row(.pint, "pt", .volume, (473176473, -6), imperial: (56826125, -5), ["pt", "pint", "pints"]),
-        Row(.quart, "qt", .volume, (946352946, -6), imperial: (11365225, -4), ["qt", "quart", "quarts"]),
-        Row(.gallon, "gal", .volume, (3785411784, -6), imperial: (454609, -2), ["gal", "gallon", "gallons"]),
-        Row(.millimeter, "mm", .length, (1, 0), ["mm", "millimeter", "millimeters", "millimetre", "millimetres"]),
-        Row(.centimeter, "cm", .length, (1, 1), ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]),
-        Row(.meter, "m", .length, (1, 3), ["m", "meter", "meters", "metre", "metres"]),
-        Row(.inch, "in", .length, (254, -1), ["in", "inch", "inches"]),
-        Row(.foot, "ft", .length, (3048, -1), ["ft", "foot", "feet"]),
-        Row(.yard, "yd", .length, (9144, -1), ["yd", "yds", "yard", "yards"]),
-        Row(.squareCentimeter, "cm²", .area, (1, 2),
-            ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"]),
-        Row(.squareMeter, "m²", .area, (1, 6), ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"]),
-        Row(.squareInch, "sq in", .area, (64516, -2), ["sqin", "in2", "in²", "squareinch", "squareinches"]),     // 25.4²
-        Row(.squareFoot, "sq ft", .area, (9290304, -2), ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"]),  // 304.8²
-        Row(.each, "each", .count, (1, 0), ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"]),
-        Row(.pair, "pair", .count, (2, 0), ["pair", "pairs", "pr"]),
-        Row(.dozen, "dozen", .count, (12, 0), ["doz", "dozen", "dozens"]),
-    ]
-
-    /// Its row; count words have none. The switch is the compiler's check that a new unit gets a row (the position is
-    /// checked by `UnitTests.everyStandardUnitRoundTrips`); it also spares the hot paths a search of the table.
-    private var row: Row? {
-        let position: Int
-        switch self {
-        case .milligram: position = 0
-        case .gram: position = 1
-        case .kilogram: position = 2
-        case .ounce: position = 3
-        case .pound: position = 4
-        case .milliliter: position = 5
-        case .centiliter: position = 6
-        case .deciliter: position = 7
-        case .liter: position = 8
-        case .teaspoon: position = 9
-        case .tablespoon: position = 10
-        case .fluidOunce: position = 11
-        case .cup: position = 12
-        case .pint: position = 13
-        case .quart: position = 14
-        case .gallon: position = 15
-        case .millimeter: position = 16
-        case .centimeter: position = 17
-        case .meter: position = 18
-        case .inch: position = 19
-        case .foot: position = 20
-        case .yard: position = 21
-        case .squareCentimeter: position = 22
-        case .squareMeter: position = 23
-        case .squareInch: position = 24
-        case .squareFoot: position = 25
-        case .each: position = 26
-        case .pair: position = 27
-        case .dozen: position = 28
-        case .counted: return nil
-        }
-        return Self.table[position]
-    }
-
-    /// Whether this unit's row is the one at its position (what `UnitTests` checks for every standard unit).
-    var rowIsItsOwn: Bool { row.map { $0.unit == self } ?? true }
 
     public var symbol: String {
         if case .counted(let word) = self { return word.singular }
@@ -123,7 +61,7 @@ public enum MeasureUnit: Hashable, Sendable {
 
     /// Reads a stored symbol: a standard unit's exact symbol, else as `init(parsing:)` does (`ml`, `sheet`).
     public init?(symbol text: String) {
-        if let row = Self.table.first(where: { $0.symbol == text }) { self = row.unit; return }
+        if let unit = Self.bySymbol[text] { self = unit; return }
         self.init(parsing: text)
     }
 
@@ -181,7 +119,87 @@ public enum MeasureUnit: Hashable, Sendable {
 
     private static let aliases: [String: MeasureUnit] = {
         var table: [String: MeasureUnit] = [:]
-        for row in Self.table { for name in row.names { table[name] = row.unit } }
+        for unit in standard { for name in unit.names { table[name] = unit } }
         return table
     }()
+
+    /// The standard units by their exact symbol, as stored.
+    private static let bySymbol = Dictionary(uniqueKeysWithValues: standard.map { ($0.symbol, $0) })
+
+    /// The comparison unit that follows this one while the user has chosen none (`ComparisonBasis.following`).
+    var follows: StandardUnit.Row.Follows { row?.follows ?? .familyDefault }
+}
+
+/// The standard units, in the order the picker shows them, and their facts: a new unit is its case here and its row in
+/// `row` (the compiler asks for it). Units are stored and exported by their symbol, never by position (the raw value
+/// is only where its row is kept in memory), so a unit added anywhere renumbers nothing stored;
+/// `UnitTests.everyStoredSymbolIsTodays` holds every symbol to what older files hold.
+public enum StandardUnit: Int, CaseIterable, Sendable {
+    case milligram, gram, kilogram, ounce, pound
+    case milliliter, centiliter, deciliter, liter, teaspoon, tablespoon, fluidOunce, cup, pint, quart, gallon
+    case millimeter, centimeter, meter, inch, foot, yard
+    case squareCentimeter, squareMeter, squareInch, squareFoot
+    case each, pair, dozen
+
+    /// A standard unit's facts: its symbol, family, factor (integer digits, made a Decimal when asked: no Decimals are
+    /// parsed or built at start), the names `MeasureUnit.standard(named:)` reads, as keys (lower case, no spaces or
+    /// dots), and the comparison unit that follows it while the user has chosen none. Only a volume unit's factor
+    /// differs in UK imperial measure.
+    struct Row {
+        let symbol: String
+        let family: UnitFamily
+        /// significand × 10^exponent base units (g, mL, mm, mm², each).
+        let factor: (significand: UInt64, exponent: Int)
+        let imperial: (significand: UInt64, exponent: Int)?
+        let names: [String]
+        let follows: Follows
+
+        /// What the comparison unit becomes when a product is typed in this unit (`ComparisonBasis.following`).
+        enum Follows { case familyDefault, itself, unit(StandardUnit) }
+
+        init(_ symbol: String, _ family: UnitFamily, _ factor: (UInt64, Int), imperial: (UInt64, Int)? = nil,
+             _ names: [String], follows: Follows = .familyDefault) {
+            (self.symbol, self.family, self.factor, self.imperial, self.names, self.follows) = (symbol, family, factor, imperial, names, follows)
+        }
+    }
+
+    /// Every row, kept once, in case order.
+    static let rows: [Row] = allCases.map(\.row)
+
+    /// Lengths in mm, areas in mm²: 1 in = 25.4 mm exactly (international inch, 1959), 1 ft = 12 in, 1 yd = 3 ft.
+    /// US customary volume: 1 gal = 231 in³ = 3785.411784 mL; UK imperial: 1 gal = 4.54609 L, and UK kitchens use
+    /// metric spoons.
+    private var row: Row {
+        switch self {
+        case .milligram: Row("mg", .mass, (1, -3), ["mg", "milligram", "milligrams", "milligramme", "milligrammes"])
+        case .gram: Row("g", .mass, (1, 0), ["g", "gr", "gram", "grams", "gramme", "grammes"])
+        case .kilogram: Row("kg", .mass, (1, 3), ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"])
+        case .ounce: Row("oz", .mass, (28349523125, -9), ["oz", "ounce", "ounces"], follows: .itself)  // 1/16 of the international pound
+        case .pound: Row("lb", .mass, (45359237, -5), ["lb", "lbs", "pound", "pounds"], follows: .itself)  // international pound, 1959
+        case .milliliter: Row("mL", .volume, (1, 0), ["ml", "milliliter", "milliliters", "millilitre", "millilitres"])
+        case .centiliter: Row("cL", .volume, (1, 1), ["cl", "centiliter", "centiliters", "centilitre", "centilitres"])
+        case .deciliter: Row("dL", .volume, (1, 2), ["dl", "deciliter", "deciliters", "decilitre", "decilitres"])
+        case .liter: Row("L", .volume, (1, 3), ["l", "liter", "liters", "litre", "litres", "ltr"])
+        case .teaspoon: Row("tsp", .volume, (492892159375, -11), imperial: (5, 0), ["tsp", "teaspoon", "teaspoons"], follows: .unit(.fluidOunce))  // 1/6 US fl oz
+        case .tablespoon: Row("tbsp", .volume, (1478676478125, -11), imperial: (15, 0), ["tbsp", "tablespoon", "tablespoons"], follows: .unit(.fluidOunce))  // 1/2 US fl oz
+        case .fluidOunce: Row("fl oz", .volume, (295735295625, -10), imperial: (284130625, -7), ["floz", "fluidounce", "fluidounces"], follows: .unit(.fluidOunce))  // 1/128 US gal, 1/160 imperial gal
+        case .cup: Row("cup", .volume, (2365882365, -7), imperial: (284130625, -6), ["cup", "cups"], follows: .unit(.fluidOunce))  // 8 US fl oz, half an imperial pint
+        case .pint: Row("pt", .volume, (473176473, -6), imperial: (56826125, -5), ["pt", "pint", "pints"], follows: .unit(.fluidOunce))
+        case .quart: Row("qt", .volume, (946352946, -6), imperial: (11365225, -4), ["qt", "quart", "quarts"], follows: .unit(.fluidOunce))
+        case .gallon: Row("gal", .volume, (3785411784, -6), imperial: (454609, -2), ["gal", "gallon", "gallons"], follows: .itself)
+        case .millimeter: Row("mm", .length, (1, 0), ["mm", "millimeter", "millimeters", "millimetre", "millimetres"])
+        case .centimeter: Row("cm", .length, (1, 1), ["cm", "centimeter", "centimeters", "centimetre", "centimetres"])
+        case .meter: Row("m", .length, (1, 3), ["m", "meter", "meters", "metre", "metres"])
+        case .inch: Row("in", .length, (254, -1), ["in", "inch", "inches"])
+        case .foot: Row("ft", .length, (3048, -1), ["ft", "foot", "feet"])
+        case .yard: Row("yd", .length, (9144, -1), ["yd", "yds", "yard", "yards"])
+        case .squareCentimeter: Row("cm²", .area, (1, 2), ["cm2", "cm²", "sqcm", "squarecentimeter", "squarecentimeters", "squarecentimetre", "squarecentimetres"])
+        case .squareMeter: Row("m²", .area, (1, 6), ["m2", "m²", "sqm", "squaremeter", "squaremeters", "squaremetre", "squaremetres"])
+        case .squareInch: Row("sq in", .area, (64516, -2), ["sqin", "in2", "in²", "squareinch", "squareinches"])  // 25.4²
+        case .squareFoot: Row("sq ft", .area, (9290304, -2), ["sqft", "ft2", "ft²", "squarefoot", "squarefeet"])  // 304.8²
+        case .each: Row("each", .count, (1, 0), ["ea", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ct", "count"])
+        case .pair: Row("pair", .count, (2, 0), ["pair", "pairs", "pr"], follows: .itself)
+        case .dozen: Row("dozen", .count, (12, 0), ["doz", "dozen", "dozens"], follows: .itself)
+        }
+    }
 }

@@ -68,3 +68,27 @@ public enum VolumeSystem: String, CaseIterable, Sendable, Codable {
         }
     }
 }
+
+extension MeasureUnit {
+    /// The standard units as the docs and help list them, from the table: family by family in picker order,
+    /// `mg g kg oz lb; mL cL dL L ...; each pair dozen`. `typed` writes each as typed on a command line (`ml`, `floz`,
+    /// `cm2`); `named` puts each family's name before it, `mass (mg g kg oz lb), volume (...)`; `separator` goes
+    /// between families. `DocsTests.theUnitListsAreTheTable` holds README and USAGE to it; `per compare --help` uses it.
+    public static func listing(typed: Bool = false, named: Bool = false, separator: String = "; ") -> String {
+        var families: [(family: UnitFamily, units: [MeasureUnit])] = []
+        for unit in standard {
+            if families.last?.family == unit.family { families[families.count - 1].units.append(unit) }
+            else { families.append((unit.family, [unit])) }
+        }
+        return families.map { family, units in
+            let symbols = units.map { typed ? $0.typedSymbol : $0.symbol }.joined(separator: " ")
+            return named ? "\(family.name) (\(symbols))" : symbols
+        }.joined(separator: separator)
+    }
+
+    /// The symbol as typed on a command line, in ASCII without spaces: `ml`, `floz`, `cm2`, `each`.
+    public var typedSymbol: String {
+        let key = Self.key(symbol)
+        return key.allSatisfy(\.isASCII) ? key : names.first { $0.allSatisfy(\.isASCII) } ?? key
+    }
+}

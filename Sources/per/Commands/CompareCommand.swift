@@ -13,7 +13,7 @@ struct CompareCommand: ParsableCommand {
         A deposit per pack follows the unit: 12.99/24x0.33l+3.42dep (never part of the unit price).
         An offer follows a colon: 1.79/500g:2for3.00 (a multi-buy), :3pay2 (3 for the price of 2), :Clubcard1.50
         (a member price, ranked with --member Clubcard), each with an optional last day: :2for3.00until2026-12-31.
-        Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen.
+        Units: \(MeasureUnit.listing(typed: true, separator: ", ")).
         Any other word (sheet, roll, load) counts on its own and compares only with itself.
         A price may carry the currency ($3.99) and group thousands (1,234.56).
         """

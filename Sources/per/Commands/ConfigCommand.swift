@@ -39,6 +39,7 @@ struct ConfigCommand: ParsableCommand {
             let mouse = try Settings.flag(.mouse, on: (app.mouse, "--mouse"), off: (app.noMouse, "--no-mouse"), fallback: true)
             let uk = try Settings.flag(.uk, on: (app.imperial, "--uk"), off: (app.customary, "--us"), fallback: false)
             let accessible = try Settings.accessible()
+            let ambiguous = try Settings.ambiguousIsWide()
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
             case (let currency?, let format?) where format.value.text == currency.value.text: format.source
@@ -55,6 +56,7 @@ struct ConfigCommand: ParsableCommand {
                 (.mouse, yesNo(mouse.value), mouse.source),
                 (.uk, yesNo(uk.value), uk.source),
                 (.accessible, yesNo(accessible.value), accessible.source),
+                (.ambiguous, ambiguous.value ? "wide" : "narrow", ambiguous.source),
             ]
             var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
             // Written into the file, a default stays a comment: the file holds what was chosen, and a default that

@@ -71,6 +71,19 @@ struct TestStore: ComparisonTypist {
         }
         return effects
     }
+
+    /// Tab through the key table until the focus is on `field` of the focused product (at most once round the
+    /// fields), so a test names the field it goes to and counts no Tabs; returns the effects.
+    @discardableResult
+    mutating func tab(to field: ProductField, sourceLocation: SourceLocation = #_sourceLocation) -> [Effect] {
+        let product = state.editing.focusedProduct.id
+        var effects: [Effect] = []
+        for _ in ProductField.allCases where state.editing.focus.field != field && state.editing.focusedProduct.id == product {
+            effects += type("\t")
+        }
+        #expect(state.editing.focus.field == field && state.editing.focusedProduct.id == product, sourceLocation: sourceLocation)
+        return effects
+    }
 }
 
 extension ComparisonScreen {

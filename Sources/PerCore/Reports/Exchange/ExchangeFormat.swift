@@ -42,6 +42,10 @@ public struct ExchangeError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// Export and import of comparisons, exact in both directions (decimals as text, any title).
 public enum ComparisonExchange {
+    /// The export's CSV columns in order, from the product's data (`ProductDatum.all`); `currency`, last, is written
+    /// only with a currency. The one list tests derive the header from (`csvLooksLikeTheDesign` states it whole).
+    public static var csvColumns: [String] { CSVExchange.columns }
+
     /// The text of an export file. Blank products (nothing entered) are left out of CSV, which has no way to tell
     /// them from a comparison's "no products" row. `histories`: each comparison's earlier prices, oldest first
     /// (JSON carries them; CSV has the products' prices now). With a currency, each comparison (JSON) or row (CSV) names it;
