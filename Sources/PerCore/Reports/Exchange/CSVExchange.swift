@@ -76,7 +76,7 @@ enum CSVExchange {
             switch datum.kind {
             // An offer's text holds a scheme's name (`Clubcard 1.50`): guarded as text.
             case .text, .deal: return textCell(text)
-            case .decimal, .unit, .multipack, .day: return text
+            case .decimal, .unit, .multipack, .day, .uses: return text
             }
         }
     }

@@ -462,6 +462,8 @@ extension RecoveryJournal {
             return try ComparisonExchange.day(text, line: m.line, field: field, today: today)?.iso
         case .deal:
             return try ComparisonExchange.deal(text, shelf: nil, line: m.line, field: field)?.text
+        case .uses:
+            return try ComparisonExchange.uses(text, line: m.line, field: field)?.text
         }
     }
 
