@@ -65,18 +65,28 @@ struct CompareCommand: ParsableCommand {
         let imperial = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false).value
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
         comparison.shopper = Shopper(schemes: try member.schemes(), today: LocalClock.today())
+        var products: [Product] = []
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {
-            case .success(let product):
-                if let family = comparison.family, let unit = product.unit, unit.family != family {
-                    throw CommandFailure.usage("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
-                }
-                comparison.append(product)
-            case .failure(let error):
-                throw CommandFailure.usage(error.message)
+            case .success(let product): products.append(product)
+            case .failure(let error): throw CommandFailure.usage(error.message)
             }
         }
-        if let per, let basis = try basis() {
+        // `--per wash` where an item's uses count washes (or `--per use:wash`) compares by use: any unit (decision 310).
+        let byUse = try basis().flatMap { basis -> ComparisonBasis? in
+            if basis.useWord != nil { return basis }
+            guard basis.amount == 1, case .counted(let word) = basis.unit, products.contains(where: { $0.uses?.word == word }),
+                  !products.contains(where: { $0.unit == basis.unit }) else { return nil }
+            return .perUse(word)
+        }
+        comparison.chosenBasis = byUse
+        for (item, product) in zip(items, products) {
+            if byUse == nil, let family = comparison.family, let unit = product.unit, unit.family != family {
+                throw CommandFailure.usage("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
+            }
+            comparison.append(product)
+        }
+        if byUse == nil, let per, let basis = try basis() {
             guard basis.family == comparison.family else {
                 throw CommandFailure.usage("invalid --per '\(per)': \(basis.unit.kindDescription), but the comparison is \(comparison.family?.comparisonPhrase ?? "empty")")
             }

@@ -124,7 +124,7 @@ public enum ComparisonExchange {
     }
 
 
-    static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
+    static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.fileText }
 
     /// Sets `datum` of `product` from an export's text of it (nil or blank: not set), checked by its kind; `place`
     /// (`comparison "Oats", product 2`) and its key name it in a message. Read in `ProductDatum.all`'s order, so that a

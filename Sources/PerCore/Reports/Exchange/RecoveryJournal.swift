@@ -414,7 +414,7 @@ extension RecoveryJournal {
         var comparison = Comparison(header)
         for (i, product) in try m.array("products").enumerated() {
             let product = try self.product(product, place: "\(place), product \(i + 1)", today: today)
-            if let family = comparison.family, let unit = product.unit, unit.family != family {
+            if comparison.useWord == nil, let family = comparison.family, let unit = product.unit, unit.family != family {
                 throw ExchangeError(line: m.line, field: "\(place), product \(i + 1), unit",
                                     problem: "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
             }
