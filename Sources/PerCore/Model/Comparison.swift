@@ -46,7 +46,8 @@ public struct Comparison: Equatable, Sendable {
     }
     /// The comparison unit the user picked; ignored while it is not of the products' family.
     public var chosenBasis: ComparisonBasis? {
-        didSet { revision &+= 1 }
+        // By use or not changes every unit price (decision 304); per kg or per 100 g only how they are shown.
+        didSet { if chosenBasis?.useWord != oldValue?.useWord { rebuildRanking() } else { revision &+= 1 } }
     }
     public var volumeSystem: VolumeSystem {
         didSet { if volumeSystem != oldValue { rebuildRanking() } }
