@@ -168,7 +168,7 @@ struct PriceBookCommandTests {
         #expect(try run(perBinary, ["export", "--db", other]).out == export.out)
 
         let csv = try per("export", "--format", "csv")
-        #expect(csv.out.contains("1,Oats,,us,Jumbo,6.99,1,kg,Costco,2026-11-20,,,,product,1,false,0,,,\r\n"), "\(csv.out)")
+        #expect(csv.out.contains("1,Oats,,us,Jumbo,6.99,1,kg,Costco,2026-11-20,,,,,product,1,false,0,,,\r\n"), "\(csv.out)")
         let fromCSV = try ComparisonExchange.decode(csv.out)
         #expect(fromCSV.first?.products.map(\.shop) == ["Costco", ""])
         #expect(fromCSV.first?.products.map(\.seen) == [day("2026-11-20"), day("2026-11-01")])

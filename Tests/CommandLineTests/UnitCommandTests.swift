@@ -156,7 +156,7 @@ struct UnitCommandTests {
         #expect(json.out.contains("\"price\": \"5.49\""))
         #expect(try ComparisonExchange.decode(json.out).map(\.title) == ["Paper"])
         let csvOut = try run(perBinary, ["export", "Paper", "--db", db, "--format", "csv"], environment: environment(["PER_CURRENCY": "CHF"]))
-        #expect(csvOut.out.hasPrefix("number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit,currency\r\n1,Paper,100 sheets,us,tp,5.49,2400,sheet,,,,,,product,1,false,0,,,,CHF\r\n"), "\(csvOut.out)")
+        #expect(csvOut.out.hasPrefix("number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,uses,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit,currency\r\n1,Paper,100 sheets,us,tp,5.49,2400,sheet,,,,,,,product,1,false,0,,,,CHF\r\n"), "\(csvOut.out)")
         #expect(try ComparisonExchange.decode(csvOut.out).first?.products.count == 2)
         #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("comparison,name,currency\nX,a,€\u{1B}\n") }
         #expect(throws: ExchangeError.self) { try ComparisonExchange.decode("[{\"title\": \"X\", \"currency\": \"1 2\"}]") }

@@ -34,7 +34,7 @@ struct VocabularyTests {
             #expect(!result.stdout.contains(",yes,") && !result.stdout.contains(",no,"), "\(arguments)")
         }
         let export = run([perBinary, "export", "--db", db, "--format", "csv"]).stdout
-        #expect(export.hasPrefix("number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit\r\n"))
+        #expect(export.hasPrefix("number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,uses,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit\r\n"))
         #expect(export.contains(",1,true,0,,,\r\n"))
     }
 

@@ -11,6 +11,7 @@ struct CompareCommand: ParsableCommand {
         An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml, 5.49/12x200sheets.
         The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
         A deposit per pack follows the unit: 12.99/24x0.33l+3.42dep (never part of the unit price).
+        Uses follow the unit after a slash: 11.99/2.5l/50washes; --per wash then compares any unit per wash.
         An offer follows a colon: 1.79/500g:2for3.00 (a multi-buy), :3pay2 (3 for the price of 2), :Clubcard1.50
         (a member price, ranked with --member Clubcard), each with an optional last day: :2for3.00until2026-12-31.
         Units: mg g kg oz lb, ml cl dl l tsp tbsp floz cup pt qt gal, mm cm m in ft yd, cm2 m2 sqin sqft, each pair dozen.
@@ -19,7 +20,7 @@ struct CompareCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets.",
+    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets, or a use: wash.",
             completion: .list(ShellCompletion.comparisonUnits))
     var per: String?
 

@@ -686,7 +686,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         }
         let choices = (family.map(ComparisonBasis.choices) ?? []) + byUse
         let current = comparison.basis.flatMap { choices.firstIndex(of: $0) } ?? 0
-        comparison.chosenBasis = choices[(current + delta % choices.count + choices.count) % choices.count]
+        // Back from the family's first unit is its last, as before uses: the uses' words are reached forwards.
+        let units = family.map(ComparisonBasis.choices)?.count ?? 0
+        let next = delta < 0 && current == 0 && units > 0 ? units - 1 : (current + delta % choices.count + choices.count) % choices.count
+        comparison.chosenBasis = choices[next]
         if let family, comparison.useWord == nil { session.chosenBases[family] = comparison.chosenBasis }
         chrome.status = StatusMessage("Unit prices per \(comparison.basis!.label)")
         return [edit(.saveHeader)]
