@@ -17,7 +17,7 @@ public struct ImportWriter: ExchangeSink {
     /// The earlier prices left out, the same way.
     public private(set) var leftOutHistory: [String] = []
     /// The comparison whose products come now, and the family of its first product with a unit.
-    private var current: (id: ComparisonID, title: String, family: UnitFamily?)?
+    private var current: (id: ComparisonID, title: String, family: UnitFamily?, byUse: Bool)?
 
     init(_ db: Database) throws {
         self.db = db
@@ -29,8 +29,9 @@ public struct ImportWriter: ExchangeSink {
     public mutating func comparison(_ header: Comparison) throws {
         let new = try Bool.fetchOne(db, sql: "SELECT 1 FROM comparison WHERE id = ?", arguments: [header.id.rawValue]) != true
         try ComparisonDatabase.upsertHeader(header, listCountIfNew: ExchangeListState.earlierFormat.count, at: ComparisonDatabase.nowMilliseconds(), db)
-        if current?.id != header.id { current = (header.id, header.title, nil) }
+        if current?.id != header.id { current = (header.id, header.title, nil, false) }
         current?.title = header.title
+        current?.byUse = header.useWord != nil
         if new {
             comparisons += 1
             made.append(header.id)
@@ -40,7 +41,7 @@ public struct ImportWriter: ExchangeSink {
     /// Refuses a product of another family than its comparison's first (`.mixedFamilies`; the reader hands those to
     /// `leaveOut` instead, so this is the database's own guard).
     public mutating func product(_ product: Product, position: Int, in comparison: ComparisonID, texts: DecimalTexts) throws {
-        if let unit = product.unit, current?.id == comparison {
+        if let unit = product.unit, current?.id == comparison, current?.byUse != true {   // by use: any unit (decision 305)
             if let family = current?.family, family != unit.family {
                 throw DatabaseFailure.mixedFamilies(product: product.id, name: product.name, unit: unit, comparison: comparison,
                                                     title: current?.title ?? "", family: family)

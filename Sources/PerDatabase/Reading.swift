@@ -51,6 +51,8 @@ extension ComparisonDatabase {
         var basis: ComparisonBasis?
         if let amount = text(2).flatMap(DecimalText.parse), let unit = text(3).flatMap(MeasureUnit.init(symbol:)) {
             basis = ComparisonBasis(amount: amount, unit: unit)
+        } else if let unit = text(3), unit.hasPrefix("use:") {
+            basis = ComparisonBasis(parsing: unit)   // by use: `use:wash` (decision 304)
         }
         return Comparison(
             id: ComparisonID(id), title: text(1) ?? "", products: products, basis: basis,

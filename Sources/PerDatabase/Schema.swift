@@ -211,6 +211,15 @@ enum Schema {
             ALTER TABLE deleted_price_history ADD COLUMN deal TEXT CHECK (deal IS NULL OR typeof(deal) = 'text');
             INSERT INTO schema_release (migration, release) VALUES ('deals and member prices', '0.3.0');
             """),
+        // How many uses a product holds (`Uses.text`: `50 washes`; NULL: not said) and when they were edited, in the live
+        // and the deleted products (decision 308). A comparison by use keeps `use:wash` in `basis_unit` (decision 304).
+        Migration(identifier: "the uses of a product", release: "0.3.0", sql: """
+            ALTER TABLE product ADD COLUMN uses TEXT CHECK (uses IS NULL OR typeof(uses) = 'text');
+            ALTER TABLE product ADD COLUMN uses_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE deleted_product ADD COLUMN uses TEXT CHECK (uses IS NULL OR typeof(uses) = 'text');
+            ALTER TABLE deleted_product ADD COLUMN uses_at INTEGER NOT NULL DEFAULT 0;
+            INSERT INTO schema_release (migration, release) VALUES ('the uses of a product', '0.3.0');
+            """),
     ]
 
     /// The migrations' identifiers, in order: what a database's `grdb_migrations` holds when it is this per's. The

@@ -62,7 +62,7 @@ extension ComparisonDatabase {
                 edited_at = max(edited_at, excluded.edited_at)
             """).execute(arguments: [
                 comparison.id.rawValue, comparison.title,
-                comparison.chosenBasis.map { DecimalText.format($0.amount) }, comparison.chosenBasis?.unit.symbol,
+                comparison.chosenBasis.map { DecimalText.format($0.amount) }, comparison.chosenBasis.map { $0.useWord == nil ? $0.unit.symbol : $0.fileText },
                 comparison.volumeSystem.rawValue, now, listCountIfNew, at,
             ])
     }
@@ -279,6 +279,8 @@ extension ComparisonDatabase {
                 """, arguments: [id.rawValue]),
               let comparison = row["comparison_id"] as String?,
               let unit = (row["unit"] as String?).flatMap(MeasureUnit.init(symbol:)) else { return }
+        // A comparison by use (`basis_unit` `use:wash`) compares products of any unit (decision 305).
+        if try isByUse(comparison, db) { return }
         let others = try String.fetchAll(db, sql: """
             SELECT unit FROM product WHERE comparison_id = ? AND id <> ? AND unit IS NOT NULL ORDER BY position, rowid
             """, arguments: [comparison, id.rawValue])
@@ -287,9 +289,15 @@ extension ComparisonDatabase {
                                             title: row["title"] ?? "", family: family)
     }
 
+    /// Whether comparison `id` is by use: its products may be of any family.
+    static func isByUse(_ id: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT basis_unit LIKE 'use:%' FROM comparison WHERE id = ?", arguments: [id]) == true
+    }
+
     /// Refuses (`.mixedFamilies`) a comparison whose products are not all of one family (that of the first, in order,
     /// with a unit per knows), naming the first product of another.
     static func checkFamilies(of comparison: ComparisonID, _ db: Database) throws {
+        if try isByUse(comparison.rawValue, db) { return }
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, name, unit FROM product WHERE comparison_id = ? AND unit IS NOT NULL ORDER BY position, rowid
             """, arguments: [comparison.rawValue])

@@ -56,6 +56,6 @@ enum ShellCompletion {
     /// `--per`'s units, as `per compare --help` lists them, with the amounts people compare by.
     static let comparisonUnits = [
         "kg", "100g", "g", "mg", "oz", "lb", "l", "100ml", "ml", "cl", "dl", "tsp", "tbsp", "floz", "cup", "pt", "qt", "gal",
-        "m", "cm", "mm", "in", "ft", "yd", "m2", "cm2", "sqin", "sqft", "each", "dozen",
+        "m", "cm", "mm", "in", "ft", "yd", "m2", "cm2", "sqin", "sqft", "each", "dozen", "use:wash",
     ]
 }

@@ -590,7 +590,8 @@ import TestSupport
         /// A product's keys: each field's text and a Tab, through every field in their order.
         func keys(_ side: Int, _ product: Int) -> [Action] {
             let typed: [ProductField: String] = [.price: "\(side + 1)\(product)", .quantity: "\(product + 1)00", .unit: "g", .name: "p\(side)-\(product)"]
-            return ProductField.allCases.flatMap { field in (typed[field] ?? "").map { .comparison(.type($0)) } + [.comparison(.nextField)] }
+            // The Uses field is walked only where uses are in play (decision 306): not here.
+            return ProductField.allCases.filter { $0 != .uses }.flatMap { field in (typed[field] ?? "").map { .comparison(.type($0)) } + [.comparison(.nextField)] }
         }
         var pending = (0..<sessions).map { side in (0..<products).flatMap { keys(side, $0) } }
         var rng = SeededRandom(seed: seed)

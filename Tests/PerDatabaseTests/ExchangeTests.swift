@@ -45,9 +45,9 @@ import TestSupport
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit\r\n"
-            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,,,product,,,,,,\r\n"
-            + "2,Empty,,us,,,,,,,,,,,,,,,,\r\n")
+        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,uses,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit\r\n"
+            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,,,,product,,,,,,\r\n"
+            + "2,Empty,,us,,,,,,,,,,,,,,,,,\r\n")
     }
 
     @Test func csvKeepsNeighboursWithTheSameTitleApart() throws {

@@ -24,6 +24,7 @@ import TestSupport
         ("a copy for the road and its changes, and when each tick was set", "0.3.0", "d6aa06c0a4a8231e"),
         ("the amount a list count means", "0.3.0", "6f2a98a25e5f1025"),
         ("deals and member prices", "0.3.0", "7a1d036f05ac52f8"),
+        ("the uses of a product", "0.3.0", "7cc04f339a30ec7e"),
     ]
 
     static func fnv1a(_ text: String) -> String {

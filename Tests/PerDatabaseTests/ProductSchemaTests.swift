@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct ProductSchemaTests {
     /// A value for each datum, as its text; none is a blank product's.
     static let samples = ["price": "3.99", "quantity": "1980", "pack": "6*330", "unit": "g", "name": "Oats", "shop": "Aldi",
-                          "seen": "2026-11-20", "deposit": "0.25", "deal": "Clubcard 1.50 until 2026-12-31"]
+                          "seen": "2026-11-20", "deposit": "0.25", "deal": "Clubcard 1.50 until 2026-12-31", "uses": "50 washes"]
 
     /// A product with every datum set to its sample.
     static func full(id: ProductID = "p-1") -> Product {

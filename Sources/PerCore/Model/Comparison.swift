@@ -46,7 +46,8 @@ public struct Comparison: Equatable, Sendable {
     }
     /// The comparison unit the user picked; ignored while it is not of the products' family.
     public var chosenBasis: ComparisonBasis? {
-        didSet { revision &+= 1 }
+        // By use or not changes every unit price (decision 304); per kg or per 100 g only how they are shown.
+        didSet { if chosenBasis?.useWord != oldValue?.useWord { rebuildRanking() } else { revision &+= 1 } }
     }
     public var volumeSystem: VolumeSystem {
         didSet { if volumeSystem != oldValue { rebuildRanking() } }
@@ -86,7 +87,17 @@ public struct Comparison: Equatable, Sendable {
     /// The family of the first product that has a unit.
     public var family: UnitFamily? { products.lazy.compactMap(\.unit).first?.family }
 
+    /// The word a comparison by use counts (`per wash`, decision 304); nil when it compares by unit.
+    public var useWord: CountWord? { chosenBasis?.useWord }
+
+    /// Whether its products' units are not all of one family (only a comparison by use may hold such).
+    public var hasMixedFamilies: Bool {
+        guard let family else { return false }
+        return products.contains { $0.unit.map { $0.family != family } ?? false }
+    }
+
     public var basis: ComparisonBasis? {
+        if let chosenBasis, chosenBasis.isByUse { return chosenBasis }
         guard let family else { return chosenBasis }
         if let chosenBasis, chosenBasis.family == family, NumberRange.contains(chosenBasis.amount) { return chosenBasis }
         return products.lazy.compactMap(\.unit).first.map(ComparisonBasis.following) ?? family.defaultBasis
@@ -95,7 +106,7 @@ public struct Comparison: Equatable, Sendable {
     /// `(US)` or `(UK)` while a customary volume (tsp to gal, whose size is either) is the comparison unit or a
     /// product's unit: its prices per unit say which; nil otherwise (metric volumes are the same in both).
     public var volumeSystemMark: String? {
-        guard family == .volume else { return nil }
+        guard family == .volume, useWord == nil else { return nil }
         let inPlay = basis?.unit.sizeDependsOnVolumeSystem == true || products.contains { $0.unit?.sizeDependsOnVolumeSystem == true }
         return inPlay ? volumeSystem.mark : nil
     }
@@ -114,6 +125,11 @@ public struct Comparison: Equatable, Sendable {
         guard let price = product.price, !price.isZero else { return .noPrice }
         if let violation = NumberRange.violation(of: price) { return .outOfRange(.price, violation) }
         if price.isSignMinus { return .negativePrice }   // not zero (above): below it
+        // By use the uses are the amount: the size and unit may be anything, or not said (decision 305).
+        if let word = useWord {
+            if let uses = product.uses, uses.word != word, product.unit != .counted(word) { return .otherUses(uses.word, comparison: word) }
+            return product.useCount(of: word) == nil ? .noUses(word) : nil
+        }
         guard let quantity = product.quantity else { return .noQuantity }
         if let violation = NumberRange.violation(of: quantity) { return .outOfRange(.quantity, violation) }
         if quantity.isZero || quantity.isSignMinus { return .nonPositiveQuantity }
@@ -129,6 +145,10 @@ public struct Comparison: Equatable, Sendable {
 
     /// The unit price of a product `problem(of:)` found nothing wrong with (its price, quantity and unit are set).
     private func checkedUnitPrice(of product: Product) -> UnitPrice? {
+        if let word = useWord {
+            guard let uses = product.useCount(of: word), let (price, packs) = product.paying(shopper) else { return nil }
+            return UnitPrice(price: price, baseQuantity: uses * Decimal(packs))
+        }
         guard let (_, shelfQuantity, unit) = product.pricing, let (price, packs) = product.paying(shopper) else { return nil }
         let quantity = shelfQuantity * Decimal(packs)
         return unit.hasPowerOfTenFactor ? UnitPrice(price: price, baseQuantity: unit.inBaseUnits(quantity, in: volumeSystem))
@@ -138,8 +158,12 @@ public struct Comparison: Equatable, Sendable {
     /// The shelf price's unit price of a product whose ranked one is an offer's (a multi-buy's, a member's); nil when
     /// the ranking uses the shelf price or the product is not ranked.
     public func shelfUnitPrice(of product: Product) -> UnitPrice? {
-        guard product.pricePaid(by: shopper).applied != nil, problem(of: product) == nil,
-              let (price, quantity, unit) = product.pricing else { return nil }
+        guard product.pricePaid(by: shopper).applied != nil, problem(of: product) == nil else { return nil }
+        if let word = useWord {
+            guard let price = product.price, let uses = product.useCount(of: word) else { return nil }
+            return UnitPrice(price: price, baseQuantity: uses)
+        }
+        guard let (price, quantity, unit) = product.pricing else { return nil }
         return unit.hasPowerOfTenFactor ? UnitPrice(price: price, baseQuantity: unit.inBaseUnits(quantity, in: volumeSystem))
             : UnitPrice(price: price, quantity: quantity, factor: unit.factor(in: volumeSystem))
     }

@@ -20,11 +20,13 @@ public struct Product: Equatable, Hashable, Sendable {
     /// An offer beside the shelf price (a multi-buy, a member price: `Deal`); nil: none. The ranking uses it where the
     /// shopper can pay it (`pricePaid(by:)`).
     public var deal: Deal?
+    /// How many uses the product holds (`50 washes`); nil: not said. A comparison by use ranks per one of them.
+    public var uses: Uses?
 
     /// Every fact said: a new one is a compile error here and in each caller, never a value silently left blank
     /// (`new` starts a blank product; the codecs and copies go through `ProductDatum.all`).
     public init(id: ProductID, name: String, price: Decimal?, quantity: Decimal?, unit: MeasureUnit?, pack: Multipack?, shop: String,
-                seen: CalendarDay?, deposit: Decimal?, deal: Deal? = nil) {
+                seen: CalendarDay?, deposit: Decimal?, deal: Deal? = nil, uses: Uses? = nil) {
         self.id = id
         self.name = name
         self.price = price
@@ -35,6 +37,7 @@ public struct Product: Equatable, Hashable, Sendable {
         self.seen = seen
         self.deposit = deposit
         self.deal = deal
+        self.uses = uses
     }
 
     /// A product with nothing typed yet (a unit given: a product only to rank against).
@@ -107,12 +110,16 @@ public enum ProductProblem: Equatable, Sendable {
     case otherFamily(UnitFamily, comparison: UnitFamily)
     /// A price or quantity outside `NumberRange` (only a database written before the rule holds one).
     case outOfRange(ProductField, NumberRange.Violation)
+    /// In a comparison by use: the product says no uses of its word (`noUses(wash)`: "no washes yet").
+    case noUses(CountWord)
+    /// In a comparison by use: its uses count another word (`40 loads` in a comparison per wash).
+    case otherUses(CountWord, comparison: CountWord)
 
     /// Only something not typed yet (a price, a quantity, a unit), not something wrong.
     public var isMissing: Bool {
         switch self {
-        case .noPrice, .noQuantity, .noUnit: true
-        case .negativePrice, .nonPositiveQuantity, .otherFamily, .outOfRange: false
+        case .noPrice, .noQuantity, .noUnit, .noUses: true
+        case .negativePrice, .nonPositiveQuantity, .otherFamily, .outOfRange, .otherUses: false
         }
     }
 
@@ -125,6 +132,8 @@ public enum ProductProblem: Equatable, Sendable {
         case .noUnit: "no unit yet"
         case .otherFamily(let unit, let comparison): "\(unit.name) can't be compared with \(comparison.name)"
         case .outOfRange(let field, let violation): "\(field.rawValue) \(violation.shortMessage)"
+        case .noUses(let word): "no \(word.plural) yet"
+        case .otherUses(let word, let comparison): "counts \(word.plural), not \(comparison.plural)"
         }
     }
 
@@ -137,7 +146,9 @@ public enum ProductProblem: Equatable, Sendable {
         case .nonPositiveQuantity: "qty ≤ 0"
         case .noUnit: "no unit"
         case .otherFamily(_, let comparison): "not \(comparison.name)"
-        case .outOfRange(let field, _): "bad \(field == .price ? "price" : "qty")"
+        case .outOfRange(let field, _): "bad \(field == .price ? "price" : field == .uses ? "uses" : "qty")"
+        case .noUses: "no uses"
+        case .otherUses(let word, _): word.plural
         }
     }
 }

@@ -9,10 +9,13 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     case deposit
     /// An offer beside the price (`Product.deal`: `2 for 3.00`, `Clubcard 1.50`), typed as text after the deposit.
     case deal
+    /// How many uses the product holds (`Product.uses`: 50 washes), its count on the keypad after the offer; the word is
+    /// the comparison's (`ComparisonScreen.useWord`).
+    case uses
 
     public var isNumeric: Bool {
         switch self {
-        case .price, .quantity, .deposit: true
+        case .price, .quantity, .deposit, .uses: true
         case .unit, .name, .shop, .deal: false
         }
     }
@@ -23,7 +26,8 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         case .price, .quantity, .unit: true
         // A deposit is no part of the unit price: its change is no new price seen.
         // An offer is beside the shelf price, not a new one seen.
-        case .name, .shop, .deposit, .deal: false
+        // Uses say what a price buys, not a price seen.
+        case .name, .shop, .deposit, .deal, .uses: false
         }
     }
 
@@ -36,6 +40,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         case .shop: "Shop"
         case .deposit: "Deposit"
         case .deal: "Deal"
+        case .uses: "Uses"
         }
     }
 }
@@ -46,7 +51,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
 public struct ProductDatum: Sendable {
     /// What its text is, which says how a file's text of it is checked (and `text` is the one kind a CSV export guards
     /// against spreadsheet formulas).
-    public enum Kind: Sendable { case text, decimal, unit, multipack, day, deal }
+    public enum Kind: Sendable { case text, decimal, unit, multipack, day, deal, uses }
 
     /// Its name in every file: the JSON and CSV exports, the recovery journal (Docs/VOCABULARY.md).
     public let key: String
@@ -111,6 +116,8 @@ public struct ProductDatum: Sendable {
                      value: { $0.flatMap(DecimalText.parse) }),
         // After the price it is beside: `2 for 3.00`, `Clubcard 1.50 until 2026-12-31` (`Deal.text`); JSON's is an object.
         ProductDatum("deal", .deal, field: .deal, priceSeen: false, \.deal, text: { $0?.text }, value: { $0.flatMap(Deal.init(parsing:)) }),
+        // `50 washes` (`Uses.text`); JSON's is an object, `{count, word}`.
+        ProductDatum("uses", .uses, field: .uses, priceSeen: false, \.uses, text: { $0?.text }, value: { $0.flatMap(Uses.init(parsing:)) }),
     ]
 }
 

@@ -75,7 +75,7 @@ public struct ComparisonReport: Sendable {
         let rows = comparison.indicesByRank.map { row(comparison.products[$0]) }
         // The shop column only when a product has a shop, so a table without shops stays as narrow as before.
         let hasShops = comparison.products.contains { !$0.shop.isEmpty }
-        var header = ["#", "Name", "Price", "Quantity", "Unit", "Per \(comparison.perLabel)", ""]
+        var header = ["#", "Name", "Price", "Quantity", "Unit"] + (hasUses ? ["Uses"] : []) + ["Per \(comparison.perLabel)", ""]
         if hasShops { header.append("Shop") }
         if hasDeposits { header.append("Deposit") }
         if hasDeals { header.append("Deal") }
@@ -95,9 +95,9 @@ public struct ComparisonReport: Sendable {
                 p.price.map { money.shown(money.price($0)) } ?? "-",
                 p.quantity.map { decimal.shown(DecimalText.format($0)) } ?? "-",
                 p.unit?.symbol ?? "-",
-                r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-",
-                verdict,
             ]
+            if hasUses { cells.append(p.uses.map { decimal.shown($0.text) } ?? "-") }
+            cells += [r.unitPrice.map { money.shown(money.unitPrice($0)) } ?? "-", verdict]
             if hasShops { cells.append(TerminalText.singleLine(p.shop)) }
             if hasDeposits { cells.append(p.deposit.map { money.shown(money.price($0)) } ?? "-") }
             if hasDeals { cells.append(dealCell(p)) }
@@ -105,7 +105,8 @@ public struct ComparisonReport: Sendable {
         }
         var lines: [String] = []
         if !comparison.title.isEmpty { lines.append(TerminalText.singleLine(comparison.title)) }
-        lines += TextTable.lines([header] + body, rightAligned: hasDeposits ? [0, 2, 3, 5, header.count - (hasDeals ? 2 : 1)] : [0, 2, 3, 5])
+        let perColumn = hasUses ? 6 : 5
+        lines += TextTable.lines([header] + body, rightAligned: hasDeposits ? [0, 2, 3, perColumn, header.count - (hasDeals ? 2 : 1)] : [0, 2, 3, perColumn])
         lines += lowestSeenLines
         return lines.joined(separator: "\n") + "\n"
     }
@@ -141,6 +142,10 @@ public struct ComparisonReport: Sendable {
     /// Whether a product carries an offer: then the table has a Deal column, and JSON and CSV `deal`, `paid` and
     /// `shelfUnitPrice` (decision 287), so a document without offers stays as it was.
     var hasDeals: Bool { comparison.products.contains { $0.deal != nil } }
+
+    /// Whether a product says its uses, or the comparison is by use: then the table has a Uses column after the unit,
+    /// JSON `uses` (`{count, word}`) and CSV `uses` (decision 311), so a document without them stays as it was.
+    var hasUses: Bool { comparison.useWord != nil || comparison.products.contains { $0.uses != nil } }
 
     /// `2 for 3.00 (shelf 3.58)` where the offer's price is ranked, with the shelf's unit price beside it; the offer
     /// alone otherwise (the verdict says why not); `-` for none.
@@ -204,10 +209,13 @@ public struct ComparisonReport: Sendable {
                     } ?? "null"))
                 }
             }
+            if hasUses { fields.append(("uses", UsesJSON.encode(product.uses))) }
             if case .excluded(let problem) = r.standing { fields.append(("problem", jsonString(problem.message))) }
             return JSONDocument.inline(fields)
         }
         var members = [("title", jsonString(comparison.title)), ("per", jsonString(perLabel))]
+        // By use, `per` is the use's word (`wash`) and `byUse` says so.
+        if comparison.useWord != nil { members.append(("byUse", "true")) }
         // Which pint or fl oz, while one is in play (as the export always says).
         if comparison.volumeSystemMark != nil { members.append(("volumeSystem", jsonString(comparison.volumeSystem.rawValue))) }
         if let currency { members.append(("currency", jsonString(currency.text))) }
@@ -218,7 +226,7 @@ public struct ComparisonReport: Sendable {
     /// for. The one list the header and the tests take it from (`UnitCommandTests.theCurrencyShowsInTablesAndIsAFieldInJSONAndCSV`
     /// states it whole); the cells below follow it.
     public static let csvColumns = ["name", "price", "quantity", "unit", "unitPrice", "per", "rank", "best", "percentMore", "shop"]
-    public static let csvColumnsWhereUsed = ["seen", "volumeSystem", "deposit", "deal", "paid", "shelfUnitPrice", "currency"]
+    public static let csvColumnsWhereUsed = ["seen", "volumeSystem", "deposit", "deal", "paid", "shelfUnitPrice", "uses", "currency"]
 
     /// The header with `used` of `csvColumnsWhereUsed`, in their order.
     public static func csvHeader(with used: Set<String>) -> [String] { csvColumns + csvColumnsWhereUsed.filter(used.contains) }
@@ -230,6 +238,7 @@ public struct ComparisonReport: Sendable {
         if marksVolumeSystem { used.insert("volumeSystem") }
         if hasDeposits { used.insert("deposit") }
         if hasDeals { used.formUnion(["deal", "paid", "shelfUnitPrice"]) }
+        if hasUses { used.insert("uses") }
         if currency != nil { used.insert("currency") }
         var out = CSV.row(Self.csvHeader(with: used))
         for product in comparison.products {
@@ -253,6 +262,7 @@ public struct ComparisonReport: Sendable {
                 cells += [CSVExchange.textCell(product.deal?.text ?? ""), Self.paid(comparison.pricePaid(of: product)),
                           shelfUnitPrice(product).map(Self.exactText) ?? ""]
             }
+            if hasUses { cells.append(product.uses?.text ?? "") }
             // Appended, not `+ (currency.map {...} ?? [])`: that form crashes the 6.3.1 optimiser (an ownership error).
             if let currency { cells.append(CSVExchange.textCell(currency.text)) }
             out += CSV.row(cells)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A product written on the command line: `[NAME=]PRICE/QUANTITY UNIT[+DEPOSITdep][@STORE]`, e.g. `oats=6.99/1kg@Costco`,
-/// `4.49/6x330ml`. The first `/` separates price from quantity; the quantity may hold one keypad operation; the
+/// A product written on the command line: `[NAME=]PRICE/QUANTITY UNIT[/USES][+DEPOSITdep][:DEAL][@STORE]`, e.g.
+/// `oats=6.99/1kg@Costco`, `4.49/6x330ml`, `11.99/2.5l/50washes`. The first `/` separates price from quantity; the quantity may hold one keypad operation; the
 /// last `@` after it starts the shop.
 public struct ProductSpec: Equatable, Sendable {
     public var product: Product
@@ -63,6 +63,18 @@ public struct ProductSpec: Equatable, Sendable {
             }
             deposit = value > 0 ? value : nil
         }
+        // How many uses the product holds after the unit: `11.99/2.5l/50washes` (decision 310); the last `/` whose text
+        // before it holds a letter (a unit), so `500/2g`, one keypad operation, stays a quantity.
+        var uses: Uses? = nil
+        if let slash = amountText.lastIndex(of: "/"), amountText[..<slash].contains(where: \.isLetter) {
+            let usesText = String(amountText[amountText.index(after: slash)...]).trimmingCharacters(in: .whitespaces)
+            amountText = String(amountText[..<slash]).trimmingCharacters(in: .whitespaces)
+            if usesText.isEmpty { return fail("missing uses after / (e.g. 11.99/2.5l/50washes)") }
+            switch Uses.parse(usesText) {
+            case .success(let value): uses = value
+            case .failure(let problem): return fail("uses '\(usesText)': " + problem.message)
+            }
+        }
         /// A price or quantity: a plain number anywhere in `NumberRange` (`.000000000001`, which has more digits than the
         /// keypad takes), or one keypad operation (`6x330`), above zero. Refusals in command-line words, naming the field.
         func positive(_ text: String, _ field: String) -> Result<Decimal, ParseError> {
@@ -109,7 +121,7 @@ public struct ProductSpec: Equatable, Sendable {
             }
         }
         return .success(Product(id: .random(), name: name, price: price, quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil, deposit: deposit,
-                                deal: deal))
+                                deal: deal, uses: uses))
     }
 
     /// `2for3.00until2026-12-31` as `2 for 3.00 until 2026-12-31`, `Clubcard1.50` as `Clubcard 1.50`: a space where a

@@ -4,11 +4,30 @@ import Foundation
 public struct ComparisonBasis: Equatable, Hashable, Sendable {
     public var amount: Decimal
     public var unit: MeasureUnit
+    /// Per one use (`perUse`): products of any unit compare by their uses of the word (decision 304).
+    public private(set) var isByUse = false
 
     public init(amount: Decimal, unit: MeasureUnit) {
         self.amount = amount
         self.unit = unit
     }
+
+    /// Per one use of `word` (`per wash`): its unit is the word, its amount 1.
+    public static func perUse(_ word: CountWord) -> ComparisonBasis {
+        var basis = ComparisonBasis(amount: 1, unit: .counted(word))
+        basis.isByUse = true
+        return basis
+    }
+
+    /// The word a basis by use counts; nil for a basis by unit.
+    public var useWord: CountWord? {
+        guard isByUse, case .counted(let word) = unit else { return nil }
+        return word
+    }
+
+    /// Its text in files and the database's `basis_unit` with `basis_amount` 1: `label`, and `use:wash` by use (a
+    /// colon is in no unit or word, so `wash`, a comparison counting washes, stays apart).
+    public var fileText: String { useWord.map { "use:" + $0.singular } ?? label }
 
     public var family: UnitFamily { unit.family }
 
@@ -23,6 +42,11 @@ public struct ComparisonBasis: Equatable, Hashable, Sendable {
     /// Reads `kg`, `100g`, `100 mL`, `per 100 g`.
     public init?(parsing text: String) {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        if rest.lowercased().hasPrefix("use:") {
+            guard let word = CountWord(String(rest.dropFirst(4)).trimmingCharacters(in: .whitespaces)) else { return nil }
+            self = .perUse(word)
+            return
+        }
         if rest.lowercased().hasPrefix("per ") { rest = rest.dropFirst(4) }
         let number = rest.prefix { $0.isNumber || $0 == "." }
         let unitText = rest.dropFirst(number.count)

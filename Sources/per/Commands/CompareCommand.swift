@@ -11,6 +11,7 @@ struct CompareCommand: ParsableCommand {
         An ITEM is [NAME=]PRICE/QUANTITY UNIT, e.g. 3.99/500g, oats=6.99/1kg, 4.49/6x330ml, 5.49/12x200sheets.
         The quantity may hold one operation, as on the keypad (6x330, 2*500, 1000/4).
         A deposit per pack follows the unit: 12.99/24x0.33l+3.42dep (never part of the unit price).
+        Uses follow the unit after a slash: 11.99/2.5l/50washes; --per wash then compares any unit per wash.
         An offer follows a colon: 1.79/500g:2for3.00 (a multi-buy), :3pay2 (3 for the price of 2), :Clubcard1.50
         (a member price, ranked with --member Clubcard), each with an optional last day: :2for3.00until2026-12-31.
         Units: \(MeasureUnit.listing(typed: true, separator: ", ")).
@@ -19,7 +20,7 @@ struct CompareCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets.",
+    @Option(name: .customLong("per"), help: "The comparison unit, e.g. kg, 100g, lb, l, 100ml, floz, m, m2, sqft, each, dozen, 100sheets, or a use: wash.",
             completion: .list(ShellCompletion.comparisonUnits))
     var per: String?
 
@@ -65,18 +66,28 @@ struct CompareCommand: ParsableCommand {
         let imperial = try Settings.flag(.uk, on: (imperial, "--uk"), off: (customary, "--us"), fallback: false).value
         var comparison = Comparison(volumeSystem: imperial ? .imperial : .us)
         comparison.shopper = Shopper(schemes: try member.schemes(), today: LocalClock.today())
+        var products: [Product] = []
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {
-            case .success(let product):
-                if let family = comparison.family, let unit = product.unit, unit.family != family {
-                    throw CommandFailure.usage("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
-                }
-                comparison.append(product)
-            case .failure(let error):
-                throw CommandFailure.usage(error.message)
+            case .success(let product): products.append(product)
+            case .failure(let error): throw CommandFailure.usage(error.message)
             }
         }
-        if let per, let basis = try basis() {
+        // `--per wash` where an item's uses count washes (or `--per use:wash`) compares by use: any unit (decision 310).
+        let byUse = try basis().flatMap { basis -> ComparisonBasis? in
+            if basis.useWord != nil { return basis }
+            guard basis.amount == 1, case .counted(let word) = basis.unit, products.contains(where: { $0.uses?.word == word }),
+                  !products.contains(where: { $0.unit == basis.unit }) else { return nil }
+            return .perUse(word)
+        }
+        comparison.chosenBasis = byUse
+        for (item, product) in zip(items, products) {
+            if byUse == nil, let family = comparison.family, let unit = product.unit, unit.family != family {
+                throw CommandFailure.usage("invalid item '\(item)': \(unit.kindDescription), but the comparison is \(family.comparisonPhrase)")
+            }
+            comparison.append(product)
+        }
+        if byUse == nil, let per, let basis = try basis() {
             guard basis.family == comparison.family else {
                 throw CommandFailure.usage("invalid --per '\(per)': \(basis.unit.kindDescription), but the comparison is \(comparison.family?.comparisonPhrase ?? "empty")")
             }

@@ -73,7 +73,7 @@ import TestSupport
         store.type("0.25\t2 for 3")   // the deposit, then the deal, the last field
         var oats = Product.fixture(id: "s-1", name: "oats", price: 2, quantity: 3, unit: .kilogram, shop: "Aldi", seen: today, deposit: dec("0.25"))
         oats.deal = Deal(.multibuy(count: 2, price: 3))
-        store.send(.comparison(.nextField), effects: [.saveField(ProductField.allCases.last!, product: oats)]) {
+        store.send(.comparison(.nextField), effects: [.saveField(.deal, product: oats)]) {
             $0.editing.overwritten = Overwrite(field: .deal, before: $0.editing.comparison.products[0], after: oats)   // Ctrl-Y takes it back
             $0.editing.comparison.replaceProduct(at: 0, with: oats)
             $0.editing.comparison.append(Product.fixture(id: "s-2"))   // kg and Aldi only suggested

@@ -64,7 +64,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         if comparison.shopper != env.session.shopper { comparison.shopper = env.session.shopper }
         let familyBefore = comparison.family
         let effects = reduce(action, session: &env.session, chrome: &env.chrome)
-        return comparison.family == familyBefore ? effects : effects + adoptRememberedBasis(env.session)
+        // A comparison by use keeps its basis whatever units come and go (decision 304).
+        return comparison.family == familyBefore || comparison.useWord != nil ? effects : effects + adoptRememberedBasis(env.session)
     }
 
     /// A change to this comparison's data, for the database, with its header as it is now.
@@ -124,15 +125,23 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             }
             return []
         case .nextField:
-            guard acceptsTheTypedDeal(chrome: &chrome) else { return [] }
+            guard acceptsTheTypedDeal(chrome: &chrome), acceptsTheTypedUses(chrome: &chrome) else { return [] }
             return move(by: 1, session: &session, chrome: &chrome)
         case .nextFieldTakingSuggestion:
-            guard acceptsTheTypedUnit(chrome: &chrome), acceptsTheTypedDeal(chrome: &chrome) else { return [] }
+            guard acceptsTheTypedUnit(chrome: &chrome), acceptsTheTypedDeal(chrome: &chrome), acceptsTheTypedUses(chrome: &chrome) else { return [] }
             takeSuggestion()
             return move(by: 1, session: &session, chrome: &chrome)
         case .finishProduct:
-            guard acceptsTheTypedUnit(chrome: &chrome), acceptsTheTypedDeal(chrome: &chrome) else { return [] }
+            guard acceptsTheTypedUnit(chrome: &chrome), acceptsTheTypedDeal(chrome: &chrome), acceptsTheTypedUses(chrome: &chrome) else { return [] }
             takeSuggestion()
+            // By use a product is finished with its uses: Enter goes on to them from any other field (decision 306).
+            if let word = comparison.useWord, focus.field != .quantity, focus.field != .uses, edited().product.price != nil,
+               edited().product.useCount(of: word) == nil, edited().product.isPriced || focus.field == .unit {
+                return moveTo(FieldFocus(product: focus.product, field: .uses), session: &session, chrome: &chrome)
+            }
+            if focus.field == .uses, comparison.useWord != nil, edited().product.price != nil {
+                return moveToNextProduct(session: &session, chrome: &chrome)
+            }
             // Enter on the quantity always goes on to the unit, suggested or not: price⏎ quantity⏎ unit⏎ is one
             // rhythm for every product, and a unit typed in it is never read as the next price.
             guard focus.field != .quantity, edited().product.isPriced else {
@@ -329,7 +338,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     // MARK: Focus and commit
 
     private mutating func move(by delta: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
-        let fields = ProductField.allCases
+        // The Uses field is walked only where uses are in play (decision 306): Tab and `next ›` elsewhere are as before.
+        let fields = usesInPlay ? ProductField.allCases : ProductField.allCases.filter { $0 != .uses }
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
         if index < 0 {
@@ -505,6 +515,13 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                     if let deposit = product.deposit, let price = product.price, deposit > price {
                         message = StatusMessage("A deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
                     }
+                // 0 or below is refused before the field is left (`acceptsTheTypedUses`); a tap away keeps the earlier.
+                case .uses:
+                    switch commit.value.map({ Uses.checked($0, word: useWord(for: focus.product)) }) {
+                    case nil: product.uses = nil
+                    case .success(let uses)?: product.uses = uses
+                    case .failure(let problem)?: message = StatusMessage(problem.message + ": kept the earlier uses", isWarning: true)
+                    }
                 case .unit, .name, .shop, .deal: break   // not numeric fields
                 }
             }
@@ -535,7 +552,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                     }
                 case .failure(let problem): message = StatusMessage(problem.message + ": kept the earlier offer", isWarning: true)
                 }
-            case .price, .quantity, .unit, .deposit: break
+            case .price, .quantity, .unit, .deposit, .uses: break
             }
         }
         return (product, message)
@@ -590,6 +607,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
         case .deposit: return .numeric(CalculatorEngine(value: product.deposit))
         case .deal: return .text(.entered(product.deal?.text ?? ""))
+        case .uses: return .numeric(CalculatorEngine(value: product.uses?.count))
         }
     }
 
@@ -611,13 +629,30 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
         return false
     }
 
+    /// Whether Enter or Tab may leave the Uses field: a count of 0 or below stays to be put right, the reason said.
+    private func acceptsTheTypedUses(chrome: inout Chrome) -> Bool {
+        guard focus.field == .uses, case .numeric(let engine) = editor, editor != untouchedEditor, let value = engine.commit.value,
+              case .failure(let problem) = Uses.checked(value, word: useWord(for: focus.product)) else { return true }
+        chrome.status = StatusMessage(problem.message + ": fix it, or Esc undoes it", isWarning: true)
+        return false
+    }
+
+    /// Whether the Uses field is walked: in a comparison by use, or one where a product says its uses.
+    var usesInPlay: Bool { comparison.useWord != nil || comparison.products.contains { $0.uses != nil } }
+
+    /// The word uses typed into product `index` count (decision 307): the comparison's by use, else its own uses',
+    /// else another product's, else `use`.
+    public func useWord(for index: Int) -> CountWord {
+        comparison.useWord ?? comparison.products[index].uses?.word ?? comparison.products.lazy.compactMap(\.uses).first?.word ?? Uses.defaultWord
+    }
+
     /// Enter on a unit or shop field that shows its suggestion untouched takes it: the commit then writes it as typed.
     private mutating func takeSuggestion() {
         guard editor == untouchedEditor else { return }
         switch focus.field {
         case .unit where focusedProduct.unit == nil: untouchedEditor = .unit(UnitPicker(selected: nil, offered: offeredUnits(for: focus.product)))
         case .shop where focusedProduct.shop.isEmpty: untouchedEditor = .text(.entered(""))
-        case .price, .quantity, .unit, .name, .shop, .deposit, .deal: break
+        case .price, .quantity, .unit, .name, .shop, .deposit, .deal, .uses: break
         }
     }
 
@@ -632,6 +667,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     /// Units of the family the other products use; every unit while none has one.
     public func offeredUnits(for index: Int) -> [MeasureUnit] {
+        // By use any unit compares (decision 305).
+        if comparison.useWord != nil { return MeasureUnit.standard }
         let others = comparison.products.indices.lazy.filter { $0 != index }.compactMap { comparison.products[$0].unit }
         guard let family = others.first?.family else { return MeasureUnit.standard }
         return family.units
@@ -640,14 +677,22 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     // MARK: Basis, deletion
 
     private mutating func stepBasis(_ delta: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
-        guard let family = comparison.family else {
+        // After the family's units, per use of each word the products' uses say, then of the words offered (decision 304);
+        // products of several families stay by use.
+        let words = comparison.products.compactMap(\.uses?.word) + (comparison.useWord.map { [$0] } ?? []) + Uses.offeredWords
+        let byUse = words.reduce(into: [CountWord]()) { if !$0.contains($1) { $0.append($1) } }.map(ComparisonBasis.perUse)
+        let family = comparison.hasMixedFamilies ? nil : comparison.family
+        guard family != nil || comparison.useWord != nil else {
             chrome.status = StatusMessage("Pick a unit first: the comparison unit follows it", isWarning: true)
             return []
         }
-        let choices = ComparisonBasis.choices(for: family)
+        let choices = (family.map(ComparisonBasis.choices) ?? []) + byUse
         let current = comparison.basis.flatMap { choices.firstIndex(of: $0) } ?? 0
-        comparison.chosenBasis = choices[(current + delta % choices.count + choices.count) % choices.count]
-        session.chosenBases[family] = comparison.chosenBasis
+        // Back from the family's first unit is its last, as before uses: the uses' words are reached forwards.
+        let units = family.map(ComparisonBasis.choices)?.count ?? 0
+        let next = delta < 0 && current == 0 && units > 0 ? units - 1 : (current + delta % choices.count + choices.count) % choices.count
+        comparison.chosenBasis = choices[next]
+        if let family, comparison.useWord == nil { session.chosenBases[family] = comparison.chosenBasis }
         chrome.status = StatusMessage("Unit prices per \(comparison.basis!.label)")
         return [edit(.saveHeader)]
     }
@@ -799,6 +844,7 @@ extension ComparisonScreen {
             case .quantity: overwrite.after.quantityText ?? ""
             case .unit: overwrite.after.unit?.symbol ?? ""
             case .deal: overwrite.after.deal?.text ?? ""
+            case .uses: overwrite.after.uses?.text ?? ""
             }
             chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
         }

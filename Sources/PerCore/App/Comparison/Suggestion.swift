@@ -32,7 +32,7 @@ extension ComparisonScreen {
         switch focus.field {
         case .unit: return focusedProduct.unit == nil ? editor.text : nil
         case .shop: return focusedProduct.shop.isEmpty ? editor.text : nil
-        case .price, .quantity, .name, .deposit, .deal: return nil
+        case .price, .quantity, .name, .deposit, .deal, .uses: return nil
         }
     }
 }

@@ -17,8 +17,9 @@ public struct ProductRowText: Equatable, Sendable {
     public var unit: String?
     public var name: String?
     public var shop: String?
-    /// The deposit per pack, after the shop in the name's cell: `+3.42 dep` (never part of the unit price).
-    public var deposit: String?
+    /// The numbers after the shop in the name's cell, kept whole: the uses and the deposit per pack, `50 washes +3.42 dep`
+    /// (a deposit is never part of the unit price).
+    public var numbers: String?
     /// The offer, after the deposit in the name's cell, marked with the price it left: `2/3.00 (shelf 3.58)` where the
     /// ranking uses it (the unit price column is the offer's, the shelf's unit price beside it), else why not:
     /// `2/3.00 ended`, `Clubcard 1.50 members`, `2/3.00 no deal` (decision 286).
@@ -58,7 +59,8 @@ public struct ProductRowText: Equatable, Sendable {
         unit = product.unit?.symbol
         name = product.name.isEmpty ? nil : product.name
         shop = product.shop.isEmpty ? nil : product.shop
-        deposit = product.deposit.map { "+" + DecimalText.format($0) + " dep" }
+        let kept = [product.uses?.text, product.deposit.map { "+" + DecimalText.format($0) + " dep" }].compactMap { $0 }
+        numbers = kept.isEmpty ? nil : kept.joined(separator: " ")
         let marks = product.deal.map { offer -> (String, String?) in
             switch comparison.pricePaid(of: product) {
             case .multibuy, .member:
@@ -75,15 +77,15 @@ public struct ProductRowText: Equatable, Sendable {
     }
 
     /// What follows the name in its cell: ` @ Costco +3.42 dep`, ` @ Costco`, ` +3.42 dep`, or nothing.
-    var tail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") + (deal.map { " " + $0 } ?? "") }
+    var tail: String { (shop.map { " @ " + $0 } ?? "") + (numbers.map { " " + $0 } ?? "") + (deal.map { " " + $0 } ?? "") }
 
     /// `tail` with the offer's short mark (`shortDeal`), where room is short.
-    var shortTail: String { (shop.map { " @ " + $0 } ?? "") + (deposit.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "") }
+    var shortTail: String { (shop.map { " @ " + $0 } ?? "") + (numbers.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "") }
 
     /// The name cell when neither the name, the shop nor the deposit is being edited: `Oats @ Costco +3.42 dep`,
     /// `@ Costco`, `Oats`.
     public var nameAndShop: String? {
-        guard shop != nil || deposit != nil || deal != nil else { return name }
+        guard shop != nil || numbers != nil || deal != nil else { return name }
         return ((name ?? "") + tail).trimmingCharacters(in: .whitespaces)
     }
 
@@ -95,9 +97,9 @@ public struct ProductRowText: Equatable, Sendable {
         guard let parts = product.pricedAs?.map(decimal.shown) else { return nameAndShop ?? "" }
         let long = parts.joined(separator: " for "), short = parts.joined(separator: " ")
         let at = tail, atShort = shortTail
-        // The deposit is a number: every form keeps it, the shop's place given up first; so is the offer's mark
+        // The uses and deposit are numbers: every form keeps them, the shop's place given up first; so is the offer's mark
         // (its short form: the shelf's unit price beside the offer's, decision 286).
-        let dep = (deposit.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "")
+        let dep = (numbers.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "")
         var forms: [String] = []
         if let name {
             // The whole name before its cut (`a…` hid `alpha` where `5.49 1 kg alpha` fitted).
@@ -127,7 +129,7 @@ public struct ProductRowText: Equatable, Sendable {
         guard let parts = product.pricedAs else { return (TextWidth.of(nameAndShop ?? ""), 0) }
         let at = tail
         let whole = parts.joined(separator: " for ") + (name.map { " " + $0 } ?? "") + at
-        let dep = (deposit.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "")
+        let dep = (numbers.map { " " + $0 } ?? "") + (shortDeal.map { " " + $0 } ?? "")
         return (TextWidth.of(whole), TextWidth.of(parts.joined(separator: " ") + (keepsShop ? at : dep)))
     }
 }

@@ -76,7 +76,7 @@ enum CSVExchange {
             switch datum.kind {
             // An offer's text holds a scheme's name (`Clubcard 1.50`): guarded as text.
             case .text, .deal: return textCell(text)
-            case .decimal, .unit, .multipack, .day: return text
+            case .decimal, .unit, .multipack, .day, .uses: return text
             }
         }
     }
@@ -183,7 +183,7 @@ enum CSVExchange {
             var product = Product.new(id: .random())
             for (datum, index) in zip(data, dataIndex) {
                 let text = index.map { record.fields[$0] }
-                try ComparisonExchange.read(datum, from: datum.kind == .text || datum.kind == .deal ? text.map(SpreadsheetText.restored) : text, into: &product,
+                try ComparisonExchange.read(datum, from: datum.kind == .text || datum.kind == .deal || datum.kind == .uses ? text.map(SpreadsheetText.restored) : text, into: &product,
                                             line: record.line, place: place, today: today)
             }
             let texts = DecimalTexts(price: field("price"), quantity: field("quantity"))
@@ -193,11 +193,13 @@ enum CSVExchange {
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: productCount + 1, line: record.line)
-                if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: current.title, number: number,
+                // By use any unit compares (decision 305).
+                let byUse = current.useWord != nil
+                if let refusal = ComparisonExchange.familyRefusal(of: product, family: byUse ? nil : family, comparison: current.title, number: number,
                                                                   productNumber: productCount + 1, line: record.line) {
                     try sink.leaveOut(product, position: productCount, in: current.id, because: refusal)
                 } else {
-                    if family == nil { family = product.unit?.family }
+                    if family == nil, !byUse { family = product.unit?.family }
                     try sink.product(product, position: productCount, in: current.id, texts: texts)
                 }
                 productCount += 1
@@ -206,11 +208,12 @@ enum CSVExchange {
                 try ComparisonExchange.checkNumbers(
                     of: product, priceText: field("price"), quantityText: field("quantity"),
                     comparison: current.title, number: number, productNumber: historyCount + 1, line: record.line, what: "history")
-                if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: current.title, number: number,
+                let byUse = current.useWord != nil
+                if let refusal = ComparisonExchange.familyRefusal(of: product, family: byUse ? nil : family, comparison: current.title, number: number,
                                                                   productNumber: historyCount + 1, line: record.line, what: "history") {
                     try sink.leaveOut(history: earlier, in: current.id, because: refusal)
                 } else {
-                    if family == nil { family = earlier.unit.family }
+                    if family == nil, !byUse { family = earlier.unit.family }
                     try sink.history(earlier, in: current.id, texts: texts)
                 }
                 historyCount += 1

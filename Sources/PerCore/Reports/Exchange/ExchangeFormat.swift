@@ -128,7 +128,7 @@ public enum ComparisonExchange {
     }
 
 
-    static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.label }
+    static func basisText(_ basis: ComparisonBasis?) -> String? { basis?.fileText }
 
     /// Sets `datum` of `product` from an export's text of it (nil or blank: not set), checked by its kind; `place`
     /// (`comparison "Oats", product 2`) and its key name it in a message. Read in `ProductDatum.all`'s order, so that a
@@ -160,6 +160,17 @@ public enum ComparisonExchange {
             datum.read(&product, try day(text, line: line, field: field(), today: today)?.iso)
         case .deal:
             datum.read(&product, try deal(text, shelf: product.price, line: line, field: field())?.text)
+        case .uses:
+            datum.read(&product, try uses(text, line: line, field: field())?.text)
+        }
+    }
+
+    /// A product's uses as text (`50 washes`), read as `per compare` reads them; blank: none.
+    static func uses(_ text: String, line: Int?, field: String) throws(ExchangeError) -> Uses? {
+        try checkText(text, line: line, place: field)
+        switch Uses.parse(text) {
+        case .success(let uses): return uses
+        case .failure(let problem): throw ExchangeError(line: line, field: field, problem: problem.message)
         }
     }
 

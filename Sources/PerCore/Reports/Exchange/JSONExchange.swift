@@ -30,7 +30,7 @@ enum JSONExchange {
                 if let amount = state.amount { members += [("listAmount", string(DecimalText.format(amount.quantity))), ("listUnit", string(amount.unit.symbol))] }
             }
             members.append(("products", rows(comparison.products.map { p in
-                ProductDatum.all.map { ($0.key, $0.kind == .deal ? DealJSON.encode(p.deal) : optional($0.exported(p))) }
+                ProductDatum.all.map { ($0.key, $0.kind == .deal ? DealJSON.encode(p.deal) : $0.kind == .uses ? UsesJSON.encode(p.uses) : optional($0.exported(p))) }
             })))
             let history = histories[comparison.id] ?? []
             if !history.isEmpty {
@@ -189,11 +189,13 @@ enum JSONExchange {
             try ComparisonExchange.checkNumbers(
                 of: product, priceText: texts.price, quantityText: texts.quantity,
                 comparison: title, number: number, productNumber: productCount + 1, line: item.line)
-            if let refusal = ComparisonExchange.familyRefusal(of: product, family: family, comparison: title, number: number,
+            // By use any unit compares (decision 305).
+            let byUse = emitted?.useWord != nil
+            if let refusal = ComparisonExchange.familyRefusal(of: product, family: byUse ? nil : family, comparison: title, number: number,
                                                               productNumber: productCount + 1, line: item.line) {
                 try sink.leaveOut(product, position: productCount, in: id, because: refusal)
             } else {
-                if family == nil { family = product.unit?.family }
+                if family == nil, !byUse { family = product.unit?.family }
                 try sink.product(product, position: productCount, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
             }
             productCount += 1
@@ -202,11 +204,12 @@ enum JSONExchange {
             historyCount += 1
             let (record, texts) = try historyRecord(item, number: historyCount, in: title, comparisonNumber: number, today: today, unknown: &unknown)
             // One family in a comparison's prices, earlier ones too (decision 159): the first unit read decides.
-            if let refusal = ComparisonExchange.familyRefusal(of: record.asProduct, family: family, comparison: title, number: number,
+            let byUse = emitted?.useWord != nil
+            if let refusal = ComparisonExchange.familyRefusal(of: record.asProduct, family: byUse ? nil : family, comparison: title, number: number,
                                                               productNumber: historyCount, line: item.line, what: "history") {
                 try sink.leaveOut(history: record, in: id, because: refusal)
             } else {
-                if family == nil { family = record.unit.family }
+                if family == nil, !byUse { family = record.unit.family }
                 try sink.history(record, in: id, texts: DecimalTexts(price: texts.price, quantity: texts.quantity))
             }
         }
@@ -334,6 +337,11 @@ enum JSONExchange {
             let key = members[datum.key] == nil ? datum.earlierKey ?? datum.key : datum.key
             if datum.kind == .deal, let node = members[key], case .object = node.value {
                 let text = try DealJSON.text(of: node, place: place() + ", " + key, unknown: &unknown)
+                try ComparisonExchange.read(datum, from: text, into: &product, line: node.line, place: place(), today: today)
+                continue
+            }
+            if datum.kind == .uses, let node = members[key], case .object = node.value {
+                let text = try UsesJSON.text(of: node, place: place() + ", " + key, unknown: &unknown)
                 try ComparisonExchange.read(datum, from: text, into: &product, line: node.line, place: place(), today: today)
                 continue
             }

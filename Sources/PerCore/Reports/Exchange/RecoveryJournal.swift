@@ -414,7 +414,7 @@ extension RecoveryJournal {
         var comparison = Comparison(header)
         for (i, product) in try m.array("products").enumerated() {
             let product = try self.product(product, place: "\(place), product \(i + 1)", today: today)
-            if let family = comparison.family, let unit = product.unit, unit.family != family {
+            if comparison.useWord == nil, let family = comparison.family, let unit = product.unit, unit.family != family {
                 throw ExchangeError(line: m.line, field: "\(place), product \(i + 1), unit",
                                     problem: "\(unit.kindDescription), but the comparison is \(family.comparisonPhrase) (one comparison, one family of units)")
             }
@@ -462,6 +462,8 @@ extension RecoveryJournal {
             return try ComparisonExchange.day(text, line: m.line, field: field, today: today)?.iso
         case .deal:
             return try ComparisonExchange.deal(text, shelf: nil, line: m.line, field: field)?.text
+        case .uses:
+            return try ComparisonExchange.uses(text, line: m.line, field: field)?.text
         }
     }
 

@@ -51,6 +51,8 @@ public struct ScreenLayout: Sendable {
             case .deposit: name
             // And the offer (`… 2/3.00 (shelf 3.58)`).
             case .deal: name
+            // And the uses (`… 50 washes`).
+            case .uses: name
             }
         }
     }

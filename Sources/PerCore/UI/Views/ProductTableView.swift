@@ -47,9 +47,9 @@ enum ProductTableView {
     /// them (`Qua… @ Costco`), while they and a letter of the name fit; then the deposit whole without the shop (a deposit
     /// is a number: never cut); else nil (cut at its end as any text).
     static func nameKeepingShop(_ text: ProductRowText, width: Int, ellipsis: Character) -> String? {
-        guard text.shop != nil || text.deposit != nil || text.deal != nil, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
+        guard text.shop != nil || text.numbers != nil || text.deal != nil, let whole = text.nameAndShop, TextWidth.of(whole) > width else { return nil }
         // An offer's long mark gives way to its short one (`shelf 3.58`, decision 286), kept as a deposit is.
-        let marks = [text.deposit, text.shortDeal].compactMap { $0 }.map { " " + $0 }.joined()
+        let marks = [text.numbers, text.shortDeal].compactMap { $0 }.map { " " + $0 }.joined()
         let tails = [text.tail] + (text.deal == nil ? [] : [text.shortTail]) + (marks.isEmpty ? [] : [marks])
         for tail in tails {
             let room = width - TextWidth.of(tail)
@@ -59,7 +59,7 @@ enum ProductTableView {
             }
             if room >= 2 { return TextWidth.truncate(name, to: room, ellipsis: ellipsis) + tail }
         }
-        if let deposit = text.deposit, TextWidth.of(deposit) <= width { return deposit }
+        if let numbers = text.numbers, TextWidth.of(numbers) <= width { return numbers }
         if let deal = text.shortDeal, TextWidth.of(deal) <= width { return deal }
         return nil
     }
@@ -102,8 +102,8 @@ enum ProductTableView {
             guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
             // The name and the shop share a cell: it shows the one being edited, else "name @ shop".
-            if (field == .shop || field == .deposit || field == .deal) && !isFocused { continue }
-            if field == .name && isFocusedRow && [.shop, .deposit, .deal].contains(state.editing.focus.field) { continue }
+            if (field == .shop || field == .deposit || field == .deal || field == .uses) && !isFocused { continue }
+            if field == .name && isFocusedRow && [.shop, .deposit, .deal, .uses].contains(state.editing.focus.field) { continue }
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
@@ -129,7 +129,7 @@ enum ProductTableView {
                 }
                 value = text.product.quantity.map(DecimalText.format)
             }
-            if field == .name, keepsShop || text.deposit != nil || text.deal != nil, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
+            if field == .name, keepsShop || text.numbers != nil || text.deal != nil, let kept = nameKeepingShop(text, width: frame.width, ellipsis: g.ellipsis) { value = kept }
             if field == .price { value = value.map { money($0, frame) } }
             if field.isNumeric, let number = value {
                 put(state.session.decimal.shown(NumberFit.fit(number, width: frame.width, ellipsis: g.ellipsis)), in: frame, right: wide, style: [], color: .normal, into: &canvas)
@@ -201,6 +201,7 @@ enum ProductTableView {
         case .shop: (text.shop, "")
         case .deposit: (text.product.deposit.map(DecimalText.format), "")
         case .deal: (text.product.deal?.text, "")
+        case .uses: (text.product.uses.map { DecimalText.format($0.count) }, "")
         }
     }
 
