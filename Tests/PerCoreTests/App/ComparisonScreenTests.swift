@@ -185,7 +185,7 @@ import TestSupport
 
     @Test func nextFromABlankLastProductDoesNotPileUpBlanks() {
         var store = TestStore()
-        store.tab(to: ProductField.allCases.last!)
+        store.tab(to: store.state.editing.walkedFields.last!)
         store.send(.comparison(.nextField)) {
             $0.editing.focus(FieldFocus(product: 0, field: .price), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Type a price to start the next product")

@@ -87,7 +87,7 @@ import TestSupport
         // An untouched new row is blank, unranked, and leaving it saves nothing.
         #expect(store.state.editing.comparison.products[2].isBlank)
         #expect(store.state.editing.comparison.rankedCount == 2)
-        #expect(store.tab(to: ProductField.allCases.last!) == [])
+        #expect(store.tab(to: store.state.editing.walkedFields.last!) == [])
         store.send(.comparison(.finishProduct)) {
             $0.editing.focus(FieldFocus(product: 2, field: .price), editing: emptyPrice)
             $0.chrome.status = StatusMessage("Type a price to start the next product")

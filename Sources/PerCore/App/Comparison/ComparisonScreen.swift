@@ -338,8 +338,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     // MARK: Focus and commit
 
     private mutating func move(by delta: Int, session: inout Session, chrome: inout Chrome) -> [Effect] {
-        // The Uses field is walked only where uses are in play (decision 306): Tab and `next ›` elsewhere are as before.
-        let fields = usesInPlay ? ProductField.allCases : ProductField.allCases.filter { $0 != .uses }
+        let fields = walkedFields
         let index = fields.firstIndex(of: focus.field)! + delta
         if index >= fields.count { return moveToNextProduct(session: &session, chrome: &chrome) }
         if index < 0 {
@@ -638,6 +637,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     }
 
     /// Whether the Uses field is walked: in a comparison by use, or one where a product says its uses.
+    /// The fields Tab and `next ›` walk, in order: the Uses field only where uses are in play (decision 306), so
+    /// elsewhere they are as before.
+    public var walkedFields: [ProductField] { usesInPlay ? ProductField.allCases : ProductField.allCases.filter { $0 != .uses } }
+
     var usesInPlay: Bool { comparison.useWord != nil || comparison.products.contains { $0.uses != nil } }
 
     /// The word uses typed into product `index` count (decision 307): the comparison's by use, else its own uses',
