@@ -273,7 +273,7 @@ public enum KeyTable {
         bind(value: "0-9", "digit", .numeric) { event in
             if case .character(let c) = event, c.isASCII, c.isNumber { return .comparison(.type(c)) } else { return nil }
         },
-        bind([on(.character("."), sends: .comparison(.type("."))), on(.character(","), sends: .comparison(.type(",")))], "decimal point", .numeric),
+        bind([.character("."), .character(",")], .comparison(.keypad(.decimalPoint)), "decimal point", .numeric),
         bind([on(.character("+"), sends: .comparison(.keypad(.operation(.plus)))), on(.character("-"), sends: .comparison(.keypad(.operation(.minus))))],
              "plus, minus", .numeric),
         bind([.character("*"), .character("x"), .character("X")], .comparison(.keypad(.operation(.times))), "times (×)", .numeric),

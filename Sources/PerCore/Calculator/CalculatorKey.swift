@@ -15,11 +15,11 @@ public enum CalculatorKey: Hashable, Sendable {
 }
 
 extension CalculatorKey {
-    /// A digit or the point: typed, it shows at the caret as the key reads.
+    /// A digit: typed, it shows at the caret as the key reads (decision 420).
     public var showsAtTheCaret: Bool {
         switch self {
-        case .digit, .decimalPoint: true
-        case .operation, .equals, .backspace, .clear: false
+        case .digit: true
+        case .decimalPoint, .operation, .equals, .backspace, .clear: false
         }
     }
 

@@ -242,7 +242,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     // MARK: Keypad and typing
 
-    /// `flashes`: the key shows pressed on the keypad; a digit or point typed at the keyboard does not (decision 420).
+    /// `flashes`: the key shows pressed on the keypad; a digit typed at the keyboard does not (decision 420).
     private mutating func press(_ key: CalculatorKey, flashes: Bool = true, chrome: inout Chrome) -> [Effect] {
         guard case .numeric(var engine) = editor else {
             chrome.status = StatusMessage("The keypad is for price and quantity", isWarning: true)
@@ -268,7 +268,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
             }
-            // A digit or point typed shows where the eye is, at the caret: no trip to the keypad and back (decision 420).
+            // A digit typed shows where the eye is, at the caret: no trip to the keypad and back (decision 420).
             return press(key, flashes: !key.showsAtTheCaret, chrome: &chrome)
         case .unit(var picker):
             if picker.type(character) {
