@@ -507,6 +507,38 @@ import TestSupport
         expectSnapshot(ScreenView.render(s).text, named: "phoneShoppingListAt40x20")
     }
 
+    /// Two items, each with long names at Aldi and Lidl and a price seen six months ago: the list and where to shop.
+    static func twoItems() -> [ListEntry] {
+        let toilet = state().editing.comparison
+        let oats = Comparison(id: "o", title: "Organic rolled oats, large flakes", products: [
+            Product.fixture(id: "o1", name: "Organic jumbo rolled oats", price: dec("2.79"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: today.adding(days: -190)),
+            Product.fixture(id: "o2", name: "Porridge oats wholegrain", price: dec("1.19"), quantity: 500, unit: .gram, shop: "Lidl", seen: today),
+        ])
+        return [ListEntry(id: "t", title: "Toilet paper", productCount: 3, item: ListItem(count: 2, ticked: false, pinned: nil, comparison: toilet)),
+                ListEntry(id: "o", title: oats.title, productCount: 2, item: ListItem(count: 1, ticked: false, pinned: nil, comparison: oats))]
+    }
+
+    /// Decision 421: at 40 columns the selected item's title has what its total and buttons leave (`Toilet paper · Lidl`
+    /// was `Toilet …` with 13 columns free), and every title what its total leaves.
+    @Test func theShoppingListWithLongNamesAtTwoShopsAt40x20() {
+        var s = Self.state()
+        s.update(.app(.showShoppingList))
+        s.update(.shoppingList(.loaded(Self.twoItems())))
+        let text = ScreenView.render(s).text
+        expectSnapshot(text, named: "phoneShoppingListTwoShopsAt40x20")
+        #expect(text.contains(" › [ ]   2× Toilet paper …  −   +  8.98"), "\(text)")
+        s.update(.shoppingList(.moveSelection(1)))
+        expectSnapshot(ScreenView.render(s).text, named: "phoneShoppingListTwoShopsSecondSelectedAt40x20")
+    }
+
+    @Test func whereToShopWithLongNamesAtTwoShopsAt40x20() {
+        var s = Self.state()
+        s.update(.app(.showShoppingList))
+        s.update(.shoppingList(.loaded(Self.twoItems())))
+        s.update(KeyTable.action(for: .control("w"), in: s)!)
+        expectSnapshot(ScreenView.render(s).text, named: "phoneWhereToShopAt40x20")
+    }
+
     @Test func theHistoryAt40x20() {
         var s = Self.state()
         s.update(.app(.showHistory))

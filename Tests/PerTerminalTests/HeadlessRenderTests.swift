@@ -244,3 +244,51 @@ extension HeadlessRenderTests {
         #expect(bytes.contains("95:95:255") && !bytes.contains(":0:63"), "\(bytes.debugDescription)")
     }
 }
+
+/// `make bench` section 2 without a pty or timing: the real screen (`ScreenView.render` of the state the key table's
+/// actions make) through the real renderer, every byte of one digit counted, its flash's end included if it has one.
+extension HeadlessRenderTests {
+    /// Types `keys` at the keyboard as the app's loop does: the key table's action, then the frame; a flash's timer
+    /// fires at once (its end is a frame of its own). Returns the bytes each key cost, its flash's end included.
+    private func typed(_ keys: [InputEvent], into state: inout AppState, on terminal: Terminal, path: String) -> [String] {
+        keys.map { key in
+            let before = size(path)
+            guard let action = KeyTable.action(for: key, in: state) else { return "" }
+            let effects = state.update(action)
+            terminal.draw(ScreenView.render(state), cursor: nil)
+            if effects.contains(.after(milliseconds: AppState.flashMilliseconds, .terminal(.flashEnded))) {
+                state.update(.terminal(.flashEnded))
+                terminal.draw(ScreenView.render(state), cursor: nil)
+            }
+            return written(path, from: before)
+        }
+    }
+
+    /// Decision 420: a digit typed into a price at 80×24 costs at most `typedDigitBytes`, and the cursor rests at the
+    /// caret after it (decision 252); a tap's key still flashes, and the flash leaves the cursor at the caret too.
+    @Test func aTypedDigitCostsItsCellsAndTheCursorRestsAtTheCaret() throws {
+        let path = "/tmp/per-typed-digit-\(getpid()).txt"
+        defer { unlink(path) }
+        let terminal = try #require(Terminal.headless(width: 80, height: 24, output: path))
+        defer { terminal.stop() }
+        _ = cn_trim_attribute_strings()
+        var state = AppState(comparison: Comparison(id: "c"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+        terminal.draw(ScreenView.render(state), cursor: nil)
+        _ = typed([.character("1"), .character("2")], into: &state, on: terminal, path: path)  // warm-up, as the bench
+        let digits = typed("34567".map { .character($0) }, into: &state, on: terminal, path: path)
+        for digit in digits {
+            #expect(digit.utf8.count <= Self.typedDigitBytes, "\(digit.debugDescription): \(digit.utf8.count) bytes")
+        }
+        let focus = try #require(ScreenView.render(state).focus)
+        #expect(terminal.cursorPosition == (x: focus.x, y: focus.y))
+        #expect(terminal.rowText(focus.y, onScreen: true).contains("1234567▏"))
+        // An operator typed still flashes its key (× is not what was typed), and the cursor comes back to the caret.
+        let plus = typed([.character("+")], into: &state, on: terminal, path: path)
+        #expect(plus[0].utf8.count > Self.typedDigitBytes, "the + key flashed: \(plus[0].debugDescription)")
+        let after = try #require(ScreenView.render(state).focus)
+        #expect(terminal.cursorPosition == (x: after.x, y: after.y))
+    }
+
+    /// What a typed digit may cost (`make bench` section 2's target is 25 with its flash; 35 when a typed digit flashed).
+    static let typedDigitBytes = 16
+}

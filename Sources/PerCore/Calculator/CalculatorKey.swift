@@ -15,6 +15,14 @@ public enum CalculatorKey: Hashable, Sendable {
 }
 
 extension CalculatorKey {
+    /// A digit: typed, it shows at the caret as the key reads (decision 420).
+    public var showsAtTheCaret: Bool {
+        switch self {
+        case .digit: true
+        case .decimalPoint, .operation, .equals, .backspace, .clear: false
+        }
+    }
+
     /// The key a typed character stands for (DESIGN.md's key table): digits, `.` or `,`,
     /// `+`, `-`, `*` or `x`, `/`, `=`, and the glyphs `× ÷ −` as pasted from elsewhere.
     public init?(character: Character) {

@@ -44,7 +44,8 @@ public enum Input {
                 return layout.action(atX: x, y: y)
             case .shoppingList(let lists):
                 let shown = drawn.shoppingList.map { (drawn.session, $0) } ?? (state.session, lists)
-                return ShoppingListLayout(shown.1, size: shown.0.size, order: shown.0.listOrder, shop: shown.0.shop).action(atX: x, y: y, now: lists)
+                return ShoppingListLayout(shown.1, size: shown.0.size, order: shown.0.listOrder, shop: shown.0.shop,
+                                          money: MoneyFormat(currency: shown.0.currency, decimal: shown.0.decimal)).action(atX: x, y: y, now: lists)
             case .history(let history): return HistoryLayout(history, session: state.session).action(atX: x, y: y)
             case .whereToShop: return nil
             }

@@ -23,7 +23,6 @@ import TestSupport
         var store = TestStore()
         store.send(.comparison(.type("1"))) {
             $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("1")!)))
-            $0.chrome.flash = .key(.digit(1))
         }
         store.type("2+3")
         let expected = Product.fixture(id: "s-1", price: 15, seen: today)

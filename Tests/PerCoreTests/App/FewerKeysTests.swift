@@ -22,7 +22,6 @@ import TestSupport
         }
         store.send(.comparison(.type("5"))) {
             $0.editing.editor = .numeric(CalculatorEngine(expression: .first(Operand("5")!)))
-            $0.chrome.flash = .key(.digit(5))
         }
         store.send(.comparison(.nextField), effects: [.saveField(.price, product: Product.fixture(id: "s-1", price: 5, quantity: 1, unit: .kilogram, seen: TestStore.today))]) {
             $0.editing.overwritten = Overwrite(field: .price, before: $0.editing.comparison.products[0],

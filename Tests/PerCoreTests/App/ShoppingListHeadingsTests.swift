@@ -79,7 +79,7 @@ import TestSupport
              per │ Shopping list, by shop
                         Title                 Total
              ── Aldi ──
-             › [ ]   1× Eggs · …  −   +        1.00
+             › [ ]   1× Eggs · Aldi     −   +  1.00
                [ ]   1× Oats · aldi            1.00
                [ ]   1× Milk · Aldi            1.00
              ── Costco ──

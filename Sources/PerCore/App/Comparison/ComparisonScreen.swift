@@ -251,12 +251,13 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     // MARK: Keypad and typing
 
-    private mutating func press(_ key: CalculatorKey, chrome: inout Chrome) -> [Effect] {
+    /// `flashes`: the key shows pressed on the keypad; a digit typed at the keyboard does not (decision 420).
+    private mutating func press(_ key: CalculatorKey, flashes: Bool = true, chrome: inout Chrome) -> [Effect] {
         guard case .numeric(var engine) = editor else {
             chrome.status = StatusMessage("The keypad is for price and quantity", isWarning: true)
             return []
         }
-        chrome.flash = .key(key)
+        chrome.flash = flashes ? .key(key) : nil
         if let reason = engine.disabledReason(key) {
             chrome.status = StatusMessage(reason, isWarning: true)
             return []
@@ -276,7 +277,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 chrome.status = StatusMessage("'\(character)' isn't a number: digits, . + - * / =", isWarning: true)
                 return []
             }
-            return press(key, chrome: &chrome)
+            // A digit typed shows where the eye is, at the caret: no trip to the keypad and back (decision 420).
+            return press(key, flashes: !key.showsAtTheCaret, chrome: &chrome)
         case .unit(var picker):
             if picker.type(character) {
                 editor = .unit(picker)

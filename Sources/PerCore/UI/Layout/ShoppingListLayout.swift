@@ -39,9 +39,14 @@ public struct ShoppingListLayout: Sendable {
     let selectedItem: (index: Int, entry: ListEntry)?
     /// The entries on view, by row index, for the taps: where a box and a title are.
     let entries: [Int: ListEntry]
+    /// The columns each row's total takes as drawn, by row index (none: the whole cell, when the money format is not
+    /// known). Without the product column a title has what its total leaves, the selected item's `−`/`+` sit just
+    /// before it (decision 421).
+    let totalWidths: [Int: Int]
 
     /// The layout of `lists` at `size`; grouped by shop (`order`), the shops' headings take lines of their own.
-    public init(_ lists: ShoppingListScreen, size: TerminalSize, order: ListOrder = .recent, shop: ShopName? = nil) {
+    /// `money`: how totals are drawn, for the selected row's room.
+    public init(_ lists: ShoppingListScreen, size: TerminalSize, order: ListOrder = .recent, shop: ShopName? = nil, money: MoneyFormat? = nil) {
         self.size = size
         rowsPerPage = ShoppingListScreen.rowsPerPage(size)
         let all = lists.lines(order: order, shop: shop)
@@ -61,6 +66,19 @@ public struct ShoppingListLayout: Sendable {
         self.entries = entries
         let selected = lists.selectedRow
         selectedItem = !lists.isTyping ? entries[selected].flatMap { Self.isItem($0) ? (selected, $0) : nil } : nil
+        totalWidths = money.map { money in
+            entries.mapValues { entry in
+                let cost = entry.item.isListed ? entry.item.purchase(at: shop)?.cost : nil
+                return cost.map { TextWidth.of(Self.totalText(money.price($0), money: money, width: Self.totalWidth, ellipsis: "…")) } ?? 0
+            }
+        } ?? [:]
+    }
+
+    /// An amount as its cell shows it: with the currency when it fits, else alone, cut after its point when even that
+    /// is too long (never to its tail).
+    static func totalText(_ amount: String, money: MoneyFormat, width: Int, ellipsis: Character) -> String {
+        let withCurrency = money.shown(amount)
+        return TextWidth.of(withCurrency) <= width ? withCurrency : money.decimal.shown(NumberFit.fit(amount, width: width, ellipsis: ellipsis))
     }
 
     /// A blank page (no title, no product) is not an item: no box, no count, no buttons.
@@ -77,18 +95,25 @@ public struct ShoppingListLayout: Sendable {
         func contains(x: Int, y: Int) -> Bool { y == self.y && x >= self.x && x < self.x + Self.width }
     }
 
-    /// `−` and `+` on the selected item's row, at the end of its title cell (none when it is not an item).
+    /// `−` and `+` on the selected item's row (none when it is not an item): at the end of its title cell beside the
+    /// product column, else just before the total as drawn, so the title has the columns the total leaves (421).
     public var countButtons: [CountButton] {
         guard let (index, _) = selectedItem, let y = visibleRows.first(where: { $0.index == index })?.y,
               titleWidth >= 2 * CountButton.width + 2 else { return [] }
-        let minusX = Self.titleX + titleWidth - 2 * CountButton.width - 1
+        let buttons = 2 * CountButton.width + 1
+        let minusX = showsProducts ? Self.titleX + titleWidth - buttons : totalEndX - totalWidth(row: index) - 1 - buttons
         return [CountButton(x: minusX, y: y, delta: -1), CountButton(x: minusX + CountButton.width + 1, y: y, delta: 1)]
     }
 
-    /// The title's room on a row: the title cell, less the buttons and a space on the selected item's row.
+    /// The title's room on a row: the title cell, and without the product column what the total leaves of its cell; on
+    /// the selected item's row, up to a space before its buttons.
     public func titleRoom(row index: Int) -> Int {
-        selectedItem?.index == index && !countButtons.isEmpty ? titleWidth - 2 * CountButton.width - 2 : titleWidth
+        if selectedItem?.index == index, let minus = countButtons.first { return minus.x - 1 - Self.titleX }
+        return showsProducts ? titleWidth : totalEndX - totalWidth(row: index) - 1 - Self.titleX
     }
+
+    /// The columns the row's total takes (its whole cell when not known).
+    private func totalWidth(row index: Int) -> Int { totalWidths[index] ?? Self.totalWidth }
 
     /// The rows on view: their index and line.
     public var visibleRows: [(index: Int, y: Int)] {

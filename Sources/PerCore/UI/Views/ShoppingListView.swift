@@ -7,7 +7,7 @@ enum ShoppingListView {
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
-        let layout = ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop)
+        let layout = ShoppingListLayout(lists, size: state.session.size, order: state.session.listOrder, shop: state.session.shop, money: money)
         let shop = state.session.shop
         let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
             + (state.session.listOrder == .byShop ? ", by shop" : "")
@@ -125,8 +125,7 @@ enum ShoppingListView {
     /// when even that is too long (never to its tail).
     private static func put(amount: String, money: MoneyFormat, endX: Int, width: Int, y: Int, style: CellStyle, color: ColorRole,
                             into canvas: inout Canvas, glyphs: GlyphSet) {
-        let withCurrency = money.shown(amount)
-        let text = TextWidth.of(withCurrency) <= width ? withCurrency : money.decimal.shown(NumberFit.fit(amount, width: width, ellipsis: glyphs.ellipsis))
+        let text = ShoppingListLayout.totalText(amount, money: money, width: width, ellipsis: glyphs.ellipsis)
         canvas.put(text, x: endX - TextWidth.of(text), y: y, style: style, color: color)
     }
 
