@@ -77,8 +77,11 @@ public final class TmuxSession {
     }
 
     /// Shift-Tabs from a product's price back to `field` of the product before it, counted from `ProductField`'s order.
-    public func backTab(fromPriceTo field: ProductField) {
-        for _ in ProductField.allCases.drop(while: { $0 != field }) { keys("BTab") }
+    /// `usesInPlay`: whether Tab walks the Uses field (decision 306: only where the comparison is by use or a product
+    /// has uses).
+    public func backTab(fromPriceTo field: ProductField, usesInPlay: Bool = false) {
+        let walked = usesInPlay ? ProductField.allCases : ProductField.allCases.filter { $0 != .uses }
+        for _ in walked.drop(while: { $0 != field }) { keys("BTab") }
     }
 
     /// Pastes text as a terminal would, wrapped in bracketed-paste markers when the app asked for them.
