@@ -42,8 +42,8 @@ extension EndToEnd {
             let export = run([perBinary, "export", "--db", db])
             #expect(export.status == 0, "\(export.stderr) \(show.stderr)")
             let day = export.stdout.contains("\"seen\": \"\(before)\"") ? before : after
-            #expect(export.stdout.contains(#"{"name": "Jumbo", "price": "5.49", "quantity": "1", "pack": null, "unit": "kg", "shop": "Costco", "seen": "\#(day)", "deposit": null, "deal": null}"#), "\(export.stdout)")
-            #expect(export.stdout.contains(#"{"name": "", "price": "3", "quantity": "500", "pack": null, "unit": "g", "shop": "Costco", "seen": "\#(day)", "deposit": null, "deal": null}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Jumbo", "price": "5.49", "quantity": "1", "pack": null, "unit": "kg", "shop": "Costco", "seen": "\#(day)", "deposit": null, "deal": null, "uses": null}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "", "price": "3", "quantity": "500", "pack": null, "unit": "g", "shop": "Costco", "seen": "\#(day)", "deposit": null, "deal": null, "uses": null}"#), "\(export.stdout)")
             #expect(!export.stdout.contains(#""history": ["#), "\(export.stdout)")   // no earlier price: none kept
             #expect(!export.stdout.contains(#""price": "6.99""#), "\(export.stdout)")
         }
@@ -235,7 +235,7 @@ extension EndToEnd {
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db])
-            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "8.99", "quantity": "2", "pack": null, "unit": "kg", "shop": "Costco", "seen": "2025-06-01", "deposit": null, "deal": null}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "8.99", "quantity": "2", "pack": null, "unit": "kg", "shop": "Costco", "seen": "2025-06-01", "deposit": null, "deal": null, "uses": null}"#), "\(export.stdout)")
             #expect(export.stdout.contains(#""price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "shop": "Lidl""#), "\(export.stdout)")
             let history = run([perBinary, "history", "--db", db, "--format", "csv", "Quaker"])
             #expect(history.stdout.contains("Costco") && history.stdout.contains("Lidl"), "\(history.stdout)")
@@ -300,7 +300,7 @@ extension EndToEnd {
                 #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
             }
             let export = run([perBinary, "export", "--db", db])
-            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "shop": "Costco", "seen": "2025-06-01", "deposit": null, "deal": null}"#), "\(export.stdout)")
+            #expect(export.stdout.contains(#"{"name": "Quaker", "price": "9.49", "quantity": "2", "pack": null, "unit": "kg", "shop": "Costco", "seen": "2025-06-01", "deposit": null, "deal": null, "uses": null}"#), "\(export.stdout)")
             #expect(!export.stdout.contains("Lidl") && !export.stdout.contains(#""history": ["#), "\(export.stdout)")
         }
     }
