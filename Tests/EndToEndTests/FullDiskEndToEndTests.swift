@@ -15,17 +15,25 @@ extension EndToEnd {
             return true
         }()
 
+        /// A tmpfs of `size` mounted at a 0700 folder `disk` in `folder`: its path. `unmount` it when done.
+        static func mountDisk(size: String, in folder: TemporaryFolder) throws -> String {
+            let disk = folder.file("disk")
+            #expect(mkdir(disk, 0o700) == 0)
+            let mounted = run(["mount", "-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", disk])
+            try #require(mounted.status == 0, "\(mounted.stderr)")
+            return disk
+        }
+
+        /// Lazily when per (or SQLite) still has a file open there: the tmpfs goes once it lets go.
+        static func unmount(_ disk: String) {
+            if run(["umount", disk]).status != 0 { run(["umount", "-l", disk]) }
+        }
+
         @Test(.enabled(if: canMountATmpfs, "needs root and a tmpfs it can mount (mount -t tmpfs) to fill a disk"))
         func aFullDiskPutsTheRecoveryFileInThePrivateStateFolder() throws {
             let folder = TemporaryFolder()
-            let disk = folder.file("disk")
-            #expect(mkdir(disk, 0o700) == 0)
-            let mounted = run(["mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", disk])
-            try #require(mounted.status == 0, "\(mounted.stderr)")
-            defer {
-                // Lazily when per (or SQLite) still has a file open there: the tmpfs goes once it lets go.
-                if run(["umount", disk]).status != 0 { run(["umount", "-l", disk]) }
-            }
+            let disk = try Self.mountDisk(size: "2m", in: folder)
+            defer { Self.unmount(disk) }
             let db = (disk as NSString).appendingPathComponent("per.sqlite")
             let state = folder.file("state")
             #expect(run([perBinary, "import", "--db", db, "-"], input: oatsSeed).status == 0)
@@ -68,11 +76,8 @@ extension EndToEnd {
         @Test(.enabled(if: canMountATmpfs, "needs root and a tmpfs it can mount (mount -t tmpfs) to fill a disk"))
         func aDatabaseThatCannotBeMadeOnAFullDiskIsSaidAndLeavesNoFile() throws {
             let folder = TemporaryFolder()
-            let disk = folder.file("disk")
-            #expect(mkdir(disk, 0o700) == 0)
-            let mounted = run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", disk])
-            try #require(mounted.status == 0, "\(mounted.stderr)")
-            defer { if run(["umount", disk]).status != 0 { run(["umount", "-l", disk]) } }
+            let disk = try Self.mountDisk(size: "1m", in: folder)
+            defer { Self.unmount(disk) }
             let db = (disk as NSString).appendingPathComponent("per.sqlite")
             let filler = (disk as NSString).appendingPathComponent("filler")
             for free in [0, 8, 24, 40, 56] {   // KiB left free

@@ -80,11 +80,8 @@ extension EndToEnd.RoadCopyEndToEndTests {
     @Test(.enabled(if: EndToEnd.FullDiskEndToEndTests.canMountATmpfs, "needs root and a tmpfs it can mount (mount -t tmpfs) to fill a disk"))
     func aDiskFullDuringAMergeLeavesHomeAsItWas() throws {
         let folder = TemporaryFolder()
-        let disk = folder.file("disk")
-        #expect(mkdir(disk, 0o700) == 0)
-        let mounted = run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", disk])
-        try #require(mounted.status == 0, "\(mounted.stderr)")
-        defer { if run(["umount", disk]).status != 0 { run(["umount", "-l", disk]) } }
+        let disk = try EndToEnd.FullDiskEndToEndTests.mountDisk(size: "1m", in: folder)
+        defer { EndToEnd.FullDiskEndToEndTests.unmount(disk) }
         let home = (disk as NSString).appendingPathComponent("home.sqlite"), road = folder.file("road.sqlite")
         let csv = folder.file("list.csv")
         try "comparison,name,price,quantity,unit\nOats,Jumbo,1.29,500,g\n".write(toFile: csv, atomically: true, encoding: .utf8)
