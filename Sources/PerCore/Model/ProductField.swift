@@ -13,34 +13,67 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
     /// the comparison's (`ComparisonScreen.useWord`).
     case uses
 
-    public var isNumeric: Bool {
-        switch self {
-        case .price, .quantity, .deposit, .uses: true
-        case .unit, .name, .shop, .deal: false
-        }
-    }
+    /// What the comparison screen knows of it (`FieldSpec`): its title, whether it is part of a price seen, its cell,
+    /// its editor and hints (made once: the table asks at every cell).
+    public var spec: FieldSpec { Self.specs[self] ?? declared }
 
-    /// Committing a change to this field sets the product's `seen` day and keeps the earlier price in the history.
-    public var isPricing: Bool {
-        switch self {
-        case .price, .quantity, .unit: true
-        // A deposit is no part of the unit price: its change is no new price seen.
-        // An offer is beside the shelf price, not a new one seen.
-        // Uses say what a price buys, not a price seen.
-        case .name, .shop, .deposit, .deal, .uses: false
-        }
-    }
+    private static let specs = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declared) })
 
-    public var title: String {
+    /// The one switch of its kind: the screen, its layout and the table derive theirs from it.
+    private var declared: FieldSpec {
         switch self {
-        case .price: "Price"
-        case .quantity: "Quantity"
-        case .unit: "Unit"
-        case .name: "Name"
-        case .shop: "Shop"
-        case .deposit: "Deposit"
-        case .deal: "Deal"
-        case .uses: "Uses"
+        case .price: FieldSpec("Price", pricing: true, cell: .column(.price), .number(\.price), typed: { $0.price.map(MoneyFormat.plain.price) })
+        case .quantity:
+            FieldSpec("Quantity", pricing: true, cell: .column(.quantity),
+                      .number(value: { $0.quantity }, commit: { typed, product, _ in
+                          product.quantity = typed.value
+                          product.pack = typed.multipack
+                          return nil
+                      }), typed: { $0.quantityText })
+        case .unit: FieldSpec("Unit", pricing: true, cell: .column(.unit), .unit)
+        case .name: FieldSpec("Name", cell: .column(.name), .text(\.name, hints: .init(what: "name", long: "Name this product (optional); Tab for its shop",
+                                                                                  short: "Name (optional); Tab for its shop")))
+        // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
+        case .shop:
+            FieldSpec("Shop", .text(value: { $0.shop }, suggested: { $0.shop },
+                                         hints: .init(what: "shop", long: "Where the price was seen (optional); Tab for the next product",
+                                                      short: "Where the price was seen; Tab: next"), commit: { text, product, _ in
+                product.shop = ShopName.trimmed(text)
+                return nil
+            }))
+        // A deposit is no part of the unit price: its change is no new price seen. 0 is no deposit; a deposit above the
+        // price is allowed (a crate's can be), and said.
+        case .deposit:
+            FieldSpec("Deposit", .number(value: { $0.deposit }, commit: { typed, product, _ in
+                product.deposit = typed.value == 0 ? nil : typed.value
+                guard let deposit = product.deposit, let price = product.price, deposit > price else { return nil }
+                return StatusMessage("A deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
+            }))
+        // An offer is beside the shelf price, not a new one seen. Read by `Deal.parse`; text it refuses keeps the earlier
+        // offer (Enter and Tab stay: `ComparisonScreen.acceptsTheTypedDeal`).
+        case .deal:
+            FieldSpec("Deal", .text(value: { $0.deal?.text ?? "" }, suggested: nil,
+                                        hints: .init(what: "offer", long: "An offer beside the price: 2 for 3.00, Clubcard 1.50 (optional)",
+                                                     short: "An offer: 2 for 3.00 (optional)"), commit: { text, product, context in
+                switch Deal.parse(text, shelf: product.price, today: context.today) {
+                case .success(let deal):
+                    product.deal = deal
+                    guard let deal, let price = product.price, !deal.isCheaper(than: price) else { return nil }
+                    return StatusMessage("\(deal.text) costs no less than \(deal.count) at \(DecimalText.format(price)): kept, but it is no deal")
+                case .failure(let problem): return StatusMessage(problem.message + ": kept the earlier offer", isWarning: true)
+                }
+            }))
+        // Uses say what a price buys, not a price seen. 0 or below is refused before the field is left
+        // (`ComparisonScreen.acceptsTheTypedUses`); a tap away keeps the earlier.
+        case .uses:
+            FieldSpec("Uses", .number(value: { $0.uses?.count }, commit: { typed, product, context in
+                switch typed.value.map({ Uses.checked($0, word: context.useWord) }) {
+                case nil: product.uses = nil
+                case .success(let uses)?: product.uses = uses
+                case .failure(let problem)?: return StatusMessage(problem.message + ": kept the earlier uses", isWarning: true)
+                }
+                return nil
+            }))
         }
     }
 }

@@ -504,27 +504,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             let commit = engine.commit
             if let value = commit.value, value < 0 {
                 message = StatusMessage("\(focus.field.title) can't be below zero: kept the previous value", isWarning: true)
-            } else {
-                switch focus.field {
-                case .price: product.price = commit.value
-                case .quantity:
-                    product.quantity = commit.value
-                    product.pack = engine.multipack
-                // 0 is no deposit; a deposit above the price is allowed (a crate's can be), and said.
-                case .deposit:
-                    product.deposit = commit.value == 0 ? nil : commit.value
-                    if let deposit = product.deposit, let price = product.price, deposit > price {
-                        message = StatusMessage("A deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
-                    }
-                // 0 or below is refused before the field is left (`acceptsTheTypedUses`); a tap away keeps the earlier.
-                case .uses:
-                    switch commit.value.map({ Uses.checked($0, word: useWord(for: focus.product)) }) {
-                    case nil: product.uses = nil
-                    case .success(let uses)?: product.uses = uses
-                    case .failure(let problem)?: message = StatusMessage(problem.message + ": kept the earlier uses", isWarning: true)
-                    }
-                case .unit, .name, .shop, .deal: break   // not numeric fields
-                }
+            } else if case .number(_, let write) = focus.field.spec.editor {
+                message = write(FieldSpec.Typed(value: commit.value, multipack: engine.multipack), &product, editContext)
             }
             if let text = commit.message { message = StatusMessage(text, isWarning: true) }
         case .unit(let picker):
@@ -539,24 +520,14 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 if let refusal = picker.refusal { message = StatusMessage("\(refusal): \(kept)", isWarning: true) }
             }
         case .text(let field):
-            switch focus.field {
-            case .name: product.name = field.text
-            // Trimmed as import reads a shop (`ShopName.trimmed`): a typed " Lidl" would come back from a backup as "Lidl".
-            case .shop: product.shop = ShopName.trimmed(field.text)
-            // Read by `Deal.parse`; text it refuses keeps the earlier offer (Enter and Tab stay: `acceptsTheTypedDeal`).
-            case .deal:
-                switch Deal.parse(field.text, shelf: product.price, today: comparison.shopper.today) {
-                case .success(let deal):
-                    product.deal = deal
-                    if let deal, let price = product.price, !deal.isCheaper(than: price) {
-                        message = StatusMessage("\(deal.text) costs no less than \(deal.count) at \(DecimalText.format(price)): kept, but it is no deal")
-                    }
-                case .failure(let problem): message = StatusMessage(problem.message + ": kept the earlier offer", isWarning: true)
-                }
-            case .price, .quantity, .unit, .deposit, .uses: break
-            }
+            if case .text(_, _, _, let write) = focus.field.spec.editor { message = write(field.text, &product, editContext) }
         }
         return (product, message)
+    }
+
+    /// What a commit of the focused field may need beyond its product.
+    private var editContext: FieldSpec.Context {
+        FieldSpec.Context(useWord: useWord(for: focus.product), today: comparison.shopper.today)
     }
 
     /// Starts the focused field's edit from its value, else from what it suggests (which Enter takes: `takeSuggestion`).
@@ -598,17 +569,15 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     private func makeEditor(for focus: FieldFocus, session: Session) -> FieldEditor {
         let product = comparison.products[focus.product]
-        switch focus.field {
-        case .price: return .numeric(CalculatorEngine(value: product.price))
-        case .quantity: return .numeric(CalculatorEngine(value: product.quantity))
+        switch focus.field.spec.editor {
+        case .number(let value, _): return .numeric(CalculatorEngine(value: value(product)))
         case .unit:
             let unit = product.unit ?? suggestion(for: focus.product, session: session).unit
             return .unit(UnitPicker(selected: unit, offered: offeredUnits(for: focus.product)))
-        case .name: return .text(.entered(product.name))
-        case .shop: return .text(.entered(product.shop.isEmpty ? suggestion(for: focus.product, session: session).shop ?? "" : product.shop))
-        case .deposit: return .numeric(CalculatorEngine(value: product.deposit))
-        case .deal: return .text(.entered(product.deal?.text ?? ""))
-        case .uses: return .numeric(CalculatorEngine(value: product.uses?.count))
+        case .text(let value, let suggested, _, _):
+            let text = value(product)
+            guard text.isEmpty, let suggested else { return .text(.entered(text)) }
+            return .text(.entered(suggested(suggestion(for: focus.product, session: session)) ?? ""))
         }
     }
 
@@ -654,10 +623,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Enter on a unit or shop field that shows its suggestion untouched takes it: the commit then writes it as typed.
     private mutating func takeSuggestion() {
         guard editor == untouchedEditor else { return }
-        switch focus.field {
+        switch focus.field.spec.editor {
         case .unit where focusedProduct.unit == nil: untouchedEditor = .unit(UnitPicker(selected: nil, offered: offeredUnits(for: focus.product)))
-        case .shop where focusedProduct.shop.isEmpty: untouchedEditor = .text(.entered(""))
-        case .price, .quantity, .unit, .name, .shop, .deposit, .deal, .uses: break
+        case .text(let value, .some, _, _) where value(focusedProduct).isEmpty: untouchedEditor = .text(.entered(""))
+        case .unit, .text, .number: break
         }
     }
 
@@ -841,16 +810,7 @@ extension ComparisonScreen {
             chrome.status = StatusMessage("Brought back the earlier \(overwrite.field.title.lowercased()) of \(Self.naming(product, session: session))")
         } else {
             // The value typed into the empty field, named as the row shows it.
-            let typed = switch overwrite.field {
-            case .name: overwrite.after.name
-            case .shop: overwrite.after.shop
-            case .deposit: overwrite.after.deposit.map(DecimalText.format) ?? ""
-            case .price: overwrite.after.price.map(MoneyFormat.plain.price) ?? ""
-            case .quantity: overwrite.after.quantityText ?? ""
-            case .unit: overwrite.after.unit?.symbol ?? ""
-            case .deal: overwrite.after.deal?.text ?? ""
-            case .uses: overwrite.after.uses?.text ?? ""
-            }
+            let typed = overwrite.field.typedText(overwrite.after)
             chrome.status = StatusMessage("Undid the \(overwrite.field.title.lowercased()) \"\(TerminalText.singleLine(typed))\"")
         }
         return [edit(.saveField(overwrite.field, product: product, keepsEarlierPrice: false))] + (overwrite.field.isPricing ? [rereadHistory] : [])

@@ -29,10 +29,10 @@ extension ComparisonScreen {
     /// The suggestion the focused unit or shop field shows untouched (`g`, `Lidl`), which Enter takes; nil otherwise.
     public var focusedSuggestion: String? {
         guard editor == untouchedEditor, !editor.text.isEmpty else { return nil }
-        switch focus.field {
+        switch focus.field.spec.editor {
         case .unit: return focusedProduct.unit == nil ? editor.text : nil
-        case .shop: return focusedProduct.shop.isEmpty ? editor.text : nil
-        case .price, .quantity, .name, .deposit, .deal, .uses: return nil
+        case .text(let value, .some, _, _): return value(focusedProduct).isEmpty ? editor.text : nil
+        case .text, .number: return nil
         }
     }
 }

@@ -16,14 +16,8 @@ enum DealJSON {
 
     /// The object's offer as its text (`2 for 3.00 until 2026-12-31`), for `ComparisonExchange.read` to check as any.
     static func text(of node: JSONNode, place: String, unknown: inout [UnknownName]) throws(ExchangeError) -> String {
-        guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, field: place, problem: "expected an offer ({\"kind\": …})") }
-        for member in list where !keys.contains(member.key) { unknown.append(UnknownName(name: member.key, line: member.node.line, place: place)) }
-        func value(_ key: String) -> String? {
-            switch list.first(where: { $0.key == key })?.node.value {
-            case .string(let text)?, .number(let text)?: text
-            case .null?, nil, .bool?, .array?, .object?: nil
-            }
-        }
+        let object = try JSONTextObject(node, keys: keys, expected: "an offer ({\"kind\": …})", place: place, unknown: &unknown)
+        let value = object.value
         guard let price = value("price") else { throw ExchangeError(line: node.line, field: place + ", price", problem: "an offer has a price") }
         let until = value("until").map { " until " + $0 } ?? ""
         switch value("kind") {

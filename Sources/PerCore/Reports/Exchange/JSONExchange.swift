@@ -335,13 +335,10 @@ enum JSONExchange {
         var product = Product.new(id: .random())
         for datum in data {
             let key = members[datum.key] == nil ? datum.earlierKey ?? datum.key : datum.key
-            if datum.kind == .deal, let node = members[key], case .object = node.value {
-                let text = try DealJSON.text(of: node, place: place() + ", " + key, unknown: &unknown)
-                try ComparisonExchange.read(datum, from: text, into: &product, line: node.line, place: place(), today: today)
-                continue
-            }
-            if datum.kind == .uses, let node = members[key], case .object = node.value {
-                let text = try UsesJSON.text(of: node, place: place() + ", " + key, unknown: &unknown)
+            // An offer or uses written as an object (`JSONTextObject`), read as their text.
+            if datum.kind == .deal || datum.kind == .uses, let node = members[key], case .object = node.value {
+                let inner = place() + ", " + key
+                let text = try datum.kind == .deal ? DealJSON.text(of: node, place: inner, unknown: &unknown) : UsesJSON.text(of: node, place: inner, unknown: &unknown)
                 try ComparisonExchange.read(datum, from: text, into: &product, line: node.line, place: place(), today: today)
                 continue
             }

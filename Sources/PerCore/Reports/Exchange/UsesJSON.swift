@@ -14,16 +14,9 @@ enum UsesJSON {
 
     /// The object's uses as their text (`50 wash`), for `ComparisonExchange.read` to check as any.
     static func text(of node: JSONNode, place: String, unknown: inout [UnknownName]) throws(ExchangeError) -> String {
-        guard case .object(let list) = node.value else { throw ExchangeError(line: node.line, field: place, problem: "expected uses ({\"count\": …, \"word\": …})") }
-        for member in list where !keys.contains(member.key) { unknown.append(UnknownName(name: member.key, line: member.node.line, place: place)) }
-        func value(_ key: String) -> String? {
-            switch list.first(where: { $0.key == key })?.node.value {
-            case .string(let text)?, .number(let text)?: text
-            case .null?, nil, .bool?, .array?, .object?: nil
-            }
-        }
-        guard let count = value("count") else { throw ExchangeError(line: node.line, field: place + ", count", problem: "uses have a count") }
-        guard let word = value("word"), !word.isEmpty else { throw ExchangeError(line: node.line, field: place + ", word", problem: "uses have a word (wash)") }
+        let object = try JSONTextObject(node, keys: keys, expected: "uses ({\"count\": …, \"word\": …})", place: place, unknown: &unknown)
+        guard let count = object.value("count") else { throw ExchangeError(line: node.line, field: place + ", count", problem: "uses have a count") }
+        guard let word = object.value("word"), !word.isEmpty else { throw ExchangeError(line: node.line, field: place + ", word", problem: "uses have a word (wash)") }
         // A count that is no plain number is refused by the text's reader, which names it.
         return count + " " + word
     }

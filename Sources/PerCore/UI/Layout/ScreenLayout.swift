@@ -39,20 +39,13 @@ public struct ScreenLayout: Sendable {
         public var age: Rect
 
         public func frame(of field: ProductField) -> Rect {
-            switch field {
-            case .price: price
-            case .quantity: quantity
-            case .unit: unit
-            case .name: name
-            // The shop is edited in the name's cell (which shows "name @ shop" otherwise): the table's columns are
-            // left as they are.
-            case .shop: name
-            // So is the deposit (`name @ shop +3.42 dep`).
-            case .deposit: name
-            // And the offer (`… 2/3.00 (shelf 3.58)`).
-            case .deal: name
-            // And the uses (`… 50 washes`).
-            case .uses: name
+            switch field.spec.cell {
+            case .column(.price): price
+            case .column(.quantity): quantity
+            case .column(.unit): unit
+            // A field beside the name is edited in the name's cell (which shows "name @ shop +3.42 dep 2/3.00 (shelf 3.58)
+            // 50 washes" otherwise): the table's columns are left as they are.
+            case .column(.name), .besideTheName: name
             }
         }
     }

@@ -102,8 +102,8 @@ enum ProductTableView {
             guard frame.width > 0 else { continue }
             let isFocused = isFocusedRow && field == state.editing.focus.field
             // The name and the shop share a cell: it shows the one being edited, else "name @ shop".
-            if (field == .shop || field == .deposit || field == .deal || field == .uses) && !isFocused { continue }
-            if field == .name && isFocusedRow && [.shop, .deposit, .deal, .uses].contains(state.editing.focus.field) { continue }
+            if field.spec.cell == .besideTheName && !isFocused { continue }
+            if field.spec.cell == .column(.name) && isFocusedRow && state.editing.focus.field.spec.cell == .besideTheName { continue }
             // The field being typed is drawn last, over the cells it may run into.
             if isFocused { continue }
             var (value, placeholder) = fieldText(text, field)
@@ -193,15 +193,13 @@ enum ProductTableView {
 
     /// A field's committed value as shown, or the placeholder when it has none.
     static func fieldText(_ text: ProductRowText, _ field: ProductField) -> (String?, String) {
-        switch field {
-        case .price: (text.price, "price")
-        case .quantity: (text.quantity, "qty")
-        case .unit: (text.unit, "unit")
-        case .name: (text.nameAndShop, "")
-        case .shop: (text.shop, "")
-        case .deposit: (text.product.deposit.map(DecimalText.format), "")
-        case .deal: (text.product.deal?.text, "")
-        case .uses: (text.product.uses.map { DecimalText.format($0.count) }, "")
+        switch field.spec.cell {
+        case .column(.price): (text.price, "price")
+        case .column(.quantity): (text.quantity, "qty")
+        case .column(.unit): (text.unit, "unit")
+        case .column(.name): (text.nameAndShop, "")
+        // Shown within `nameAndShop`, or as it is typed.
+        case .besideTheName: (nil, "")
         }
     }
 

@@ -173,7 +173,7 @@ public enum ScreenView {
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
-        let what = editing.focus.field == .shop ? "shop" : "name"
+        let what = editing.focus.field.spec.hints?.what ?? ""
         let selected = if case .text(let field) = editing.editor { field.isWholeTextSelected } else { false }
         let hints = selected ? ["Typing replaces", "the \(what);", "Left/Right edit", "", "Tab: next", "Esc: undo"]
                              : ["Type the \(what)", "(optional)", "", "Tab: next", "Esc: undo"]
@@ -377,13 +377,13 @@ public enum ScreenView {
                 return firstFitting([long, "Type a \(family.name) unit, or Left/Right"], width: width)
             }
         case .text(let field):
-            let isShop = state.editing.focus.field == .shop
+            // A text field's hints are its own (`FieldSpec.hints`).
+            guard let hints = state.editing.focus.field.spec.hints else { return "" }
             if field.isWholeTextSelected {
-                let long = "Typing replaces the \(isShop ? "shop" : "name"); Left/Right or Backspace edit it"
+                let long = "Typing replaces the \(hints.what); Left/Right or Backspace edit it"
                 return firstFitting([long, "Typing replaces it; Left/Right edit it"], width: width)
             }
-            let long = isShop ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its shop"
-            return firstFitting([long, isShop ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its shop"], width: width)
+            return firstFitting([hints.long, hints.short], width: width)
         }
     }
 }
