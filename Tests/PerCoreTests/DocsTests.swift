@@ -141,3 +141,48 @@ private func matches(_ pattern: String, _ text: String) -> [[String]] {
     }
     #expect(read > 300, "only \(read) files read: is the walk still right?")
 }
+
+/// Docs/DECISIONS.md keeps rules only, one line each with its reason and its test (issue 42): every rule is
+/// `- **N. The rule.** Reason: ... Test: ...`, its number used once and below the next free number the header gives,
+/// and every test it names in backticks exists: `Suite.function` is a function declared in a file of Tests that
+/// declares `Suite` (or is `Suite.swift`, for free test functions); a bare name is a type or function of Tests;
+/// a name with a space is a command (`make bench`). So a renamed or removed test cannot leave a rule citing nothing.
+@Test func everyDecisionIsOneLineWithItsReasonAndATestThatExists() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let decisions = try String(contentsOf: root.appendingPathComponent("Docs/DECISIONS.md"), encoding: .utf8)
+    var functionsByType: [String: Set<String>] = [:], functions = Set<String>()
+    let tests = root.appendingPathComponent("Tests")
+    for file in FileManager.default.enumerator(atPath: tests.path)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+        let source = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+        let declared = Set(matches(#"\bfunc\s+`?([A-Za-z_]\w*)"#, source).map { $0[1] })
+        functions.formUnion(declared)
+        let owners = matches(#"\b(?:struct|enum|class|extension)\s+(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)"#, source).map { $0[1] }
+            + [String((file as NSString).lastPathComponent.dropLast(".swift".count))]
+        for owner in owners { functionsByType[owner, default: []].formUnion(declared) }
+    }
+    let nextFree = try #require(matches(#"(\d+) now\)"#, decisions).first.flatMap { Int($0[1]) }, "the header's next free number")
+    var seen = Set<Int>()
+    let rules = decisions.split(separator: "\n").filter { $0.hasPrefix("- **") }
+    for rule in rules {
+        let line = String(rule)
+        guard let number = matches(#"^- \*\*(\d+)\. "#, line).first.flatMap({ Int($0[1]) }) else {
+            Issue.record("a rule without its number: \(line.prefix(60))"); continue
+        }
+        #expect(seen.insert(number).inserted, "decision \(number) is written twice")
+        #expect(number < nextFree, "decision \(number) is at or past the next free number \(nextFree) the header gives")
+        let parts = line.components(separatedBy: " Test: ")
+        #expect(line.contains("** Reason: ") && parts.count == 2, "decision \(number) is not `rule. Reason: ... Test: ...`")
+        guard parts.count == 2 else { continue }
+        let cited = matches("`([^`]+)`", parts[1]).map { $0[1] }
+        #expect(!cited.isEmpty || parts[1].hasPrefix("none"), "decision \(number) names no test and does not say none")
+        for name in cited where !name.contains(" ") {
+            let pieces = name.split(separator: ".").map(String.init)
+            if pieces.count == 2 {
+                #expect(functionsByType[pieces[0]]?.contains(pieces[1]) == true, "decision \(number) names \(name): no such test")
+            } else {
+                #expect(pieces.count == 1 && (functions.contains(name) || functionsByType[name] != nil), "decision \(number) names \(name): no such test")
+            }
+        }
+    }
+    #expect(rules.count > 250, "only \(rules.count) rules found: is the pattern still right?")
+}
