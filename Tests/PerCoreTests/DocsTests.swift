@@ -186,3 +186,26 @@ private func matches(_ pattern: String, _ text: String) -> [[String]] {
     }
     #expect(rules.count > 250, "only \(rules.count) rules found: is the pattern still right?")
 }
+
+/// The docs are a map, no longer than what they describe (issue 42): the words of README, CONTRIBUTING, CHANGELOG and
+/// Docs (the decisions' archive included) are fewer than the words of Sources, and their lines fewer than its lines.
+@Test func theDocsAreNoLongerThanTheCode() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    func measure(_ files: [URL]) throws -> (words: Int, lines: Int) {
+        try files.reduce(into: (0, 0)) { total, file in
+            let text = try String(contentsOf: file, encoding: .utf8)
+            total.0 += text.split(whereSeparator: \.isWhitespace).count
+            total.1 += text.split(separator: "\n", omittingEmptySubsequences: false).count
+        }
+    }
+    func files(under folder: String, ending suffix: String) -> [URL] {
+        let top = root.appendingPathComponent(folder)
+        return (FileManager.default.enumerator(atPath: top.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(suffix) }.map { top.appendingPathComponent($0) }
+    }
+    let docs = try measure(["README.md", "CONTRIBUTING.md", "CHANGELOG.md"].map(root.appendingPathComponent) + files(under: "Docs", ending: ".md"))
+    let code = try measure(files(under: "Sources", ending: ".swift"))
+    #expect(code.words > 50_000 && docs.words > 10_000, "code \(code), docs \(docs): is the count still right?")
+    #expect(docs.words < code.words, "the docs hold \(docs.words) words for \(code.words) words of code")
+    #expect(docs.lines < code.lines, "the docs hold \(docs.lines) lines for \(code.lines) lines of code")
+}
