@@ -40,6 +40,7 @@ struct ConfigCommand: ParsableCommand {
             let uk = try Settings.flag(.uk, on: (app.imperial, "--uk"), off: (app.customary, "--us"), fallback: false)
             let accessible = try Settings.accessible()
             let ambiguous = try Settings.ambiguousIsWide()
+            let members = try Settings.resolvedMembers(option: app.member.member)
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
             case (let currency?, let format?) where format.value.text == currency.value.text: format.source
@@ -57,6 +58,7 @@ struct ConfigCommand: ParsableCommand {
                 (.uk, yesNo(uk.value), uk.source),
                 (.accessible, yesNo(accessible.value), accessible.source),
                 (.ambiguous, ambiguous.value ? "wide" : "narrow", ambiguous.source),
+                (.member, members?.value.joined(separator: ", "), members?.source ?? .fallback),
             ]
             var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
             // Written into the file, a default stays a comment: the file holds what was chosen, and a default that
