@@ -82,25 +82,25 @@ struct VocabularyTests {
         try """
             {"format": "per-export", "version": 2, "bogus": 5, "comparisons": [
               {"title": "Rice", "count": 2,
-               "products": [{"name": "r1", "price": "2", "quantity": "1", "unit": "kg", "brand": "X"}],
+               "products": [{"name": "r1", "price": "2", "quantity": "1", "unit": "kg", "sticker": "X"}],
                "history": [{"name": "r1", "price": "3", "quantity": "1", "unit": "kg", "note": "old"}]}
             ]}
             """.write(toFile: json, atomically: true, encoding: .utf8)
-        try "comparison,name,price,quantity,unit,brand,store,colour\r\nRice,r1,2,1,kg,X,Lidl,red\r\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        try "comparison,name,price,quantity,unit,sticker,store,colour\r\nRice,r1,2,1,kg,X,Lidl,red\r\n".write(toFile: csv, atomically: true, encoding: .utf8)
         let before = FileSnapshot(db)
         let refusedJSON = run([perBinary, "import", "--db", db, json])
         #expect(refusedJSON.status == 1)
         #expect(refusedJSON.stderr == "per: \(json): 4 keys per import does not read (line 1: \"bogus\"; line 2, comparison \"Rice\": \"count\"; "
-            + "line 3, comparison \"Rice\", product 1: \"brand\"; line 4, comparison \"Rice\", history 1: \"note\"); "
+            + "line 3, comparison \"Rice\", product 1: \"sticker\"; line 4, comparison \"Rice\", history 1: \"note\"); "
             + "per import --ignore-unknown takes the rest without them; nothing was imported\n", "\(refusedJSON.stderr)")
         let refusedCSV = run([perBinary, "import", "--db", db, csv])
         #expect(refusedCSV.status == 1)
-        #expect(refusedCSV.stderr.hasPrefix("per: \(csv): 2 columns per import does not read (line 1: \"brand\"; line 1: \"colour\"); "
+        #expect(refusedCSV.stderr.hasPrefix("per: \(csv): 2 columns per import does not read (line 1: \"sticker\"; line 1: \"colour\"); "
             + "per import --ignore-unknown takes the rest without them (per's columns are number,comparison,"), "\(refusedCSV.stderr)")
         #expect(FileSnapshot(db).bytes == before.bytes)
 
-        for (file, ignored) in [(json, #"line 1: "bogus"; line 2, comparison "Rice": "count"; line 3, comparison "Rice", product 1: "brand"; line 4, comparison "Rice", history 1: "note""#),
-                                (csv, #"line 1: "brand"; line 1: "colour""#)] {
+        for (file, ignored) in [(json, #"line 1: "bogus"; line 2, comparison "Rice": "count"; line 3, comparison "Rice", product 1: "sticker"; line 4, comparison "Rice", history 1: "note""#),
+                                (csv, #"line 1: "sticker"; line 1: "colour""#)] {
             let taken = run([perBinary, "import", "--db", db, "--ignore-unknown", file])
             #expect(taken.status == 0, "\(taken.stderr)")
             #expect(taken.stdout == "Imported 1 comparison (1 product).\n")

@@ -1,4 +1,5 @@
 import Foundation
+import PerCore
 import Testing
 import TestSupport
 
@@ -58,14 +59,16 @@ extension EndToEnd {
             #expect(tmux.waitForExit() == 0)
         }
 
-        /// The one end-to-end test of the Tab order (the others type with `fill`): price, quantity, unit, name, shop,
-        /// deposit, then the next product's price, each named above the keypad.
+        /// The one end-to-end test of the Tab order (the others type with `fill`): the fields in `ProductField`'s order
+        /// (which `ComparisonScreenTests.tabWalksTheFieldsInOrder` states; Uses only where uses are in play), then the next
+        /// product's price, each named above the keypad.
         @Test func tabWalksTheFieldsInOrder() {
             let folder = TemporaryFolder()
             let tmux = TmuxSession(perCommand(db: folder.file("per.sqlite")))
             tmux.waitFor("Untitled")
             tmux.type("2")
-            for heading in ["Quantity of 2.00", "Unit of 2.00", "Name of 2.00", "Shop of 2.00", "Deposit of 2.00", "Deal of 2.00", "Price (new"] {
+            let walked = ProductField.allCases.dropFirst().filter { $0 != .uses }.map { "\($0.title) of 2.00" }
+            for heading in walked + ["Price (new"] {
                 tmux.keys("Tab")
                 tmux.waitFor(heading)
             }

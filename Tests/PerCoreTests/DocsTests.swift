@@ -209,3 +209,58 @@ private func matches(_ pattern: String, _ text: String) -> [[String]] {
     #expect(docs.words < code.words, "the docs hold \(docs.words) words for \(code.words) words of code")
     #expect(docs.lines < code.lines, "the docs hold \(docs.lines) lines for \(code.lines) lines of code")
 }
+
+/// The recipe for a new product field (Docs/ARCHITECTURE.md, "A new product field") lists the files that name every
+/// field after its words "name every field:" (backticked paths), and those that name them only while a report shows
+/// them all after "while a report shows them all:"; no other file names every field. A file names a field where it
+/// names it as Swift does (`.price`, `case price`, `var price:`), as SQL does its column (`ADD COLUMN store`, `unit
+/// TEXT`), as a JSON schema does its key (`"price": {`) or as a Markdown table row does (`` | `price` | ``). So a file
+/// that comes to name every field (and so will want the next) fails here until the recipe lists it, and one the recipe
+/// lists that does not (a doc without the new key) until it names it or the recipe drops it.
+@Test func theFieldRecipeListsTheFilesThatNameEveryField() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let architecture = try String(contentsOf: root.appendingPathComponent("Docs/ARCHITECTURE.md"), encoding: .utf8)
+    let recipe = try #require(architecture.components(separatedBy: "\n- **").first { $0.hasPrefix("A new product field**") },
+                              "Docs/ARCHITECTURE.md has no recipe `- **A new product field**`")
+    let list = try #require(recipe.components(separatedBy: "name every field:").dropFirst().first, "the recipe says no \"name every field:\"")
+    let listed = Set(leadingPaths(String(list)))
+    let reporting = Set(recipe.components(separatedBy: "while a report shows them all:").dropFirst().first.map { leadingPaths(String($0)) } ?? [])
+    func names(_ field: ProductField, in text: String, of file: String) -> Bool {
+        let (name, key, column) = (field.rawValue, field.data[0].key, field.data[0].column)
+        let patterns = switch (file as NSString).pathExtension {
+        case "swift": [#"(?<![\w\\])\.\#(name)\b"#, #"\bcase \#(name)\b"#, #"\bvar \#(name):"#, #"\bADD COLUMN \#(column)\b"#, #"(?m)^\s+\#(column) TEXT\b"#]
+        case "json": [#""\#(key)": \{"#]
+        default: [#"\| `\#(key)` \|"#]
+        }
+        return patterns.contains { !matches($0, text).isEmpty }
+    }
+    var naming = Set<String>()
+    for folder in ["Sources", "Tests", "Docs"] {
+        for file in FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)?.compactMap({ $0 as? String }) ?? []
+        where ["swift", "md", "json"].contains((file as NSString).pathExtension) {
+            let path = folder + "/" + file
+            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { continue }
+            if ProductField.allCases.allSatisfy({ names($0, in: text, of: path) }) { naming.insert(path) }
+        }
+    }
+    #expect(naming.contains("Sources/PerCore/Model/ProductField.swift") && naming.count > 3, "\(naming): are the patterns still right?")
+    for path in naming.subtracting(listed).subtracting(reporting).sorted() {
+        Issue.record("\(path) names every product field: the recipe should list it after \"name every field:\"")
+    }
+    for path in listed.subtracting(naming).sorted() {
+        let text = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        Issue.record("the recipe lists \(path), which does not name \(ProductField.allCases.filter { !names($0, in: text, of: path) }.map(\.rawValue))")
+    }
+}
+
+/// The backticked paths at the start of `text`, as a list writes them (`a`, `b` and `c`), up to the first other word.
+private func leadingPaths(_ text: String) -> [String] {
+    var paths: [String] = [], rest = Substring(text)
+    while true {
+        rest = rest.drop { $0.isWhitespace || $0 == "," }
+        if rest.hasPrefix("and ") { rest = rest.dropFirst(4); continue }
+        guard rest.first == "`", let end = rest.dropFirst().firstIndex(of: "`") else { return paths }
+        paths.append(String(rest[rest.index(after: rest.startIndex)..<end]))
+        rest = rest[rest.index(after: end)...]
+    }
+}

@@ -40,14 +40,19 @@ import TestSupport
         #expect(ComparisonExchange.encode([], as: .json) == "{\n  \"format\": \"per-export\",\n  \"version\": 3,\n  \"comparisons\": []\n}\n")
     }
 
+    /// The first format's columns in their places, then a product's own data (`pack,deposit,deal,uses`) in
+    /// `ProductDatum.all`'s order, which states it (a new datum adds its column there), then the comparison's list state.
     @Test func csvLooksLikeTheDesign() throws {
         let text = ComparisonExchange.encode([
             Comparison(title: "Oats, rolled", products: [product("Big \"one\"", "6.99", "1", .kilogram)], basis: ComparisonBasis(amount: 100, unit: .gram)),
             Comparison(title: "Empty"),
         ], as: .csv)
-        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen,pack,deposit,deal,uses,kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit\r\n"
-            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,,,,,,product,,,,,,\r\n"
-            + "2,Empty,,us,,,,,,,,,,,,,,,,,\r\n")
+        let own = ProductDatum.all.filter { !$0.isPriceSeen }.map(\.key)
+        let empty = String(repeating: ",", count: own.count)
+        #expect(text == "number,comparison,per,volumeSystem,name,price,quantity,unit,shop,seen," + own.map { $0 + "," }.joined()
+            + "kind,listCount,inCart,aisle,pinnedProduct,listAmount,listUnit\r\n"
+            + "1,\"Oats, rolled\",100 g,us,\"Big \"\"one\"\"\",6.99,1,kg,,," + empty + "product,,,,,,\r\n"
+            + "2,Empty,,us,,,,,,," + empty + ",,,,,,\r\n")
     }
 
     @Test func csvKeepsNeighboursWithTheSameTitleApart() throws {

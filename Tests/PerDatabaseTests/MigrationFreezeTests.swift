@@ -65,10 +65,10 @@ import TestSupport
     @Test func aNewFieldsColumnsAddToEveryEarlierDatabase() throws {
         let folder = TemporaryFolder()
         let throwaway = """
-            ALTER TABLE product ADD COLUMN brand TEXT;
-            ALTER TABLE product ADD COLUMN brand_at INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE deleted_product ADD COLUMN brand TEXT;
-            ALTER TABLE deleted_product ADD COLUMN brand_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE product ADD COLUMN throwaway TEXT;
+            ALTER TABLE product ADD COLUMN throwaway_at INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE deleted_product ADD COLUMN throwaway TEXT;
+            ALTER TABLE deleted_product ADD COLUMN throwaway_at INTEGER NOT NULL DEFAULT 0;
             """
         for upTo in [8, Schema.migrations.count] {
             let queue = try DatabaseQueue(path: folder.file("upTo\(upTo).sqlite"))
@@ -78,10 +78,10 @@ import TestSupport
             }
             try earlier.migrate(queue)
             var later = earlier
-            later.registerMigration("throwaway: a brand") { try $0.execute(sql: throwaway) }
+            later.registerMigration("throwaway: a field no product has") { try $0.execute(sql: throwaway) }
             try later.migrate(queue)
             let columns = try queue.read { try $0.columns(in: "product").map(\.name) }
-            #expect(columns.suffix(2) == ["brand", "brand_at"])
+            #expect(columns.suffix(2) == ["throwaway", "throwaway_at"])
         }
     }
 

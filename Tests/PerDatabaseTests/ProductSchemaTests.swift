@@ -5,11 +5,14 @@ import Testing
 import TestSupport
 
 /// Every datum of a product (`ProductDatum.all`) comes back whole from every copy and every format: a datum added
-/// without a sample here fails the first test, one a codec or copy forgets fails that codec's.
+/// without a sample here fails the first test (a text datum has one made of its key), one a codec or copy forgets fails
+/// that codec's.
 @Suite struct ProductSchemaTests {
-    /// A value for each datum, as its text; none is a blank product's.
+    /// A value for each datum, as its text; none is a blank product's. A text datum not named here gets its own, of its
+    /// key (`brand`: `a brand`), so no two text data hold the same.
     static let samples = ["price": "3.99", "quantity": "1980", "pack": "6*330", "unit": "g", "name": "Oats", "shop": "Aldi",
                           "seen": "2026-11-20", "deposit": "0.25", "deal": "Clubcard 1.50 until 2026-12-31", "uses": "50 washes"]
+                         .merging(ProductDatum.all.filter { $0.kind == .text }.map { ($0.key, "a " + $0.key) }, uniquingKeysWith: { named, _ in named })
 
     /// A product with every datum set to its sample.
     static func full(id: ProductID = "p-1") -> Product {

@@ -73,7 +73,7 @@ extension MeasureUnit {
     /// The standard units as the docs and help list them, from the table: family by family in picker order,
     /// `mg g kg oz lb; mL cL dL L ...; each pair dozen`. `typed` writes each as typed on a command line (`ml`, `floz`,
     /// `cm2`); `named` puts each family's name before it, `mass (mg g kg oz lb), volume (...)`; `separator` goes
-    /// between families. `DocsTests.theUnitListsAreTheTable` holds README and USAGE to it; `per compare --help` uses it.
+    /// between families. `UnitTests.theDocsUnitListsAreTheTable` holds USAGE to it; `per compare --help` uses it.
     public static func listing(typed: Bool = false, named: Bool = false, separator: String = "; ") -> String {
         var families: [(family: UnitFamily, units: [MeasureUnit])] = []
         for unit in standard {

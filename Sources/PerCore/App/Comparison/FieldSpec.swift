@@ -67,14 +67,18 @@ public struct FieldSpec: Sendable {
     public let editor: Editor
     /// The value typed into an empty field, as Ctrl-Y names it (`Undid the price "3.99"`); nil: its datum's text.
     let typed: (@Sendable (Product) -> String?)?
+    /// What the name's cell says of it after the name (`ProductRowText.name`) when set; nil: nothing there, or what the
+    /// table says of it itself (the shop, the deposit, the offer and the uses, in the order it gives them).
+    let withTheName: (@Sendable (Product) -> String?)?
 
     init(_ title: String, pricing: Bool = false, cell: Cell = .besideTheName, _ editor: Editor,
-         typed: (@Sendable (Product) -> String?)? = nil) {
+         typed: (@Sendable (Product) -> String?)? = nil, withTheName: (@Sendable (Product) -> String?)? = nil) {
         self.title = title
         self.isPricing = pricing
         self.cell = cell
         self.editor = editor
         self.typed = typed
+        self.withTheName = withTheName
     }
 
     /// A text field's hints; nil for the others.
@@ -92,6 +96,9 @@ extension ProductField {
     public var isNumeric: Bool { spec.isNumeric }
     public var isPricing: Bool { spec.isPricing }
     public var title: String { spec.title }
+
+    /// The fields' `FieldSpec.withTheName`, in their order.
+    static let withTheName = allCases.compactMap(\.spec.withTheName)
 
     /// Its value as typed (`3.99`, `6×330`, `Lidl`), as Ctrl-Y names it: empty when not set.
     public func typedText(_ product: Product) -> String {

@@ -57,7 +57,9 @@ public struct ProductRowText: Equatable, Sendable {
         price = product.price.map(MoneyFormat.plain.price)
         quantity = product.quantityText
         unit = product.unit?.symbol
-        name = product.name.isEmpty ? nil : product.name
+        // The name, and what a field says with it (`FieldSpec.withTheName`).
+        let named = ([product.name] + ProductField.withTheName.compactMap { $0(product) }).filter { !$0.isEmpty }.joined(separator: " ")
+        name = named.isEmpty ? nil : named
         shop = product.shop.isEmpty ? nil : product.shop
         let kept = [product.uses?.text, product.deposit.map { "+" + DecimalText.format($0) + " dep" }].compactMap { $0 }
         numbers = kept.isEmpty ? nil : kept.joined(separator: " ")
