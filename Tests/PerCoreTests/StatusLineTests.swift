@@ -23,6 +23,21 @@ import TestSupport
     /// The last lines of the screen (two unless told).
     static func footer(_ state: AppState, lines: Int = 2) -> [String] { Array(ScreenView.render(state).lines.suffix(lines)) }
 
+    /// Each text field says what it takes in its own words (`FieldSpec.hints`), on the status line and in the keypad's
+    /// place: the Deal field said "Name this product (optional); Tab for its shop" when the hints were the name's or the shop's.
+    @Test func eachTextFieldsHintIsItsOwn() {
+        let texts = ProductField.allCases.filter { $0.spec.hints != nil }
+        #expect(texts.count >= 3 && Set(texts.compactMap { $0.spec.hints?.long }).count == texts.count)
+        for field in texts {
+            let hints = field.spec.hints!
+            var s = AppState(comparison: Comparison(id: "c", title: "Oats"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+            s.update(.comparison(.focus(FieldFocus(product: 0, field: field))))
+            let screen = ScreenView.render(s).lines.joined(separator: "\n")
+            #expect(s.editing.focus.field == field && Self.footer(s).joined(separator: " ").contains(hints.long), "\(field): \(screen)")
+            #expect(screen.contains("Type the \(hints.what)"), "\(field): \(screen)")
+        }
+    }
+
     /// Issue 39: a message keeps its instruction at 40 columns: where the whole would take three lines its short form,
     /// a sentence of its own, is said (it ended `…this comparison is in sheets: fix it, or…`, losing "Esc undoes it"),
     /// and the whole stays on the help's Messages page; at 80 columns the whole is said.
