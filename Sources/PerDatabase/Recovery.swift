@@ -411,6 +411,25 @@ public enum RecoveryFile {
         throw SystemError(reason: "100 recovery files of this second are there already")
     }
 
+    /// Writes `text` as `target`, replacing the file there at once (a temporary file beside it written, flushed to the
+    /// disk and renamed over it; 0600), making its folders (0700) when missing: a reader finds the old file or the new
+    /// one whole, and a failure (a full disk) leaves the old one as it was. The settings file is written so.
+    public static func replace(_ text: String, at target: String) throws(Failure) {
+        let folder = (target as NSString).deletingLastPathComponent
+        do throws(SystemError) {
+            try makeFolder(folder)
+            let (temporary, _) = try writeTemporary(Array(text.utf8), named: (target as NSString).lastPathComponent, in: folder, keepingOpen: false)
+            guard rename(temporary, target) == 0 else {
+                let error = SystemError.last()
+                unlink(temporary)
+                throw error
+            }
+            syncFolder(folder)
+        } catch {
+            throw Failure(reasons: [error.reason])
+        }
+    }
+
     /// Writes `bytes` as `target`, replacing the file there at once (a temporary file written, flushed, locked with an
     /// exclusive `flock`, renamed over it; 0600): a reader finds the old file or the new one whole, never a part, and
     /// never a moment without the lock. Makes the folder when missing. Returns the open file holding the lock: closing it
