@@ -94,7 +94,15 @@ extension ComparisonDatabase {
     ///   product or comparison edited after it (`RecoverySkip`); the changes made are stamped with their own time;
     /// - a change that would mix unit families in a comparison is left out (`RecoverySkip.isLeftOut`), the rest made.
     public func importRecovery(_ journal: RecoveryJournal, intoOtherDatabase: Bool = false) throws(DatabaseFailure) -> RecoveryImport {
+        try importRecovery(journal, intoOtherDatabase: intoOtherDatabase, readingFirst: { _ in })
+    }
+
+    /// The same, with `readingFirst` run in its transaction before anything is made: what it reads (a merge's
+    /// conflicts) is what the changes were made over, whatever another session writes around it.
+    func importRecovery(_ journal: RecoveryJournal, intoOtherDatabase: Bool = false,
+                        readingFirst: (Database) throws -> Void) throws(DatabaseFailure) -> RecoveryImport {
         try allOrNothing { db in
+            try readingFirst(db)
             if let at = try Int64.fetchOne(db, sql: "SELECT applied_at FROM applied_recovery WHERE id = ?", arguments: [journal.id]) {
                 return .alreadyApplied(at: Self.date(at))
             }
