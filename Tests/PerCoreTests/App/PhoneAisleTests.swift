@@ -237,6 +237,16 @@ import TestSupport
         expectSnapshot(ScreenView.render(WhereToShopScreenTests.whereToShop(WhereToShopScreenTests.milkEggsOats, 40, 20)).text, named: "whereToShopAt40x20")
     }
 
+    /// The offer field (a text field after the deposit) says what it takes: its box and the status line said `Type the
+    /// name` and `Name (optional); Tab for its shop` (found walking issue 39 at 40×20 with Shift-Tab).
+    @Test func theOfferFieldSaysOfferNotName() {
+        var s = PhoneSnapshotTests.state()
+        s.update(.comparison(.focus(FieldFocus(product: 0, field: .deal))))
+        let text = ScreenView.render(s).text
+        #expect(text.contains("Deal of") && text.contains("Type the offer") && text.contains("An offer (2 for 3.00); Tab: next"), "\(text)")
+        #expect(!text.contains("Type the name") && !text.contains("Name (optional)"), "\(text)")
+    }
+
     @Test func accessibleComparisonAt40x20() {
         var s = PhoneSnapshotTests.state()
         s.session.accessible = true
