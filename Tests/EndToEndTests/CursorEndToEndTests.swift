@@ -62,7 +62,7 @@ extension EndToEnd {
         /// Issue 39, exactly: after each key and each tap of a comparison, and on the list, the still screen's cursor
         /// is the caret's cell (`#{cursor_x},#{cursor_y}`), not a cell it passed through on its way: a build that left it
         /// anywhere else once the last frame (a flash's end included) was written fails here. (The build before the
-        /// cursor was placed, 832e34b's parent, fails each of its 48 checks: the last flashed key, or the top-left.)
+        /// cursor was placed, 832e34b's parent, fails each of its 58 checks: the last flashed key, or the top-left.)
         @Test(arguments: [(80, 24), (40, 20)])
         func theStillCursorIsExactlyAtTheFocusAfterEveryKeyAndTap(width: Int, height: Int) throws {
             let folder = TemporaryFolder()
@@ -122,13 +122,36 @@ extension EndToEnd {
             // Taken as Enter takes it: the product is whole, so on to a new one (decision 250).
             expectOnTheCaret(after: "a tap on the highlighted ›g", showing: "Price (new")
             #expect(tmux.screen.contains("2 of 2 ranked"), "\(tmux.screen)")
-            // The list: the cursor exactly on the selected row's first cell (its `›` the second), the one row marked.
+            // The list: the cursor exactly on the selected row's first cell (its `›` the second), the one row marked;
+            // at the caret while an item is typed; after Up, Down and a tap on the other row.
+            func expectOnTheSelectedRow(after what: String) throws -> Int {
+                let seen = try #require(still(tmux, height: height))
+                let marked = cells(of: "›", seen.plain).filter { $0.x == 1 }
+                #expect(marked.count == 1 && marked.first.map { seen.x == 0 && seen.y == $0.y } == true,
+                        "after \(what): cursor at \(seen.x),\(seen.y), marked \(marked) on\n\(seen.plain)")
+                return marked.first?.y ?? -1
+            }
             tmux.keys("C-o")
             tmux.waitFor("Shopping list")
-            let seen = try #require(still(tmux, height: height))
-            let marked = cells(of: "›", seen.plain).filter { $0.x == 1 }
-            #expect(marked.count == 1 && marked.first.map { seen.x == 0 && seen.y == $0.y } == true,
-                    "on the list: cursor at \(seen.x),\(seen.y), marked \(marked) on\n\(seen.plain)")
+            _ = try expectOnTheSelectedRow(after: "Ctrl-O")
+            tmux.type("Milk")
+            expectOnTheCaret(after: "an item typed on the list", showing: "Milk▏")
+            tmux.keys("Enter")
+            tmux.keys("Escape")
+            tmux.waitFor { $0.contains("Milk") && !$0.contains("▏") }
+            let first = try expectOnTheSelectedRow(after: "Enter and Esc on the list")
+            func selected(_ screen: String) -> Int? { cells(of: "›", screen).filter { $0.x == 1 }.first?.y }
+            tmux.keys("Down")
+            tmux.waitFor { selected($0).map { $0 != first } == true }
+            let other = try expectOnTheSelectedRow(after: "Down on the list")
+            tmux.keys("Up")
+            tmux.waitFor { selected($0) == first }
+            _ = try expectOnTheSelectedRow(after: "Up on the list")
+            tmux.keys("Down")
+            tmux.waitFor { selected($0) == other }
+            taps.tap(tmux, (x: 0, y: first))
+            tmux.waitFor { selected($0) == first }
+            _ = try expectOnTheSelectedRow(after: "a tap on the other row")
             tmux.keys("C-q")
             #expect(tmux.waitForExit() == 0)
         }
