@@ -80,7 +80,7 @@ public struct HistoryLayout: Sendable {
         func widest(_ heading: String, _ text: (Row) -> String) -> Int { max(TextWidth.of(heading), rows.map { TextWidth.of(text($0)) }.max() ?? 0) }
         let unitPrice = min(16, widest(Self.unitPriceHeading(book), \.unitPrice))
         let shop = widest("Shop", \.shop)
-        let marks = [Self.mark(full: true, glyphs: g), Self.mark(full: false, glyphs: g)].map(TextWidth.of)
+        let marks = [Self.mark(full: true, glyphs: g, accessible: session.accessible), Self.mark(full: false, glyphs: g, accessible: session.accessible)].map(TextWidth.of)
         // From the widest layout down: the first whose name column keeps its minimum. Without a shop column the name
         // carries the shop (`Oats @ Costco`), and the narrowest cut the name before it; their headings only where they fit.
         let nameAndShop = min(24, widest("Product @ shop", \.nameAndShop))
@@ -130,6 +130,8 @@ public struct HistoryLayout: Sendable {
     /// `Per kg`: what the unit prices are per.
     static func unitPriceHeading(_ book: PriceBook) -> String { book.perLabel.isEmpty ? "Per unit" : "Per \(book.perLabel)" }
 
-    /// The lowest's mark: `★ lowest`, or `★`.
-    static func mark(full: Bool, glyphs: GlyphSet) -> String { full ? glyphs.bestMark + " lowest" : glyphs.bestMark }
+    /// The lowest's mark: `★ lowest`, or `★`; with ACCESSIBLE=1 words, `lowest`, or `low` (decision 440).
+    static func mark(full: Bool, glyphs: GlyphSet, accessible: Bool = false) -> String {
+        accessible ? (full ? "lowest" : "low") : full ? glyphs.bestMark + " lowest" : glyphs.bestMark
+    }
 }

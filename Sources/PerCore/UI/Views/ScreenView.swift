@@ -64,7 +64,7 @@ public enum ScreenView {
             KeypadView.draw(into: &canvas, x: layout.keypadOrigin.x, y: layout.keypadOrigin.y, size: layout.keypadSize,
                             enabled: state.editing.enabledKeys, pressed: pressed, glyphs: g, decimal: state.session.decimal)
         case .unit(let picker):
-            UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
+            UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, accessible: state.session.accessible, into: &canvas)
         case .text:
             drawNameHint(state.editing, layout, glyphs: g, into: &canvas)
         }
@@ -76,7 +76,13 @@ public enum ScreenView {
         // A message too long for its line goes up over the lines above it, never over the legend's: a tap on the
         // legend is its key whatever is said (decision 141).
         drawStatus(state, layout, into: &canvas)
-        for entry in KeyTable.legendEntries(for: state, width: layout.legend.width) {
+        let entries = KeyTable.legendEntries(for: state, width: layout.legend.width)
+        // The gaps between entries in the entries' style, so the line is one run of it: the terminal is told the colour
+        // once, not at every entry (a legend redrawn when `^Y undo` comes cost 185 bytes, decision 441).
+        if let last = entries.last {
+            canvas.fill(Rect(x: layout.legend.x, y: layout.legend.y, width: last.x + last.width, height: 1), with: Cell(" ", style: .dim, color: .muted))
+        }
+        for entry in entries {
             canvas.put(entry.text, x: entry.x, y: layout.legend.y, style: .dim, color: .muted)
         }
     }
@@ -173,7 +179,7 @@ public enum ScreenView {
         var lines = BoxLines(width: canvas.width, height: canvas.height)
         lines.addBox(f)
         lines.draw(into: &canvas, glyphs: glyphs)
-        let what = editing.focus.field == .shop ? "shop" : "name"
+        let what = textFieldWord(editing.focus.field)
         let selected = if case .text(let field) = editing.editor { field.isWholeTextSelected } else { false }
         let hints = selected ? ["Typing replaces", "the \(what);", "Left/Right edit", "", "Tab: next", "Esc: undo"]
                              : ["Type the \(what)", "(optional)", "", "Tab: next", "Esc: undo"]
@@ -355,6 +361,15 @@ public enum ScreenView {
         forms.first { TextWidth.of($0) < width } ?? forms[forms.count - 1]
     }
 
+    /// What a text field holds, in the box beside it and the hints: `name`, `shop`, `offer`.
+    static func textFieldWord(_ field: ProductField) -> String {
+        switch field {
+        case .shop: "shop"
+        case .deal: "offer"
+        case .name, .price, .quantity, .unit, .deposit, .uses: "name"
+        }
+    }
+
     /// What the focused field takes, on the status line when nothing else is said.
     static func comparisonHint(_ state: AppState, width: Int) -> String {
         let g = state.session.glyphs
@@ -377,13 +392,18 @@ public enum ScreenView {
                 return firstFitting([long, "Type a \(family.name) unit, or Left/Right"], width: width)
             }
         case .text(let field):
-            let isShop = state.editing.focus.field == .shop
+            let focused = state.editing.focus.field
             if field.isWholeTextSelected {
-                let long = "Typing replaces the \(isShop ? "shop" : "name"); Left/Right or Backspace edit it"
+                let long = "Typing replaces the \(textFieldWord(focused)); Left/Right or Backspace edit it"
                 return firstFitting([long, "Typing replaces it; Left/Right edit it"], width: width)
             }
-            let long = isShop ? "Where the price was seen (optional); Tab for the next product" : "Name this product (optional); Tab for its shop"
-            return firstFitting([long, isShop ? "Where the price was seen; Tab: next" : "Name (optional); Tab for its shop"], width: width)
+            let forms: [String] = switch focused {
+            case .shop: ["Where the price was seen (optional); Tab for the next product", "Where the price was seen; Tab: next"]
+            // The offer field (a text field too) said `Name (optional); Tab for its shop`.
+            case .deal: ["An offer beside the price (2 for 3.00, optional); Tab: next", "An offer (2 for 3.00); Tab: next"]
+            case .name, .price, .quantity, .unit, .deposit, .uses: ["Name this product (optional); Tab for its shop", "Name (optional); Tab for its shop"]
+            }
+            return firstFitting(forms, width: width)
         }
     }
 }

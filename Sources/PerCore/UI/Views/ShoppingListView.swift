@@ -4,6 +4,9 @@ import Foundation
 /// check box, count, title (the selected item's ends in its `−`/`+` buttons), the product to buy, its price and the
 /// line total; the trip's totals under them.
 enum ShoppingListView {
+    /// The selected row in words, for ACCESSIBLE=1: `selected 2 of 5` (the list and the price history, decision 440).
+    static func selectedWords(_ row: Int, of count: Int) -> String { "selected \(row + 1) of \(count)" }
+
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
@@ -11,8 +14,13 @@ enum ShoppingListView {
         let shop = state.session.shop
         let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
             + (state.session.listOrder == .byShop ? ", by shop" : "")
-        canvas.put(TextWidth.truncate(heading, to: canvas.width, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
         let w = canvas.width
+        // With ACCESSIBLE=1 the selected row is said in words at the title line's end (`selected 2 of 5`), and its `›`
+        // is left out (decision 440): the title line is never covered by a message.
+        let said = state.session.accessible && lists.rowCount > 0 ? Self.selectedWords(lists.selectedRow, of: lists.rowCount) : ""
+        let headingRoom = said.isEmpty ? w : w - TextWidth.of(said) - 2
+        canvas.put(TextWidth.truncate(heading, to: headingRoom, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
+        if !said.isEmpty { canvas.put(said, x: w - TextWidth.of(said) - 1, y: 0, style: .bold, color: .accent) }
         var headings = [("Title", ShoppingListLayout.titleX), ("Total", layout.totalEndX - 5)]
         if layout.showsProducts { headings += [("Buy", layout.buyX), ("Price", layout.priceEndX - 5)] }
         if layout.showsDates { headings.append(("Last edited", layout.dateX)) }
@@ -45,7 +53,7 @@ enum ShoppingListView {
             let color: ColorRole = isSelected ? .accent : .normal
             if isSelected { canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent)) }
             // `›` marks the selected row, as it marks the focused product in a comparison (Enter opens it).
-            canvas.put(isSelected ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
+            canvas.put(isSelected && !state.session.accessible ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
             let item = entry?.item ?? ListItem()
             let purchase = item.purchase(at: shop)
             let buy = purchase?.offer
