@@ -331,5 +331,51 @@ extension EndToEnd {
             let other = run([perBinary, "show", "--db", db, "Untitled"], environment: ["XDG_CONFIG_HOME": folder.file("none")])
             #expect(other.stdout.contains("+14% more (shelf: no Clubcard member)"), "\(other.stdout)")
         }
+
+        // MARK: The trip's multiples
+
+        /// The yoghurt offer on the list (the tub at Aldi, 500 g at 1.79 with 2 for 3.00, beside pots at Lidl, 4 × 125 g
+        /// at 1.89: the tub is the best at 3.00 per kg). By hand: twice on the list is one offer, 3.00 (not 2 × 1.79 = 3.58);
+        /// three times one offer and one at the shelf price, 3.00 + 1.79 = 4.79 (two offers would be 6.00); four times two
+        /// offers, 6.00. The list's totals line and row, `per trip` and `per trip --shops` say the same.
+        @Test func theTripBuysTheYoghurtOfferInItsMultiples() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let tmux = TmuxSession(perCommand(db: db))
+            tmux.waitFor("Untitled")
+            tmux.type("1.79"); tmux.keys("Enter"); tmux.type("500"); tmux.keys("Enter"); tmux.type("g")
+            tmux.keys("Tab"); tmux.waitFor("Name of"); tmux.type("tub")
+            tmux.keys("Tab"); tmux.waitFor("Shop of"); tmux.type("Aldi")
+            tmux.keys("Tab"); tmux.waitFor("Deposit of")
+            tmux.keys("Tab"); tmux.waitFor("Deal of"); tmux.type("2 for 3"); tmux.keys("Enter")
+            tmux.waitFor { $0.contains("Price (new") && $0.contains("shelf 3.58") }
+            tmux.fill(price: "1.89", quantity: "4x125", unit: "g", name: "pots", shop: "Lidl")
+            tmux.waitFor { $0.contains("Price (new") && $0.contains("pots") }
+            // Twice on the list, then the list.
+            tmux.keys("C-x"); tmux.waitFor("on the list")
+            tmux.keys("C-x"); tmux.waitFor("2× on the list")
+            tmux.keys("C-o")
+            var screen = tmux.waitFor { $0.contains("Shopping list") && $0.contains("Total 3.00") }
+            let row = try self.row("Untitled", screen)
+            #expect((row.contains("(2 for 3.00)") || row.contains("(2/3.00)")) && row.hasSuffix("3.00"), "\(row)")
+            // `+` wants one more: one offer and one tub at its shelf price.
+            tmux.type("+")
+            screen = tmux.waitFor { $0.contains("Total 4.79") }
+            quit(tmux)
+            let three = run([perBinary, "trip", "--db", db])
+            #expect(three.status == 0 && three.stdout.contains("3× 500 g (2 for 3.00)") && three.stdout.contains("Total 4.79"), "\(three.stdout)")
+            let shops = run([perBinary, "trip", "--shops", "--db", db])
+            #expect(shops.stdout.contains("Aldi, 4.79"), "\(shops.stdout)")
+            // Four: two offers, one more `+` on the list in the app again.
+            let again = TmuxSession(perCommand(db: db))
+            again.waitFor("Untitled")
+            again.keys("C-o")
+            again.waitFor { $0.contains("Shopping list") && $0.contains("Total 4.79") }
+            again.type("+")
+            again.waitFor { $0.contains("Total 6.00") }
+            quit(again)
+            let four = run([perBinary, "trip", "--db", db])
+            #expect(four.stdout.contains("4× 500 g (2× 2 for 3.00)") && four.stdout.contains("Total 6.00"), "\(four.stdout)")
+        }
     }
 }
