@@ -115,6 +115,8 @@ public struct Purchase: Equatable, Sendable {
 
     /// The amount asked as a row says it (`1 kg`), in the wanted product's unit family; nil without a unit.
     public func askedText(decimal: DecimalMark = .point) -> String? {
+        // By use the amount is uses (`100 washes`), whatever the packs' units (decision 434).
+        if let word = wanted.useWord { return Uses(count: asked, word: word).map { decimal.shown($0.text) } }
         guard let unit = wanted.product.unit ?? offer.product.unit else { return nil }
         return ListAmount(base: asked, like: unit, in: system).text(in: system, decimal: decimal)
     }
