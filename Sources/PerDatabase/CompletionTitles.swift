@@ -16,6 +16,17 @@ extension ComparisonDatabase {
         wordsForCompletion(atPath: path, sql: "SELECT DISTINCT store FROM product WHERE store != '' ORDER BY store COLLATE NOCASE")
     }
 
+    /// The schemes of the member prices saved (`Clubcard` of `Clubcard 1.99`), for `--member <Tab>`, by name, once
+    /// each whatever the case.
+    public static func schemesForCompletion(atPath path: String) -> [String] {
+        let offers = wordsForCompletion(atPath: path, sql: """
+            SELECT deal FROM product WHERE deal IS NOT NULL UNION SELECT deal FROM price_history WHERE deal IS NOT NULL
+            """)
+        var seen = Set<String>()
+        return offers.compactMap { Deal(parsing: $0)?.scheme }.filter { seen.insert($0.lowercased()).inserted }
+            .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+    }
+
     /// The first column of `sql`'s rows, once each. Read-only (nothing created, migrated or written) and quiet: empty
     /// when the file is missing, locked, damaged or not per's; a word that holds a control character (a tab or line
     /// break too) is left out.

@@ -317,7 +317,7 @@ public struct DatabaseSession {
             reopened = try ComparisonDatabase(path: path, busyTimeout: 0.1)
         } catch {
             lastFailure = "the database file was \(existed ? "replaced" : "deleted"): \(Self.describe(error))"
-            if !queue.contains(where: \.change.isRestore) { queue.insert(entry(.restore(watch.open)), at: 0) }
+            if !queue.contains(where: \.change.isRestore) { queue.insert(entry(.restore(watch.open.withoutBlankProducts)), at: 0) }
             return []
         }
         reopened.waitForLocks(atMost: 0.1)
@@ -327,7 +327,7 @@ public struct DatabaseSession {
         lastCounter = try? database.changeCounter()
         deletedElsewhere = nil
         queue.removeAll { $0.change.isRestore || $0.change.isEdit(of: watch.open.id) }
-        queue.insert(entry(.restore(watch.open)), at: 0)
+        queue.insert(entry(.restore(watch.open.withoutBlankProducts)), at: 0)
         rowless = nil
         var actions = flush(open: watch.open.id).filter { $0 != .database(.restoredDeletedComparison) }
         // The list on view shows what the file at the path holds, not what the one gone held.

@@ -26,9 +26,11 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var freshness: FreshnessOptions
 
+    @OptionGroup var member: MemberOptions
+
     func runApp() throws {
         try Self.runApp(QuickOptions(noMouse: noMouse, mouse: mouse, uk: imperial, us: customary, databasePath: database.path, shop: shop.shop,
-                                     staleDays: freshness.staleDays),
+                                     staleDays: freshness.staleDays, members: member.member),
                         currency: (currency.text, currency.decimal, currency.format))
     }
 
@@ -41,6 +43,8 @@ struct AppOptions: ParsableArguments {
         var databasePath: String?
         var shop: String?
         var staleDays: String?
+        /// `--member`'s schemes as given (never on the quick path).
+        var members: [String] = []
     }
 
     /// The app's arguments when they are only `--no-mouse`, `--uk`, `--us`, `--db PATH`, `--shop NAME` (`--store NAME`) or `--stale-days N` (or
@@ -90,7 +94,7 @@ struct AppOptions: ParsableArguments {
         let currency = try CurrencyOptions.resolved(given.text, decimal: given.decimal, format: given.format)
         let mouse: Bool, decimal: DecimalMark, imperial: Bool, accessible: Bool, members: [String], ambiguousIsWide: Bool
         do {
-            members = try Settings.members(option: [])
+            members = try Settings.members(option: options.members)
             decimal = try Settings.decimal(option: given.decimal).value
             accessible = try Settings.accessible().value
             ambiguousIsWide = try Settings.ambiguousIsWide().value

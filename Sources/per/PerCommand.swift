@@ -72,14 +72,15 @@ struct PerCommand: ParsableCommand {
     static let appOptionsUsed: [String: Set<String>] = {
         let database: Set = ["--db"], money: Set = ["--currency", "--decimal", "--currency-format"]
         return [
-            "app": appOptions, "config": appOptions, "compare": money.union(["--uk", "--us"]), "lists": database, "show": database.union(money),
-            "history": database.union(money), "export": database.union(money), "import": database, "backup": database,
-            "trip": database.union(money).union(["--shop", "--store"]), "licenses": [],
+            "app": appOptions, "config": appOptions, "compare": money.union(["--uk", "--us", "--member"]), "lists": database,
+            "show": database.union(money).union(["--member"]), "history": database.union(money), "export": database.union(money), "import": database,
+            "backup": database, "trip": database.union(money).union(["--shop", "--store", "--member"]), "licenses": [],
         ]
     }()
 
     /// Every option of the app (`AppOptions`).
-    static let appOptions: Set = ["--mouse", "--no-mouse", "--uk", "--us", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
+    static let appOptions: Set = ["--mouse", "--no-mouse", "--uk", "--us", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days",
+                                 "--member"]
 
     /// An app option given after a subcommand that does not use it: refused (status 2), naming it.
     static func refuseUnusedAppOptions(_ arguments: [String]) throws {
@@ -104,7 +105,7 @@ struct PerCommand: ParsableCommand {
     }
 
     /// The app's options that take a value as the next argument (`--db PATH`; `--db=PATH` is one argument).
-    static let appOptionsWithValues: Set = ["--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
+    static let appOptionsWithValues: Set = ["--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days", "--member"]
 
     /// The first argument that is neither an option nor an app option's value: the subcommand's place.
     static func firstWord(_ arguments: ArraySlice<String>) -> String? {

@@ -198,17 +198,23 @@ enum Settings {
         return nil
     }
 
-    /// `accessible`: `ACCESSIBLE` set (to anything but `0`), else the file's, else no.
     /// `--member` (given once or more, or as `A, B`), else the file's `member`; none without either (decision 285).
     static func members(option: [String]) throws(CommandFailure) -> [String] {
+        try resolvedMembers(option: option)?.value ?? []
+    }
+
+    /// The schemes `members(option:)` gives, with where they came from (`per config`); nil: none.
+    static func resolvedMembers(option: [String]) throws(CommandFailure) -> Resolved<[String]>? {
         let given = option.flatMap(Shopper.schemes(from:))
         if !option.isEmpty {
             guard !given.isEmpty else { throw .usage("--member: give the scheme's name, e.g. --member Clubcard") }
             if let problem = given.lazy.compactMap(SettingText.problem(in:)).first { throw .usage("--member: \(problem.message)") }
-            return given
+            return Resolved(value: given, source: .option("--member"))
         }
-        if let (entry, _) = try fileEntry(.member), case .text(let text) = entry.value { return Shopper.schemes(from: text) }
-        return []
+        if let (entry, source) = try fileEntry(.member), case .text(let text) = entry.value {
+            return Resolved(value: Shopper.schemes(from: text), source: source)
+        }
+        return nil
     }
 
     /// `ambiguous`: the file's `wide` or `narrow`, else wide where the locale is Chinese, Japanese or Korean
@@ -219,6 +225,7 @@ enum Settings {
         return Resolved(value: wide, source: .fallback)
     }
 
+    /// `accessible`: `ACCESSIBLE` set (to anything but `0`), else the file's, else no.
     static func accessible() throws(CommandFailure) -> Resolved<Bool> {
         if let value = variable("ACCESSIBLE") { return Resolved(value: value != "0", source: .environment("ACCESSIBLE")) }
         if let (entry, source) = try fileEntry(.accessible), case .flag(let on) = entry.value { return Resolved(value: on, source: source) }

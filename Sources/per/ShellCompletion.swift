@@ -3,7 +3,7 @@ import Foundation
 import PerDatabase
 
 /// What the shell completion scripts ask per for (swift-argument-parser's custom completions): the saved titles for
-/// `show`, `history` and `export`, the saved shops for `--shop`. Never fails loudly: any problem is no suggestions.
+/// `show`, `history` and `export`, the saved shops for `--shop`, the saved member schemes for `--member`. Never fails loudly: any problem is no suggestions.
 enum ShellCompletion {
     /// The saved titles starting with `prefix` (any case), from the database the command line names (`--db`, else
     /// PER_DB, else the default file), read-only.
@@ -14,6 +14,11 @@ enum ShellCompletion {
     /// The shops products were saved at, starting with `prefix` (any case), from the same database.
     @Sendable static func savedShops(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
         startingWith(prefix, ComparisonDatabase.shopsForCompletion, arguments)
+    }
+
+    /// The schemes of the member prices saved, starting with `prefix` (any case), from the same database.
+    @Sendable static func savedSchemes(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+        startingWith(prefix, ComparisonDatabase.schemesForCompletion, arguments)
     }
 
     private static func startingWith(_ prefix: String, _ words: (String) -> [String], _ arguments: [String]) -> [String] {

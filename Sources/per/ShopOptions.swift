@@ -73,7 +73,8 @@ enum ShopSettings {
 /// settings file's `member`). Given again, or as `A, B`, for several.
 struct MemberOptions: ParsableArguments {
     @Option(name: .customLong("member"), help: ArgumentHelp("A member scheme you are in (e.g. Clubcard): its member prices are ranked (default: the settings file's member).",
-                                                            valueName: "scheme"))
+                                                            valueName: "scheme"),
+            completion: .custom(ShellCompletion.savedSchemes))
     var member: [String] = []
 
     func schemes() throws -> [String] {

@@ -161,6 +161,7 @@ struct CommandLineConventionTests {
         }
         #expect(script.stdout.contains("100g"), "\(shell): --per's units")
         #expect(script.stdout.contains("---completion trip -- --shop"), "\(shell): --shop's saved shops")
+        #expect(script.stdout.contains("---completion trip -- --member"), "\(shell): --member's saved schemes")
         let decimalMarks = ["bash": #"-W '.'$'\n'','"#, "zsh": "___decimal=('.' ',')", "fish": "-rfka '. ,'"]
         #expect(script.stdout.contains(decimalMarks[shell] ?? "?"), "\(shell): --decimal's marks")
     }
@@ -193,6 +194,21 @@ struct CommandLineConventionTests {
         #expect(all.status == 0 && all.stdout == "aldi\nAsda\nLidl\n", "\(all)")
         let some = run([perBinary, "---completion", "trip", "--", "--shop", "4", "1", "per", "trip", "--db", db, "--shop", "A"])
         #expect(some.stdout == "aldi\nAsda\n", "\(some)")
+    }
+
+    /// `--member`'s completion: the schemes of the member prices saved, now or in the history, starting with what is
+    /// typed (any case), once each, by name; a multi-buy has no scheme.
+    @Test func completionOffersSavedSchemes() throws {
+        let json = #"{"format": "per-export", "version": 3, "comparisons": [{"title": "Oats", "products": ["#
+            + #"{"price": "2", "quantity": "1", "unit": "kg", "deal": "Clubcard 1.50"}, {"price": "2", "quantity": "1", "unit": "kg", "deal": "nectar 1.80"},"#
+            + #" {"price": "3", "quantity": "1", "unit": "kg", "deal": "2 for 5.00"}, {"price": "3", "quantity": "2", "unit": "kg", "deal": "clubcard 2.50"}],"#
+            + #" "history": [{"name": "", "shop": null, "seen": null, "price": "3", "quantity": "1", "unit": "kg", "deal": "Lidl Plus 2.00"}]}]}"#
+        let imported = run([perBinary, "import", "--db", db, "-"], input: json)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let all = run([perBinary, "---completion", "compare", "--", "--member", "2", "0", "per", "--db", db, "--member", ""])
+        #expect(all.status == 0 && all.stdout == "Clubcard\nLidl Plus\nnectar\n", "\(all)")
+        let some = run([perBinary, "---completion", "trip", "--", "--member", "4", "1", "per", "trip", "--db", db, "--member", "c"])
+        #expect(some.stdout == "Clubcard\n", "\(some)")
     }
 
     /// The function behind it, on a file that is not a database: nothing, quietly.

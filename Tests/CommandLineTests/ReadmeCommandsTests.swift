@@ -32,6 +32,8 @@ struct ReadmeCommandsTests {
         ("per compare --format csv --uk 1.50/1pt 4/2l", .runHere(["per compare --format csv --uk 1.50/1pt 4/2l"])),
         ("per compare --per kg pots=1.89/4x125g tub=1.79/500g:2for3.00 big=2.79/1kg", .shown(seed: nil)),
         ("per compare --member Clubcard card=2.50/1kg:Clubcard1.99 plain=2.20/1kg", .shown(seed: nil)),
+        ("per compare --per wash big=11.99/2.5l/50washes mid=7.49/1.5l/30washes pods=12.99/40pods/40washes", .shown(seed: nil)),
+        ("per compare crate=12.99/24x0.33l+3.42dep bottles=5.49/6x1.5l", .shown(seed: nil)),
         ("per lists [--format json|csv]", .runHere(["per lists", "per lists --format json", "per lists --format csv"])),
         ("per show Oats [--format json]", .runHere(["per show Oats", "per show Oats --format json"])),
         ("per history Oats [--format json]", .runHere(["per history Oats", "per history Oats --format json"])),

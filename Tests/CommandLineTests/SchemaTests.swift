@@ -41,7 +41,30 @@ struct SchemaTests {
             """
         let imported = run([perBinary, "import", "--db", db, "-"], input: export)
         #expect(imported.status == 0, "\(imported.stderr)")
+        let shelves = run([perBinary, "import", "--db", db, "-"], input: Self.shelves)
+        #expect(shelves.status == 0, "\(shelves.stderr)")
     }
+
+    /// Vocabulary 3's shelves: a multi-buy, a member price (today's and an earlier price's), uses by wash, a deposit.
+    static let shelves = """
+        {"format": "per-export", "version": 3, "comparisons": [
+          {"title": "Yoghurt", "per": "kg", "volumeSystem": "us", "listCount": 3, "inCart": false, "aisle": 2, "pinnedProduct": null,
+           "products": [{"name": "tub", "price": "1.79", "quantity": "500", "unit": "g", "shop": "Aldi", "seen": "2026-11-20", "deposit": null,
+                         "deal": {"kind": "multibuy", "count": 2, "price": "3.00", "scheme": null, "until": null}, "uses": null},
+                        {"name": "pots", "price": "1.89", "quantity": "500", "unit": "g", "pack": "4*125", "shop": "Lidl", "seen": "2026-11-20",
+                         "deposit": null, "deal": {"kind": "member", "count": 1, "price": "1.50", "scheme": "Clubcard", "until": "2099-12-31"}, "uses": null}],
+           "history": [{"name": "tub", "shop": "Aldi", "seen": "2026-11-01", "price": "1.99", "quantity": "500", "unit": "g",
+                        "deal": {"kind": "member", "count": 1, "price": "1.60", "scheme": "Clubcard", "until": null}}]},
+          {"title": "Detergent", "per": "use:wash", "volumeSystem": "us", "listCount": 1, "inCart": false, "aisle": 3, "pinnedProduct": null,
+           "products": [{"name": "big", "price": "11.99", "quantity": "2.5", "unit": "l", "shop": "Aldi", "seen": "2026-11-20", "deposit": null,
+                         "deal": null, "uses": {"count": "50", "word": "wash"}},
+                        {"name": "pods", "price": "12.99", "quantity": "40", "unit": "pod", "shop": "Lidl", "seen": "2026-11-20", "deposit": null,
+                         "deal": null, "uses": {"count": "40", "word": "wash"}}]},
+          {"title": "Water", "per": "l", "volumeSystem": "us", "listCount": 1, "inCart": false, "aisle": 4, "pinnedProduct": null,
+           "products": [{"name": "crate", "price": "12.99", "quantity": "7.92", "pack": "24*0.33", "unit": "l", "shop": "Aldi", "seen": "2026-11-20",
+                         "deposit": "3.42", "deal": null, "uses": null}]}
+        ]}
+        """
 
     @Test func everyCommandsJSONMatchesItsSchema() {
         seed()
@@ -55,6 +78,15 @@ struct SchemaTests {
             ("shops", ["trip", "--shops", "--db", db, "--format", "json"]),
             ("lists", ["lists", "--db", db, "--format", "json"]),
             ("export", ["export", "--db", db, "--format", "json", "--currency", "€"]),
+            ("comparison", ["show", "--db", db, "--format", "json", "--member", "Clubcard", "Yoghurt"]),
+            ("comparison", ["show", "--db", db, "--format", "json", "Detergent"]),
+            ("comparison", ["show", "--db", db, "--format", "json", "Water"]),
+            ("comparison", ["compare", "--format", "json", "--per", "wash", "big=11.99/2.5l/50washes", "pods=12.99/40pods/40washes"]),
+            ("comparison", ["compare", "--format", "json", "tub=1.79/500g:2for3.00", "pots=1.89/4x125g+0.50dep"]),
+            ("history", ["history", "--db", db, "--format", "json", "Yoghurt"]),
+            ("history-lowest", ["history", "--db", db, "--format", "json", "--lowest", "Yoghurt"]),
+            ("trip", ["trip", "--db", db, "--format", "json"]),
+            ("trip", ["trip", "--db", db, "--format", "json", "--shop", "Lidl"]),
         ]
         for (schema, arguments) in documents {
             let result = run([perBinary] + arguments)

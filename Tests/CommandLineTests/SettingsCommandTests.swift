@@ -233,6 +233,7 @@ struct SettingsCommandTests {
             "uk = no # default",
             "accessible = no # default",
             "ambiguous = narrow # default",
+            "# member: none # default",
         ], "\(result.out)")
         let none = try per(["config"], ["XDG_CONFIG_HOME": folder.file("nowhere"), "HOME": folder.path])
         #expect(none.status == 0)
@@ -246,7 +247,7 @@ struct SettingsCommandTests {
     @Test func configPrintsAFileThatReadsBackToTheSameSettings() throws {
         let shared = folder.file("per #2/\"shared\".sqlite")
         let given = try per(["config", "--db", shared, "--currency", "€", "--shop", "No #1 \\ \"Deli\"", "--stale-days", "30",
-                             "--no-mouse", "--uk"], ["PER_DECIMAL": ",", "PER_CURRENCY_FORMAT": "€ {amount}"])
+                             "--no-mouse", "--uk", "--member", "Clubcard, Nectar"], ["PER_DECIMAL": ",", "PER_CURRENCY_FORMAT": "€ {amount}"])
         #expect(given.status == 0, "\(given.err)")
         try writeConfig(given.out)
         let read = try per(["config"])
@@ -266,6 +267,7 @@ struct SettingsCommandTests {
             "uk = yes",
             "accessible = no",
             "ambiguous = narrow",
+            "member = Clubcard, Nectar",
         ], "\(read.out)")
         #expect(settings(read.out) == settings(given.out))
         for (index, line) in read.out.split(separator: "\n").enumerated().dropFirst() {

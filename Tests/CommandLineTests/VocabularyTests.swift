@@ -2,6 +2,7 @@ import Foundation
 import PerCore
 import Testing
 @testable import PerDatabase
+@testable import per
 import TestSupport
 
 /// Issue 29: one vocabulary in every JSON and CSV output (Docs/VOCABULARY.md), a reader as strict as JSON, Markdown that
@@ -161,10 +162,28 @@ struct VocabularyTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.sqlite")))
     }
 
+    /// The hand-kept lists of the app's options (`PerCommand.appOptions`, and `appOptionsWithValues`, those that take
+    /// the next argument as their value) are the options swift-argument-parser knows for the app, as it dumps them.
+    @Test func theAppOptionListsAreTheAppsOptions() throws {
+        let dump = run([perBinary, "--experimental-dump-help"])
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((tool["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        var options = Set<String>(), withValues = Set<String>()
+        for argument in arguments {
+            let names = ((argument["names"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String == "long" ? "--" + ($0["name"] as? String ?? "") : nil }
+            guard !names.contains("--help"), !names.contains("--version") else { continue }
+            options.formUnion(names)
+            if argument["kind"] as? String == "option" { withValues.formUnion(names) }
+        }
+        #expect(options.count > 10, "\(dump.stdout.prefix(300))")
+        #expect(PerCommand.appOptions == options)
+        #expect(PerCommand.appOptionsWithValues == withValues)
+    }
+
     /// The table of the app options each subcommand uses (`PerCommand.appOptionsUsed`) agrees with the subcommands:
     /// each app option is in a subcommand's help exactly when it is not refused there.
     @Test func theRefusalsAgreeWithEachCommandsOptions() {
-        let options = ["--mouse", "--no-mouse", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days"]
+        let options = ["--mouse", "--no-mouse", "--db", "--currency", "--decimal", "--currency-format", "--shop", "--store", "--stale-days", "--member"]
         // app and config take them all (and app would start the full-screen app).
         for command in ["compare", "lists", "show", "history", "export", "import", "backup", "trip", "licenses"] {
             let help = run([perBinary, command, "--help"]).stdout

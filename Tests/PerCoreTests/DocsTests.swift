@@ -141,3 +141,71 @@ private func matches(_ pattern: String, _ text: String) -> [[String]] {
     }
     #expect(read > 300, "only \(read) files read: is the walk still right?")
 }
+
+/// Docs/DECISIONS.md keeps rules only, one line each with its reason and its test (issue 42): every rule is
+/// `- **N. The rule.** Reason: ... Test: ...`, its number used once and below the next free number the header gives,
+/// and every test it names in backticks exists: `Suite.function` is a function declared in a file of Tests that
+/// declares `Suite` (or is `Suite.swift`, for free test functions); a bare name is a type or function of Tests;
+/// a name with a space is a command (`make bench`). So a renamed or removed test cannot leave a rule citing nothing.
+@Test func everyDecisionIsOneLineWithItsReasonAndATestThatExists() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let decisions = try String(contentsOf: root.appendingPathComponent("Docs/DECISIONS.md"), encoding: .utf8)
+    var functionsByType: [String: Set<String>] = [:], functions = Set<String>()
+    let tests = root.appendingPathComponent("Tests")
+    for file in FileManager.default.enumerator(atPath: tests.path)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+        let source = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+        let declared = Set(matches(#"\bfunc\s+`?([A-Za-z_]\w*)"#, source).map { $0[1] })
+        functions.formUnion(declared)
+        let owners = matches(#"\b(?:struct|enum|class|extension)\s+(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)"#, source).map { $0[1] }
+            + [String((file as NSString).lastPathComponent.dropLast(".swift".count))]
+        for owner in owners { functionsByType[owner, default: []].formUnion(declared) }
+    }
+    let nextFree = try #require(matches(#"(\d+) now\)"#, decisions).first.flatMap { Int($0[1]) }, "the header's next free number")
+    var seen = Set<Int>()
+    let rules = decisions.split(separator: "\n").filter { $0.hasPrefix("- **") }
+    for rule in rules {
+        let line = String(rule)
+        guard let number = matches(#"^- \*\*(\d+)\. "#, line).first.flatMap({ Int($0[1]) }) else {
+            Issue.record("a rule without its number: \(line.prefix(60))"); continue
+        }
+        #expect(seen.insert(number).inserted, "decision \(number) is written twice")
+        #expect(number < nextFree, "decision \(number) is at or past the next free number \(nextFree) the header gives")
+        let parts = line.components(separatedBy: " Test: ")
+        #expect(line.contains("** Reason: ") && parts.count == 2, "decision \(number) is not `rule. Reason: ... Test: ...`")
+        guard parts.count == 2 else { continue }
+        let cited = matches("`([^`]+)`", parts[1]).map { $0[1] }
+        #expect(!cited.isEmpty || parts[1].hasPrefix("none"), "decision \(number) names no test and does not say none")
+        for name in cited where !name.contains(" ") {
+            let pieces = name.split(separator: ".").map(String.init)
+            if pieces.count == 2 {
+                #expect(functionsByType[pieces[0]]?.contains(pieces[1]) == true, "decision \(number) names \(name): no such test")
+            } else {
+                #expect(pieces.count == 1 && (functions.contains(name) || functionsByType[name] != nil), "decision \(number) names \(name): no such test")
+            }
+        }
+    }
+    #expect(rules.count > 250, "only \(rules.count) rules found: is the pattern still right?")
+}
+
+/// The docs are a map, no longer than what they describe (issue 42): the words of README, CONTRIBUTING, CHANGELOG and
+/// Docs (the decisions' archive included) are fewer than the words of Sources, and their lines fewer than its lines.
+@Test func theDocsAreNoLongerThanTheCode() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    func measure(_ files: [URL]) throws -> (words: Int, lines: Int) {
+        try files.reduce(into: (0, 0)) { total, file in
+            let text = try String(contentsOf: file, encoding: .utf8)
+            total.0 += text.split(whereSeparator: \.isWhitespace).count
+            total.1 += text.split(separator: "\n", omittingEmptySubsequences: false).count
+        }
+    }
+    func files(under folder: String, ending suffix: String) -> [URL] {
+        let top = root.appendingPathComponent(folder)
+        return (FileManager.default.enumerator(atPath: top.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(suffix) }.map { top.appendingPathComponent($0) }
+    }
+    let docs = try measure(["README.md", "CONTRIBUTING.md", "CHANGELOG.md"].map(root.appendingPathComponent) + files(under: "Docs", ending: ".md"))
+    let code = try measure(files(under: "Sources", ending: ".swift"))
+    #expect(code.words > 50_000 && docs.words > 10_000, "code \(code), docs \(docs): is the count still right?")
+    #expect(docs.words < code.words, "the docs hold \(docs.words) words for \(code.words) words of code")
+    #expect(docs.lines < code.lines, "the docs hold \(docs.lines) lines for \(code.lines) lines of code")
+}

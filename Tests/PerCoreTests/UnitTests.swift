@@ -82,6 +82,19 @@ import TestSupport
         for unit in MeasureUnit.standard { #expect(MeasureUnit(parsing: unit.typedSymbol) == unit, "\(unit.typedSymbol)") }
     }
 
+    /// README, USAGE (the keypad's unit field and "Units and money") list the units as the table does, so a unit
+    /// added to the table and not to the docs (or the other way) fails here; `compare --help` prints the listing itself.
+    @Test func theDocsUnitListsAreTheTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func flat(_ file: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let readme = try flat("README.md"), usage = try flat("Docs/USAGE.md")
+        #expect(readme.contains("Units: " + MeasureUnit.listing() + " ("), "README.md's unit list is not the table's: \(MeasureUnit.listing())")
+        #expect(usage.contains("Units: " + MeasureUnit.listing() + " ("), "Docs/USAGE.md's unit field list is not the table's")
+        #expect(usage.contains("Units: " + MeasureUnit.listing(named: true, separator: ", ") + ";"), "Docs/USAGE.md's Units and money list is not the table's")
+    }
+
     @Test func imperialVolumesFollowTheirDefinitions() {
         let pint = MeasureUnit.pint.factor(in: .imperial)
         #expect(MeasureUnit.quart.factor(in: .imperial) == 2 * pint)

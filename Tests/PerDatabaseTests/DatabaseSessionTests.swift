@@ -365,6 +365,48 @@ import TestSupport
         #expect(try ComparisonDatabase(path: path).load("c")?.products.compactMap(\.price) == [2, 3])
     }
 
+    /// Found trying per as a new user: the file made again held this session's blank new row, so a session opened on it
+    /// took that row for its own new one; its product then became the row this session was typing in, and what was
+    /// typed here (6.99) replaced the other's price. The file made again holds what was typed, never the blank row.
+    @Test func aFileMadeAgainHoldsNoBlankRowForAnotherSessionToShare() throws {
+        let path = folder.file("per.sqlite")
+        var home = try Side(path: path, id: "home")
+        home.enter(price: "3.99", quantity: "500", unit: "g", name: "Oats", then: .nextProduct)
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        home.poll()
+        let id = home.state.editing.comparison.id
+        #expect(try ComparisonDatabase(path: path).load(id)?.products.map(\.name) == ["Oats"])
+        var away = try Side(path: path, id: "away")   // opens the comparison made again, edited last
+        #expect(away.state.editing.comparison.id == id)
+        #expect(away.state.editing.focusedProduct.id != home.state.editing.focusedProduct.id)
+        away.enter(price: "2.49", quantity: "250", unit: "g", name: "Small", then: .nextProduct)
+        home.poll()
+        home.enter(price: "6.99", quantity: "1", unit: "kg", name: "Jumbo", then: .nextProduct)
+        away.poll()
+        let saved = try ComparisonDatabase(path: path).load(id)
+        #expect(saved?.products.map(\.name) == ["Oats", "Small", "Jumbo"])
+        #expect(saved?.products.compactMap(\.price) == [decimal("3.99"), decimal("2.49"), decimal("6.99")])
+        #expect(away.state.editing.comparison.products.filter { !$0.isBlank }.map(\.name) == ["Oats", "Small", "Jumbo"])
+    }
+
+    /// A saved product with nothing typed at the end of a comparison (an export's `{"price": null, ...}`) is no new row
+    /// two sessions share: what each types is a product of its own.
+    @Test func aSavedBlankLastProductIsNoNewRowTwoSessionsShare() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "c", title: "Oats", products: [Product.fixture(id: "o-1", name: "Oats", price: 2, quantity: 1, unit: .kilogram),
+                                                                     Product.fixture(id: "o-2")]))
+        setup.close()
+        var home = try Side(path: path, id: "home"), away = try Side(path: path, id: "away")
+        #expect(home.state.editing.focusedProduct.id != away.state.editing.focusedProduct.id)
+        home.enter(price: "3.99", quantity: "500", unit: "g", name: "Small", then: .nextProduct)
+        away.poll()
+        away.enter(price: "6.99", quantity: "1", unit: "kg", name: "Jumbo", then: .nextProduct)
+        home.poll()
+        let saved = try ComparisonDatabase(path: path).load("c")
+        #expect(saved?.products.filter { !$0.isBlank }.map(\.name).sorted() == ["Jumbo", "Oats", "Small"])
+    }
+
     @Test func aDatabaseMovedOverTheFileGetsThisSessionsComparisonAndKeepsItsOwnRows() throws {
         let path = folder.file("per.sqlite"), other = folder.file("other.sqlite")
         var home = try Side(path: path, id: "home")

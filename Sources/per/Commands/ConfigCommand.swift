@@ -40,6 +40,7 @@ struct ConfigCommand: ParsableCommand {
             let uk = try Settings.flag(.uk, on: (app.imperial, "--uk"), off: (app.customary, "--us"), fallback: false)
             let accessible = try Settings.accessible()
             let ambiguous = try Settings.ambiguousIsWide()
+            let members = try Settings.resolvedMembers(option: app.member.member)
             let formatSource: SettingSource = switch (currency, format) {
             case (nil, _): .fallback
             case (let currency?, let format?) where format.value.text == currency.value.text: format.source
@@ -57,6 +58,7 @@ struct ConfigCommand: ParsableCommand {
                 (.uk, yesNo(uk.value), uk.source),
                 (.accessible, yesNo(accessible.value), accessible.source),
                 (.ambiguous, ambiguous.value ? "wide" : "narrow", ambiguous.source),
+                (.member, members?.value.joined(separator: ", "), members?.source ?? .fallback),
             ]
             var lines = ["# settings file: \(TerminalText.singleLine(Settings.path))\(Settings.fileExists ? "" : " (none)")"]
             // Written into the file, a default stays a comment: the file holds what was chosen, and a default that
@@ -91,26 +93,10 @@ struct ConfigCommand: ParsableCommand {
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
             link.hasPrefix("/") ? link : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
         } ?? path
-        let folder = (target as NSString).deletingLastPathComponent
-        func failed(_ what: String) -> CommandFailure {
-            CommandFailure("can't write the settings file \(TerminalText.singleLine(target)): \(what); it was left as it was")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do throws(RecoveryFile.Failure) {
+            try RecoveryFile.replace(text, at: target)
         } catch {
-            throw failed("can't make its folder (\(error.localizedDescription))")
-        }
-        let temporary = (folder as NSString).appendingPathComponent(".config.\(getpid()).tmp")
-        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw failed(String(cString: strerror(errno))) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let flushed = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, flushed, rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw failed(reason)
+            throw CommandFailure("can't write the settings file \(TerminalText.singleLine(target)): \(error); it was left as it was")
         }
         return target
     }

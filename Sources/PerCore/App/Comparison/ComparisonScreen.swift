@@ -38,7 +38,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
-        if comparison.products.last?.isBlank != true { self.comparison.append(.new(id: session.makeProductID())) }
+        // The new row is this run's own: a blank product saved by another (an export's, one cleared) is a row of its own,
+        // or two sessions would take it as their new row and type into one product.
+        if comparison.products.last.map({ !($0.isBlank && session.made($0.id)) }) ?? true {
+            self.comparison.append(.new(id: session.makeProductID()))
+        }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
         untouchedEditor = editor
