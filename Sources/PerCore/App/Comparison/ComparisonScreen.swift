@@ -152,7 +152,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 return move(by: 1, session: &session, chrome: &chrome)
             }
             return moveToNextProduct(session: &session, chrome: &chrome)
-        case .previousField: return move(by: -1, session: &session, chrome: &chrome)
+        case .previousField:
+            // Shift-Tab and `‹ prev` too: an offer or uses refused stay to be put right, never dropped (decision 435).
+            guard acceptsTheTypedDeal(chrome: &chrome), acceptsTheTypedUses(chrome: &chrome) else { return [] }
+            return move(by: -1, session: &session, chrome: &chrome)
         case .nextProduct: return scroll(by: 1, session: &session, chrome: &chrome)
         case .previousProduct: return scroll(by: -1, session: &session, chrome: &chrome)
         case .cancelEdit:
@@ -177,7 +180,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             takeSuggestion()
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
-        case .focus(let target): return moveTo(target, session: &session, chrome: &chrome)
+        case .focus(let target):
+            // A tap on another field is Tab's leaving too (decision 435).
+            guard target == focus || (acceptsTheTypedDeal(chrome: &chrome) && acceptsTheTypedUses(chrome: &chrome)) else { return [] }
+            return moveTo(target, session: &session, chrome: &chrome)
         case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, session: &session, chrome: &chrome)
         case .toggleVolumeSystem:

@@ -59,12 +59,12 @@ enum HistoryView {
                 case .unitPrice: text = row.unitPrice
                 case .mark:
                     // Whole or nothing: a mark cut short would read as another word.
-                    let mark = row.isLowest ? HistoryLayout.mark(full: layout.fullMark, glyphs: g, accessible: state.session.accessible) : row.isCurrent ? "now" : ""
+                    let mark = row.mark(full: layout.fullMark, glyphs: g, accessible: state.session.accessible)
                     text = TextWidth.of(mark) <= width ? mark : ""
                 }
                 let shown = Self.isNumber(column) ? NumberFit.fit(text, width: width, ellipsis: g.ellipsis) : TextWidth.truncate(text, to: width, ellipsis: g.ellipsis)
                 let x = Self.isNumber(column) ? x + width - TextWidth.of(shown) : x
-                let muted = column == .mark && !row.isLowest
+                let muted = column == .mark && !row.isLowest && row.lowestOffers.isEmpty
                 let (style, color): (CellStyle, ColorRole) = isSelected ? (selection.style, selection.color)
                     : muted ? (.dim, .muted) : row.isLowest ? (.bold, .best) : ([], .normal)
                 canvas.put(shown, x: x, y: y, style: style, color: color, limit: width)

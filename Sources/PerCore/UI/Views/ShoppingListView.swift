@@ -96,10 +96,24 @@ enum ShoppingListView {
                 // At the current shop, packs of another size than the one wanted say how many: `o2 3× 400 g = 1.2 kg`.
                 // The amount asked is said where it fits (`2× 6 each (12 each)`), else the packs alone.
                 let label = purchase.map { p in
-                    let forms = [true, false].map { says in
-                        TerminalText.singleLine([p.buyText(decimal: state.session.decimal, saysAmount: says), buyShop].filter { !$0.isEmpty }.joined(separator: ", "))
+                    let decimal = state.session.decimal
+                    func withShop(_ text: String) -> String { TerminalText.singleLine([text, buyShop].filter { !$0.isEmpty }.joined(separator: ", ")) }
+                    let forms = [true, false].map { says in withShop(p.buyText(decimal: decimal, saysAmount: says)) }
+                    if let fits = forms.first(where: { TextWidth.of($0) <= layout.buyWidth }) { return fits }
+                    // The packs and a multi-buy's offer stay whole, the name cut before them (`t… 2× 500 g (2 for
+                    // 3.00)`), else the name left out, then the offer short (`(2/3.00)`), at last the shop cut: a number
+                    // cut (`(2 f…`) would misread the price (decision 433).
+                    var candidates: [String] = []
+                    for short in [false, true] {
+                        guard let note = p.packsNote(decimal: decimal, saysAmount: false, shortOffer: short) else { continue }
+                        let rest = " " + withShop(note)
+                        let room = layout.buyWidth - TextWidth.of(rest)
+                        if !p.offer.product.name.isEmpty, room >= 2 {
+                            candidates.append(TextWidth.truncate(TerminalText.singleLine(p.offer.label(decimal: decimal)), to: room, ellipsis: g.ellipsis) + rest)
+                        }
+                        candidates.append(withShop(note))
                     }
-                    return forms.first { TextWidth.of($0) <= layout.buyWidth } ?? forms[1]
+                    return candidates.first { TextWidth.of($0) <= layout.buyWidth } ?? candidates.last ?? forms[1]
                 } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
