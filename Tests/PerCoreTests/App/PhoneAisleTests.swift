@@ -220,7 +220,7 @@ import TestSupport
         #expect(helpText(list).contains("Ctrl-W where to shop: each shop's total, the cheapest shop and the best split across two"), "\(helpText(list))")
         let comparison = helpText(PhoneSnapshotTests.state())
         for said in ["Any word is a unit (sheets)", "are US unless per --uk or uk = yes (Ctrl-E: UK)", "per --shop NAME: you are there",
-                     "F3, Ctrl-E US / UK volume units"] {
+                     "F3, Ctrl-E US / UK volume units", "Deal field: 2 for 3.00, 3 pay 2, Clubcard 1.50 (ranked with member = Clubcard)"] {
             #expect(comparison.contains(said), "\(said): \(comparison)")
         }
     }
