@@ -132,13 +132,15 @@ import TestSupport
         ]
         let book = PriceBook(history: history, comparison: Self.yoghurt())
         #expect(HistoryReport(history: history, comparison: Self.yoghurt()).table.contains("* lowest deal"))
-        for (width, marks) in [(80, ["", "★ lowest", "★ lowest deal", "★ lowest member price"]), (40, ["", "★", "", ""])] {
+        for (width, accessible, marks) in [(80, false, ["", "★ lowest", "★ lowest deal", "★ lowest member price"]), (40, false, ["", "★", "", ""]),
+                                           (80, true, ["", "lowest", "lowest deal", "lowest member price"])] {
             var session = Session(size: TerminalSize(width: width, height: 24))
             session.today = Self.nov10
+            session.accessible = accessible   // ACCESSIBLE=1: words, no star (decision 440)
             let layout = HistoryLayout(HistoryScreen(content: .loaded(book)), session: session)
             let rows = layout.rows
             // Newest first, as the book lists them: find each by its record.
-            func mark(_ index: Int) -> String { rows[index].mark(full: layout.fullMark, glyphs: session.glyphs) }
+            func mark(_ index: Int) -> String { rows[index].mark(full: layout.fullMark, glyphs: session.glyphs, accessible: accessible) }
             let byEntry = book.entries.indices.map(mark)
             let expected = book.entries.map { entry -> String in
                 switch (entry.record.price, entry.record.deal) {

@@ -27,14 +27,14 @@ public struct HistoryLayout: Sendable {
 
         /// The mark column's text: `★ lowest`, `★ lowest deal`, `★ lowest member price` (several joined by `, `), else
         /// `now` for a price now; short (`full` false): `★`, `★deal`, `★member`, joined by a space.
-        /// `accessible`: words for the star (decision 440): `lowest, lowest deal`, short `low lowdeal`.
+        /// `accessible`: words for the star (decision 440): `lowest, lowest deal`, short `low low-deal`.
         func mark(full: Bool, glyphs g: GlyphSet, accessible: Bool = false) -> String {
-            let short = accessible ? "low" : String(g.bestMark)
+            let short = accessible ? "low" : String(g.bestMark), joined = accessible ? "low-" : String(g.bestMark)
             let offers = lowestOffers.map { kind -> String in
                 switch kind {
                 case .shelf: ""
-                case .deal: full ? "lowest deal" : "\(short)deal"
-                case .member: full ? "lowest member price" : "\(short)member"
+                case .deal: full ? "lowest deal" : "\(joined)deal"
+                case .member: full ? "lowest member price" : "\(joined)member"
                 }
             }
             let marks = (isLowest ? [full ? "lowest" : short] : []) + offers
