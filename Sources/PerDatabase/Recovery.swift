@@ -94,7 +94,15 @@ extension ComparisonDatabase {
     ///   product or comparison edited after it (`RecoverySkip`); the changes made are stamped with their own time;
     /// - a change that would mix unit families in a comparison is left out (`RecoverySkip.isLeftOut`), the rest made.
     public func importRecovery(_ journal: RecoveryJournal, intoOtherDatabase: Bool = false) throws(DatabaseFailure) -> RecoveryImport {
+        try importRecovery(journal, intoOtherDatabase: intoOtherDatabase, readingFirst: { _ in })
+    }
+
+    /// The same, with `readingFirst` run in its transaction before anything is made: what it reads (a merge's
+    /// conflicts) is what the changes were made over, whatever another session writes around it.
+    func importRecovery(_ journal: RecoveryJournal, intoOtherDatabase: Bool = false,
+                        readingFirst: (Database) throws -> Void) throws(DatabaseFailure) -> RecoveryImport {
         try allOrNothing { db in
+            try readingFirst(db)
             if let at = try Int64.fetchOne(db, sql: "SELECT applied_at FROM applied_recovery WHERE id = ?", arguments: [journal.id]) {
                 return .alreadyApplied(at: Self.date(at))
             }
@@ -409,6 +417,25 @@ public enum RecoveryFile {
             if errno != EEXIST { throw .last() }
         }
         throw SystemError(reason: "100 recovery files of this second are there already")
+    }
+
+    /// Writes `text` as `target`, replacing the file there at once (a temporary file beside it written, flushed to the
+    /// disk and renamed over it; 0600), making its folders (0700) when missing: a reader finds the old file or the new
+    /// one whole, and a failure (a full disk) leaves the old one as it was. The settings file is written so.
+    public static func replace(_ text: String, at target: String) throws(Failure) {
+        let folder = (target as NSString).deletingLastPathComponent
+        do throws(SystemError) {
+            try makeFolder(folder)
+            let (temporary, _) = try writeTemporary(Array(text.utf8), named: (target as NSString).lastPathComponent, in: folder, keepingOpen: false)
+            guard rename(temporary, target) == 0 else {
+                let error = SystemError.last()
+                unlink(temporary)
+                throw error
+            }
+            syncFolder(folder)
+        } catch {
+            throw Failure(reasons: [error.reason])
+        }
     }
 
     /// Writes `bytes` as `target`, replacing the file there at once (a temporary file written, flushed, locked with an

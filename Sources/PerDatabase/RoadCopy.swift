@@ -187,12 +187,9 @@ extension ComparisonDatabase {
     public func merge(_ copy: RoadCopy, now: Int64? = nil) throws(RoadCopyFailure) -> RoadMerge {
         let now = now ?? Self.nowMilliseconds()
         guard copy.home == identity else { throw .otherDatabase(path: copy.path) }
-        let (conflicts, deleted): ([MergeConflict], [(ComparisonID, String)])
         do {
-            // One read; an error thrown inside it would reach here as a DatabaseFailure, so the refusal comes after.
-            let (isACopy, sides) = try read { db in (try Self.copyOf(db) != nil, try Self.sidesOf(copy, db)) }
-            if isACopy { throw RoadCopyFailure.mergeIntoACopy }
-            (conflicts, deleted) = sides
+            // An error thrown inside a read would reach here as a DatabaseFailure, so the refusal comes after.
+            if try read({ db in try Self.copyOf(db) != nil }) { throw RoadCopyFailure.mergeIntoACopy }
         } catch let failure as RoadCopyFailure {
             throw failure
         } catch {
@@ -213,7 +210,13 @@ extension ComparisonDatabase {
             return true
         }
         let outcome: RecoveryImport
-        do throws(DatabaseFailure) { outcome = try importRecovery(journal) } catch { throw .failed(error) }
+        // Both sides' changes are read in the transaction that makes the copy's: none is named that was not met.
+        var conflicts: [MergeConflict] = [], deleted: [(ComparisonID, String)] = []
+        do throws(DatabaseFailure) {
+            outcome = try importRecovery(journal, readingFirst: { db in (conflicts, deleted) = try Self.sidesOf(copy, db) })
+        } catch {
+            throw .failed(error)
+        }
         let broughtBack = deleted.filter { (id, _) in (try? load(id)) != nil }.map(\.1)
         let future = copy.journal.entries.compactMap(\.at).filter { $0 > now + 60_000 }
         if case .alreadyApplied = outcome {

@@ -17,8 +17,10 @@ struct PerCommand: ParsableCommand {
         discussion: """
             With no subcommand, per opens the full-screen app; the options below are the app's. \
             Units: g, kg, ml, l, m, m2, fl oz, pt... or any word (sheet, roll, pod), a count compared only with \
-            itself. Pints, cups and fl oz are US unless --uk (Ctrl-E switches a comparison). ACCESSIBLE=1 (or \
-            accessible = yes): no key flash, words for marks, messages that stay.
+            itself. Pints, cups and fl oz are US unless --uk (Ctrl-E switches a comparison). An offer beside a \
+            price goes in its Deal field: a deal (2 for 3.00) or a member price (Clubcard 1.50), ranked for you with \
+            member = Clubcard in the settings file. ACCESSIBLE=1 (or accessible = yes): no key flash, words for \
+            marks, messages that stay.
             """,
         version: "per " + PerVersion.string,
         subcommands: [AppCommand.self, CompareCommand.self, ListsCommand.self, ShowCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self, CopyCommand.self, TripCommand.self, ConfigCommand.self, LicensesCommand.self]

@@ -62,6 +62,33 @@ struct DealCommandTests {
         #expect(past.stdout.contains("3.58  * Best value (offer ended 2020-01-31)"), "\(past.stdout)")
     }
 
+    /// Issue 38's bad input on the command line, each said clearly: a deposit above the price is kept (the ranking
+    /// without it: 1.00 / 1 L, the best) and said on stderr; an import of an offer of 0 for 2 or of 0 uses is refused
+    /// whole, naming it, the database as it was; a multi-buy dearer than its singles is kept and its verdict says so.
+    @Test func badShelvesInputIsSaidAndNothingIsLost() throws {
+        let deposit = run([perBinary, "compare", "1.00/1l+3.42dep", "2/1l"], environment: settings)
+        #expect(deposit.status == 0 && deposit.stdout.contains("1.00  * Best value") && deposit.stdout.contains("3.42"), "\(deposit.stdout)")
+        #expect(deposit.stderr.contains("item '1.00/1l+3.42dep': a deposit of 3.42 is more than the price 1: kept, never in the unit price"),
+                "\(deposit.stderr)")
+        let plain = run([perBinary, "compare", "1.00/1l+0.25dep", "2/1l"], environment: settings)
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        // By hand: 3 for 6.00 against 3 × 1.79 = 5.37: kept, the shelf's 3.58 ranked.
+        let dear = run([perBinary, "compare", "1.79/500g:3for6"], environment: settings)
+        #expect(dear.status == 0 && dear.stdout.contains("3.58  * Best value (shelf: the offer is no deal)"), "\(dear.stdout)")
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "y", title: "Yoghurt", products: [Product.fixture(id: "t", name: "tub", price: decimal("1.79"), quantity: 500, unit: .gram)]))
+        let before = run([perBinary, "export", "--db", db], environment: settings).stdout
+        for (product, reason) in [(#""deal": "2 for 0""#, "deal: an offer of 0 for 2 is no price"),
+                                  (#""uses": {"count": "0", "word": "wash"}"#, "uses")] {
+            let file = folder.file("bad.json")
+            try (#"{"format": "per-export", "version": 3, "comparisons": [{"title": "Pots", "products": [{"price": "1.89", "quantity": "500", "unit": "g", "#
+                + product + "}]}]}").write(toFile: file, atomically: true, encoding: .utf8)
+            let refused = run([perBinary, "import", "--db", db, file], environment: settings)
+            #expect(refused.status == 1 && refused.stderr.contains(reason) && refused.stderr.contains("nothing was imported"), "\(refused.stderr)")
+        }
+        #expect(run([perBinary, "export", "--db", db], environment: settings).stdout == before)
+    }
+
     /// An offer goes out in the export (JSON's object, CSV's text) and comes back; the trip buys the tub twice for
     /// 3.00 where the list wants 2, and 3 for 3.00 + 1.79 = 4.79; where to shop the same.
     @Test func anOfferRoundTripsAndTheTripBuysAMultiBuyInItsMultiples() throws {

@@ -297,12 +297,14 @@ struct ShopOptionTests {
     }
 
     /// Issue 39: `--help` says that any word is a unit (a count), that US measures are the default and Ctrl-E switches,
-    /// what `--shop` does, and what ACCESSIBLE=1 does.
+    /// what `--shop` does, deals and member prices (typed in the Deal field, a member price ranked with `member =`), and
+    /// what ACCESSIBLE=1 does.
     @Test func helpSaysWhatWordsUSMeasuresTheShopAndAccessibleDo() throws {
         let out = try run(perBinary, ["--help"]).out.replacingOccurrences(of: "\n", with: " ")
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         for said in ["any word (sheet, roll, pod), a count compared only with itself", "are US unless --uk", "Ctrl-E",
-                     "The shop you are in", "ACCESSIBLE=1"] {
+                     "The shop you are in", "ACCESSIBLE=1", "a deal (2 for 3.00) or a member price (Clubcard 1.50)",
+                     "member = Clubcard in the settings file"] {
             #expect(out.contains(said), "\(said): \(out)")
         }
     }

@@ -94,6 +94,40 @@ struct TripCommandTests {
         #expect(shown.stdout.contains(#""unitPrice": "1.64015151515""#), "\(shown.stdout)")
     }
 
+    /// Issue 38: the detergent by use on the list twice (2.5 L with 50 washes at 11.99 at Tesco, 1.5 L with 30 at 7.49 at
+    /// Aldi, 40 pods with 40 at 12.99 at Lidl, the pods with a 0.25 deposit). By hand: the best per wash is the 2.5 L
+    /// (11.99 / 50 = 0.2398), bought twice: 100 washes, 2 × 11.99 = 23.98, no deposit. Where to shop in washes: Aldi's
+    /// 1.5 L holds 30, 4 packs hold 120 ≥ 100: 4 × 7.49 = 29.96; Lidl's pods 40, 3 packs: 3 × 12.99 = 38.97 and 3 × 0.25 =
+    /// 0.75 in deposits, 39.72 to bring. The amount is said in washes: it said `(1 dL)` (100 read as millilitres).
+    @Test func theTripAndWhereToShopBuyADetergentByUse() throws {
+        let wash = CountWord("wash")!
+        func product(_ id: ProductID, _ price: String, _ quantity: Decimal, _ unit: MeasureUnit, _ uses: Decimal, _ shop: String,
+                     deposit: Decimal? = nil) -> Product {
+            Product(id: id, name: "D\(id)", price: decimal(price), quantity: quantity, unit: unit, pack: nil, shop: shop, seen: nil,
+                    deposit: deposit, uses: Uses(count: uses, word: wash))
+        }
+        let store = try ComparisonDatabase(path: db)
+        try store.save(Comparison(id: "det", title: "Detergent", products: [
+            product("d1", "11.99", decimal("2.5"), .liter, 50, "Tesco"),
+            product("d2", "7.49", decimal("1.5"), .liter, 30, "Aldi"),
+            product("d3", "12.99", 40, .counted(CountWord("pod")!), 40, "Lidl", deposit: decimal("0.25")),
+        ], basis: .perUse(wash)))
+        try store.changeListCount(of: "det", by: 1)
+        let table = run([perBinary, "trip", "--db", db])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("Total 23.98 · in cart 0.00 · left 23.98\n") && !table.stdout.contains("deposits"), "\(table.stdout)")
+        let shops = run([perBinary, "trip", "--shops", "--db", db])
+        #expect(shops.status == 0, "\(shops.stderr)")
+        #expect(shops.stdout.contains("Detergent: 4× 1.5 L (100 washes), 4 × 7.49 = 29.96"), "\(shops.stdout)")
+        #expect(shops.stdout.contains("Detergent: 3× 40 pods (100 washes), 3 × 12.99 = 38.97"), "\(shops.stdout)")
+        #expect(shops.stdout.contains("deposits 0.75, to bring 39.72 (0.75 back for the empties)"), "\(shops.stdout)")
+        #expect(shops.stdout.contains("Cheapest shop: Tesco, 23.98") && !shops.stdout.contains("dL"), "\(shops.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run([perBinary, "trip", "--shops", "--db", db, "--format", "json"]).stdout.utf8))
+            as? [String: Any])
+        let lidl = try #require((json["shops"] as? [[String: Any]])?.first { $0["shop"] as? String == "Lidl" })
+        #expect(lidl["total"] as? String == "38.97" && lidl["deposits"] as? String == "0.75" && lidl["toBring"] as? String == "39.72", "\(lidl)")
+    }
+
     /// A deposit goes out in the export (`"deposit": "3.42"`, its CSV column) and comes back from it; `per compare` reads
     /// one after the unit (`+3.42dep`) and refuses one below zero.
     @Test func aDepositRoundTripsThroughExportAndImportAndPerCompareReadsOne() throws {

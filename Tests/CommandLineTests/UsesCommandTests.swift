@@ -34,7 +34,8 @@ struct UsesCommandTests {
         let volume = run([perBinary, "compare"] + Self.detergent, environment: settings)
         #expect(volume.status != 0 && volume.stderr.contains("pod is a count unit of its own, but the comparison is by volume"), "\(volume.stderr)")
         for (item, reason) in [("11.99/2.5l/0washes", "0 washes is no use"), ("11.99/2.5l/50wa5hes", "is no word for a use"),
-                               ("11.99/2.5l/-3washes", "-3 washes is no use"), ("11.99/2.5l/", "missing uses")] {
+                               ("11.99/2.5l/-3washes", "-3 washes is no use"), ("11.99/2.5l/", "missing uses"),
+                               ("11.99/2.5l/50washes/3loads", "one count of uses after its unit (e.g. 11.99/2.5l/50washes); '50washes' is a second")] {
             let refused = run([perBinary, "compare", item], environment: settings)
             #expect(refused.status != 0 && refused.stderr.contains(reason), "\(item): \(refused.stderr)")
         }

@@ -21,6 +21,31 @@ extension EndToEnd {
             #expect(export.contains(#""title": "Oats""#) && export.contains(#""price": "2""#) && export.contains(#""price": "5", "quantity": "3""#), "\(export)")
         }
 
+        /// Decision 458, as found: the file made again held this session's blank new row, a second session took it for
+        /// its own, and what the first typed next replaced the second's product. Each now types a product of its own.
+        @Test func aSessionOpenedOnAFileMadeAgainTypesAProductOfItsOwn() throws {
+            let folder = TemporaryFolder()
+            let db = folder.file("per.sqlite")
+            let home = started(db)   // Oats: 2.00 for 1 kg
+            try FileManager.default.removeItem(atPath: db)
+            home.waitFor("The database file was deleted: made it again")
+            let away = TmuxSession(perCommand(db: db), width: 160)
+            away.waitFor("Oats")
+            away.type("2.49"); away.keys("Enter"); away.type("250"); away.keys("Enter"); away.type("g"); away.keys("Tab")
+            away.waitFor("Name of"); away.type("Small"); away.keys("Enter")
+            home.waitFor("Small")
+            home.type("6.99"); home.keys("Enter"); home.type("1"); home.keys("Enter"); home.type("kg"); home.keys("Tab")
+            home.waitFor("Name of"); home.type("Jumbo"); home.keys("Enter")
+            away.waitFor("Jumbo")
+            for tmux in [home, away] {
+                tmux.keys("C-q")
+                #expect(tmux.waitForExit() == 0, "\(tmux.screen)")
+            }
+            let table = run([perBinary, "show", "--db", db, "Oats"]).stdout
+            let rows = table.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+            #expect(rows.contains { $0.hasSuffix("Small 2.49 250 g 9.96 +398% more") } && rows.contains { $0.contains("Jumbo 6.99 1 kg 6.99") }, "\(table)")
+        }
+
         @Test func anotherDatabaseMovedOverGetsThisComparisonAndKeepsItsOwn() throws {
             let folder = TemporaryFolder()
             let db = folder.file("per.sqlite"), other = folder.file("other.sqlite")

@@ -188,4 +188,53 @@ import TestSupport
         #expect(shops.shops.first?.total == 3)
         #expect(shops.shops.first?.lines.first?.purchase.packsCount == 2)
     }
+
+    /// Property (decision 273): a deposit never enters a unit price, a verdict or the ranking, by unit or by use, with
+    /// offers and member prices about: random products rank the same with and without random deposits (0 and above
+    /// the price included), and the trip's cost is the goods' alone, the deposits beside it (deposit × packs).
+    @Test(arguments: 0..<8)
+    func aDepositNeverEntersAUnitPriceOrTheRanking(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(27300 + seed))
+        let wash = CountWord("wash")!
+        for _ in 0..<20 {
+            let byUse = Bool.random(using: &rng)
+            let units: [MeasureUnit] = byUse ? [.liter, .milliliter, .counted(CountWord("pod")!)] : [.gram, .kilogram]
+            var plain: [Product] = []
+            for n in 0..<Int.random(in: 2...6, using: &rng) {
+                let price = Decimal(Int.random(in: 50...2000, using: &rng)) / 100
+                let deal: Deal? = switch Int.random(in: 0..<4, using: &rng) {
+                case 0: Deal(.multibuy(count: Int.random(in: 2...4, using: &rng), price: Decimal(Int.random(in: 100...4000, using: &rng)) / 100))
+                case 1: Deal(.member(scheme: "Clubcard", price: Decimal(Int.random(in: 30...2000, using: &rng)) / 100))
+                default: nil
+                }
+                plain.append(Product(id: ProductID("p\(n)"), name: "p\(n)", price: price, quantity: Decimal(Int.random(in: 1...1000, using: &rng)),
+                                     unit: units[Int.random(in: 0..<units.count, using: &rng)], pack: nil, shop: "", seen: nil, deposit: nil,
+                                     deal: deal, uses: byUse ? Uses(count: Decimal(Int.random(in: 1...80, using: &rng)), word: wash) : nil))
+            }
+            let withDeposits = plain.map { product -> Product in
+                var product = product
+                if Bool.random(using: &rng) {
+                    // Up to twice the price: one above it is kept (and said), and it changes nothing here either.
+                    product.deposit = Decimal(Int.random(in: 0...Int(truncating: (product.price! * 200) as NSDecimalNumber), using: &rng)) / 100
+                }
+                return product
+            }
+            var a = Comparison(id: "c", products: plain, basis: byUse ? .perUse(wash) : ComparisonBasis(amount: 1, unit: .kilogram))
+            var b = Comparison(id: "c", products: withDeposits, basis: a.basis)
+            let shopper = Shopper(schemes: Bool.random(using: &rng) ? ["Clubcard"] : [], today: Self.today)
+            a.shopper = shopper
+            b.shopper = shopper
+            #expect(a.ranked.map(\.index) == b.ranked.map(\.index), "\(withDeposits)")
+            #expect(a.ranked.map(\.unitPrice) == b.ranked.map(\.unitPrice))
+            #expect(plain.indices.allSatisfy { a.standing(at: $0) == b.standing(at: $0) })
+            let count = Int.random(in: 1...5, using: &rng)
+            let bought = ListItem(count: count, ticked: false, pinned: nil, comparison: b).purchase()
+            let plainBought = ListItem(count: count, ticked: false, pinned: nil, comparison: a).purchase()
+            #expect(bought?.cost == plainBought?.cost)
+            if let bought, let packs = bought.packsCount {
+                let deposit = bought.offer.product.deposit ?? 0
+                #expect(bought.deposits == (deposit > 0 ? deposit * Decimal(packs) : nil))
+            }
+        }
+    }
 }

@@ -118,4 +118,48 @@ import TestSupport
         session.today = Self.nov10
         #expect(HistoryView.hint(screen, session: session) == "Lowest seen: 3.18 per kg at Aldi, 1 Nov; deal 3.00")
     }
+
+    /// The app's history rows mark the lowest deal and the lowest member price seen, each in words, as `per history` does
+    /// (decision 432): by hand, per kg, the shelf's 1.59 / 0.5 = 3.18 is the lowest seen, 2 for 2.80 (2.80) the lowest deal,
+    /// Clubcard 1.40 (2.80) the lowest member price; the 2 for 3.00 (3.00) no mark. At 40 columns the offers' marks give
+    /// way before the name (`tub @ Aldi` whole); `PriceBookSnapshotTests.theHistoryMarksTheLowestDealSeen` shows them short there.
+    @Test func theHistoryRowsMarkTheLowestDealAndMemberPriceSeenAsPerHistoryDoes() {
+        let history = [
+            Self.tub("1.79", seen: Self.nov1, deal: Deal(.multibuy(count: 2, price: 3))),
+            Self.tub("1.59", seen: Self.nov1),
+            Self.tub("1.79", seen: Self.nov10, deal: Deal(.multibuy(count: 2, price: dec("2.80")))),
+            Self.tub("1.79", seen: Self.nov10, deal: Deal(.member(scheme: "Clubcard", price: dec("1.40")))),
+        ]
+        let book = PriceBook(history: history, comparison: Self.yoghurt())
+        #expect(HistoryReport(history: history, comparison: Self.yoghurt()).table.contains("* lowest deal"))
+        for (width, accessible, marks) in [(80, false, ["", "★ lowest", "★ lowest deal", "★ lowest member price"]), (40, false, ["", "★", "", ""]),
+                                           (80, true, ["", "lowest", "lowest deal", "lowest member price"])] {
+            var session = Session(size: TerminalSize(width: width, height: 24))
+            session.today = Self.nov10
+            session.accessible = accessible   // ACCESSIBLE=1: words, no star (decision 440)
+            let layout = HistoryLayout(HistoryScreen(content: .loaded(book)), session: session)
+            let rows = layout.rows
+            // Newest first, as the book lists them: find each by its record.
+            func mark(_ index: Int) -> String { rows[index].mark(full: layout.fullMark, glyphs: session.glyphs, accessible: accessible) }
+            let byEntry = book.entries.indices.map(mark)
+            let expected = book.entries.map { entry -> String in
+                switch (entry.record.price, entry.record.deal) {
+                case (dec("1.59"), nil): marks[1]
+                case (_, Deal(.multibuy(count: 2, price: dec("2.80")))): marks[2]
+                case (_, Deal(.member(scheme: "Clubcard", price: dec("1.40")))): marks[3]
+                default: marks[0]
+                }
+            }
+            #expect(byEntry == expected, "\(width): \(byEntry)")
+            #expect(rows.allSatisfy { $0.nameAndShop(in: layout.columns.first { $0.column == .name }!.width, ellipsis: "…") == "tub @ Aldi" })
+            // The mark column holds the longest mark whole.
+            let column = layout.columns.first { $0.column == .mark }!
+            #expect(marks.allSatisfy { TextWidth.of($0) <= column.width }, "\(width): \(column.width)")
+        }
+        // The lowest per shop are shelf prices: no offer's mark there.
+        var session = Session(size: TerminalSize(width: 80, height: 24))
+        session.today = Self.nov10
+        let screen = HistoryScreen(content: .loaded(book), view: .lowestPerShop)
+        #expect(HistoryLayout(screen, session: session).rows.allSatisfy { $0.lowestOffers.isEmpty })
+    }
 }

@@ -138,6 +138,48 @@ import TestSupport
         expectSnapshot(text, named: "eachKindOfPriceShowsOnItsRow\(size.width)x\(size.height)")
     }
 
+    /// Issue 38: a comparison by use (per wash) on its rows: each product's uses beside its name, its price per wash, and
+    /// one without uses not ranked and saying why. By hand: 11.99 / 50 = 0.2398 (0.240), the best; 7.49 / 30 = 0.2497
+    /// (0.250), +4%; 12.99 / 40 = 0.3248 (0.325), +35%. At 40 columns each row fits whole: no number or word cut.
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func aComparisonByUseShowsEachRowsUsesAndPricePerUse(size: TerminalSize) throws {
+        var s = AppState(comparison: Comparison(id: "c", title: "Detergent"), session: Session(id: "s", size: size))
+        func uses(_ count: String) {
+            s.update(.comparison(.focus(FieldFocus(product: s.editing.focus.product, field: .uses))))
+            for character in count { s.update(.comparison(.type(character))) }
+            s.update(.comparison(.nextField))
+        }
+        s.enter(price: "11.99", quantity: "2.5", unit: "l", name: "bottle", shop: "Tesco", then: .keepEditing)
+        s.update(.comparison(.nextField))
+        // L, 100 mL, mL, fl oz, cup, gal, then per wash.
+        for _ in 0..<6 { s.update(.comparison(.stepBasis(1))) }
+        #expect(s.editing.comparison.basis == .perUse(CountWord("wash")!))
+        uses("50")
+        s.enter(price: "7.49", quantity: "1.5", unit: "l", name: "small", shop: "Aldi", then: .keepEditing)
+        uses("30")
+        s.enter(price: "12.99", quantity: "40", unit: "pod", name: "pods", shop: "Lidl", then: .keepEditing)
+        uses("40")
+        s.enter(price: "5.99", quantity: "1", unit: "l", name: "jug", shop: "Aldi", then: .nextProduct)
+        // Back to the bottle's price, so every row is in view at 40×20 too (its price on the line under its name there).
+        s.update(.comparison(.focus(FieldFocus(product: 0, field: .price))))
+        let text = ScreenView.render(s).text
+        expectSnapshot(text, named: "aComparisonByUseShowsEachRowsUsesAndPricePerUse\(size.width)x\(size.height)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].contains("per wash"), "\(text)")
+        // Each ranked row whole on its line: its price, its uses, its price per wash and its verdict.
+        for (price, usesText, perWash, verdict) in [("11.99", "50 washes", "0.240", "Best"), ("7.49", "30 washes", "0.250", "+4%"),
+                                                   ("12.99", "40 washes", "0.325", "+35%")] {
+            let row = try #require(lines.first { $0.contains(usesText) }, "\(usesText): \(text)")
+            #expect(text.contains(price) && row.contains(perWash) && row.contains(verdict), "\(row)")
+            #expect(TextWidth.of(row) <= size.width, "\(row)")
+        }
+        // The jug, with no uses, says why it is not ranked, in whole words (`no uses` where `no washes yet` has no room).
+        let page = s.editing.tablePage
+        #expect((0..<4).map { page.row($0).verdict } == ["Best value", "+4% more", "+35% more", "no washes yet"])
+        let jug = try #require(lines.first { $0.contains("jug") }, "\(text)")
+        #expect(jug.contains("5.99") && (jug.contains("no washes yet") || jug.contains("no uses")), "\(jug)")
+    }
+
     @Test func compactLayoutAt40x20() {
         var s = Self.threeProducts()
         s.update(.terminal(.resize(TerminalSize(width: 40, height: 20))))
@@ -337,6 +379,31 @@ import TestSupport
 
     @Test func theHistoryAt40x20() {
         expectSnapshot(ScreenView.render(Self.historyState(40, 20)).text, named: "theHistoryAt40x20")
+    }
+
+    /// Issue 38 (decision 432): the history marks the lowest deal and the lowest member price seen in words beside the
+    /// lowest shelf price's `★ lowest`, as `per history` does; at 40 columns short (`★deal`) where the name stays whole
+    /// beside it (the tub is at no shop there, and its member price is left out: `★member` would take the name's room).
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 20)])
+    func theHistoryMarksTheLowestDealSeen(size: TerminalSize) {
+        let nov1 = CalendarDay(iso: "2026-11-01")!, nov10 = CalendarDay(iso: "2026-11-10")!
+        func tub(_ price: String, _ seen: CalendarDay, _ deal: Deal?) -> PriceRecord {
+            PriceRecord(product: "t", name: "tub", shop: shop, seen: seen, price: dec(price), quantity: 500, unit: .gram, deal: deal)
+        }
+        let wide = size.width >= 80
+        let shop = wide ? "Aldi" : ""
+        let tubNow = Product.fixture(id: "t", name: "tub", price: dec("1.79"), quantity: 500, unit: .gram, shop: shop, seen: nov10)
+        var s = AppState(comparison: Comparison(id: "y", title: "Yoghurt", products: [tubNow], basis: ComparisonBasis(amount: 1, unit: .kilogram)),
+                         session: Session(id: "s", size: size, today: nov10))
+        s.update(.app(.showHistory))
+        let member = wide ? [tub("1.79", nov10, Deal(.member(scheme: "Clubcard", price: dec("1.40"))))] : []
+        s.update(.history(.loaded("y", [tub("1.79", nov1, Deal(.multibuy(count: 2, price: 3))), tub("1.59", nov1, nil),
+                                        tub("1.79", nov10, Deal(.multibuy(count: 2, price: dec("2.80"))))] + member)))
+        let text = ScreenView.render(s).text
+        #expect(text.contains(wide ? "★ lowest deal" : "★deal") && text.contains("tub"), "\(text)")
+        #expect(!wide || text.contains("★ lowest member price"), "\(text)")
+        #expect(!text.contains("…"), "\(text)")
+        expectSnapshot(text, named: "theHistoryMarksTheLowestDealSeen\(size.width)x\(size.height)")
     }
 
     /// The history with its entries' ids (as read from the database): entries can be fixed.

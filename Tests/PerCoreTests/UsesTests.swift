@@ -97,4 +97,31 @@ import TestSupport
             #expect(c.ranked.map(\.index) == byHand)
         }
     }
+
+    /// The detergent by use on the list: the amount is in washes, whatever the packs' units. By hand: the 2.5 L (50
+    /// washes) is the best; twice on the list is 100 washes: 2 × 11.99 = 23.98 at its shop; where only the 1.5 L (30
+    /// washes) is sold, 4 packs hold 120 ≥ 100: 4 × 7.49 = 29.96, said `4× 1.5 L (100 washes)`; the pods (40 each) 3
+    /// packs, 3 × 12.99 = 38.97. `+` on the list adds one 2.5 L, 50 washes more: 3 bottles, never 2.5 L read as 2500.
+    @Test func aDetergentByUseIsBoughtInWashes() {
+        var big = Self.product("a", "11.99", dec("2.5"), .liter, uses: Uses(count: 50, word: Self.wash))
+        big.shop = "Tesco"
+        var small = Self.product("b", "7.49", dec("1.5"), .liter, uses: Uses(count: 30, word: Self.wash))
+        small.shop = "Aldi"
+        var pods = Self.product("c", "12.99", 40, .counted(CountWord("pod")!), uses: Uses(count: 40, word: Self.wash))
+        pods.shop = "Lidl"
+        let c = Comparison(id: "d", products: [big, small, pods], basis: .perUse(Self.wash))
+        let item = ListItem(count: 2, ticked: false, pinned: nil, comparison: c)
+        #expect(item.purchase()?.cost == dec("23.98"))
+        #expect(item.purchase()?.packsCount == 2)
+        let aldi = item.purchase(at: ShopName("Aldi"))
+        #expect(aldi?.packsCount == 4 && aldi?.cost == dec("29.96"))
+        #expect(aldi?.packsText() == "4× 1.5 L (100 washes)")
+        let lidl = item.purchase(at: ShopName("Lidl"))
+        #expect(lidl?.packsCount == 3 && lidl?.cost == dec("38.97"))
+        #expect(lidl?.packsText() == "3× 40 pods (100 washes)")
+        // One more by `+`: 150 washes, 3 bottles.
+        let more = item.counted(by: 1, pack: item.pack())
+        #expect(more.purchase()?.packsCount == 3 && more.purchase()?.cost == dec("35.97"), "\(String(describing: more.purchase()))")
+        #expect(more.purchase(at: ShopName("Aldi"))?.packsCount == 5 && more.amount == nil)
+    }
 }

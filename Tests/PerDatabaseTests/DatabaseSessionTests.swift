@@ -389,6 +389,24 @@ import TestSupport
         #expect(away.state.editing.comparison.products.filter { !$0.isBlank }.map(\.name) == ["Oats", "Small", "Jumbo"])
     }
 
+    /// A saved product with nothing typed at the end of a comparison (an export's `{"price": null, ...}`) is no new row
+    /// two sessions share: what each types is a product of its own.
+    @Test func aSavedBlankLastProductIsNoNewRowTwoSessionsShare() throws {
+        let path = folder.file("per.sqlite")
+        let setup = try ComparisonDatabase(path: path)
+        try setup.save(Comparison(id: "c", title: "Oats", products: [Product.fixture(id: "o-1", name: "Oats", price: 2, quantity: 1, unit: .kilogram),
+                                                                     Product.fixture(id: "o-2")]))
+        setup.close()
+        var home = try Side(path: path, id: "home"), away = try Side(path: path, id: "away")
+        #expect(home.state.editing.focusedProduct.id != away.state.editing.focusedProduct.id)
+        home.enter(price: "3.99", quantity: "500", unit: "g", name: "Small", then: .nextProduct)
+        away.poll()
+        away.enter(price: "6.99", quantity: "1", unit: "kg", name: "Jumbo", then: .nextProduct)
+        home.poll()
+        let saved = try ComparisonDatabase(path: path).load("c")
+        #expect(saved?.products.filter { !$0.isBlank }.map(\.name).sorted() == ["Jumbo", "Oats", "Small"])
+    }
+
     @Test func aDatabaseMovedOverTheFileGetsThisSessionsComparisonAndKeepsItsOwnRows() throws {
         let path = folder.file("per.sqlite"), other = folder.file("other.sqlite")
         var home = try Side(path: path, id: "home")

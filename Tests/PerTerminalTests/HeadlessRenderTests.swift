@@ -289,6 +289,29 @@ extension HeadlessRenderTests {
         #expect(terminal.cursorPosition == (x: after.x, y: after.y))
     }
 
+    /// Decision 441: Tab after a price (the commit that brings `^Y undo` to the legend) draws the legend's end only, in
+    /// the place of the entry it leaves no room for (`Esc cancel`), and costs at most `priceCommitBytes` (323 when it
+    /// came first, the whole line drawn again with each of the eight entries naming its colour: `make bench` section 2).
+    @Test func aFieldCommitDrawsTheLegendsEndOnly() throws {
+        let path = "/tmp/per-commit-\(getpid()).txt"
+        defer { unlink(path) }
+        let terminal = try #require(Terminal.headless(width: 80, height: 24, output: path))
+        defer { terminal.stop() }
+        _ = cn_trim_attribute_strings()
+        var state = AppState(comparison: Comparison(id: "c"), session: Session(id: "s", size: TerminalSize(width: 80, height: 24)))
+        terminal.draw(ScreenView.render(state), cursor: nil)
+        _ = typed("1234567".map { .character($0) }, into: &state, on: terminal, path: path)
+        #expect(!KeyTable.legend(for: state).contains("^Y undo"))
+        let commit = typed([.key(.tab)], into: &state, on: terminal, path: path)[0]
+        #expect(KeyTable.legend(for: state).hasSuffix("S-Tab prev  ^Y undo"), "\(KeyTable.legend(for: state))")
+        #expect(commit.contains("^Y undo") && !commit.contains("^Q quit") && !commit.contains("S-Tab prev"),
+                "the legend's head drawn again: \(commit.debugDescription)")
+        #expect(commit.utf8.count <= Self.priceCommitBytes, "\(commit.utf8.count) bytes: \(commit.debugDescription)")
+    }
+
+    /// What Tab after a price may cost at 80×24 (legend, field, row and keypad's changes).
+    static let priceCommitBytes = 180
+
     /// What a typed digit may cost (`make bench` section 2's target is 25 with its flash; 35 when a typed digit flashed).
     static let typedDigitBytes = 16
 }

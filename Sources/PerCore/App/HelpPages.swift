@@ -35,17 +35,18 @@ public enum HelpPages {
         }
         let mouse = scopes.contains(.shoppingList)
             ? "Tap [ ] to tick an item, \(glyphs.minus) or + on the selected one to count, a title to open it, elsewhere to select; the wheel scrolls."
-            : "Press a key (the nearest acts when you let go; slide off to cancel), click a field, \(glyphs.previous) prev / "
+            : "Press a key (it acts when let go; slide off to cancel), a field, \(glyphs.previous) prev / "
                 + "next \(glyphs.next) or \"per kg\"; the wheel scrolls."
         // How to put the price book right, where it can be done.
         let book = scopes.contains(.comparison) || scopes.contains(.history)
-            ? [.heading("Price book"), .text("A typo changed the same day is corrected, never recorded (Ctrl-Y: the earlier "
-                + "value). A wrong entry: Ctrl-V, select it, Ctrl-D, y; s and d fix its shop and day.")] as [Entry]
+            ? [.heading("Price book"), .text("A change the same day corrects, never records (Ctrl-Y: undo). "
+                + "A wrong entry: Ctrl-V, select, Ctrl-D; s, d fix shop, day.")] as [Entry]
             : []
-        // What no key says: which words are units, which pint is meant, what `--shop` does.
+        // What no key says: which words are units, which pint is meant, what `--shop` does, what an offer is typed as.
         let units = scopes.contains(.comparison)
-            ? [.heading("Units and shops"), .text("Any word is a unit (sheets), compared only with itself. Pints and fl oz "
-                + "are US unless per --uk or uk = yes (Ctrl-E: UK). per --shop NAME: you are there; new products take it.")] as [Entry]
+            ? [.heading("Units, shops, deals"), .text("Any word is a unit (sheets), compared only with itself. Pints and fl oz "
+                + "are US unless per --uk or uk = yes (Ctrl-E: UK). per --shop NAME: you are there; new products take it. "
+                + "Deal field: 2 for 3.00, 3 pay 2, Clubcard 1.50 (ranked with member = Clubcard).")] as [Entry]
             : []
         return keyed + units + book + [.heading("Mouse"), .text(mouse)]
     }

@@ -419,21 +419,32 @@ public enum KeyTable {
         let narrow = width < narrowLegendWidth
         // The keys already listed: a few, so an array (a `Set<String>` costs the first frame a conformance scan).
         var seen: [Substring] = []
-        // The comparison's Ctrl-Y only where something can be undone, and then first, so it fits at 40 columns.
+        // The comparison's Ctrl-Y only where something can be undone, and then always shown: last, in the place of the
+        // entries it leaves no room for (decision 218), so the legend's other entries stay where they were and only its
+        // end is drawn again when it comes (441: it came first, and the whole line was redrawn).
         let undoes: (KeyBinding) -> Bool = { if case .keys(let groups) = $0.match { groups.first?.action == .comparison(.undoDeletion) } else { false } }
         let shown = KeyScope.active(in: state).flatMap { scope in bindings.filter { $0.scope == scope && (!undoes($0) || state.editing.canUndo) } }
         var offered: [(text: String, key: InputEvent)] = []
-        for binding in shown.filter(undoes) + shown.filter({ !undoes($0) }) {
+        var undo: [(text: String, key: InputEvent)] = []
+        for binding in shown {
             guard let text = narrow ? binding.narrowLegend : binding.legend, let key = binding.legendKeyEvent(narrow: narrow) else { continue }
             let name = text.split(separator: " ").first ?? ""
             if seen.contains(name) { continue }
             seen.append(name)
-            offered.append((text, key))
+            if undoes(binding) { undo.append((text, key)) } else { offered.append((text, key)) }
+        }
+        func placedWithUndo(gap: Int) -> [LegendEntry] {
+            var others = offered
+            while true {
+                let entries = placed(others + undo, gap: gap, width: width)
+                if undo.isEmpty || others.isEmpty || entries.last?.text == undo[0].text { return entries }
+                others.removeLast()
+            }
         }
         // Two columns apart; on a narrow screen one, where that shows more (`^T title ^N new` at 40 columns).
-        let apart = placed(offered, gap: 2, width: width)
+        let apart = placedWithUndo(gap: 2)
         guard narrow else { return apart }
-        let close = placed(offered, gap: 1, width: width)
+        let close = placedWithUndo(gap: 1)
         return close.count > apart.count ? close : apart
     }
 

@@ -43,8 +43,9 @@ public struct ListItem: Equatable, Sendable {
         let base = comparison.basis?.baseAmount(in: comparison.volumeSystem)
         let offers = comparison.ranked.map { ranked -> Offer in
             let product = comparison.products[ranked.index]
-            guard case .multibuy(let deal) = comparison.pricePaid(of: product) else { return Offer(product: product, ranking: ranked.unitPrice, base: base) }
-            return Offer(product: product, ranking: ranked.unitPrice, base: base, multibuy: MultibuyPacks(deal: deal, shelf: product.price ?? 0))
+            let word = comparison.useWord
+            guard case .multibuy(let deal) = comparison.pricePaid(of: product) else { return Offer(product: product, ranking: ranked.unitPrice, base: base, useWord: word) }
+            return Offer(product: product, ranking: ranked.unitPrice, base: base, multibuy: MultibuyPacks(deal: deal, shelf: product.price ?? 0), useWord: word)
         }
         self.init(count: count, amount: amount, ticked: ticked, pinned: pinned, offers: offers, per: comparison.perLabel, aisle: aisle,
                   volumeSystem: comparison.volumeSystem)
@@ -85,7 +86,8 @@ public struct ListItem: Equatable, Sendable {
     /// The amount asked in base units, when the item has one of `offer`'s unit family (an amount of another family
     /// than its products' now asks nothing: the count is packs, DECISIONS 345).
     func asked(like offer: Offer) -> Decimal? {
-        guard let amount, let unit = offer.product.unit, unit.family == amount.family else { return nil }
+        // By use a pack's size is its uses: an amount in a unit asks nothing, the count is packs (decision 434).
+        guard let amount, offer.useWord == nil, let unit = offer.product.unit, unit.family == amount.family else { return nil }
         return amount.base(in: volumeSystem)
     }
 
@@ -97,7 +99,8 @@ public struct ListItem: Equatable, Sendable {
 
     /// The pack `+` / `-` add or take at `shop`: one of the product bought there; nil without one (the count is packs).
     public func pack(at shop: ShopName? = nil) -> ListAmount? {
-        purchase(at: shop).flatMap { ListAmount(pack: $0.offer.product) }
+        // By use the count is packs of the one to buy, 50 washes each: no amount in litres (decision 434).
+        purchase(at: shop).flatMap { $0.offer.useWord == nil ? ListAmount(pack: $0.offer.product) : nil }
     }
 
     /// The item after `+` (`delta` 1) or `-` (-1) of `pack` (DECISIONS 344): the amount asked and that many packs more
@@ -151,12 +154,16 @@ public struct Offer: Equatable, Sendable {
     /// The multi-buy its unit price is ranked at (`ranking` is then the price of `count` packs): bought in its
     /// multiples (`MultibuyPacks`); nil: ranked and bought at one pack's price.
     public let multibuy: MultibuyPacks?
+    /// The word its comparison is by use of (decision 304): then its pack's size (`packBase`) is its uses, and an amount
+    /// asked is that many uses (`100 washes`), never the pack's unit; nil: by its unit.
+    public let useWord: CountWord?
 
-    init(product: Product, ranking: UnitPrice, base: Decimal?, multibuy: MultibuyPacks? = nil) {
+    init(product: Product, ranking: UnitPrice, base: Decimal?, multibuy: MultibuyPacks? = nil, useWord: CountWord? = nil) {
         self.product = product
         self.ranking = ranking
         self.base = base
         self.multibuy = multibuy
+        self.useWord = useWord
     }
 
     /// One pack's size in base units (a multi-buy's `ranking` holds `count` packs).

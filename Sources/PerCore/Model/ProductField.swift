@@ -53,8 +53,8 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         // offer (Enter and Tab stay: `ComparisonScreen.acceptsTheTypedDeal`).
         case .deal:
             FieldSpec("Deal", .text(value: { $0.deal?.text ?? "" }, suggested: nil,
-                                        hints: .init(what: "offer", long: "An offer beside the price: 2 for 3.00, Clubcard 1.50 (optional)",
-                                                     short: "An offer: 2 for 3.00 (optional)"), commit: { text, product, context in
+                                        hints: .init(what: "offer", long: "An offer beside the price (2 for 3.00, optional); Tab: next",
+                                                     short: "An offer (2 for 3.00); Tab: next"), commit: { text, product, context in
                 switch Deal.parse(text, shelf: product.price, today: context.today) {
                 case .success(let deal):
                     product.deal = deal

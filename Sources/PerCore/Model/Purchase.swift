@@ -78,8 +78,8 @@ public struct Purchase: Equatable, Sendable {
 
     /// `packsText` where a row must say it: packs of another size than the wanted product's, or too many; nil when the
     /// packs are the wanted product, count for count.
-    public func packsNote(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String? {
-        isOtherSize || cost == nil ? packsText(decimal: decimal, saysAmount: saysAmount) : nil
+    public func packsNote(decimal: DecimalMark = .point, saysAmount: Bool = true, shortOffer: Bool = false) -> String? {
+        isOtherSize || cost == nil ? packsText(decimal: decimal, saysAmount: saysAmount, shortOffer: shortOffer) : nil
     }
 
     /// What a row says to buy: the product's name, and its packs where they must be said (`packsNote`); a product
@@ -99,13 +99,14 @@ public struct Purchase: Equatable, Sendable {
     /// The packs as a row says them, with a multi-buy's offers and the amount asked: `2× 500 g (1 kg)`, `3× 400 g (1 kg)`
     /// (`ListAmount.text`), `2× 500 g (2 for 3.00)`, `too many packs of 1 mg`.
     /// `saysAmount` false: the packs alone (`2× 500 g`), where a row has no room for more.
-    public func packsText(decimal: DecimalMark = .point, saysAmount: Bool = true) -> String {
+    /// `shortOffer`: a multi-buy said as a row of the comparison says it, `2/3.00`, where a row is short of room.
+    public func packsText(decimal: DecimalMark = .point, saysAmount: Bool = true, shortOffer: Bool = false) -> String {
         let size = offer.product.quantityText.map { decimal.shown($0) } ?? ""
         let unit = offer.product.unit.map { " " + $0.symbol(for: offer.product.quantity ?? 1) } ?? ""
         guard case .whole(let packs, _) = packs else { return "too many packs of \(size)\(unit)" }
         var notes: [String] = []
         if let multibuy = offer.multibuy, case let offers = multibuy.buying(packs).offers, offers > 0 {
-            notes.append("\(offers == 1 ? "" : "\(offers)× ")\(multibuy.deal.count) for \(decimal.shown(MoneyFormat.plain.price(multibuy.deal.price)))")
+            notes.append("\(offers == 1 ? "" : "\(offers)× ")\(multibuy.deal.count)\(shortOffer ? "/" : " for ")\(decimal.shown(MoneyFormat.plain.price(multibuy.deal.price)))")
         }
         // The amount asked where the packs are another size or hold more (a multi-buy of the wanted size needs none).
         if saysAmount, offer.packBase != wanted.packBase || holdsMoreThanAsked, let asked = askedText(decimal: decimal) { notes.append(asked) }
@@ -114,6 +115,8 @@ public struct Purchase: Equatable, Sendable {
 
     /// The amount asked as a row says it (`1 kg`), in the wanted product's unit family; nil without a unit.
     public func askedText(decimal: DecimalMark = .point) -> String? {
+        // By use the amount is uses (`100 washes`), whatever the packs' units (decision 434).
+        if let word = wanted.useWord { return Uses(count: asked, word: word).map { decimal.shown($0.text) } }
         guard let unit = wanted.product.unit ?? offer.product.unit else { return nil }
         return ListAmount(base: asked, like: unit, in: system).text(in: system, decimal: decimal)
     }

@@ -70,6 +70,9 @@ public struct ProductSpec: Equatable, Sendable {
             let usesText = String(amountText[amountText.index(after: slash)...]).trimmingCharacters(in: .whitespaces)
             amountText = String(amountText[..<slash]).trimmingCharacters(in: .whitespaces)
             if usesText.isEmpty { return fail("missing uses after / (e.g. 11.99/2.5l/50washes)") }
+            if let earlier = amountText.lastIndex(of: "/"), amountText[..<earlier].contains(where: \.isLetter) {
+                return fail("a product holds one count of uses after its unit (e.g. 11.99/2.5l/50washes); '\(amountText[amountText.index(after: earlier)...])' is a second")
+            }
             switch Uses.parse(usesText) {
             case .success(let value): uses = value
             case .failure(let problem): return fail("uses '\(usesText)': " + problem.message)

@@ -69,7 +69,12 @@ struct CompareCommand: ParsableCommand {
         var products: [Product] = []
         for item in items {
             switch ProductSpec.parse(item, currency: currency) {
-            case .success(let product): products.append(product)
+            case .success(let product):
+                products.append(product)
+                // Kept, as the app keeps it, and said (decision 273): a typo there would be a surprise at the till.
+                if let deposit = product.deposit, let price = product.price, deposit > price {
+                    Output.error("item '\(item)': a deposit of \(DecimalText.format(deposit)) is more than the price \(DecimalText.format(price)): kept, never in the unit price")
+                }
             case .failure(let error): throw CommandFailure.usage(error.message)
             }
         }

@@ -93,26 +93,10 @@ struct ConfigCommand: ParsableCommand {
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
             link.hasPrefix("/") ? link : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
         } ?? path
-        let folder = (target as NSString).deletingLastPathComponent
-        func failed(_ what: String) -> CommandFailure {
-            CommandFailure("can't write the settings file \(TerminalText.singleLine(target)): \(what); it was left as it was")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do throws(RecoveryFile.Failure) {
+            try RecoveryFile.replace(text, at: target)
         } catch {
-            throw failed("can't make its folder (\(error.localizedDescription))")
-        }
-        let temporary = (folder as NSString).appendingPathComponent(".config.\(getpid()).tmp")
-        let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw failed(String(cString: strerror(errno))) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let flushed = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, flushed, rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw failed(reason)
+            throw CommandFailure("can't write the settings file \(TerminalText.singleLine(target)): \(error); it was left as it was")
         }
         return target
     }

@@ -81,4 +81,40 @@ import TestSupport
         store.apply(.comparison(.undoDeletion))
         #expect(store.state.editing.comparison.products[0].deal == nil)
     }
+
+    /// Nothing typed is lost (issue 38's bad input): an offer of 0 for 2, a last day past, a scheme without a price and
+    /// 0 uses stay in their field as typed after Enter, Tab, Shift-Tab and `next ›` alike, said, and nothing is saved;
+    /// Esc then undoes the text. A deposit above the price is kept whole and said.
+    @Test func badShelvesInputStaysInItsFieldAsTypedWhicheverWayItIsLeft() {
+        // Enter, Tab, Shift-Tab (`‹ prev`), `next ›`, a tap on the product's price: Shift-Tab and the tap dropped
+        // the text, `kept the earlier offer` (decision 435).
+        let ways: [ComparisonAction] = [.finishProduct, .nextField, .previousField, .nextFieldTakingSuggestion,
+                                        .focus(FieldFocus(product: 0, field: .price))]
+        for (typed, reason) in [("2 for 0", "an offer of 0 for 2 is no price"), ("2 for 3 until 2026-11-01", "the offer ended on 2026-11-01"),
+                                ("Clubcard", "no offer")] {
+            for way in ways {
+                var store = Self.tubTyped()
+                store.type(typed)
+                store.apply(.comparison(way))
+                #expect(store.state.editing.focus == FieldFocus(product: 0, field: .deal), "\(typed) \(way)")
+                #expect(store.state.editing.editor.text == typed, "\(typed) \(way)")
+                #expect(store.state.chrome.status?.text.contains(reason) == true && store.state.chrome.status?.isWarning == true,
+                        "\(typed) \(way): \(String(describing: store.state.chrome.status))")
+                #expect(store.state.editing.comparison.products[0].deal == nil)
+                store.apply(.comparison(.cancelEdit))
+                #expect(store.state.editing.editor.text == "")
+            }
+        }
+        for way in ways {
+            var store = UsesFieldTests.detergent()
+            store.apply(.comparison(.focus(FieldFocus(product: 1, field: .uses))))
+            store.apply(.comparison(.clearField))
+            store.type("0")
+            store.apply(.comparison(way))
+            #expect(store.state.editing.focus == FieldFocus(product: 1, field: .uses), "\(way)")
+            #expect(store.state.editing.editor.text == "0", "\(way)")
+            #expect(store.state.chrome.status?.text.contains("0 washes is no use") == true, "\(way)")
+            #expect(store.state.editing.comparison.products[1].uses == Uses(count: 30, word: UsesFieldTests.wash))
+        }
+    }
 }

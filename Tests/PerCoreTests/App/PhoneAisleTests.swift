@@ -220,7 +220,7 @@ import TestSupport
         #expect(helpText(list).contains("Ctrl-W where to shop: each shop's total, the cheapest shop and the best split across two"), "\(helpText(list))")
         let comparison = helpText(PhoneSnapshotTests.state())
         for said in ["Any word is a unit (sheets)", "are US unless per --uk or uk = yes (Ctrl-E: UK)", "per --shop NAME: you are there",
-                     "F3, Ctrl-E US / UK volume units"] {
+                     "F3, Ctrl-E US / UK volume units", "Deal field: 2 for 3.00, 3 pay 2, Clubcard 1.50 (ranked with member = Clubcard)"] {
             #expect(comparison.contains(said), "\(said): \(comparison)")
         }
     }
@@ -237,9 +237,72 @@ import TestSupport
         expectSnapshot(ScreenView.render(WhereToShopScreenTests.whereToShop(WhereToShopScreenTests.milkEggsOats, 40, 20)).text, named: "whereToShopAt40x20")
     }
 
+    /// The offer field (a text field after the deposit) says what it takes: its box and the status line said `Type the
+    /// name` and `Name (optional); Tab for its shop` (found walking issue 39 at 40×20 with Shift-Tab).
+    @Test func theOfferFieldSaysOfferNotName() {
+        var s = PhoneSnapshotTests.state()
+        s.update(.comparison(.focus(FieldFocus(product: 0, field: .deal))))
+        let text = ScreenView.render(s).text
+        #expect(text.contains("Deal of") && text.contains("Type the offer") && text.contains("An offer (2 for 3.00); Tab: next"), "\(text)")
+        #expect(!text.contains("Type the name") && !text.contains("Name (optional)"), "\(text)")
+    }
+
     @Test func accessibleComparisonAt40x20() {
         var s = PhoneSnapshotTests.state()
         s.session.accessible = true
         expectSnapshot(ScreenView.render(s).text, named: "accessibleComparisonAt40x20")
+    }
+
+    /// Decision 440: with ACCESSIBLE=1 no screen marks its selection with `›` or the lowest price with `★`: the list and
+    /// the price history say `selected 2 of 2` on their title lines, the history's lowest reads `lowest` (`low` where
+    /// the mark has no room), the unit picker's box `kg selected`; the comparison's focused row has no `›` (its field's label names it) and its
+    /// best says `Best`; where to shop is words already.
+    @Test func accessibleSaysSelectedAndLowestInWordsOnEveryScreen() {
+        func accessible(_ s: AppState) -> AppState { var s = s; s.session.accessible = true; return s }
+        func expectNoGlyphCues(_ text: String, _ screen: String) {
+            // `›` stays only in buttons' labels (`next ›`, `per roll ›`), never before a row or a unit.
+            let marks = text.split(separator: "\n").filter { line in
+                line.contains("›") && !line.contains("next ›") && !line.contains("per roll ›") && !line.contains("per kg ›")
+                    && !line.contains("or ›")
+            }
+            #expect(marks.isEmpty && !text.contains("★") && !text.contains("!"), "\(screen): \(text)")
+        }
+        let comparison = ScreenView.render(accessible(PhoneSnapshotTests.state())).text
+        expectNoGlyphCues(comparison, "the comparison")
+        #expect(comparison.contains("Best") && comparison.contains("Price (new product)"), "\(comparison)")
+
+        var list = accessible(PhoneSnapshotTests.state())
+        list.update(.app(.showShoppingList))
+        list.update(.shoppingList(.loaded(PhoneSnapshotTests.twoItems())))
+        list.update(.shoppingList(.moveSelection(1)))
+        let listText = ScreenView.render(list).text
+        expectSnapshot(listText, named: "accessibleShoppingListAt40x20")
+        expectNoGlyphCues(listText, "the list")
+        #expect(listText.split(separator: "\n")[0].hasSuffix("selected 2 of 2"), "\(listText)")
+
+        list.update(KeyTable.action(for: .control("w"), in: list)!)
+        let shops = ScreenView.render(list).text
+        expectNoGlyphCues(shops, "where to shop")
+
+        var history = accessible(PhoneSnapshotTests.state())
+        history.update(.app(.showHistory))
+        history.update(.history(.loaded("t", [PriceRecord(product: "a", name: "Toilet paper extra soft", shop: "Aldi", seen: PhoneSnapshotTests.today.adding(days: -400),
+                                                          price: dec("8.99"), quantity: 24, unit: PhoneSnapshotTests.roll)])))
+        let historyText = ScreenView.render(history).text
+        expectSnapshot(historyText, named: "accessibleHistoryAt40x20")
+        expectNoGlyphCues(historyText, "the history")
+        #expect(historyText.contains(" low") && historyText.contains("@ Lidl") && historyText.split(separator: "\n")[0].hasSuffix("selected 1 of 4"), "\(historyText)")
+
+        let oats = [
+            Product.fixture(id: "a", name: "alpha", price: dec("5.49"), quantity: 1, unit: .kilogram, shop: "Aldi", seen: PhoneSnapshotTests.today),
+            Product.fixture(id: "b", name: "bravo", price: dec("2.29"), quantity: 500, unit: .gram, shop: "Lidl", seen: PhoneSnapshotTests.today),
+        ]
+        var picker = AppState(comparison: Comparison(id: "o", title: "Oats", products: oats),
+                              session: Session(id: "s", size: TerminalSize(width: 40, height: 20), today: PhoneSnapshotTests.today, accessible: true))
+        picker.enter(price: "3", quantity: "2", unit: "kg", then: .keepEditing)
+        let pickerText = ScreenView.render(picker).text
+        expectSnapshot(pickerText, named: "accessibleUnitPickerAt40x20")
+        expectNoGlyphCues(pickerText, "the unit picker")
+        #expect(pickerText.contains("─ kg selected ─"), "\(pickerText)")
     }
 }

@@ -230,6 +230,27 @@ import TestSupport
         #expect(Input.action(for: .click(x: 5, y: 23), in: store.state) == .shoppingList(.open))
     }
 
+    /// Issue 38: twice on the list, the yoghurt offer is bought as one 2 for 3.00 (by hand: 3.00, not 2 × 1.79 = 3.58);
+    /// its row keeps the offer whole (`(2 for 3.00)`, short `(2/3.00)`), the name and then the shop giving way where the Buy
+    /// column is short: it said `tub 2× 500 g (2 f…`, a price cut (decision 433).
+    @Test(arguments: ["tub", "Greek style yoghurt"])
+    func aMultiBuyStaysWholeInTheBuyColumnTheNameCutFirst(name: String) {
+        let tub = Product(id: "t", name: name, price: dec("1.79"), quantity: 500, unit: .gram, pack: nil, shop: "Aldi", seen: nil, deposit: nil,
+                          deal: Deal(.multibuy(count: 2, price: 3)))
+        let pots = Product.fixture(id: "p", name: "pots", price: dec("1.89"), quantity: 500, unit: .gram, shop: "Lidl")
+        let yoghurt = Comparison(id: "y", title: "Yoghurt", products: [tub, pots])
+        let entry = ListEntry(id: "y", title: "Yoghurt", productCount: 2, item: ListItem(count: 2, ticked: false, pinned: nil, comparison: yoghurt))
+        var store = TestStore(Comparison(id: "c0"))
+        store.apply(.app(.showShoppingList))
+        store.apply(.shoppingList(.loaded([entry])))
+        let screen = ScreenView.render(store.state).text
+        let row = screen.split(separator: "\n").first { $0.contains("Yoghurt") }.map(String.init) ?? ""
+        #expect((row.contains("2× 500 g (2 for 3.00)") || row.contains("2× 500 g (2/3.00)")) && row.hasSuffix("3.00"), "\(screen)")
+        // Nothing of a number is cut: no digit, `/` or `(` right before an ellipsis.
+        #expect(!zip(row, row.dropFirst()).contains { "0123456789/(".contains($0.0) && $0.1 == "…" }, "\(row)")
+        #expect(screen.contains("Total 3.00"), "\(screen)")
+    }
+
     func lists(_ entries: [ListEntry]? = nil, selected: Int, mode: ShoppingListScreen.Mode) -> ShoppingListScreen {
         var lists = ShoppingListScreen(entries: entries ?? self.entries, selecting: nil)
         lists.selected = selected

@@ -38,7 +38,11 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
     /// Opens `comparison` with the focus on the price of a new, empty product at its end.
     public init(comparison: Comparison, session: inout Session) {
         self.comparison = comparison
-        if comparison.products.last?.isBlank != true { self.comparison.append(.new(id: session.makeProductID())) }
+        // The new row is this run's own: a blank product saved by another (an export's, one cleared) is a row of its own,
+        // or two sessions would take it as their new row and type into one product.
+        if comparison.products.last.map({ !($0.isBlank && session.made($0.id)) }) ?? true {
+            self.comparison.append(.new(id: session.makeProductID()))
+        }
         focus = FieldFocus(product: self.comparison.products.count - 1, field: .price)
         editor = .numeric(CalculatorEngine())
         untouchedEditor = editor
@@ -148,7 +152,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
                 return move(by: 1, session: &session, chrome: &chrome)
             }
             return moveToNextProduct(session: &session, chrome: &chrome)
-        case .previousField: return move(by: -1, session: &session, chrome: &chrome)
+        case .previousField:
+            // Shift-Tab and `‹ prev` too: an offer or uses refused stay to be put right, never dropped (decision 435).
+            guard acceptsTheTypedDeal(chrome: &chrome), acceptsTheTypedUses(chrome: &chrome) else { return [] }
+            return move(by: -1, session: &session, chrome: &chrome)
         case .nextProduct: return scroll(by: 1, session: &session, chrome: &chrome)
         case .previousProduct: return scroll(by: -1, session: &session, chrome: &chrome)
         case .cancelEdit:
@@ -173,7 +180,10 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             takeSuggestion()
             chrome.flash = .unit(unit)
             return move(by: 1, session: &session, chrome: &chrome)
-        case .focus(let target): return moveTo(target, session: &session, chrome: &chrome)
+        case .focus(let target):
+            // A tap on another field is Tab's leaving too (decision 435).
+            guard target == focus || (acceptsTheTypedDeal(chrome: &chrome) && acceptsTheTypedUses(chrome: &chrome)) else { return [] }
+            return moveTo(target, session: &session, chrome: &chrome)
         case .paste(let text): return paste(text, currency: session.currency, chrome: &chrome)
         case .stepBasis(let delta): return stepBasis(delta, session: &session, chrome: &chrome)
         case .toggleVolumeSystem:

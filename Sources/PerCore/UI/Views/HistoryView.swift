@@ -16,6 +16,7 @@ enum HistoryView {
             let total = history.entryCount
             let noun = history.view == .lowestPerShop ? (total == 1 ? " shop" : " shops") : (total == 1 ? " price" : " prices")
             count = book.entries.isEmpty ? ""
+                : state.session.accessible ? ShoppingListView.selectedWords(history.selected, of: total)
                 : layout.shown.count == total ? "\(total)\(noun)"
                 : "\(layout.shown.lowerBound + 1)-\(layout.shown.upperBound) of \(total)"
             if book.entries.isEmpty {
@@ -44,7 +45,7 @@ enum HistoryView {
             if isSelected {
                 // Reversed and marked `›` (`>`), as the shopping list's selected row: it reads without colour.
                 canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: selection)
-                canvas.put(g.next, x: 0, y: y, style: [.reverse, .bold], color: .accent)
+                if !state.session.accessible { canvas.put(g.next, x: 0, y: y, style: [.reverse, .bold], color: .accent) }
             }
             for (column, x, width) in layout.columns where width > 0 {
                 let text: String
@@ -58,12 +59,12 @@ enum HistoryView {
                 case .unitPrice: text = row.unitPrice
                 case .mark:
                     // Whole or nothing: a mark cut short would read as another word.
-                    let mark = row.isLowest ? HistoryLayout.mark(full: layout.fullMark, glyphs: g) : row.isCurrent ? "now" : ""
+                    let mark = row.mark(full: layout.fullMark, glyphs: g, accessible: state.session.accessible)
                     text = TextWidth.of(mark) <= width ? mark : ""
                 }
                 let shown = Self.isNumber(column) ? NumberFit.fit(text, width: width, ellipsis: g.ellipsis) : TextWidth.truncate(text, to: width, ellipsis: g.ellipsis)
                 let x = Self.isNumber(column) ? x + width - TextWidth.of(shown) : x
-                let muted = column == .mark && !row.isLowest
+                let muted = column == .mark && !row.isLowest && row.lowestOffers.isEmpty
                 let (style, color): (CellStyle, ColorRole) = isSelected ? (selection.style, selection.color)
                     : muted ? (.dim, .muted) : row.isLowest ? (.bold, .best) : ([], .normal)
                 canvas.put(shown, x: x, y: y, style: style, color: color, limit: width)

@@ -68,7 +68,7 @@ enum ProductTableView {
                         keepsShop: Bool = false, into canvas: inout Canvas) {
         let isFocusedRow = row.index == state.editing.focus.product
         let (verdictStyle, verdictColor): (CellStyle, ColorRole) = text.isBest ? (.bold, .best) : text.isRanked ? ([], .normal) : (.dim, .muted)
-        put(isFocusedRow ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
+        put(isFocusedRow && !state.session.accessible ? "\(g.next)\(text.rank)" : text.rank, in: row.rank, right: true, style: isFocusedRow ? .bold : [], color: .accent, into: &canvas)
         // The currency, left out of a cell too narrow for it, so the amount is never cut.
         func money(_ amount: String, _ frame: Rect) -> String {
             let amount = state.session.decimal.shown(amount)

@@ -64,7 +64,7 @@ public enum ScreenView {
             KeypadView.draw(into: &canvas, x: layout.keypadOrigin.x, y: layout.keypadOrigin.y, size: layout.keypadSize,
                             enabled: state.editing.enabledKeys, pressed: pressed, glyphs: g, decimal: state.session.decimal)
         case .unit(let picker):
-            UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, into: &canvas)
+            UnitPickerView.draw(picker, layout, flash: state.chrome.flash, glyphs: g, accessible: state.session.accessible, into: &canvas)
         case .text:
             drawNameHint(state.editing, layout, glyphs: g, into: &canvas)
         }
@@ -76,7 +76,13 @@ public enum ScreenView {
         // A message too long for its line goes up over the lines above it, never over the legend's: a tap on the
         // legend is its key whatever is said (decision 141).
         drawStatus(state, layout, into: &canvas)
-        for entry in KeyTable.legendEntries(for: state, width: layout.legend.width) {
+        let entries = KeyTable.legendEntries(for: state, width: layout.legend.width)
+        // The gaps between entries in the entries' style, so the line is one run of it: the terminal is told the colour
+        // once, not at every entry (a legend redrawn when `^Y undo` comes cost 185 bytes, decision 441).
+        if let last = entries.last {
+            canvas.fill(Rect(x: layout.legend.x, y: layout.legend.y, width: last.x + last.width, height: 1), with: Cell(" ", style: .dim, color: .muted))
+        }
+        for entry in entries {
             canvas.put(entry.text, x: entry.x, y: layout.legend.y, style: .dim, color: .muted)
         }
     }

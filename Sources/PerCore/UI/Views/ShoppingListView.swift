@@ -4,6 +4,9 @@ import Foundation
 /// check box, count, title (the selected item's ends in its `−`/`+` buttons), the product to buy, its price and the
 /// line total; the trip's totals under them.
 enum ShoppingListView {
+    /// The selected row in words, for ACCESSIBLE=1: `selected 2 of 5` (the list and the price history, decision 440).
+    static func selectedWords(_ row: Int, of count: Int) -> String { "selected \(row + 1) of \(count)" }
+
     static func draw(_ lists: ShoppingListScreen, state: AppState, into canvas: inout Canvas) {
         let g = state.session.glyphs
         let money = MoneyFormat(currency: state.session.currency, decimal: state.session.decimal)
@@ -11,8 +14,13 @@ enum ShoppingListView {
         let shop = state.session.shop
         let heading = " per \(g.vertical) Shopping list" + (shop.map { " at \(TerminalText.singleLine($0.text))" } ?? "")
             + (state.session.listOrder == .byShop ? ", by shop" : "")
-        canvas.put(TextWidth.truncate(heading, to: canvas.width, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
         let w = canvas.width
+        // With ACCESSIBLE=1 the selected row is said in words at the title line's end (`selected 2 of 5`), and its `›`
+        // is left out (decision 440): the title line is never covered by a message.
+        let said = state.session.accessible && lists.rowCount > 0 ? Self.selectedWords(lists.selectedRow, of: lists.rowCount) : ""
+        let headingRoom = said.isEmpty ? w : w - TextWidth.of(said) - 2
+        canvas.put(TextWidth.truncate(heading, to: headingRoom, ellipsis: g.ellipsis), x: 0, y: 0, style: .bold, color: .accent)
+        if !said.isEmpty { canvas.put(said, x: w - TextWidth.of(said) - 1, y: 0, style: .bold, color: .accent) }
         var headings = [("Title", ShoppingListLayout.titleX), ("Total", layout.totalEndX - 5)]
         if layout.showsProducts { headings += [("Buy", layout.buyX), ("Price", layout.priceEndX - 5)] }
         if layout.showsDates { headings.append(("Last edited", layout.dateX)) }
@@ -45,7 +53,7 @@ enum ShoppingListView {
             let color: ColorRole = isSelected ? .accent : .normal
             if isSelected { canvas.fill(Rect(x: 0, y: y, width: w, height: 1), with: Cell(" ", style: .reverse, color: .accent)) }
             // `›` marks the selected row, as it marks the focused product in a comparison (Enter opens it).
-            canvas.put(isSelected ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
+            canvas.put(isSelected && !state.session.accessible ? String(g.next) : " ", x: 1, y: y, style: style, color: .accent)
             let item = entry?.item ?? ListItem()
             let purchase = item.purchase(at: shop)
             let buy = purchase?.offer
@@ -88,10 +96,24 @@ enum ShoppingListView {
                 // At the current shop, packs of another size than the one wanted say how many: `o2 3× 400 g = 1.2 kg`.
                 // The amount asked is said where it fits (`2× 6 each (12 each)`), else the packs alone.
                 let label = purchase.map { p in
-                    let forms = [true, false].map { says in
-                        TerminalText.singleLine([p.buyText(decimal: state.session.decimal, saysAmount: says), buyShop].filter { !$0.isEmpty }.joined(separator: ", "))
+                    let decimal = state.session.decimal
+                    func withShop(_ text: String) -> String { TerminalText.singleLine([text, buyShop].filter { !$0.isEmpty }.joined(separator: ", ")) }
+                    let forms = [true, false].map { says in withShop(p.buyText(decimal: decimal, saysAmount: says)) }
+                    if let fits = forms.first(where: { TextWidth.of($0) <= layout.buyWidth }) { return fits }
+                    // The packs and a multi-buy's offer stay whole, the name cut before them (`t… 2× 500 g (2 for
+                    // 3.00)`), else the name left out, then the offer short (`(2/3.00)`), at last the shop cut: a number
+                    // cut (`(2 f…`) would misread the price (decision 433).
+                    var candidates: [String] = []
+                    for short in [false, true] {
+                        guard let note = p.packsNote(decimal: decimal, saysAmount: false, shortOffer: short) else { continue }
+                        let rest = " " + withShop(note)
+                        let room = layout.buyWidth - TextWidth.of(rest)
+                        if !p.offer.product.name.isEmpty, room >= 2 {
+                            candidates.append(TextWidth.truncate(TerminalText.singleLine(p.offer.label(decimal: decimal)), to: room, ellipsis: g.ellipsis) + rest)
+                        }
+                        candidates.append(withShop(note))
                     }
-                    return forms.first { TextWidth.of($0) <= layout.buyWidth } ?? forms[1]
+                    return candidates.first { TextWidth.of($0) <= layout.buyWidth } ?? candidates.last ?? forms[1]
                 } ?? missing
                 canvas.put(TextWidth.truncate(label, to: layout.buyWidth, ellipsis: g.ellipsis), x: layout.buyX, y: y, style: quiet,
                            color: isSelected ? .accent : (buy == nil ? .muted : .normal))
