@@ -215,7 +215,7 @@ import TestSupport
         for _ in 1..<pages { s.update(.app(.nextHelpPage)) }
         #expect(s.chrome.overlay == .help(page: pages - 1))
         #expect(ScreenView.render(s).text == """
-         per │ messages 6/6
+         per │ messages 7/7
 
          Messages
           - "Tea" is back already: another
