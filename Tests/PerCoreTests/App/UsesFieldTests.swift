@@ -39,6 +39,20 @@ import TestSupport
     }
 
     /// Enter on the unit of a product by use goes on to its uses, then Enter on them to the next product.
+    /// By use a word typed as a unit compares per wash with every other unit, so the status line says so, not that
+    /// the pods compare only with pods (as it says in a comparison by unit).
+    @Test func aNewWordByUseIsSaidToComparePerUse() {
+        var store = TestStore()
+        store.type("11.99\n2.5\nl\n")
+        for _ in 0..<6 { store.apply(.comparison(.stepBasis(1))) }
+        store.apply(.comparison(.focus(FieldFocus(product: 0, field: .uses))))
+        store.type("50\n12.99\n40\npod\n")
+        #expect(store.state.chrome.status == StatusMessage("pod: a count unit, compared per wash by its uses"))
+        var byUnit = TestStore()
+        byUnit.type("12.99\n40\npod\n")
+        #expect(byUnit.state.chrome.status == StatusMessage("pod: a count unit, compared only with pods"))
+    }
+
     @Test func enterGoesOnToTheUsesByUse() {
         var store = TestStore()
         store.type("11.99\n2.5\nl\n")

@@ -524,7 +524,12 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             case .offered(let unit): product.unit = unit
             case .newWord(let unit):
                 product.unit = unit
-                message = StatusMessage("\(unit.symbol): a count unit, compared only with \(unit.family.name)")
+                // By use every unit compares per use (decision 305): the word is no family of its own there.
+                if let word = comparison.basis?.useWord {
+                    message = StatusMessage("\(unit.symbol): a count unit, compared per \(word.singular) by its uses")
+                } else {
+                    message = StatusMessage("\(unit.symbol): a count unit, compared only with \(unit.family.name)")
+                }
             case .otherFamily, .unknown:
                 let kept = product.unit.map { "kept \($0.symbol)" } ?? "no unit kept"
                 if let refusal = picker.refusal { message = StatusMessage("\(refusal): \(kept)", isWarning: true) }
