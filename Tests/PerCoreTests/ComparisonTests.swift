@@ -197,6 +197,12 @@ func product(_ name: String, _ price: String?, _ quantity: String?, _ unit: Meas
             #expect(set.first?.price == model.first)
             let probe = Int.random(in: -1...31, using: &rng)
             #expect(set.lowerBound(of: price(probe)) == model.filter { $0 < Decimal(probe) }.count)
+            // The neighbours, one of `leavingOut` passed over: the greatest below and the least not below, of the rest.
+            let leavingOut = Bool.random(using: &rng) ? Int.random(in: 0..<30, using: &rng) : nil
+            var rest = model
+            if let leavingOut, let i = rest.firstIndex(of: Decimal(leavingOut)) { rest.remove(at: i) }
+            let expected = [rest.last { $0 < Decimal(probe) }, rest.first { $0 >= Decimal(probe) }].compactMap { $0 }
+            #expect(set.neighbours(of: price(probe), leavingOut: leavingOut.map(price)).map(\.price) == expected, "\(probe) \(String(describing: leavingOut)) \(model)")
         }
     }
 }

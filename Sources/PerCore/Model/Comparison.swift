@@ -263,6 +263,13 @@ public struct Comparison: Equatable, Sendable {
         revision &+= 1
     }
 
+    /// The ranked unit prices nearest `price` below and above it, one equal to `leavingOut` passed over (the product's
+    /// own): a price far from both is far from every other (decision 270), found in the sorted set, not by a walk of
+    /// every product (100,000 of them took a third of a second).
+    func nearestUnitPrices(to price: UnitPrice, leavingOut: UnitPrice?) -> [UnitPrice] {
+        sortedUnitPrices.neighbours(of: price, leavingOut: leavingOut)
+    }
+
     /// The number of unit prices strictly below `price`.
     private func lowerBound(of price: UnitPrice) -> Int {
         sortedUnitPrices.lowerBound(of: price)

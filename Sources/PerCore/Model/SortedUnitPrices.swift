@@ -27,6 +27,37 @@ struct SortedUnitPrices: Sendable {
         return c < chunks.count ? before + Self.lowerBound(of: element, in: chunks[c]) : before
     }
 
+    /// The element at `index` in order; nil past either end.
+    func element(at index: Int) -> Element? {
+        guard index >= 0, index < count else { return nil }
+        var rest = index
+        for chunk in chunks {
+            if rest < chunk.count { return chunk[rest] }
+            rest -= chunk.count
+        }
+        return nil
+    }
+
+    /// The nearest elements on either side of `element`: the greatest below it and the least not below it, one element
+    /// equal to `leavingOut` passed over (a product's own unit price). Any other element is at least as far away.
+    func neighbours(of element: Element, leavingOut: Element?) -> [Element] {
+        let start = lowerBound(of: element)
+        var skip = leavingOut
+        func nearest(from index: Int, step: Int) -> Element? {
+            var index = index
+            while let found = self.element(at: index) {
+                if let left = skip, found == left {
+                    skip = nil
+                    index += step
+                    continue
+                }
+                return found
+            }
+            return nil
+        }
+        return [nearest(from: start - 1, step: -1), nearest(from: start, step: 1)].compactMap { $0 }
+    }
+
     mutating func insert(_ element: Element) {
         count += 1
         if chunks.isEmpty { chunks = [[element]]; return }

@@ -127,6 +127,32 @@ import TestSupport
 
     /// A random slip of ×1000 in a unit (g for kg, kg for g, mL for L, L for mL), on a product within ×10 of the others,
     /// is always asked about, never ranked, until kept.
+    /// The check asks the ranking's sorted set for the nearest price on each side (`Comparison.nearestUnitPrices`), not
+    /// every product: a product typed among random others, prices over seven orders of magnitude, is asked about exactly
+    /// when a walk of them all finds every other price 100 times or more away.
+    @Test(arguments: 0..<4)
+    func theQuestionIsAskedExactlyWhenEveryOtherPriceIsFar(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(4100 + seed))
+        func randomPrice() -> Decimal {
+            var price = Decimal(Int.random(in: 1...9, using: &rng)) / 100
+            for _ in 0..<Int.random(in: 0...6, using: &rng) { price *= 10 }
+            return price
+        }
+        for round in 0..<40 {
+            let others = (0..<Int.random(in: 1...8, using: &rng)).map { _ in randomPrice() }
+            let products = others.enumerated().map { Product.fixture(id: ProductID("o-\($0.offset)"), price: $0.element, quantity: 1, unit: .kilogram, seen: TestStore.today) }
+            var store = TestStore(Comparison(id: "c", products: products))
+            store.apply(.comparison(.historyLoaded("c", [])))
+            let price = randomPrice()
+            store.apply(.comparison(.focus(FieldFocus(product: others.count, field: .price))))
+            store.type("\(price)\n1\nkg")
+            store.apply(.comparison(.finishProduct))
+            let far = others.allSatisfy { price >= $0 * 100 || $0 >= price * 100 }
+            let asked: Bool = if case .confirm(.unlikelyPrice) = store.state.chrome.overlay { true } else { false }
+            #expect(asked == far, "round \(round): \(price) among \(others)")
+        }
+    }
+
     @Test(arguments: 0..<6)
     func aRandomSlipOfAThousandInAUnitIsAlwaysAskedAbout(seed: Int) {
         var rng = SeededRandom(seed: UInt64(3800 + seed))

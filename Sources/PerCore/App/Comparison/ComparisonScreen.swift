@@ -573,8 +573,8 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
             guard unitPrice.isFar(from: lowestPrice, times: UnlikelyPrice.times) else { return nil }
             compared += 1
         }
-        for other in comparison.products where other.id != product.id {
-            guard let otherPrice = comparison.unitPrice(of: other) else { continue }
+        // Far from the nearest on each side is far from every other product's.
+        for otherPrice in comparison.nearestUnitPrices(to: unitPrice, leavingOut: comparison.unitPrice(of: focusedProduct)) {
             guard unitPrice.isFar(from: otherPrice, times: UnlikelyPrice.times) else { return nil }
             compared += 1
         }
