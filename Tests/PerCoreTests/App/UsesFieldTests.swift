@@ -8,12 +8,18 @@ import TestSupport
 @Suite struct UsesFieldTests {
     static let wash = CountWord("wash")!
 
-    /// The detergent typed with keys: 2.5 L with 50 washes at 11.99, 1.5 L with 30 at 7.49, 40 pods (40 washes) at 12.99.
-    static func detergent(size: TerminalSize = TerminalSize(width: 80, height: 24)) -> TestStore {
+    /// The bottle, 2.5 L at 11.99 typed with keys, and the comparison stepped to per wash (Ctrl-P past L, 100 mL, mL,
+    /// fl oz, cup and gal).
+    static func bottleByWash(size: TerminalSize = TerminalSize(width: 80, height: 24)) -> TestStore {
         var store = TestStore(size: size)
         store.type("11.99\n2.5\nl\n")
-        // L, 100 mL, mL, fl oz, cup, gal, then per wash.
         for _ in 0..<6 { store.apply(.comparison(.stepBasis(1))) }
+        return store
+    }
+
+    /// The detergent typed with keys: 2.5 L with 50 washes at 11.99, 1.5 L with 30 at 7.49, 40 pods (40 washes) at 12.99.
+    static func detergent(size: TerminalSize = TerminalSize(width: 80, height: 24)) -> TestStore {
+        var store = bottleByWash(size: size)
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .uses))))
         store.type("50\n")
         store.type("7.49\n1.5\nl\n30\n")
@@ -38,13 +44,10 @@ import TestSupport
         #expect(rows[0].nameAndShop == "50 washes")
     }
 
-    /// Enter on the unit of a product by use goes on to its uses, then Enter on them to the next product.
     /// By use a word typed as a unit compares per wash with every other unit, so the status line says so, not that
     /// the pods compare only with pods (as it says in a comparison by unit).
     @Test func aNewWordByUseIsSaidToComparePerUse() {
-        var store = TestStore()
-        store.type("11.99\n2.5\nl\n")
-        for _ in 0..<6 { store.apply(.comparison(.stepBasis(1))) }
+        var store = Self.bottleByWash()
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .uses))))
         store.type("50\n12.99\n40\npod\n")
         #expect(store.state.chrome.status == StatusMessage("pod: a count unit, compared per wash by its uses"))
@@ -53,10 +56,9 @@ import TestSupport
         #expect(byUnit.state.chrome.status == StatusMessage("pod: a count unit, compared only with pods"))
     }
 
+    /// Enter on the unit of a product by use goes on to its uses, then Enter on them to the next product.
     @Test func enterGoesOnToTheUsesByUse() {
-        var store = TestStore()
-        store.type("11.99\n2.5\nl\n")
-        for _ in 0..<6 { store.apply(.comparison(.stepBasis(1))) }
+        var store = Self.bottleByWash()
         #expect(store.state.chrome.status == StatusMessage("Unit prices per wash"))
         store.type("7.49\n1.5\nl\n")
         #expect(store.state.editing.focus == FieldFocus(product: 1, field: .uses))
@@ -67,9 +69,7 @@ import TestSupport
 
     /// Nothing typed is lost: 0 uses stay in the field with the reason; Esc undoes them.
     @Test func zeroUsesStayInTheFieldToBePutRight() {
-        var store = TestStore()
-        store.type("11.99\n2.5\nl\n")
-        for _ in 0..<6 { store.apply(.comparison(.stepBasis(1))) }
+        var store = Self.bottleByWash()
         store.apply(.comparison(.focus(FieldFocus(product: 0, field: .uses))))
         store.type("0\n")
         #expect(store.state.editing.focus == FieldFocus(product: 0, field: .uses))
