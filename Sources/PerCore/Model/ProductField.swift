@@ -67,7 +67,7 @@ public enum ProductField: String, CaseIterable, Sendable, Hashable {
         // (`ComparisonScreen.acceptsTheTypedUses`); a tap away keeps the earlier.
         case .uses:
             FieldSpec("Uses", .number(value: { $0.uses?.count }, commit: { typed, product, context in
-                switch typed.value.map({ Uses.checked($0, word: context.useWord) }) {
+                switch typed.value.map({ Uses.checked($0, word: context.useWord()) }) {
                 case nil: product.uses = nil
                 case .success(let uses)?: product.uses = uses
                 case .failure(let problem)?: return StatusMessage(problem.message + ": kept the earlier uses", isWarning: true)

@@ -542,7 +542,7 @@ public struct ComparisonScreen: Equatable, Sendable, ScreenReducer {
 
     /// What a commit of the focused field may need beyond its product.
     private var editContext: FieldSpec.Context {
-        FieldSpec.Context(useWord: useWord(for: focus.product), today: comparison.shopper.today)
+        FieldSpec.Context(useWord: { [self, index = focus.product] in useWord(for: index) }, today: comparison.shopper.today)
     }
 
     /// Starts the focused field's edit from its value, else from what it suggests (which Enter takes: `takeSuggestion`).

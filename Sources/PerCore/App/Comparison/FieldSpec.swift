@@ -26,7 +26,8 @@ public struct FieldSpec: Sendable {
 
     /// What a commit may need beyond the product: the word uses count (`ComparisonScreen.useWord(for:)`), today.
     public struct Context: Sendable {
-        public var useWord: CountWord
+        /// Asked only by the Uses field's commit: it may look through every product (100,000 on a price's Tab).
+        public var useWord: @Sendable () -> CountWord
         public var today: CalendarDay?
     }
 
